@@ -1,0 +1,43 @@
+// swift-tools-version: 6.1
+// bgsim: a discrete-event simulator of iOS background execution.
+// Targets are listed in import order: a target never imports one listed after it.
+import PackageDescription
+
+let package = Package(
+  name: "bgsim",
+  products: [
+    .executable(name: "bgsim", targets: ["bgsim"]),
+    .library(name: "SimKernel", targets: ["SimKernel"]),
+    .library(name: "Randomness", targets: ["Randomness"]),
+    .library(name: "Experiments", targets: ["Experiments"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    // 1. The system-library shim over GNU GSL. Only Randomness imports it.
+    .systemLibrary(
+      name: "CGSL",
+      pkgConfig: "gsl",
+      providers: [.apt(["libgsl-dev", "pkg-config"])]
+    ),
+    // 2. Simulated time, the event queue and the run loop. No phone vocabulary.
+    .target(name: "SimKernel"),
+    // 3. Named random streams, distributions and statistics, built on GSL.
+    .target(name: "Randomness", dependencies: ["CGSL", "SimKernel"]),
+    // 6. Experiments: wiring, runs, CSV, statistics, benchmarks.
+    .target(name: "Experiments", dependencies: ["SimKernel", "Randomness"]),
+    // 7. The command line. It parses arguments and calls Experiments.
+    .executableTarget(
+      name: "bgsim",
+      dependencies: [
+        "Experiments",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
+    .testTarget(name: "RandomnessTests", dependencies: ["Randomness", "SimKernel"]),
+    // End-to-end checks of the built `bgsim` binary: output, exit codes, messages.
+    .testTarget(name: "CLITests", dependencies: ["bgsim"]),
+  ]
+)

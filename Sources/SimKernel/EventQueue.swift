@@ -1,0 +1,343 @@
+/// The pending events, ordered by (time, priority, sequence).
+///
+/// A calendar queue (Brown, 1988): time is cut into windows of `width` µs and window k
+/// belongs to bucket k mod `bucketCount`, like days on a desk calendar whose pages are
+/// reused each year. Adding an event appends it to its bucket. Removing the minimum
+/// scans the current bucket for the earliest entry inside the current window, moving
+/// to the next bucket when there is none. The queue keeps about one to two entries per
+/// bucket by doubling or halving the bucket count, and it re-derives the width from the
+/// spacing of the earliest entries whenever it resizes or notices that scans have grown
+/// long. A simulation clock never goes backwards, so no entry lies before the window
+/// being read.
+///
+/// The buckets live in memory the queue owns outright, so the type is non-copyable:
+/// that keeps copy-on-write checks off the hot path.
+///
+/// - Complexity: `push` and `popMin` O(1) expected when event times are spread out; an
+///   event that shares its window with k others costs O(k) to remove.
+public struct EventQueue: ~Copyable, @unchecked Sendable {
+  /// One pending event, packed into 32 bytes.
+  @usableFromInline
+  struct Entry {
+    /// Event time [µs].
+    @usableFromInline var time: Int64
+    /// Biased priority in the top 8 bits, sequence number in the low 56.
+    @usableFromInline var order: UInt64
+    @usableFromInline var target: UInt32
+    @usableFromInline var kind: UInt32
+    @usableFromInline var payload: Int64
+
+    @inlinable
+    init(time: Int64, order: UInt64, target: UInt32, kind: UInt32, payload: Int64) {
+      self.time = time
+      self.order = order
+      self.target = target
+      self.kind = kind
+      self.payload = payload
+    }
+
+    @inlinable @inline(__always)
+    func precedes(_ other: Entry) -> Bool {
+      time < other.time || (time == other.time && order < other.order)
+    }
+  }
+
+  /// Overflow storage of a bucket that holds more than ``slotsPerBucket`` entries.
+  @usableFromInline
+  struct Overflow {
+    @usableFromInline var base: UnsafeMutablePointer<Entry>?
+    @usableFromInline var capacity: Int
+
+    @inlinable init() {
+      base = nil
+      capacity = 0
+    }
+  }
+
+  /// Number of bits of `order` that hold the sequence number.
+  @usableFromInline static let sequenceBits: UInt64 = 56
+  @usableFromInline static let sequenceMask: UInt64 = (1 << 56) - 1
+  @usableFromInline static let minimumBuckets = 16
+  /// Entries stored inline per bucket; more spill into the bucket's overflow storage.
+  @usableFromInline static let slotsPerBucket = 4
+  /// Scan work per removal, averaged over a review period, above which the width is
+  /// re-derived.
+  @usableFromInline static let scanLimit = 12
+
+  /// `bucketCount × slotsPerBucket` inline entries, bucket after bucket.
+  @usableFromInline var slots: UnsafeMutablePointer<Entry>
+  /// Entries in each bucket, inline and overflow together.
+  @usableFromInline var counts: UnsafeMutablePointer<Int32>
+  /// Overflow storage per bucket (mostly empty).
+  @usableFromInline var overflow: UnsafeMutablePointer<Overflow>
+  /// Number of buckets, a power of two.
+  @usableFromInline var bucketCount: Int
+  /// log₂ of the window width [µs].
+  @usableFromInline var shift: Int64 = 20
+  /// Start of the window being read [µs], a multiple of the width.
+  @usableFromInline var windowStart: Int64 = Int64.min / 4
+  /// The bucket of that window.
+  @usableFromInline var current = 0
+  @usableFromInline var total = 0
+  /// Where the minimum was last found, or −1 when unknown.
+  @usableFromInline var cachedBucket = -1
+  @usableFromInline var cachedIndex = 0
+  /// Scan work (entries read plus buckets passed) in the current review period.
+  @usableFromInline var scanWork = 0
+  @usableFromInline var removalsInPeriod = 0
+
+  /// Creates an empty queue.
+  public init() {
+    bucketCount = Self.minimumBuckets
+    (slots, counts, overflow) = Self.allocate(Self.minimumBuckets)
+  }
+
+  deinit { Self.free(slots, counts, overflow, bucketCount) }
+
+  @usableFromInline
+  static func allocate(_ n: Int) -> (
+    UnsafeMutablePointer<Entry>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Overflow>
+  ) {
+    let slots = UnsafeMutablePointer<Entry>.allocate(capacity: n * slotsPerBucket)
+    let counts = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+    counts.initialize(repeating: 0, count: n)
+    let overflow = UnsafeMutablePointer<Overflow>.allocate(capacity: n)
+    overflow.initialize(repeating: Overflow(), count: n)
+    return (slots, counts, overflow)
+  }
+
+  @usableFromInline
+  static func free(
+    _ slots: UnsafeMutablePointer<Entry>, _ counts: UnsafeMutablePointer<Int32>,
+    _ overflow: UnsafeMutablePointer<Overflow>, _ n: Int
+  ) {
+    for b in 0..<n { overflow[b].base?.deallocate() }
+    slots.deallocate()
+    counts.deallocate()
+    overflow.deallocate()
+  }
+
+  /// Number of entries in the queue, cancelled ones included until they are popped.
+  @inlinable public var count: Int { total }
+  @inlinable public var isEmpty: Bool { total == 0 }
+
+  @inlinable
+  static func order(priority: Int8, sequence: UInt64) -> UInt64 {
+    (UInt64(UInt8(bitPattern: priority) ^ 0x80) << sequenceBits) | (sequence & sequenceMask)
+  }
+
+  @inlinable
+  static func priority(of order: UInt64) -> Int8 {
+    Int8(bitPattern: UInt8(truncatingIfNeeded: order >> sequenceBits) ^ 0x80)
+  }
+
+  @inlinable @inline(__always)
+  func bucketIndex(_ time: Int64) -> Int {
+    Int(truncatingIfNeeded: time &>> shift) & (bucketCount &- 1)
+  }
+
+  /// Where entry `i` of bucket `b` is stored.
+  @inlinable @inline(__always)
+  func entry(_ b: Int, _ i: Int) -> UnsafeMutablePointer<Entry> {
+    i < Self.slotsPerBucket
+      ? slots + (b &* Self.slotsPerBucket &+ i)
+      : overflow[b].base.unsafelyUnwrapped + (i &- Self.slotsPerBucket)
+  }
+
+  /// Appends to bucket `b`. Returns the entry's index in the bucket.
+  @inlinable @inline(__always)
+  func append(_ new: Entry, to b: Int) -> Int {
+    let index = Int(counts[b])
+    if index < Self.slotsPerBucket {
+      slots[b &* Self.slotsPerBucket &+ index] = new
+    } else {
+      let spill = index &- Self.slotsPerBucket
+      if spill == overflow[b].capacity { Self.grow(overflow + b, used: spill) }
+      overflow[b].base.unsafelyUnwrapped[spill] = new
+    }
+    counts[b] = Int32(truncatingIfNeeded: index &+ 1)
+    return index
+  }
+
+  @usableFromInline
+  static func grow(_ spill: UnsafeMutablePointer<Overflow>, used: Int) {
+    let capacity = max(4, spill.pointee.capacity * 2)
+    let storage = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
+    if let old = spill.pointee.base {
+      storage.moveInitialize(from: old, count: used)
+      old.deallocate()
+    }
+    spill.pointee.base = storage
+    spill.pointee.capacity = capacity
+  }
+
+  /// Adds an entry. Its time must not be earlier than the last entry removed.
+  @inlinable
+  mutating func push(_ entry: Entry) {
+    if entry.time < windowStart {
+      // Only possible when the reader ran ahead to peek: step it back.
+      windowStart = (entry.time &>> shift) &<< shift
+      current = bucketIndex(entry.time)
+    }
+    let b = bucketIndex(entry.time)
+    let index = append(entry, to: b)
+    total &+= 1
+    if cachedBucket >= 0, entry.precedes(self.entry(cachedBucket, cachedIndex).pointee) {
+      cachedBucket = b
+      cachedIndex = index
+    }
+    if total > bucketCount { rebuild(bucketCount: bucketCount &* 2) }
+  }
+
+  /// Finds the earliest entry and caches its place. The queue must not be empty.
+  @inlinable
+  mutating func locateMinimum() {
+    if cachedBucket >= 0 { return }
+    var passed = 0
+    while true {
+      let n = Int(counts[current])
+      if n > 0 {
+        let windowEnd = windowStart &+ (1 &<< shift)
+        var best = -1
+        var bestEntry = Entry(time: .max, order: .max, target: 0, kind: 0, payload: 0)
+        var i = 0
+        while i < n {
+          let candidate = entry(current, i).pointee
+          if candidate.time < windowEnd, candidate.precedes(bestEntry) {
+            best = i
+            bestEntry = candidate
+          }
+          i &+= 1
+        }
+        scanWork &+= n
+        if best >= 0 {
+          cachedBucket = current
+          cachedIndex = best
+          scanWork &+= passed
+          return
+        }
+      }
+      current = (current &+ 1) & (bucketCount &- 1)
+      windowStart &+= 1 &<< shift
+      passed &+= 1
+      if passed > bucketCount {
+        // A whole year with nothing: jump straight to the earliest entry's window.
+        jumpToEarliest()
+        scanWork &+= passed &+ total
+        passed = 0
+      }
+    }
+  }
+
+  /// Every entry, bucket by bucket.
+  @usableFromInline
+  func allEntries() -> [Entry] {
+    var out: [Entry] = []
+    out.reserveCapacity(total)
+    for b in 0..<bucketCount {
+      for i in 0..<Int(counts[b]) { out.append(entry(b, i).pointee) }
+    }
+    return out
+  }
+
+  /// Moves the reader to the window of the earliest entry, by a full search.
+  @usableFromInline
+  mutating func jumpToEarliest() {
+    guard let best = allEntries().min(by: { $0.precedes($1) }) else { return }
+    windowStart = (best.time &>> shift) &<< shift
+    current = bucketIndex(best.time)
+  }
+
+  /// The earliest entry. The queue must not be empty.
+  @inlinable
+  mutating func peek() -> Entry {
+    locateMinimum()
+    return entry(cachedBucket, cachedIndex).pointee
+  }
+
+  /// Time of the earliest entry [µs], or nil when empty.
+  @inlinable
+  public mutating func minimumTime() -> Int64? {
+    total > 0 ? peek().time : nil
+  }
+
+  /// Removes and returns the earliest entry if it is earlier than `end` [µs]; else
+  /// returns nil and leaves the queue as it was.
+  @inlinable @inline(__always)
+  mutating func popFirst(before end: Int64) -> Entry? {
+    guard total > 0 else { return nil }
+    locateMinimum()
+    if entry(cachedBucket, cachedIndex).pointee.time >= end { return nil }
+    return removeLocated()
+  }
+
+  /// Removes and returns the earliest entry. The queue must not be empty.
+  @inlinable
+  mutating func popMin() -> Entry {
+    locateMinimum()
+    return removeLocated()
+  }
+
+  /// Removes the entry that `locateMinimum` found.
+  @inlinable @inline(__always)
+  mutating func removeLocated() -> Entry {
+    let b = cachedBucket
+    let found = entry(b, cachedIndex)
+    let removed = found.pointee
+    let last = Int(counts[b]) &- 1
+    found.pointee = entry(b, last).pointee
+    counts[b] = Int32(truncatingIfNeeded: last)
+    cachedBucket = -1
+    total &-= 1
+    removalsInPeriod &+= 1
+    if removalsInPeriod >= 256 { review() }
+    return removed
+  }
+
+  /// Every 256 removals: shrink when sparse, re-derive the width when scans grew long.
+  @usableFromInline
+  mutating func review() {
+    let work = scanWork
+    let removals = removalsInPeriod
+    scanWork = 0
+    removalsInPeriod = 0
+    if bucketCount > Self.minimumBuckets, total < bucketCount / 4 {
+      rebuild(bucketCount: bucketCount / 2)
+    } else if work > Self.scanLimit * removals {
+      rebuild(bucketCount: bucketCount)
+    }
+  }
+
+  /// Re-files every entry into `newCount` buckets, with a width of three times the mean
+  /// spacing of the earliest entries (Brown's rule).
+  @usableFromInline
+  mutating func rebuild(bucketCount newCount: Int) {
+    let entries = allEntries()
+    Self.free(slots, counts, overflow, bucketCount)
+    bucketCount = newCount
+    (slots, counts, overflow) = Self.allocate(newCount)
+    cachedBucket = -1
+    scanWork = 0
+    removalsInPeriod = 0
+    guard !entries.isEmpty else { return }
+    var times = entries.map(\.time)
+    times.sort()
+    let k = min(times.count, 64)
+    let spacing = k > 1 ? Double(times[k - 1] - times[0]) / Double(k - 1) : 1
+    shift = Int64(min(40, log2Floor(max(1, 2 * spacing))))
+    windowStart = (times[0] &>> shift) &<< shift
+    current = bucketIndex(times[0])
+    for e in entries { _ = append(e, to: bucketIndex(e.time)) }
+  }
+
+  /// The sequence numbers of every entry, in no particular order.
+  @usableFromInline
+  func sequences() -> [UInt64] { allEntries().map { $0.order & Self.sequenceMask } }
+}
+
+/// ⌊log₂ x⌋ for x ≥ 1.
+@usableFromInline
+func log2Floor(_ x: Double) -> Int {
+  let v = UInt64(max(1, min(x, 9e18)))
+  return 63 - v.leadingZeroBitCount
+}
