@@ -1,0 +1,49 @@
+import ArgumentParser
+import Experiments
+import Foundation
+
+/// `bgsim bench …`: speed measurements.
+struct Bench: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Measure simulation speed. Build with -c release for meaningful figures.",
+    subcommands: [Hold.self]
+  )
+
+  struct Hold: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "The hold model: N entities, each rescheduling itself at now + Exp(1 s).",
+      discussion: """
+        Runs the real kernel and a real GSL random stream. Prints a summary, then a last \
+        line `events_per_second=<integer>` for scripts.
+        """
+    )
+
+    @Option(help: "Number of entities, which is also the queue size (≥ 1).")
+    var entities: Int = 1000
+
+    @Option(help: "Number of events to process (≥ 1).")
+    var events: Int64 = 10_000_000
+
+    @Option(help: "Master seed of the random stream.")
+    var seed: UInt64 = 1
+
+    func validate() throws {
+      guard entities >= 1 else { throw ValidationError("--entities must be at least 1 (got \(entities))") }
+      guard events >= 1 else { throw ValidationError("--events must be at least 1 (got \(events))") }
+    }
+
+    func run() throws {
+      let result = HoldBenchmark(entities: entities, events: events, seed: seed).run()
+      print("hold model: \(entities) entities, \(result.events) events, seed \(seed)")
+      print("wall time: \(formatted(result.wallSeconds, digits: 3)) s")
+      print("simulated time: \(formatted(result.simulatedSeconds, digits: 1)) s")
+      print("queue size at end: \(result.finalQueueSize)")
+      print("peak memory: \(formatted(ProcessMemory.peakResidentMebibytes(), digits: 1)) MiB")
+      print("events_per_second=\(Int64(result.eventsPerSecond.rounded()))")
+    }
+  }
+}
+
+func formatted(_ value: Double, digits: Int) -> String {
+  String(format: "%.\(digits)f", value)
+}

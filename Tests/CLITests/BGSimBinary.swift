@@ -1,0 +1,40 @@
+import Foundation
+
+/// Runs the `bgsim` binary that SwiftPM built beside the test bundle.
+struct BGSimBinary {
+  struct Outcome {
+    let status: Int32
+    let standardOutput: String
+    let standardError: String
+  }
+
+  /// The build products folder (`.build/debug` or `.build/release`).
+  static var productsDirectory: URL {
+    var url = Bundle.main.bundleURL
+    while !FileManager.default.fileExists(atPath: url.appendingPathComponent("bgsim").path),
+      url.pathComponents.count > 1
+    {
+      url.deleteLastPathComponent()
+    }
+    return url
+  }
+
+  static func run(_ arguments: [String], in directory: URL? = nil) throws -> Outcome {
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("bgsim")
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Outcome(
+      status: process.terminationStatus,
+      standardOutput: String(decoding: outData, as: UTF8.self),
+      standardError: String(decoding: errData, as: UTF8.self))
+  }
+}
