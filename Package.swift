@@ -9,10 +9,13 @@ let package = Package(
     .executable(name: "bgsim", targets: ["bgsim"]),
     .library(name: "SimKernel", targets: ["SimKernel"]),
     .library(name: "Randomness", targets: ["Randomness"]),
+    .library(name: "DeviceModel", targets: ["DeviceModel"]),
     .library(name: "Experiments", targets: ["Experiments"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     // 1. The system-library shim over GNU GSL. Only Randomness imports it.
@@ -25,8 +28,13 @@ let package = Package(
     .target(name: "SimKernel"),
     // 3. Named random streams, distributions and statistics, built on GSL.
     .target(name: "Randomness", dependencies: ["CGSL", "SimKernel"]),
+    // 4. The simulated phone and its owner: battery, charging, network, usage, personas.
+    .target(
+      name: "DeviceModel",
+      dependencies: ["SimKernel", "Randomness", .product(name: "Yams", package: "Yams")]
+    ),
     // 6. Experiments: wiring, runs, CSV, statistics, benchmarks.
-    .target(name: "Experiments", dependencies: ["SimKernel", "Randomness"]),
+    .target(name: "Experiments", dependencies: ["SimKernel", "Randomness", "DeviceModel"]),
     // 7. The command line. It parses arguments and calls Experiments.
     .executableTarget(
       name: "bgsim",
@@ -37,6 +45,13 @@ let package = Package(
     ),
     .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
     .testTarget(name: "RandomnessTests", dependencies: ["Randomness", "SimKernel"]),
+    .testTarget(
+      name: "DeviceModelTests",
+      dependencies: [
+        "DeviceModel", "Randomness", "SimKernel",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
     // End-to-end checks of the built `bgsim` binary: output, exit codes, messages.
     .testTarget(name: "CLITests", dependencies: ["bgsim"]),
   ]

@@ -55,7 +55,9 @@ struct DistributionCall {
         let name = word()
         skipSpace()
         guard i < chars.count, chars[i] == "(" else {
-          throw fail("expected '(' after '\(name)', as in \(name)(…)")
+          throw fail(
+            "'\(name)' is not a number, a duration such as 30s, or a distribution such as exponential(mean: 40m)"
+          )
         }
         i += 1
         var arguments: [(String, Value)] = []

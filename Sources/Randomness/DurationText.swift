@@ -10,7 +10,7 @@ public enum DurationText {
   /// duration, the plain number otherwise, and whether a unit was present.
   /// Returns nil when the text is not a number with a known unit.
   public static func parseQuantity(_ text: String) -> (value: Double, isDuration: Bool)? {
-    let t = text.trimmingWhitespace()
+    let t = text.trimmed()
     guard !t.isEmpty else { return nil }
     // Longest suffix first, so "ms" wins over "s".
     for unit in units.sorted(by: { $0.suffix.count > $1.suffix.count }) where t.hasSuffix(unit.suffix) {
@@ -65,7 +65,8 @@ public enum DurationText {
 }
 
 extension String {
-  func trimmingWhitespace() -> String {
+  /// The text without leading and trailing white space.
+  public func trimmed() -> String {
     var s = Substring(self)
     while let f = s.first, f.isWhitespace { s.removeFirst() }
     while let l = s.last, l.isWhitespace { s.removeLast() }

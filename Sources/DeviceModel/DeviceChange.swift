@@ -1,0 +1,52 @@
+import SimKernel
+
+/// One change of the device's state, published so that a scheduler can re-evaluate and
+/// a trace can record it. Each change is one row of `device_events.csv`.
+public struct DeviceChange: Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// External power connected; value: what caused it (`overnight`, `topup`, `low_battery`, `scripted`, `trace`).
+    case plugged
+    /// External power disconnected.
+    case unplugged
+    /// The screen turned on (an unlock).
+    case screenOn = "screen_on"
+    /// The screen turned off.
+    case screenOff = "screen_off"
+    /// The app under study came to the foreground.
+    case appOpened = "app_opened"
+    /// The app under study left the foreground.
+    case appClosed = "app_closed"
+    /// The owner swiped the app away in the app switcher.
+    case forceQuit = "force_quit"
+    /// The network changed; value: `wifi`, `cellular` or `none`.
+    case network
+    /// The battery crossed a multiple of 5 %; value: that level.
+    case batteryLevel = "battery_level"
+    /// Low Power Mode switched; value `on` or `off`.
+    case lowPowerMode = "low_power_mode"
+    /// The thermal state changed; value: the new state.
+    case thermal
+    /// The phone ran flat and switched off.
+    case shutdown
+    /// The phone switched on again.
+    case boot
+    /// The owner left home or came back; value `away` or `home`.
+    case location
+    /// The battery was set by a script or trace; value: the level.
+    case batterySet = "battery_set"
+  }
+
+  public let time: SimTime
+  public let kind: Kind
+  /// Kind-specific detail as text (empty when none).
+  public let value: String
+  /// Battery level when it happened [0…100 %].
+  public let batteryPercent: Double
+
+  public init(time: SimTime, kind: Kind, value: String = "", batteryPercent: Double) {
+    self.time = time
+    self.kind = kind
+    self.value = value
+    self.batteryPercent = batteryPercent
+  }
+}

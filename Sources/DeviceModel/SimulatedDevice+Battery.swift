@@ -1,0 +1,117 @@
+import SimKernel
+
+extension SimulatedDevice {
+  /// Brings the stored level up to `time` under the current rate.
+  mutating func settleBattery(at time: SimTime) {
+    batteryLevel = batteryPercent(at: time)
+    batteryMark = time
+  }
+
+  /// The rate the battery changes at in the current state [%/h]: positive on the
+  /// charger, negative when draining, 0 when full, held, or switched off.
+  func currentBatteryRate() -> Double {
+    if let replayRate { return replayRate }
+    let c = persona.charging
+    if isPluggedIn {
+      if batteryLevel >= 100 { return 0 }
+      if batteryLevel < c.taperStartPercent { return c.fastRatePerHour }
+      return holdingCharge ? 0 : c.trickleRatePerHour
+    }
+    guard isPoweredOn else { return 0 }
+    let b = persona.battery
+    var drain = b.idleDrainPerHour
+    if isScreenOn { drain += b.screenOnDrainPerHour }
+    if backgroundWork > 0 { drain += b.backgroundDrainPerHour }
+    if network == .cellular { drain += b.cellularExtraPerHour }
+    if isLowPowerMode { drain *= b.lowPowerDrainFactor }
+    return -drain
+  }
+
+  /// After a change of state: sets the new rate and schedules the next crossing of a
+  /// multiple of 5 %. Call after ``settleBattery(at:)``.
+  mutating func updateBattery(_ scheduler: inout Scheduler) {
+    let rate = currentBatteryRate()
+    if rate == batteryRate, thresholdEvent != nil { return }
+    if rate == 0, batteryRate == 0, thresholdEvent == nil { return }
+    batteryRate = rate
+    if let e = thresholdEvent { scheduler.cancel(e) }
+    thresholdEvent = nil
+    guard rate != 0 else { return }
+    let band = (batteryLevel / 5).rounded(.down) * 5
+    let next: Double
+    if rate > 0 {
+      next = min(100, band + 5)
+    } else {
+      next = band < batteryLevel - 1e-9 ? band : band - 5
+    }
+    guard next >= 0, next <= 100, next != batteryLevel else { return }
+    let hours = (next - batteryLevel) / rate
+    let micros = Int64((hours * 3_600_000_000).rounded(.up))
+    thresholdEvent = schedule(
+      .batteryThreshold, at: batteryMark + SimDuration(microseconds: max(1, micros)), &scheduler)
+  }
+
+  /// The battery reached a multiple of 5 %.
+  mutating func crossThreshold(_ scheduler: inout Scheduler) {
+    thresholdEvent = nil
+    let level = (batteryLevel / 5).rounded() * 5
+    let charging = batteryRate > 0
+    batteryLevel = level
+    batteryRate = 0  // forces updateBattery to schedule the next crossing
+    publish(.batteryLevel, DeviceNumber.percent(level), at: scheduler.now)
+    if charging {
+      if isLowPowerMode, level >= 80 {
+        isLowPowerMode = false
+        publish(.lowPowerMode, "off", at: scheduler.now)
+      }
+      if level == persona.charging.taperStartPercent { maybeHoldCharge(&scheduler) }
+      return
+    }
+    if level == 20 || level == 10, !isLowPowerMode, isPoweredOn,
+      decisionStream.uniform() < persona.battery.lowPowerAcceptProbability
+    {
+      isLowPowerMode = true
+      publish(.lowPowerMode, "on", at: scheduler.now)
+    }
+    if level == persona.charging.lowBatteryPlugPercent, random(.charging), !lowBatteryPending, isPoweredOn,
+      decisionStream.uniform() < persona.charging.lowBatteryPlugProbability
+    {
+      // Time to find a charger: a few minutes to half an hour.
+      lowBatteryPending = true
+      let delay = decisionStream.exponential(mean: 15 * 60)
+      schedule(.lowBatteryPlug, at: scheduler.now + .seconds(delay), &scheduler)
+    }
+    if level <= 0 { shutdown(&scheduler) }
+  }
+
+  /// The phone ran flat: screen off, app gone, phone off until it is charged.
+  mutating func shutdown(_ scheduler: inout Scheduler) {
+    if isAppInForeground { appClose(forceQuit: false, &scheduler) }
+    if isScreenOn { screenOff(&scheduler) }
+    isPoweredOn = false
+    publish(.shutdown, at: scheduler.now)
+    if isPluggedIn { scheduleBoot(&scheduler) }
+  }
+
+  mutating func scheduleBoot(_ scheduler: inout Scheduler) {
+    guard !isPoweredOn, bootEvent == nil else { return }
+    bootEvent = schedule(.boot, at: scheduler.now + .seconds(persona.battery.bootDelaySeconds), &scheduler)
+  }
+
+  mutating func boot() {
+    bootEvent = nil
+    guard !isPoweredOn, isPluggedIn else { return }
+    isPoweredOn = true
+    lastScreenOff = batteryMark
+    publish(.boot, at: batteryMark)
+  }
+
+  /// Sets the level directly (scripts and traces); the next crossing is scheduled anew.
+  mutating func setBattery(_ level: Double, _ scheduler: inout Scheduler) {
+    batteryLevel = min(100, max(0, level))
+    batteryMark = scheduler.now
+    if let e = thresholdEvent { scheduler.cancel(e) }
+    thresholdEvent = nil
+    publish(.batterySet, DeviceNumber.percent(batteryLevel), at: scheduler.now)
+  }
+}

@@ -1,0 +1,64 @@
+import SimKernel
+
+extension SimulatedDevice {
+  /// Schedules the day's departure and return: commuting on weekdays, an outing with
+  /// some probability at weekends.
+  mutating func planPlaces(day: Int, _ scheduler: inout Scheduler) {
+    let n = persona.network
+    let midnight = calendar.startOfDay(day)
+    let leave: SimTime
+    let back: SimTime
+    if calendar.isWeekend(midnight) {
+      guard networkStream.uniform() < n.weekendOutingProbability else { return }
+      leave = midnight + .seconds(n.weekendOutingStart.sample(networkStream))
+      back = leave + .seconds(max(600, n.weekendOutingLength.sample(networkStream)))
+    } else {
+      leave = midnight + .seconds(n.leaveHome.sample(networkStream))
+      let drawn = midnight + .seconds(n.returnHome.sample(networkStream))
+      back = max(drawn, leave + .minutes(30))
+    }
+    guard leave >= scheduler.now else { return }
+    schedule(.leaveHome, at: leave, &scheduler)
+    schedule(.returnHome, at: back, &scheduler)
+  }
+
+  mutating func leaveHome(_ scheduler: inout Scheduler) {
+    guard isAtHome else { return }
+    isAtHome = false
+    if let e = networkEvent { scheduler.cancel(e) }
+    publish(.location, "away", at: scheduler.now)
+    startNetworkPeriod(&scheduler)
+  }
+
+  mutating func returnHome(_ scheduler: inout Scheduler) {
+    guard !isAtHome else { return }
+    isAtHome = true
+    if let e = networkEvent { scheduler.cancel(e) }
+    networkEvent = nil
+    publish(.location, "home", at: scheduler.now)
+    startNetworkPeriod(&scheduler)
+  }
+
+  /// Draws the next period's network and length: at home Wi-Fi or cellular, away
+  /// also no service, each with its share of time.
+  mutating func startNetworkPeriod(_ scheduler: inout Scheduler) {
+    networkEvent = nil
+    let n = persona.network
+    let u = networkStream.uniform()
+    let kind: NetworkKind
+    if isAtHome {
+      kind = n.homeWifi && u < n.homeWifiShare ? .wifi : .cellular
+    } else {
+      kind = u < awayChoice.wifi ? .wifi : u < awayChoice.wifi + awayChoice.none ? .none : .cellular
+    }
+    let length = kind == .none ? n.noServicePeriod.sample(networkStream) : n.awayPeriod.sample(networkStream)
+    setNetwork(kind, at: scheduler.now)
+    networkEvent = schedule(.networkPeriodEnd, at: scheduler.now + .seconds(max(30, length)), &scheduler)
+  }
+
+  mutating func setNetwork(_ kind: NetworkKind, at time: SimTime) {
+    guard kind != network else { return }
+    network = kind
+    publish(.network, kind.rawValue, at: time)
+  }
+}

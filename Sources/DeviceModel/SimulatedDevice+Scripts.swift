@@ -1,0 +1,61 @@
+import SimKernel
+
+extension SimulatedDevice {
+  /// Carries out one scripted event at exactly its time.
+  mutating func runTimeline(_ event: TimelineEvent, _ scheduler: inout Scheduler) {
+    let now = scheduler.now
+    switch event.action {
+    case .plug: plug(.scripted, &scheduler)
+    case .unplug: unplug(ifSource: nil, &scheduler)
+    case .screenOn(let seconds): screenOn(seconds: seconds, &scheduler)
+    case .openApp(let seconds): openApp(seconds: seconds, &scheduler)
+    case .forceQuit:
+      if isAppInForeground {
+        appClose(forceQuit: true, &scheduler)
+      } else {
+        publish(.forceQuit, at: now)
+      }
+    case .network(let kind): setNetwork(kind, at: now)
+    case .lowPowerMode(let on):
+      if on != isLowPowerMode {
+        isLowPowerMode = on
+        publish(.lowPowerMode, on ? "on" : "off", at: now)
+      }
+    case .battery(let level): setBattery(level, &scheduler)
+    case .thermal(let state):
+      if state != thermalState {
+        thermalState = state
+        publish(.thermal, state.description, at: now)
+      }
+    }
+  }
+
+  /// Applies one recorded observation. The battery moves linearly to the next
+  /// observed level; between observations it is the trace, not the model, that
+  /// decides the level.
+  mutating func replay(_ index: Int, _ scheduler: inout Scheduler) {
+    guard let trace else { return }
+    let row = trace.observations[index]
+    let now = scheduler.now
+    if let plugged = row.plugged {
+      if plugged { plug(.trace, &scheduler) } else { unplug(ifSource: nil, &scheduler) }
+    }
+    if let on = row.screenOn {
+      if on { screenOn(seconds: .infinity, &scheduler) } else { screenOff(&scheduler) }
+    }
+    if let kind = row.network { setNetwork(kind, at: now) }
+    if let level = row.batteryPercent {
+      setBattery(level, &scheduler)
+      let next = trace.observations[(index + 1)...].first { $0.batteryPercent != nil }
+      if let next, let target = next.batteryPercent, next.time > now {
+        replayRate = (target - level) / (next.time - now).seconds * 3600
+      } else {
+        replayRate = 0
+      }
+      if !isPoweredOn, level > 0 {
+        isPoweredOn = true
+        publish(.boot, at: now)
+      }
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import SimKernel
+
+extension SimulatedDevice {
+  mutating func scheduleNextUnlock(_ scheduler: inout Scheduler) {
+    if let t = unlockProfile.nextEvent(after: scheduler.now, calendar: calendar, stream: usageStream) {
+      schedule(.unlock, at: t, &scheduler)
+    }
+  }
+
+  mutating func scheduleNextAppOpen(_ scheduler: inout Scheduler) {
+    if let t = appProfile.nextEvent(after: scheduler.now, calendar: calendar, stream: appStream) {
+      schedule(.appOpen, at: t, &scheduler)
+    }
+  }
+
+  /// A random unlock: a screen session unless the screen is already on.
+  mutating func unlock(_ scheduler: inout Scheduler) {
+    scheduleNextUnlock(&scheduler)
+    let length = min(persona.usage.sessionLength.sample(usageStream), persona.usage.maxSessionSeconds)
+    guard isPoweredOn, !isScreenOn else { return }
+    screenOn(seconds: max(1, length), &scheduler)
+  }
+
+  /// Turns the screen on for `seconds` (infinite: until told otherwise).
+  mutating func screenOn(seconds: Double, _ scheduler: inout Scheduler) {
+    guard isPoweredOn else { return }
+    let now = scheduler.now
+    if isScreenOn {
+      keepScreenOn(until: now + .seconds(seconds), &scheduler)
+      return
+    }
+    isScreenOn = true
+    screenOnSince = now
+    publish(.screenOn, at: now)
+    if seconds.isFinite {
+      screenOffAt = now + .seconds(seconds)
+      screenOffEvent = schedule(.screenOff, at: screenOffAt, &scheduler)
+    } else {
+      screenOffAt = .distantFuture
+      screenOffEvent = nil
+    }
+    heavyUseEvent = schedule(.heavyUse, at: now + .seconds(persona.thermal.heavyUseAfterSeconds), &scheduler)
+  }
+
+  /// Extends the current session so that the screen stays on at least until `time`.
+  mutating func keepScreenOn(until time: SimTime, _ scheduler: inout Scheduler) {
+    guard isScreenOn, time > screenOffAt else { return }
+    if let e = screenOffEvent { scheduler.cancel(e) }
+    screenOffAt = time
+    screenOffEvent = schedule(.screenOff, at: time, &scheduler)
+  }
+
+  mutating func screenOff(_ scheduler: inout Scheduler) {
+    guard isScreenOn else { return }
+    if let e = screenOffEvent { scheduler.cancel(e) }
+    if let e = heavyUseEvent { scheduler.cancel(e) }
+    screenOffEvent = nil
+    heavyUseEvent = nil
+    if isAppInForeground { appClose(forceQuit: false, &scheduler) }
+    isScreenOn = false
+    lastScreenOff = scheduler.now
+    publish(.screenOff, at: scheduler.now)
+  }
+
+  /// A random open of the app under study.
+  mutating func appOpenEvent(_ scheduler: inout Scheduler) {
+    scheduleNextAppOpen(&scheduler)
+    let seconds = max(1, persona.usage.appSessionLength.sample(appStream))
+    openApp(seconds: seconds, &scheduler)
+  }
+
+  /// Brings the app to the foreground for `seconds`, unlocking the phone if needed.
+  mutating func openApp(seconds: Double, _ scheduler: inout Scheduler) {
+    guard isPoweredOn else { return }
+    let now = scheduler.now
+    // The screen stays on a few seconds after the app is left.
+    screenOn(seconds: seconds + 5, &scheduler)
+    keepScreenOn(until: now + .seconds(seconds + 5), &scheduler)
+    if let e = appCloseEvent { scheduler.cancel(e) }
+    if !isAppInForeground {
+      isAppInForeground = true
+      publish(.appOpened, at: now)
+    }
+    appCloseEvent = schedule(.appClose, at: now + .seconds(seconds), &scheduler)
+  }
+
+  /// The app leaves the foreground; after a force quit it is also swiped away.
+  mutating func appClose(forceQuit: Bool, _ scheduler: inout Scheduler) {
+    if let e = appCloseEvent { scheduler.cancel(e) }
+    appCloseEvent = nil
+    guard isAppInForeground else { return }
+    isAppInForeground = false
+    publish(.appClosed, at: scheduler.now)
+    if forceQuit { publish(.forceQuit, at: scheduler.now) }
+  }
+
+  /// Warmth from fast charging and long screen sessions.
+  mutating func updateThermal() {
+    var heat = 0
+    if persona.thermal.fastChargingWarms, isPluggedIn, batteryLevel < persona.charging.taperStartPercent {
+      heat += 1
+    }
+    if isScreenOn, (batteryMark - screenOnSince).seconds >= persona.thermal.heavyUseAfterSeconds { heat += 1 }
+    let state: ThermalState = heat == 0 ? .nominal : heat == 1 ? .fair : .serious
+    if state != thermalState {
+      thermalState = state
+      publish(.thermal, state.description, at: batteryMark)
+    }
+  }
+}

@@ -1,0 +1,223 @@
+import Randomness
+import SimKernel
+
+/// One simulated phone and its owner, driven by a persona's random habits, a scripted
+/// timeline, a recorded trace, or a mix of them.
+///
+/// The device is a component of a larger model: it schedules kernel events addressed to
+/// its `target`, handles them in ``handle(_:scheduler:)``, and appends every change of
+/// state to ``changes``, which the owner of the device drains. The battery level is
+/// piecewise linear between events; an event is scheduled for each crossing of a
+/// multiple of 5 %, so the level is exact at every decision point without polling.
+///
+/// Random draws come from the streams `device/<id>/usage`, `…/app`, `…/charging`,
+/// `…/network` and `…/decisions`, so that two arms of an experiment see the same owner.
+public struct SimulatedDevice: DeviceConditions {
+  public let id: Int
+  public let persona: Persona
+  public let calendar: SimCalendar
+  /// The kernel target of this device's events.
+  public let target: UInt32
+
+  let usageStream: RandomStream
+  let appStream: RandomStream
+  let chargingStream: RandomStream
+  let networkStream: RandomStream
+  let decisionStream: RandomStream
+  let unlockProfile: TimeOfDayProfile
+  let appProfile: TimeOfDayProfile
+  let topupProfile: TimeOfDayProfile
+  /// Probabilities of Wi-Fi, cellular and no service when an away period starts.
+  let awayChoice: (wifi: Double, none: Double)
+
+  let timeline: [TimelineEvent]
+  let trace: RecordedTrace?
+  let scripted: Set<DeviceAspect>
+
+  // Battery: level at `batteryMark`, changing at `batteryRate` [%/h] since then.
+  var batteryLevel: Double = 100
+  var batteryMark: SimTime = .zero
+  var batteryRate: Double = 0
+  var thresholdEvent: EventID?
+  /// While replaying a trace: the slope to the next observed level [%/h].
+  var replayRate: Double?
+
+  // Charging.
+  public internal(set) var isPluggedIn = false
+  var plugSource: PlugSource?
+  var plannedUnplug: SimTime?
+  var holdingCharge = false
+  var resumeEvent: EventID?
+  var lowBatteryPending = false
+
+  // Screen and app.
+  public internal(set) var isScreenOn = false
+  var screenOnSince: SimTime = .zero
+  var screenOffAt: SimTime = .zero
+  var screenOffEvent: EventID?
+  var lastScreenOff: SimTime = .zero
+  public internal(set) var isAppInForeground = false
+  var appCloseEvent: EventID?
+  var heavyUseEvent: EventID?
+
+  // Network and place.
+  public internal(set) var network: NetworkKind = .wifi
+  public internal(set) var isAtHome = true
+  var networkEvent: EventID?
+
+  public internal(set) var isLowPowerMode = false
+  public internal(set) var thermalState: ThermalState = .nominal
+  public internal(set) var isPoweredOn = true
+  var bootEvent: EventID?
+  /// Background tasks running now; while > 0 the battery drains faster.
+  public internal(set) var backgroundWork = 0
+
+  /// Changes since the owner last drained them, in time order.
+  public var changes: [DeviceChange] = []
+
+  /// Creates a device. `timeline` and `trace` take over the aspects they touch.
+  public init(
+    id: Int, persona: Persona, calendar: SimCalendar, streams: RandomStreams, target: UInt32,
+    timeline: Timeline? = nil, trace: RecordedTrace? = nil
+  ) {
+    self.id = id
+    self.persona = persona
+    self.calendar = calendar
+    self.target = target
+    usageStream = streams.stream("device/\(id)/usage")
+    appStream = streams.stream("device/\(id)/app")
+    chargingStream = streams.stream("device/\(id)/charging")
+    networkStream = streams.stream("device/\(id)/network")
+    decisionStream = streams.stream("device/\(id)/decisions")
+    unlockProfile = persona.usage.unlockProfile.scaled(toDailyMean: persona.usage.unlocksPerDay)
+    appProfile = persona.usage.appProfile.scaled(toDailyMean: persona.usage.appOpensPerDay)
+    topupProfile = persona.charging.topupProfile.scaled(toDailyMean: persona.charging.topupsPerDay)
+    self.timeline = timeline?.events ?? []
+    self.trace = trace
+    scripted = trace != nil ? Set(DeviceAspect.allCases) : (timeline?.scriptedAspects ?? [])
+    // Renewal-reward: a state's share of time is p·mean / Σ p·mean, so weight each
+    // state by share / mean period length.
+    let n = persona.network
+    let meanAway = max(n.awayPeriod.mean, 1)
+    let meanNone = max(n.noServicePeriod.mean, 1)
+    let weights = (
+      wifi: n.awayWifiShare / meanAway, cellular: (1 - n.awayWifiShare - n.noServiceShare) / meanAway,
+      none: n.noServiceShare / meanNone
+    )
+    let total = weights.wifi + weights.cellular + weights.none
+    awayChoice = total > 0 ? (weights.wifi / total, weights.none / total) : (0, 0)
+  }
+
+  // MARK: DeviceConditions
+
+  public func batteryPercent(at time: SimTime) -> Double {
+    min(100, max(0, batteryLevel + batteryRate * (time - batteryMark).seconds / 3600))
+  }
+
+  public var isInUse: Bool { isScreenOn }
+
+  public func idleSeconds(at time: SimTime) -> Double {
+    isScreenOn ? 0 : max(0, (time - lastScreenOff).seconds)
+  }
+
+  /// Whether random habits drive `aspect`.
+  func random(_ aspect: DeviceAspect) -> Bool { !scripted.contains(aspect) }
+
+  // MARK: Running
+
+  /// Sets the initial state and schedules the first events. Call once, at time 0.
+  public mutating func start(scheduler: inout Scheduler) {
+    let now = scheduler.now
+    batteryMark = now
+    batteryLevel = min(100, max(0, persona.battery.initialPercent.sample(decisionStream)))
+    publish(.batterySet, DeviceNumber.percent(batteryLevel), at: now)
+    network = persona.network.homeWifi ? .wifi : .cellular
+    publish(.network, network.rawValue, at: now)
+    if random(.network) { startNetworkPeriod(&scheduler) }
+    lastScreenOff = now
+    if random(.usage) {
+      scheduleNextUnlock(&scheduler)
+      scheduleNextAppOpen(&scheduler)
+    }
+    if random(.charging) { startAlreadyCharging(&scheduler) }
+    schedule(.dayPlan, at: calendar.startOfDay(calendar.day(of: now)), &scheduler)
+    for (i, event) in timeline.enumerated() where event.time >= now {
+      schedule(.timeline, at: event.time, payload: Int64(i), &scheduler)
+    }
+    if let trace {
+      for (i, row) in trace.observations.enumerated() where row.time >= now {
+        schedule(.traceRow, at: row.time, payload: Int64(i), &scheduler)
+      }
+    }
+    updateBattery(&scheduler)
+  }
+
+  /// Handles one of this device's events.
+  public mutating func handle(_ event: Event, scheduler: inout Scheduler) {
+    guard let kind = DeviceEventKind(rawValue: event.kind) else { return }
+    let now = event.time
+    settleBattery(at: now)
+    switch kind {
+    case .unlock: unlock(&scheduler)
+    case .screenOff: screenOff(&scheduler)
+    case .appOpen: appOpenEvent(&scheduler)
+    case .appClose:
+      appClose(forceQuit: decisionStream.uniform() < persona.usage.forceQuitProbability, &scheduler)
+    case .dayPlan: planDay(&scheduler)
+    case .overnightPlug:
+      plannedUnplug = SimTime(microseconds: event.payload)
+      plug(.overnight, &scheduler)
+    case .overnightUnplug: unplug(ifSource: .overnight, &scheduler)
+    case .topupStart: plug(.topup, &scheduler)
+    case .topupEnd: unplug(ifSource: .topup, &scheduler)
+    case .lowBatteryPlug:
+      lowBatteryPending = false
+      plug(.lowBattery, &scheduler)
+    case .lowBatteryUnplug: unplug(ifSource: .lowBattery, &scheduler)
+    case .batteryThreshold: crossThreshold(&scheduler)
+    case .resumeCharging:
+      resumeEvent = nil
+      holdingCharge = false
+    case .boot: boot()
+    case .leaveHome: leaveHome(&scheduler)
+    case .returnHome: returnHome(&scheduler)
+    case .networkPeriodEnd: startNetworkPeriod(&scheduler)
+    case .heavyUse:
+      heavyUseEvent = nil
+    case .timeline: runTimeline(timeline[Int(event.payload)], &scheduler)
+    case .traceRow: replay(Int(event.payload), &scheduler)
+    }
+    updateThermal()
+    updateBattery(&scheduler)
+  }
+
+  /// Marks background work as started or finished (the iOS model calls this); while
+  /// any runs, the battery drains faster.
+  public mutating func setBackgroundWork(running: Bool, scheduler: inout Scheduler) {
+    settleBattery(at: scheduler.now)
+    backgroundWork = max(0, backgroundWork + (running ? 1 : -1))
+    updateBattery(&scheduler)
+  }
+
+  // MARK: Helpers
+
+  @discardableResult
+  mutating func schedule(
+    _ kind: DeviceEventKind, at time: SimTime, payload: Int64 = 0, _ scheduler: inout Scheduler
+  )
+    -> EventID
+  {
+    scheduler.schedule(
+      at: max(time, scheduler.now), target: target, kind: kind.rawValue, payload: payload)
+  }
+
+  mutating func publish(_ kind: DeviceChange.Kind, _ value: String = "", at time: SimTime) {
+    changes.append(
+      DeviceChange(time: time, kind: kind, value: value, batteryPercent: batteryPercent(at: time)))
+  }
+}
+
+/// Text for numbers in change values.
+enum DeviceNumber {
+  static func percent(_ value: Double) -> String { CSVNumber.format(value, digits: 1) }
+}

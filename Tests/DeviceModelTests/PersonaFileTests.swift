@@ -1,0 +1,64 @@
+import DeviceModel
+import Testing
+
+@Suite struct PersonaFileTests {
+  @Test func builtInPersonasLoad() throws {
+    for name in ["typical", "heavy-night-charger", "light-opportunistic", "commuter-poor-connectivity"] {
+      let persona = try Repo.persona(name)
+      #expect(persona.name == name)
+    }
+  }
+
+  @Test func typicalFileMatchesTheBuiltInDefaults() throws {
+    let fromFile = try Repo.persona("typical")
+    var defaults = Persona()
+    defaults.summary = fromFile.summary
+    #expect(fromFile == defaults)
+  }
+
+  @Test func overridesApplyKeyByKey() throws {
+    let path = Repo.root.appendingPathComponent("experiments/personas/typical.yaml").path
+    let capacity = try ConfigTree.parse(yaml: "17.11", file: "experiment.yaml")
+    let persona = try Persona.load(file: path, overrides: [("battery.capacity_wh", capacity)])
+    #expect(persona.battery.capacityWh == 17.11)
+    #expect(persona.usage.unlocksPerDay == 70)
+  }
+
+  @Test(arguments: [
+    (
+      "usage:\n  unlocks_per_dya: 70\n",
+      ":2: usage.unlocks_per_dya: unknown key 'unlocks_per_dya'; did you mean 'unlocks_per_day'?"
+    ),
+    ("usage:\n  unlocks_per_day: -3\n", ":2: usage.unlocks_per_day: -3 is out of range"),
+    ("usage:\n  force_quit_probability: 1.5\n", ":2: usage.force_quit_probability: 1.5 is not a probability"),
+    (
+      "charging:\n  overnight_plug_in: 23h\n  overnight_unplug: seven\n",
+      ":3: charging.overnight_unplug: 'seven' is not a number, a duration"
+    ),
+    ("usage:\n  session_length: \"lognormal(median: -3s, sigma: 1)\"\n", "median must be greater than 0"),
+    ("network:\n  leave_home: 8\n", "needs durations with units"),
+    ("battery: [1, 2\n", "malformed YAML"),
+    ("batery:\n  capacity_wh: 3\n", ":1: batery: unknown key 'batery'; did you mean 'battery'?"),
+    ("thermal:\n  heavy_use_after: 15\n", "needs a unit"),
+  ])
+  func badPersonaFilesGetOneLineNamingFileLineAndKey(yaml: String, message: String) {
+    let path = temporaryFile("persona.yaml", yaml)
+    do {
+      _ = try Persona.load(file: path)
+      Issue.record("accepted: \(yaml)")
+    } catch {
+      #expect(error.description.hasPrefix(path))
+      #expect(error.description.contains(message), "got: \(error.description)")
+      #expect(!error.description.contains("\n"))
+    }
+  }
+
+  @Test func missingFileIsReported() {
+    do {
+      _ = try Persona.load(file: "/nonexistent/persona.yaml")
+      Issue.record("accepted a missing file")
+    } catch {
+      #expect(error.description == "/nonexistent/persona.yaml: no such file")
+    }
+  }
+}
