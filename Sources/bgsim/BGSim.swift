@@ -10,7 +10,7 @@ struct BGSim: ParsableCommand {
     abstract:
       "Simulate when iOS runs background tasks: refresh versus processing, over many days and phones.",
     version: "0.1.0",
-    subcommands: [Bench.self]
+    subcommands: [Trace.self, ConvertAware.self, Bench.self]
   )
 
   /// Runs the command. Usage errors exit with code 2 (not ArgumentParser's 64), so
@@ -20,6 +20,10 @@ struct BGSim: ParsableCommand {
       var command = try parseAsRoot()
       try command.run()
     } catch {
+      if let problem = error as? UserError {
+        FileHandleOutput.standardError("bgsim: \(problem.message)")
+        Foundation.exit(2)
+      }
       let code = exitCode(for: error)
       if code == .validationFailure {
         let message = fullMessage(for: error)

@@ -35,15 +35,11 @@ struct Bench: ParsableCommand {
     func run() throws {
       let result = HoldBenchmark(entities: entities, events: events, seed: seed).run()
       print("hold model: \(entities) entities, \(result.events) events, seed \(seed)")
-      print("wall time: \(formatted(result.wallSeconds, digits: 3)) s")
-      print("simulated time: \(formatted(result.simulatedSeconds, digits: 1)) s")
+      print("wall time: \(Format.fixed(result.wallSeconds, digits: 3)) s")
+      print("simulated time: \(Format.fixed(result.simulatedSeconds, digits: 1)) s")
       print("queue size at end: \(result.finalQueueSize)")
-      print("peak memory: \(formatted(ProcessMemory.peakResidentMebibytes(), digits: 1)) MiB")
+      print("peak memory: \(Format.fixed(ProcessMemory.peakResidentMebibytes(), digits: 1)) MiB")
       print("events_per_second=\(Int64(result.eventsPerSecond.rounded()))")
     }
   }
-}
-
-func formatted(_ value: Double, digits: Int) -> String {
-  String(format: "%.\(digits)f", value)
 }
