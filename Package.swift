@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "SimKernel", targets: ["SimKernel"]),
     .library(name: "Randomness", targets: ["Randomness"]),
     .library(name: "DeviceModel", targets: ["DeviceModel"]),
+    .library(name: "IOSModel", targets: ["IOSModel"]),
     .library(name: "Experiments", targets: ["Experiments"]),
   ],
   dependencies: [
@@ -33,8 +34,10 @@ let package = Package(
       name: "DeviceModel",
       dependencies: ["SimKernel", "Randomness", .product(name: "Yams", package: "Yams")]
     ),
+    // 5. The iOS model: the BGTaskScheduler mirror, the app lifecycle, background time.
+    .target(name: "IOSModel", dependencies: ["SimKernel", "Randomness", "DeviceModel"]),
     // 6. Experiments: wiring, runs, CSV, statistics, benchmarks.
-    .target(name: "Experiments", dependencies: ["SimKernel", "Randomness", "DeviceModel"]),
+    .target(name: "Experiments", dependencies: ["SimKernel", "Randomness", "DeviceModel", "IOSModel"]),
     // 7. The command line. It parses arguments and calls Experiments.
     .executableTarget(
       name: "bgsim",
@@ -49,6 +52,13 @@ let package = Package(
       name: "DeviceModelTests",
       dependencies: [
         "DeviceModel", "Randomness", "SimKernel",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+    .testTarget(
+      name: "IOSModelTests",
+      dependencies: [
+        "IOSModel", "DeviceModel", "Randomness", "SimKernel", "Experiments",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),

@@ -153,6 +153,22 @@ public struct ConfigSection: Sendable {
     return d
   }
 
+  /// A list of plain values (`[a, b]`); a single value counts as a one-item list.
+  public func list(_ key: String) throws(ConfigError) -> [ConfigItem]? {
+    guard let v = value(key) else { return nil }
+    switch v.value {
+    case .scalar(let s): return [ConfigItem(text: s, tree: v)]
+    case .sequence(let items):
+      var out: [ConfigItem] = []
+      for item in items {
+        guard let s = item.scalar else { throw item.error("expected a plain value in the list") }
+        out.append(ConfigItem(text: s, tree: item))
+      }
+      return out
+    case .mapping: throw v.error("expected a list such as [a, b]")
+    }
+  }
+
   /// A time-of-day profile in its text form.
   public func profile(_ key: String, default fallback: TimeOfDayProfile) throws(ConfigError)
     -> TimeOfDayProfile
@@ -164,4 +180,10 @@ public struct ConfigSection: Sendable {
   func describe(_ range: ClosedRange<Double>) -> String {
     "[\(DurationText.formatNumber(range.lowerBound)), \(DurationText.formatNumber(range.upperBound))]"
   }
+}
+
+/// One value of a YAML list, with its place for messages.
+public struct ConfigItem: Sendable {
+  public let text: String
+  public let tree: ConfigTree
 }

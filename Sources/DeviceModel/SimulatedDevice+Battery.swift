@@ -113,5 +113,6 @@ extension SimulatedDevice {
     if let e = thresholdEvent { scheduler.cancel(e) }
     thresholdEvent = nil
     publish(.batterySet, DeviceNumber.percent(batteryLevel), at: scheduler.now)
+    if batteryLevel <= 0, isPoweredOn, !isPluggedIn { shutdown(&scheduler) }
   }
 }

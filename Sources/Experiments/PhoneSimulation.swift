@@ -1,0 +1,70 @@
+import DeviceModel
+import IOSModel
+import Randomness
+import SimKernel
+
+/// One phone: the simulated device, the app under study and the system's launch
+/// decider, wired together. This is the only place where the device and the iOS model
+/// meet: device changes become app inputs (opens, leaves, force quits, use, shutdowns)
+/// and decider inputs; the app's running tasks become battery load.
+///
+/// Kernel targets: 0 the device, 1 the app, 2 the decider.
+public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
+  public static var deviceTarget: UInt32 { 0 }
+  public static var appTarget: UInt32 { 1 }
+  public static var deciderTarget: UInt32 { 2 }
+
+  public var device: SimulatedDevice
+  public let app: SimulatedApp
+  public var decider: Decider
+  /// Every device change so far, when `keepChanges` is on.
+  public var deviceLog: [DeviceChange] = []
+  public var keepChanges: Bool
+
+  public init(device: SimulatedDevice, app: SimulatedApp, decider: Decider, keepChanges: Bool = true) {
+    self.device = device
+    self.app = app
+    self.decider = decider
+    self.keepChanges = keepChanges
+  }
+
+  /// Starts the device and the decider. Call once at time 0.
+  public mutating func start(scheduler: inout Scheduler) {
+    device.start(scheduler: &scheduler)
+    decider.start(app: app, device: device, target: Self.deciderTarget, scheduler: &scheduler)
+    forward(&scheduler)
+  }
+
+  public mutating func handle(_ event: Event, scheduler: inout Scheduler) {
+    switch event.target {
+    case Self.deviceTarget: device.handle(event, scheduler: &scheduler)
+    case Self.appTarget: app.handle(event, scheduler: &scheduler)
+    default: decider.handle(event, app: app, device: device, scheduler: &scheduler)
+    }
+    forward(&scheduler)
+  }
+
+  /// Passes device changes to the app and the decider, and app load to the battery,
+  /// until both sides are quiet.
+  mutating func forward(_ scheduler: inout Scheduler) {
+    while !device.changes.isEmpty || !app.workChanges.isEmpty {
+      let changes = device.changes
+      device.changes.removeAll(keepingCapacity: true)
+      for change in changes {
+        switch change.kind {
+        case .appOpened: app.userOpened(scheduler: &scheduler)
+        case .appClosed: app.userLeft(scheduler: &scheduler)
+        case .forceQuit: app.userForceQuit(scheduler: &scheduler)
+        case .screenOn: app.deviceInUse(scheduler: &scheduler)
+        case .shutdown: app.deviceShutdown(scheduler: &scheduler)
+        default: break
+        }
+        decider.deviceChanged(change, app: app, device: device, scheduler: &scheduler)
+        if keepChanges { deviceLog.append(change) }
+      }
+      let work = app.workChanges
+      app.workChanges.removeAll(keepingCapacity: true)
+      for delta in work { device.setBackgroundWork(running: delta > 0, scheduler: &scheduler) }
+    }
+  }
+}

@@ -1,0 +1,32 @@
+/// What the app declares in its Info.plist and what the owner set in Settings, plus
+/// the timing constants of the app-side rules. Sources: the calibration notes.
+public struct AppConfiguration: Sendable, Hashable {
+  /// The app's bundle identifier.
+  public var bundleIdentifier = "com.example.app"
+  /// `UIBackgroundModes`: `fetch`, `processing`, `remote-notification`, `audio`, …
+  public var backgroundModes: Set<String> = ["fetch", "processing"]
+  /// `BGTaskSchedulerPermittedIdentifiers`.
+  public var permittedIdentifiers: [String] = []
+  /// The Background App Refresh switch in Settings.
+  public var backgroundAppRefresh = true
+  /// The iOS generation.
+  public var era: IOSEra = .ios26
+  /// A debugger is attached: no suspension and no watchdog kills, as on a real device.
+  public var debuggerAttached = false
+  /// Run time of a refresh task before it expires [s].
+  public var refreshTimeLimitSeconds: Double = 30
+  /// Run time of a processing task before it expires [s].
+  public var processingTimeLimitSeconds: Double = 600
+  /// Time the app gets after an expiration before the watchdog kills it [s].
+  public var watchdogGraceSeconds: Double = 5
+  /// Delay between leaving the screen (or finishing all work) and suspension [s].
+  public var suspendDelaySeconds: Double = 5
+  /// Pending refresh requests allowed at once.
+  public var maximumPendingRefresh = 1
+  /// Pending processing requests allowed at once.
+  public var maximumPendingProcessing = 10
+  /// Continued-processing tasks that may run at once.
+  public var maximumRunningContinued = 1
+
+  public init() {}
+}

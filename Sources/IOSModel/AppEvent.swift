@@ -1,0 +1,40 @@
+import SimKernel
+
+/// One thing that happened on the app's side, for the trace: an API call, a state
+/// change, a launch, an expiry, a completion or a kill.
+public struct AppEvent: Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    case register
+    case registerFailed = "register_failed"
+    case submit
+    case submitFailed = "submit_failed"
+    case replaced
+    case cancel
+    case cancelAll = "cancel_all"
+    case state
+    case launch
+    case launchRefused = "launch_refused"
+    case expire
+    case complete
+    case kill
+    case forceQuit = "force_quit"
+    case beginBackgroundTask = "begin_background_task"
+    case endBackgroundTask = "end_background_task"
+    case backgroundTimeExpired = "background_time_expired"
+    case misuse
+  }
+
+  public let time: SimTime
+  public let kind: Kind
+  /// The task identifier concerned, or empty.
+  public let identifier: String
+  /// Kind-specific detail: an error code, a state, an outcome, a reason.
+  public let detail: String
+
+  public init(time: SimTime, kind: Kind, identifier: String = "", detail: String = "") {
+    self.time = time
+    self.kind = kind
+    self.identifier = identifier
+    self.detail = detail
+  }
+}

@@ -1,0 +1,111 @@
+import DeviceModel
+import Randomness
+
+extension AppSpec {
+  public static let keys = [
+    "bundle", "background_modes", "permitted_identifiers", "background_app_refresh", "ios",
+    "debugger_attached",
+    "refresh_time_limit", "processing_time_limit", "watchdog_grace", "suspend_delay", "tasks",
+    "background_time",
+  ]
+
+  /// Reads an app file.
+  public static func load(file: String) throws(ConfigError) -> AppSpec {
+    try AppSpec(tree: try ConfigTree.load(file: file))
+  }
+
+  /// Decodes an app from YAML; every key is checked.
+  public init(tree: ConfigTree) throws(ConfigError) {
+    self.init()
+    let s = try ConfigSection(tree, keys: Self.keys)
+    var c = configuration
+    c.bundleIdentifier = try s.text("bundle", default: c.bundleIdentifier) ?? c.bundleIdentifier
+    if let modes = try s.list("background_modes") { c.backgroundModes = Set(modes.map(\.text)) }
+    if let ids = try s.list("permitted_identifiers") { c.permittedIdentifiers = ids.map(\.text) }
+    c.backgroundAppRefresh = try s.flag("background_app_refresh", default: c.backgroundAppRefresh)
+    if let era = try s.text("ios", default: nil, allowed: IOSEra.allCases.map(\.rawValue)) {
+      c.era = IOSEra(rawValue: era)!
+    }
+    c.debuggerAttached = try s.flag("debugger_attached", default: c.debuggerAttached)
+    c.refreshTimeLimitSeconds = try s.duration(
+      "refresh_time_limit", default: c.refreshTimeLimitSeconds, range: 1...3600)
+    c.processingTimeLimitSeconds = try s.duration(
+      "processing_time_limit", default: c.processingTimeLimitSeconds, range: 1...86_400)
+    c.watchdogGraceSeconds = try s.duration("watchdog_grace", default: c.watchdogGraceSeconds, range: 0...600)
+    c.suspendDelaySeconds = try s.duration("suspend_delay", default: c.suspendDelaySeconds, range: 0...600)
+    configuration = c
+    if let list = s.value("tasks") {
+      guard case .sequence(let items) = list.value else {
+        throw list.error("expected a list of tasks, each with an identifier and a type")
+      }
+      for item in items {
+        tasks.append(try TaskBehaviorSpec(try ConfigSection(item, keys: TaskBehaviorSpec.keys), app: c))
+      }
+    }
+    if let bt = try s.section("background_time", keys: ["pattern", "work"]) {
+      if let p = try bt.text(
+        "pattern", default: nil, allowed: BackgroundTimeSpec.Pattern.allCases.map(\.rawValue))
+      {
+        backgroundTime.pattern = BackgroundTimeSpec.Pattern(rawValue: p)!
+      }
+      backgroundTime.work = try bt.distribution("work", default: backgroundTime.work, duration: true)
+    }
+  }
+}
+
+extension TaskBehaviorSpec {
+  static let keys = [
+    "identifier", "type", "earliest_begin", "requires_network", "requires_external_power", "submit", "work",
+    "network_bytes", "cpu_share", "success_probability", "honours_expiration", "calls_set_task_completed",
+    "strategy",
+  ]
+
+  init(_ s: ConfigSection, app: AppConfiguration) throws(ConfigError) {
+    guard let id = try s.text("identifier", default: nil) else {
+      throw s.tree.error("a task needs an identifier")
+    }
+    let type = try s.text("type", default: nil, allowed: BGTaskKind.allCases.map(\.rawValue))
+    guard let type else { throw s.tree.error("a task needs a type: refresh, processing or continued") }
+    self.init(identifier: id, kind: BGTaskKind(rawValue: type)!)
+    if !app.permittedIdentifiers.contains(id) {
+      throw s.value("identifier")!.error(
+        "'\(id)' is submitted but not in permitted_identifiers\(NearestName.hint(id, among: app.permittedIdentifiers)); add it there"
+      )
+    }
+    if s.has("earliest_begin") {
+      earliestBegin = try s.distribution("earliest_begin", default: .constant(Constant(0)), duration: true)
+    }
+    requiresNetworkConnectivity = try s.flag("requires_network", default: false)
+    requiresExternalPower = try s.flag("requires_external_power", default: false)
+    if kind != .processing, s.has("requires_network") || s.has("requires_external_power") {
+      let key = s.has("requires_external_power") ? "requires_external_power" : "requires_network"
+      throw s.value(key)!.error(
+        "\(key) is an option of processing requests; a \(kind.rawValue) request cannot ask for it")
+    }
+    if let list = try s.list("submit") {
+      var policies: Set<SubmitPolicy> = []
+      for item in list {
+        guard let p = SubmitPolicy(rawValue: item.text) else {
+          let names = SubmitPolicy.allCases.map(\.rawValue)
+          throw item.tree.error(
+            "unknown submit policy '\(item.text)'\(NearestName.hint(item.text, among: names)) (policies: \(names.joined(separator: ", ")))"
+          )
+        }
+        policies.insert(p)
+      }
+      submit = policies
+    }
+    work = try s.distribution("work", default: work, duration: true)
+    networkBytes = try s.number("network_bytes", default: networkBytes, range: 0...1e12)
+    cpuShare = try s.number("cpu_share", default: cpuShare, range: 0...1)
+    successProbability = try s.probability("success_probability", default: successProbability)
+    honoursExpiration = try s.flag("honours_expiration", default: honoursExpiration)
+    callsSetTaskCompleted = try s.flag("calls_set_task_completed", default: callsSetTaskCompleted)
+    if let st = try s.text("strategy", default: nil, allowed: ["queue", "fail"]) {
+      guard kind == .continuedProcessing else {
+        throw s.value("strategy")!.error("strategy applies to continued requests only")
+      }
+      strategy = BGContinuedProcessingTaskRequest.SubmissionStrategy(rawValue: st)!
+    }
+  }
+}

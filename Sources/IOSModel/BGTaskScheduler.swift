@@ -1,0 +1,149 @@
+import SimKernel
+
+/// The app's view of the system's task scheduler, mirroring Apple's `BGTaskScheduler`.
+///
+/// ```swift
+/// app.taskScheduler.register(forTaskWithIdentifier: "com.example.refresh") { task in
+///   scheduleRefresh()                        // one request is one launch
+///   task.expirationHandler = { work.cancel() }
+///   work.start { task.setTaskCompleted(success: $0) }
+/// }
+/// var request = BGAppRefreshTaskRequest(identifier: "com.example.refresh")
+/// request.earliestBeginDate = app.now + .minutes(15)
+/// try app.taskScheduler.submit(request)
+/// ```
+///
+/// Pending requests live in the system, so they survive the app's process; launch
+/// handlers live in the process and must be registered again at every launch.
+public final class BGTaskScheduler {
+  /// A request waiting for the system to launch it.
+  public struct PendingRequest: Sendable {
+    public let request: any BGTaskRequest
+    /// When it was submitted.
+    public let submittedAt: SimTime
+    /// Submission number within the app, increasing.
+    public let serial: Int
+  }
+
+  unowned let app: SimulatedApp
+  var handlers: [String: (BGTask) -> Void] = [:]
+  /// Pending requests in submission order.
+  public internal(set) var pending: [PendingRequest] = []
+  /// Continued-processing requests waiting for a free slot, in order.
+  var continuedQueue: [PendingRequest] = []
+  var nextSerial = 1
+
+  init(app: SimulatedApp) { self.app = app }
+
+  /// Registers the code that runs when the system launches `identifier`. Returns false
+  /// (and records why) after the app finished launching, for an identifier missing from
+  /// the permitted list, or for one already registered; iOS would stop the app with an
+  /// exception in each case.
+  @discardableResult
+  public func register(forTaskWithIdentifier identifier: String, launchHandler: @escaping (BGTask) -> Void)
+    -> Bool
+  {
+    let config = app.configuration
+    var problem: String?
+    if !app.isFinishingLaunch {
+      problem = "registered after the app finished launching"
+    } else if !config.permittedIdentifiers.contains(identifier) {
+      problem = "identifier not in BGTaskSchedulerPermittedIdentifiers"
+    } else if handlers[identifier] != nil {
+      problem = "a launch handler is already registered"
+    }
+    if let problem {
+      app.record(.registerFailed, identifier, problem)
+      return false
+    }
+    handlers[identifier] = launchHandler
+    app.record(.register, identifier)
+    return true
+  }
+
+  /// Asks the system to launch the app for `request` later. Submitting an identifier
+  /// that is already pending replaces the pending request.
+  public func submit(_ request: any BGTaskRequest) throws(BGTaskSchedulerError) {
+    do {
+      try check(request)
+    } catch {
+      app.record(.submitFailed, request.identifier, error.description)
+      throw error
+    }
+    if request.kind == .continuedProcessing {
+      try submitContinued(request)
+      return
+    }
+    if let i = pending.firstIndex(where: { $0.request.identifier == request.identifier }) {
+      pending.remove(at: i)
+      app.record(.replaced, request.identifier)
+    }
+    let limit =
+      request.kind == .refresh
+      ? app.configuration.maximumPendingRefresh : app.configuration.maximumPendingProcessing
+    if pending.filter({ $0.request.kind == request.kind }).count >= limit {
+      let error = BGTaskSchedulerError(.tooManyPendingTaskRequests)
+      app.record(.submitFailed, request.identifier, error.description)
+      throw error
+    }
+    pending.append(PendingRequest(request: request, submittedAt: app.now, serial: nextSerial))
+    nextSerial += 1
+    app.record(.submit, request.identifier, request.kind.rawValue)
+  }
+
+  func check(_ request: any BGTaskRequest) throws(BGTaskSchedulerError) {
+    let config = app.configuration
+    guard config.era.hasBackgroundTasksFramework else { throw BGTaskSchedulerError(.unavailable) }
+    if request.kind == .continuedProcessing, !config.era.hasContinuedProcessing {
+      throw BGTaskSchedulerError(.unavailable)
+    }
+    guard config.permittedIdentifiers.contains(request.identifier) else {
+      throw BGTaskSchedulerError(.notPermitted)
+    }
+    switch request.kind {
+    case .refresh:
+      guard config.backgroundModes.contains("fetch") else { throw BGTaskSchedulerError(.notPermitted) }
+    case .processing:
+      guard config.backgroundModes.contains("processing") else { throw BGTaskSchedulerError(.notPermitted) }
+    case .continuedProcessing:
+      // Continued processing starts from a user action in the foreground.
+      guard app.state.isForeground else { throw BGTaskSchedulerError(.notPermitted) }
+    }
+    if request.kind != .continuedProcessing, !config.backgroundAppRefresh {
+      throw BGTaskSchedulerError(.unavailable)
+    }
+  }
+
+  func submitContinued(_ request: any BGTaskRequest) throws(BGTaskSchedulerError) {
+    let entry = PendingRequest(request: request, submittedAt: app.now, serial: nextSerial)
+    nextSerial += 1
+    let free = app.runningContinuedCount < app.configuration.maximumRunningContinued && continuedQueue.isEmpty
+    if !free, (request as? BGContinuedProcessingTaskRequest)?.strategy == .fail {
+      let error = BGTaskSchedulerError(.immediateRunIneligible)
+      app.record(.submitFailed, request.identifier, error.description)
+      throw error
+    }
+    continuedQueue.append(entry)
+    app.record(.submit, request.identifier, request.kind.rawValue)
+    app.startQueuedContinued()
+  }
+
+  /// Withdraws the pending request with `identifier`, if any.
+  public func cancel(taskRequestWithIdentifier identifier: String) {
+    pending.removeAll { $0.request.identifier == identifier }
+    continuedQueue.removeAll { $0.request.identifier == identifier }
+    app.record(.cancel, identifier)
+  }
+
+  /// Withdraws every pending request.
+  public func cancelAllTaskRequests() {
+    pending.removeAll()
+    continuedQueue.removeAll()
+    app.record(.cancelAll)
+  }
+
+  /// The requests waiting to be launched.
+  public func pendingTaskRequests() -> [any BGTaskRequest] {
+    pending.map(\.request) + continuedQueue.map(\.request)
+  }
+}

@@ -1,0 +1,27 @@
+/// Which iOS generation the app runs on. Background rules changed between eras.
+public enum IOSEra: String, Sendable, Hashable, CaseIterable {
+  /// iOS 4–6: about 600 s of background time after leaving the screen.
+  case ios6 = "ios6"
+  /// iOS 7–12: 180 s (crash logs show `permittedBackgroundDuration: 180.000000`).
+  case ios7to12 = "ios7-12"
+  /// iOS 13–25: about 30 s; BGTaskScheduler exists.
+  case ios13 = "ios13"
+  /// iOS 26: as iOS 13, plus `BGContinuedProcessingTaskRequest`.
+  case ios26 = "ios26"
+
+  /// Background time after leaving the screen, `beginBackgroundTask` budget [s].
+  /// Never documented by Apple; observed values (see the calibration notes).
+  public var backgroundTimeBudgetSeconds: Double {
+    switch self {
+    case .ios6: 600
+    case .ios7to12: 180
+    case .ios13, .ios26: 30
+    }
+  }
+
+  /// Whether BGTaskScheduler exists (iOS 13 and later).
+  public var hasBackgroundTasksFramework: Bool { self == .ios13 || self == .ios26 }
+
+  /// Whether continued-processing requests exist (iOS 26).
+  public var hasContinuedProcessing: Bool { self == .ios26 }
+}

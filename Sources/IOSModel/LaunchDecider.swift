@@ -1,0 +1,49 @@
+import DeviceModel
+import SimKernel
+
+/// The system side of the boundary: it watches the app's pending requests and the
+/// device, and decides when to launch. The iOS scheduler model and the stand-ins
+/// (``ScriptedLauncher``) implement it; the experiment wiring calls it.
+public protocol LaunchDecider {
+  /// Called once at the start of a run; `target` addresses the decider's own events.
+  mutating func start(
+    app: SimulatedApp, device: some DeviceConditions, target: UInt32, scheduler: inout Scheduler)
+  /// One of the decider's own kernel events.
+  mutating func handle(
+    _ event: Event, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler)
+  /// The device changed state (a chance to re-evaluate).
+  mutating func deviceChanged(
+    _ change: DeviceChange, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler)
+}
+
+extension LaunchDecider {
+  public mutating func deviceChanged(
+    _ change: DeviceChange, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler
+  ) {}
+}
+
+/// A stand-in for the system that launches given identifiers at given times, like
+/// Xcode's `_simulateLaunchForTaskWithIdentifier:` from the debugger. Each attempt's
+/// result is kept in ``results``.
+public struct ScriptedLauncher: LaunchDecider {
+  public let plan: [(time: SimTime, identifier: String)]
+  public private(set) var results: [(time: SimTime, identifier: String, result: LaunchResult)] = []
+
+  public init(plan: [(time: SimTime, identifier: String)]) { self.plan = plan }
+
+  public mutating func start(
+    app: SimulatedApp, device: some DeviceConditions, target: UInt32, scheduler: inout Scheduler
+  ) {
+    for (i, step) in plan.enumerated() {
+      scheduler.schedule(at: step.time, target: target, payload: Int64(i))
+    }
+  }
+
+  public mutating func handle(
+    _ event: Event, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler
+  ) {
+    let step = plan[Int(event.payload)]
+    results.append(
+      (scheduler.now, step.identifier, app.launch(identifier: step.identifier, scheduler: &scheduler)))
+  }
+}

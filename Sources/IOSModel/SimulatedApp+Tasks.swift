@@ -1,0 +1,144 @@
+import SimKernel
+
+extension SimulatedApp {
+  /// The system decided to run the pending request `identifier`. The app side checks
+  /// its own rules (force-quit flag, `earliestBeginDate`), launches or resumes the
+  /// process, and calls the registered launch handler.
+  @discardableResult
+  public func launch(identifier: String, scheduler: inout Scheduler) -> LaunchResult {
+    var result = LaunchResult.notPending
+    enter(&scheduler) { result = launchNow(identifier: identifier) }
+    return result
+  }
+
+  func launchNow(identifier: String) -> LaunchResult {
+    guard let index = taskScheduler.pending.firstIndex(where: { $0.request.identifier == identifier }) else {
+      return .notPending
+    }
+    let entry = taskScheduler.pending[index]
+    if isForceQuitFlagged {
+      record(.launchRefused, identifier, "force_quit")
+      return .refused(reason: "force_quit")
+    }
+    if let earliest = entry.request.earliestBeginDate, now < earliest {
+      record(.launchRefused, identifier, "before_earliest_begin_date")
+      return .refused(reason: "before_earliest_begin_date")
+    }
+    taskScheduler.pending.remove(at: index)
+    return start(entry.request)
+  }
+
+  /// Starts the next queued continued-processing requests while slots are free.
+  func startQueuedContinued() {
+    while runningContinuedCount < configuration.maximumRunningContinued, !taskScheduler.continuedQueue.isEmpty
+    {
+      let entry = taskScheduler.continuedQueue.removeFirst()
+      _ = start(entry.request)
+    }
+  }
+
+  /// Runs a request's task: process up, task object made, launch handler called.
+  func start(_ request: any BGTaskRequest) -> LaunchResult {
+    switch state {
+    case .notRunning: launchProcess(inBackground: true)
+    case .suspended: setState(.background)
+    default: break
+    }
+    let serial = nextTaskSerial
+    nextTaskSerial += 1
+    let task: BGTask
+    switch request.kind {
+    case .refresh: task = BGAppRefreshTask(request: request, serial: serial, launchedAt: now, app: self)
+    case .processing: task = BGProcessingTask(request: request, serial: serial, launchedAt: now, app: self)
+    case .continuedProcessing:
+      let t = BGContinuedProcessingTask(request: request, serial: serial, launchedAt: now, app: self)
+      if let r = request as? BGContinuedProcessingTaskRequest { t.updateTitle(r.title, subtitle: r.subtitle) }
+      task = t
+    }
+    record(.launch, request.identifier, request.kind.rawValue)
+    guard let handler = taskScheduler.handlers[request.identifier] else {
+      // iOS stops an app that has no handler for a task it is launched for.
+      kill(reason: "no_launch_handler")
+      return .launched(serial: serial)
+    }
+    runningTasks[serial] = task
+    workChanges.append(1)
+    switch request.kind {
+    case .refresh:
+      self.request(
+        .taskLimit, at: now + .seconds(configuration.refreshTimeLimitSeconds), payload: Int64(serial))
+    case .processing:
+      self.request(
+        .taskLimit, at: now + .seconds(configuration.processingTimeLimitSeconds), payload: Int64(serial))
+    case .continuedProcessing: break
+    }
+    handler(task)
+    return .launched(serial: serial)
+  }
+
+  /// `setTaskCompleted(success:)` was called.
+  func taskCompleted(_ task: BGTask, success: Bool) {
+    guard !task.finished else {
+      record(.misuse, task.identifier, "setTaskCompleted called on a finished task")
+      return
+    }
+    finish(task, outcome: success ? "success" : "failure")
+  }
+
+  func finish(_ task: BGTask, outcome: String) {
+    task.finished = true
+    runningTasks[task.serial] = nil
+    workChanges.append(-1)
+    record(.complete, task.identifier, outcome)
+    if task is BGContinuedProcessingTask { startQueuedContinued() }
+    suspendIfIdle()
+  }
+
+  /// The system needs the task to stop: its expiration handler runs once (and is
+  /// cleared); without one the task ends unsuccessfully. A task still running after
+  /// the grace gets the app killed.
+  func expire(_ task: BGTask, reason: String) {
+    guard !task.finished, !task.expired else { return }
+    task.expired = true
+    record(.expire, task.identifier, reason)
+    if let handler = task.expirationHandler {
+      task.expirationHandler = nil
+      handler()
+    } else {
+      finish(task, outcome: "expired_without_handler")
+    }
+    if !task.finished {
+      request(
+        .taskWatchdog, at: now + .seconds(configuration.watchdogGraceSeconds), payload: Int64(task.serial))
+    }
+  }
+
+  func overran(_ task: BGTask) {
+    overruns += 1
+    if configuration.debuggerAttached {
+      record(.misuse, task.identifier, "task overran its time; watchdog off under the debugger")
+    } else {
+      kill(reason: "task_overran")
+    }
+  }
+
+  /// The owner cancelled a continued-processing task from its progress display.
+  public func userCancelsContinuedTask(identifier: String, scheduler: inout Scheduler) {
+    enter(&scheduler) {
+      for task in running where task is BGContinuedProcessingTask && task.identifier == identifier {
+        expire(task, reason: "user_cancelled")
+      }
+    }
+  }
+
+  /// The system is under pressure: the continued-processing task with the least
+  /// progress is stopped first.
+  public func systemPressure(scheduler: inout Scheduler) {
+    enter(&scheduler) {
+      let continued = running.compactMap { $0 as? BGContinuedProcessingTask }
+      if let least = continued.min(by: { ($0.progress, $0.serial) < ($1.progress, $1.serial) }) {
+        expire(least, reason: "system_pressure")
+      }
+    }
+  }
+}

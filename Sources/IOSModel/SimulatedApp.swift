@@ -1,0 +1,169 @@
+import SimKernel
+
+/// The app under study: its process state, its `BGTaskScheduler`, its background time,
+/// and the behaviour (its own code) that runs in it.
+///
+/// The app is driven from outside: the owner opens and leaves it (``userOpened(scheduler:)``,
+/// ``userLeft(scheduler:)``, ``userForceQuit(scheduler:)``), the device reports use and
+/// shutdowns, and the system's scheduler decides launches (``launch(identifier:scheduler:)``).
+/// Launch requests go out through ``taskScheduler``'s pending list; launch decisions
+/// come back in through `launch`. Every API call, state change, launch, expiry,
+/// completion and kill is appended to ``events``.
+///
+/// The app keeps its identity for a whole run, so it is a class; it is confined to the
+/// task that runs the simulation.
+public final class SimulatedApp {
+  public let configuration: AppConfiguration
+  /// The kernel target of this app's own events.
+  public let target: UInt32
+  public let behavior: AppBehavior
+  /// The scheduler the app's code talks to (Apple's `BGTaskScheduler.shared`).
+  public private(set) var taskScheduler: BGTaskScheduler!
+
+  public internal(set) var state: ApplicationState = .notRunning
+  /// The current simulated time, as of the last call into the app.
+  public internal(set) var now: SimTime = .zero
+  /// Set by a swipe-away in the app switcher; blocks every background launch until
+  /// the owner opens the app again, and survives a restart of the phone.
+  public internal(set) var isForceQuitFlagged = false
+  /// Everything that happened, in order. The owner of the app drains it.
+  public var events: [AppEvent] = []
+  /// +1 when a background task starts, −1 when it ends: the owner forwards these to
+  /// the device's battery model.
+  public var workChanges: [Int] = []
+  /// Kills by the watchdog.
+  public internal(set) var watchdogKills = 0
+  /// Tasks that did not finish within the grace after expiring.
+  public internal(set) var overruns = 0
+
+  var isFinishingLaunch = false
+  var runningTasks: [Int: BGTask] = [:]
+  var nextTaskSerial = 1
+  var backgroundTasks: [Int: (() -> Void)?] = [:]
+  var nextBackgroundTaskID = 1
+  var backgroundDeadline: SimTime?
+  var backgroundTimeExpired = false
+  var backgroundGeneration = 0
+  var suspendGeneration = 0
+  var timers: [Int: () -> Void] = [:]
+  var deferredTimers: [() -> Void] = []
+  var nextTimerID = 1
+  var outbox: [(time: SimTime, kind: AppKernelEvent, payload: Int64)] = []
+
+  public init(configuration: AppConfiguration, behavior: AppBehavior, target: UInt32) {
+    self.configuration = configuration
+    self.behavior = behavior
+    self.target = target
+    taskScheduler = BGTaskScheduler(app: self)
+  }
+
+  /// Running continued-processing tasks.
+  var runningContinuedCount: Int { runningTasks.values.filter { $0 is BGContinuedProcessingTask }.count }
+
+  /// The tasks running now.
+  public var running: [BGTask] { runningTasks.values.sorted { $0.serial < $1.serial } }
+
+  // MARK: Plumbing
+
+  func record(_ kind: AppEvent.Kind, _ identifier: String = "", _ detail: String = "") {
+    events.append(AppEvent(time: now, kind: kind, identifier: identifier, detail: detail))
+  }
+
+  func request(_ kind: AppKernelEvent, at time: SimTime, payload: Int64) {
+    outbox.append((time, kind, payload))
+  }
+
+  /// Sets the clock, runs `body`, then schedules what it asked for.
+  func enter(_ scheduler: inout Scheduler, _ body: () -> Void) {
+    now = scheduler.now
+    body()
+    flush(&scheduler)
+  }
+
+  /// Schedules the kernel events the app's code asked for since the last call.
+  public func flush(_ scheduler: inout Scheduler) {
+    for item in outbox {
+      scheduler.schedule(
+        at: max(item.time, scheduler.now), target: target, kind: item.kind.rawValue, payload: item.payload)
+    }
+    outbox.removeAll(keepingCapacity: true)
+  }
+
+  func setState(_ new: ApplicationState) {
+    guard new != state else { return }
+    state = new
+    record(.state, "", new.rawValue)
+    if new != .suspended, new != .notRunning, !deferredTimers.isEmpty {
+      let due = deferredTimers
+      deferredTimers.removeAll()
+      for action in due { action() }
+    }
+  }
+
+  // MARK: Timers for the app's code
+
+  /// Runs `action` after `seconds` of simulated time, as `DispatchQueue.asyncAfter`
+  /// would; a suspended app runs it when it next runs. A killed app never does.
+  @discardableResult
+  public func after(seconds: Double, _ action: @escaping () -> Void) -> AppTimer {
+    let id = nextTimerID
+    nextTimerID += 1
+    timers[id] = action
+    request(.timer, at: now + .seconds(max(0, seconds)), payload: Int64(id))
+    return AppTimer(id: id)
+  }
+
+  /// Stops a timer before it fires.
+  public func cancel(_ timer: AppTimer) { timers[timer.id] = nil }
+
+  // MARK: Kernel events
+
+  /// Handles one of the app's own kernel events.
+  public func handle(_ event: Event, scheduler: inout Scheduler) {
+    guard let kind = AppKernelEvent(rawValue: event.kind) else { return }
+    enter(&scheduler) {
+      let payload = Int(event.payload)
+      switch kind {
+      case .timer:
+        guard let action = timers.removeValue(forKey: payload), state != .notRunning else { return }
+        if state == .suspended { deferredTimers.append(action) } else { action() }
+      case .suspend:
+        if payload == suspendGeneration, state == .background, isIdle { setState(.suspended) }
+      case .taskLimit:
+        if let task = runningTasks[payload] { expire(task, reason: "time_limit") }
+      case .taskWatchdog:
+        if let task = runningTasks[payload] { overran(task) }
+      case .backgroundTimeExpiry:
+        if payload == backgroundGeneration { backgroundTimeRanOut() }
+      case .backgroundWatchdog:
+        if payload == backgroundGeneration, !state.isForeground, !backgroundTasks.isEmpty,
+          state != .notRunning
+        {
+          if configuration.debuggerAttached {
+            record(.misuse, "", "background task not ended; watchdog off under the debugger")
+          } else {
+            kill(reason: "background_task_not_ended")
+          }
+        }
+      case .backgroundImmediateExpiry:
+        if let handler = backgroundTasks[payload] {
+          handler?()
+          request(
+            .backgroundWatchdog, at: now + .seconds(configuration.watchdogGraceSeconds),
+            payload: Int64(backgroundGeneration))
+        }
+      }
+    }
+  }
+
+  /// No task, no background time held: nothing keeps the app running.
+  var isIdle: Bool { runningTasks.isEmpty && backgroundTasks.isEmpty }
+
+  /// Suspends the app soon if nothing keeps it running.
+  func suspendIfIdle() {
+    guard state == .background, isIdle, !configuration.debuggerAttached else { return }
+    suspendGeneration += 1
+    request(
+      .suspend, at: now + .seconds(configuration.suspendDelaySeconds), payload: Int64(suspendGeneration))
+  }
+}

@@ -1,0 +1,76 @@
+import Randomness
+
+/// What the app's code does for one task identifier, declared in YAML.
+public struct TaskBehaviorSpec: Sendable, Hashable {
+  /// When the app submits the request.
+  public enum SubmitPolicy: String, Sendable, Hashable, CaseIterable {
+    /// Every time the process launches (in `didFinishLaunching`).
+    case onLaunch = "on_launch"
+    /// From the launch handler when the task completes: periodic work.
+    case onCompletion = "on_completion"
+    /// Every time the app comes to the foreground.
+    case onForeground = "on_foreground"
+    /// Every time the app leaves the screen.
+    case onBackground = "on_background"
+    /// Only at the first launch of the run.
+    case once
+  }
+
+  public var identifier: String
+  public var kind: BGTaskKind
+  /// Delay from submission to `earliestBeginDate` [s]; nil submits with no delay.
+  public var earliestBegin: RandomDistribution?
+  public var requiresNetworkConnectivity = false
+  public var requiresExternalPower = false
+  public var submit: Set<SubmitPolicy> = [.onLaunch, .onCompletion]
+  /// Time the work takes [s].
+  public var work: RandomDistribution = .constant(Constant(5))
+  /// Bytes the work transfers.
+  public var networkBytes: Double = 0
+  /// Share of one CPU core the work uses [0…1].
+  public var cpuShare: Double = 0.2
+  /// Probability the work succeeds [0…1].
+  public var successProbability: Double = 1
+  /// Whether the expiration handler stops the work.
+  public var honoursExpiration = true
+  /// Whether the code calls `setTaskCompleted(success:)` at all.
+  public var callsSetTaskCompleted = true
+  /// For continued processing: the strategy when no slot is free.
+  public var strategy: BGContinuedProcessingTaskRequest.SubmissionStrategy = .queue
+
+  public init(identifier: String, kind: BGTaskKind) {
+    self.identifier = identifier
+    self.kind = kind
+  }
+}
+
+/// How the app uses `beginBackgroundTask` when it leaves the screen.
+public struct BackgroundTimeSpec: Sendable, Hashable {
+  public enum Pattern: String, Sendable, Hashable, CaseIterable {
+    /// No background time.
+    case none
+    /// Begin on leaving, end when the work is done or time expires: correct use.
+    case paired
+    /// Begin and never end: the app is killed when the time runs out.
+    case leak
+    /// Begin twice into one stored identifier and end once (a bug seen in a
+    /// third-party SDK): one task is never ended and the app is killed at expiry.
+    case overwrite
+  }
+
+  public var pattern: Pattern = .none
+  /// Time the work takes [s].
+  public var work: RandomDistribution = .constant(Constant(10))
+
+  public init() {}
+}
+
+/// An app: its declarations and its behaviour, as an app file or an experiment's
+/// `app` section gives them.
+public struct AppSpec: Sendable, Hashable {
+  public var configuration = AppConfiguration()
+  public var tasks: [TaskBehaviorSpec] = []
+  public var backgroundTime = BackgroundTimeSpec()
+
+  public init() {}
+}

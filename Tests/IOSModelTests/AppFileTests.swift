@@ -1,0 +1,108 @@
+import DeviceModel
+import Foundation
+import IOSModel
+import Randomness
+import SimKernel
+import Testing
+
+@Suite struct AppFileTests {
+  func file(_ text: String) -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-app-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let path = dir.appendingPathComponent("app.yaml").path
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    return path
+  }
+
+  let good = """
+    bundle: com.example.news
+    background_modes: [fetch, processing]
+    permitted_identifiers: [refresh, clean]
+    tasks:
+      - identifier: refresh
+        type: refresh
+        earliest_begin: 15m
+        submit: [on_launch, on_completion]
+        work: "lognormal(median: 4s, sigma: 0.5)"
+        network_bytes: 50000
+      - identifier: clean
+        type: processing
+        requires_external_power: true
+        submit: [on_background]
+        work: 90s
+    background_time:
+      pattern: paired
+      work: 10s
+    """
+
+  @Test func aGoodAppFileLoads() throws {
+    let spec = try AppSpec.load(file: file(good))
+    #expect(spec.configuration.bundleIdentifier == "com.example.news")
+    #expect(spec.tasks.map(\.identifier) == ["refresh", "clean"])
+    #expect(spec.tasks[0].submit == [.onLaunch, .onCompletion])
+    #expect(spec.tasks[0].earliestBegin == .constant(Constant(900)))
+    #expect(spec.tasks[1].requiresExternalPower)
+    #expect(spec.backgroundTime.pattern == .paired)
+  }
+
+  @Test func theDeclaredAppRunsPeriodically() throws {
+    let spec = try AppSpec.load(file: file(good))
+    let behavior = DeclarativeBehavior(spec: spec, stream: RandomStreams(seed: 1).stream("app"))
+    var world = World(
+      spec.configuration, behavior: behavior, script: [(0, .openApp(seconds: 20))],
+      launches: [(1000, "refresh"), (2000, "refresh"), (2500, "clean")])
+    world.run(until: 3000)
+    #expect(world.launchResults.allSatisfy { if case .launched = $0 { true } else { false } })
+    #expect(world.events(.complete).map(\.2) == ["success", "success", "success"])
+    // on_completion: a new refresh is pending after each run, 15 min after completion.
+    let pending = world.app.taskScheduler.pending.first { $0.request.identifier == "refresh" }
+    let lastRefreshEnd = world.events(.complete).filter { $0.1 == "refresh" }.last!.0
+    #expect(pending?.request.earliestBeginDate == SimTime(seconds: lastRefreshEnd + 900))
+  }
+
+  @Test(arguments: [
+    (
+      "permitted_identifiers: [a]\ntasks:\n  - identifier: b\n    type: refresh\n",
+      ":3: tasks[0].identifier: 'b' is submitted but not in permitted_identifiers"
+    ),
+    (
+      "permitted_identifiers: [a]\ntasks:\n  - identifier: a\n    type: refresh\n    work: -5s\n",
+      "can draw values below 0"
+    ),
+    (
+      "permitted_identifiers: [a]\ntasks:\n  - identifier: a\n    type: refresh\n    submit: [on_complete]\n",
+      "unknown submit policy 'on_complete'; did you mean 'on_completion'?"
+    ),
+    (
+      "permitted_identifiers: [a]\ntasks:\n  - identifier: a\n    type: refresh\n    requires_external_power: true\n",
+      ":5: tasks[0].requires_external_power: requires_external_power is an option of processing requests"
+    ),
+    ("permitted_identifiers: [a]\ntasks:\n  - identifier: a\n    type: refrsh\n", "did you mean 'refresh'?"),
+    (
+      "permited_identifiers: [a]\n",
+      ":1: permited_identifiers: unknown key 'permited_identifiers'; did you mean 'permitted_identifiers'?"
+    ),
+    ("background_time:\n  pattern: leaky\n", "'leaky' is not one of none, paired, leak, overwrite"),
+  ])
+  func badAppFilesGetOneLineNamingFileLineAndKey(yaml: String, message: String) {
+    let path = file(yaml)
+    do {
+      _ = try AppSpec.load(file: path)
+      Issue.record("accepted: \(yaml)")
+    } catch {
+      #expect(error.description.hasPrefix(path))
+      #expect(error.description.contains(message), "got: \(error.description)")
+      #expect(!error.description.contains("\n"))
+    }
+  }
+
+  @Test func declaredBackgroundTimeBugsGetTheAppKilled() throws {
+    for (pattern, killed) in [("paired", false), ("leak", true), ("overwrite", true), ("none", false)] {
+      let spec = try AppSpec.load(file: file("background_time:\n  pattern: \(pattern)\n  work: 5s\n"))
+      let behavior = DeclarativeBehavior(spec: spec, stream: RandomStreams(seed: 1).stream("app"))
+      var world = World(spec.configuration, behavior: behavior, script: [(0, .openApp(seconds: 10))])
+      world.run(until: 100)
+      #expect((world.app.watchdogKills > 0) == killed, "\(pattern)")
+    }
+  }
+}
