@@ -1,0 +1,46 @@
+import DeviceModel
+import IOSModel
+import SimKernel
+
+/// `bgsim validate`: reads configuration files without running anything.
+public enum FileValidation {
+  public enum Kind: String, CaseIterable, Sendable {
+    case persona
+    case app
+    case timeline
+    case trace
+  }
+
+  /// Checks `file` as `kind`; returns a one-line summary, or throws the problem.
+  public static func check(
+    _ file: String, as kind: Kind, startDate: CivilDate = CivilDate(iso: "2026-01-05")!
+  )
+    throws(UserError) -> String
+  {
+    do {
+      switch kind {
+      case .persona:
+        let p = try Persona.load(file: file)
+        return
+          "\(file): persona '\(p.name)', \(DurationTextFormat.number(p.usage.unlocksPerDay)) unlocks a day"
+      case .app:
+        let a = try AppSpec.load(file: file)
+        let tasks = a.tasks.map { "\($0.identifier) (\($0.kind.rawValue))" }.joined(separator: ", ")
+        return "\(file): app \(a.configuration.bundleIdentifier), tasks: \(tasks.isEmpty ? "none" : tasks)"
+      case .timeline:
+        let t = try Timeline.load(file: file, startDate: startDate)
+        return
+          "\(file): timeline of \(t.events.count) events scripting \(t.scriptedAspects.map(\.rawValue).sorted().joined(separator: ", "))"
+      case .trace:
+        let t = try RecordedTrace.load(file: file)
+        return "\(file): trace of \(t.observations.count) observations"
+      }
+    } catch {
+      throw UserError(error.description)
+    }
+  }
+}
+
+enum DurationTextFormat {
+  static func number(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+}

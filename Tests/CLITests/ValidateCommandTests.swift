@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@Suite struct ValidateCommandTests {
+  var repoRoot: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+  }
+
+  @Test func shippedFilesAreValid() throws {
+    let outcome = try BGSimBinary.run(
+      [
+        "validate", "--app", "experiments/apps/news.yaml", "--persona",
+        "experiments/personas/commuter-poor-connectivity.yaml",
+      ],
+      in: repoRoot)
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    #expect(
+      outcome.standardOutput.contains("app com.example.news, tasks: com.example.news.refresh (refresh)"))
+  }
+
+  @Test(arguments: [
+    (
+      "tasks:\n  - identifier: a\n    type: refresh\n",
+      "app.yaml:2: tasks[0].identifier: 'a' is submitted but not in permitted_identifiers"
+    ),
+    (
+      "permitted_identifiers: [a]\ntasks:\n  - identifier: a\n    type: refresh\n    earliest_begin: -5m\n",
+      "app.yaml:5: tasks[0].earliest_begin:"
+    ),
+    (
+      "permitted_identifiers: [a]\ntasks:\n  - identifier: a\n    type: refresh\n    submit: [weekly]\n",
+      "app.yaml:5: tasks[0].submit[0]: unknown submit policy 'weekly'"
+    ),
+    (
+      "permitted_identifiers: [a]\ntasks:\n  - identifier: a\n    type: refresh\n    requires_external_power: true\n",
+      "app.yaml:5: tasks[0].requires_external_power: requires_external_power is an option of processing requests"
+    ),
+  ])
+  func badAppFilesExitWithTwoAndOneLine(yaml: String, message: String) throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bgsim-validate-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let file = dir.appendingPathComponent("app.yaml")
+    try yaml.write(to: file, atomically: true, encoding: .utf8)
+    let outcome = try BGSimBinary.run(["validate", "--app", file.path])
+    #expect(outcome.status == 2)
+    #expect(outcome.standardError.contains(message), "got: \(outcome.standardError)")
+    #expect(outcome.standardError.split(separator: "\n").count == 1)
+  }
+
+  @Test func nothingToValidateIsAUsageError() throws {
+    let outcome = try BGSimBinary.run(["validate"])
+    #expect(outcome.status == 2)
+    #expect(outcome.standardError.contains("give at least one file"))
+  }
+}
