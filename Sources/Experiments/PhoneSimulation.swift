@@ -19,6 +19,8 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   public var decider: Decider
   /// Every device change so far, when `keepChanges` is on.
   public var deviceLog: [DeviceChange] = []
+  /// Every app event so far, when `keepChanges` is on.
+  public var appLog: [AppEvent] = []
   public var keepChanges: Bool
 
   public init(device: SimulatedDevice, app: SimulatedApp, decider: Decider, keepChanges: Bool = true) {
@@ -47,7 +49,13 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   /// Passes device changes to the app and the decider, and app load to the battery,
   /// until both sides are quiet.
   mutating func forward(_ scheduler: inout Scheduler) {
-    while !device.changes.isEmpty || !app.workChanges.isEmpty {
+    while !device.changes.isEmpty || !app.workChanges.isEmpty || !app.events.isEmpty {
+      if !app.events.isEmpty {
+        let events = app.events
+        app.events.removeAll(keepingCapacity: true)
+        decider.appChanged(events[...], app: app, device: device, scheduler: &scheduler)
+        if keepChanges { appLog += events }
+      }
       let changes = device.changes
       device.changes.removeAll(keepingCapacity: true)
       for change in changes {

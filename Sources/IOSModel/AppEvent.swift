@@ -22,6 +22,8 @@ public struct AppEvent: Sendable, Hashable {
     case endBackgroundTask = "end_background_task"
     case backgroundTimeExpired = "background_time_expired"
     case misuse
+    /// The app moved data (detail: bytes).
+    case network
   }
 
   public let time: SimTime

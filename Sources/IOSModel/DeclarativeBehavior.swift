@@ -76,6 +76,7 @@ public final class DeclarativeBehavior: AppBehavior {
     work[serial] = app.after(seconds: seconds) { [unowned self, unowned app, unowned bgTask] in
       self.work[serial] = nil
       if let c = bgTask as? BGContinuedProcessingTask { c.progress = 1 }
+      if task.networkBytes > 0 { app.recordNetworkTransfer(bytes: task.networkBytes) }
       if task.callsSetTaskCompleted { bgTask.setTaskCompleted(success: success) }
       if task.submit.contains(.onCompletion) { self.submit(task, app) }
     }

@@ -14,11 +14,20 @@ public protocol LaunchDecider {
   /// The device changed state (a chance to re-evaluate).
   mutating func deviceChanged(
     _ change: DeviceChange, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler)
+  /// The app did things (submissions, completions, transfers) since the last call.
+  mutating func appChanged(
+    _ events: ArraySlice<AppEvent>, app: SimulatedApp, device: some DeviceConditions,
+    scheduler: inout Scheduler)
 }
 
 extension LaunchDecider {
   public mutating func deviceChanged(
     _ change: DeviceChange, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler
+  ) {}
+
+  public mutating func appChanged(
+    _ events: ArraySlice<AppEvent>, app: SimulatedApp, device: some DeviceConditions,
+    scheduler: inout Scheduler
   ) {}
 }
 

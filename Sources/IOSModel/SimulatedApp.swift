@@ -100,6 +100,9 @@ public final class SimulatedApp {
     }
   }
 
+  /// Reports that the app's code moved `bytes` over the network (for the data budget).
+  public func recordNetworkTransfer(bytes: Double) { record(.network, "", String(Int(bytes))) }
+
   // MARK: Timers for the app's code
 
   /// Runs `action` after `seconds` of simulated time, as `DispatchQueue.asyncAfter`

@@ -17,6 +17,7 @@ struct World: ~Copyable {
   ) {
     var persona = Persona()
     persona.battery.initialPercent = .constant(Constant(80, isDuration: false))
+    persona.usage.forceQuitProbability = 0
     let timeline = Timeline(
       events: script.map { TimelineEvent(time: SimTime(seconds: $0.0), action: $0.1) }, randomHabits: false)
     let device = SimulatedDevice(
@@ -35,7 +36,7 @@ struct World: ~Copyable {
 
   /// Events of one kind, as (seconds, identifier, detail).
   func events(_ kind: AppEvent.Kind) -> [(Double, String, String)] {
-    app.events.filter { $0.kind == kind }.map { ($0.time.seconds, $0.identifier, $0.detail) }
+    (phone.appLog + app.events).filter { $0.kind == kind }.map { ($0.time.seconds, $0.identifier, $0.detail) }
   }
 
   var launchResults: [LaunchResult] { phone.decider.results.map(\.result) }

@@ -1,0 +1,47 @@
+import SimKernel
+
+/// Something the system may launch the app for: a pending task request, a legacy
+/// background fetch, a silent push or a background transfer.
+public struct Activity: Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    case refresh
+    case processing
+    case legacyFetch = "legacy_fetch"
+    case silentPush = "silent_push"
+    case backgroundTransfer = "background_transfer"
+  }
+
+  /// dasd's priority classes, which set the battery policy's curve and veto bands.
+  public enum Priority: String, Sendable, Hashable {
+    case maintenance
+    case utility
+    case userInitiated = "user_initiated"
+  }
+
+  public var kind: Kind
+  public var identifier: String
+  public var priority: Priority
+  /// When it was submitted or became due.
+  public var submittedAt: SimTime
+  /// Not before this time.
+  public var earliest: SimTime?
+  /// The end of its time window, where it has one (legacy fetch).
+  public var windowEnd: SimTime?
+  public var requiresNetwork = false
+  public var requiresExternalPower = false
+  /// Discretionary transfers wait for good conditions; others go when they can.
+  public var discretionary = true
+  /// Bytes it is expected to move.
+  public var expectedBytes: Double = 0
+
+  public init(kind: Kind, identifier: String, priority: Priority, submittedAt: SimTime) {
+    self.kind = kind
+    self.identifier = identifier
+    self.priority = priority
+    self.submittedAt = submittedAt
+  }
+
+  /// Whether the activity launches the app for the user's benefit soon (refresh-like
+  /// work that the application policy weighs).
+  public var launchesApp: Bool { kind == .refresh || kind == .legacyFetch }
+}

@@ -1,0 +1,17 @@
+/// The SDK header's promise: a processing request runs within two days "as long as the
+/// user has used your app within the past week". Processing waits while the app has
+/// not been opened for `maximumDays`.
+public struct AppUsagePolicy: SchedulingPolicy {
+  public var name: String { "app_usage" }
+  /// Days without an open after which processing waits [d].
+  public var maximumDays: Double = 7
+
+  public init() {}
+
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+    guard activity.kind == .processing else { return .skip(name) }
+    guard let days = c.daysSinceAppOpened else { return .veto(name, c, "app never opened") }
+    if days > maximumDays { return .veto(name, c, "app not opened for \(Int(days)) days") }
+    return .skip(name)
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Battery level (dasd's battery policy). Score = min(1, ((level − L0)/(100 − L0))^e,
+/// × `pluggedBonus` on the charger), with L0 and e by priority; vetoes maintenance work
+/// below `maintenanceVetoBelow` % and utility work below `utilityVetoBelow` %.
+public struct BatteryLevelPolicy: SchedulingPolicy {
+  public var name: String { "battery" }
+  public var weight: Double = 1
+  /// Maintenance work is vetoed below this level [%] (dasd: 10–19 % vetoed).
+  public var maintenanceVetoBelow: Double = 20
+  /// Utility work is vetoed below this level [%] (dasd: ≤ 9 % vetoed).
+  public var utilityVetoBelow: Double = 10
+  /// Score factor while plugged in.
+  public var pluggedBonus: Double = 1.2
+
+  public init() {}
+
+  func curve(_ priority: Activity.Priority) -> (l0: Double, exponent: Double) {
+    switch priority {
+    case .maintenance: (20, 0.5)
+    case .utility: (10, 0.4)
+    case .userInitiated: (5, 0.25)
+    }
+  }
+
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+    let level = c.batteryPercent
+    if !c.isPluggedIn {
+      if activity.priority == .maintenance, level < maintenanceVetoBelow {
+        return .veto(name, c, "battery \(Int(level)) % < \(Int(maintenanceVetoBelow)) % for maintenance work")
+      }
+      if activity.priority == .utility, level < utilityVetoBelow {
+        return .veto(name, c, "battery \(Int(level)) % < \(Int(utilityVetoBelow)) % for utility work")
+      }
+    }
+    let (l0, e) = curve(activity.priority)
+    var score = pow(max(0, level - l0) / (100 - l0), e)
+    if c.isPluggedIn { score *= pluggedBonus }
+    return .score(
+      name, min(1, score), weight: weight, c, "battery \(Int(level)) %\(c.isPluggedIn ? " on power" : "")")
+  }
+}

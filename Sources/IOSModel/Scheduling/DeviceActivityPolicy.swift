@@ -1,0 +1,36 @@
+/// Device activity: processing needs an idle device (screen off for a while); for
+/// refresh-like work the score is the predicted probability that the owner uses the
+/// phone now, so launches fall where use is likely.
+public struct DeviceActivityPolicy: SchedulingPolicy {
+  public var name: String { "device_activity" }
+  /// Weight for work that launches the app (dasd: 5).
+  public var weight: Double = 5
+  /// Weight for work that requires inactivity (dasd: 20).
+  public var inactivityWeight: Double = 20
+  /// Idle time a processing task waits for [s] (Apple staff: about 5 minutes).
+  public var processingIdleSeconds: Double = 300
+
+  public init() {}
+
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+    switch activity.kind {
+    case .processing:
+      if c.isInUse { return .veto(name, c, "device in use") }
+      if c.idleSeconds < processingIdleSeconds {
+        return .veto(name, c, "idle only \(Int(c.idleSeconds)) s of \(Int(processingIdleSeconds)) s")
+      }
+      return .score(
+        name, 1 - c.deviceUseProbability, weight: inactivityWeight, c, "idle \(Int(c.idleSeconds / 60)) min")
+    case .refresh, .legacyFetch:
+      return .score(
+        name, c.deviceUseProbability, weight: weight, c, "use predicted p=\(format(c.deviceUseProbability))")
+    case .silentPush, .backgroundTransfer:
+      return .skip(name)
+    }
+  }
+}
+
+func format(_ x: Double) -> String {
+  let r = (x * 1000).rounded() / 1000
+  return String(r)
+}

@@ -1,0 +1,19 @@
+/// The energy budget: slowly made available through the day and drawn down by each
+/// run. Work is vetoed when the budget is below `vetoBelow` of its size (except on the
+/// charger, where energy is free); otherwise the score is the share left.
+public struct EnergyBudgetPolicy: SchedulingPolicy {
+  public var name: String { "energy_budget" }
+  public var weight: Double = 5
+  /// Share of the budget below which work is vetoed [0…1].
+  public var vetoBelow: Double = 0.05
+
+  public init() {}
+
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+    if activity.kind == .backgroundTransfer, !activity.discretionary { return .skip(name) }
+    if c.isPluggedIn { return .score(name, 1, weight: weight, c, "on power") }
+    let share = c.energyCapacity > 0 ? c.energyBudget / c.energyCapacity : 0
+    if share < vetoBelow { return .veto(name, c, "energy budget exhausted (\(Int(share * 100)) % left)") }
+    return .score(name, share, weight: weight, c, "energy budget \(Int(share * 100)) % left")
+  }
+}

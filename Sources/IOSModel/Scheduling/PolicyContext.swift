@@ -1,0 +1,72 @@
+import DeviceModel
+import SimKernel
+
+/// Everything a policy may look at when it judges an activity: the device (through
+/// ``DeviceConditions`` values), the app, the owner's predicted behaviour, the budgets.
+public struct PolicyContext: Sendable {
+  public var now: SimTime
+  /// Battery level [0…100 %].
+  public var batteryPercent: Double
+  public var isPluggedIn: Bool
+  public var isInUse: Bool
+  /// Time since the screen went off [s].
+  public var idleSeconds: Double
+  public var network: NetworkKind
+  public var isLowPowerMode: Bool
+  public var thermal: ThermalState
+  public var isPoweredOn: Bool
+  public var appState: ApplicationState
+  public var backgroundAppRefresh: Bool
+  public var isForceQuitFlagged: Bool
+  /// Predicted probability that the owner opens the app in the look-ahead window; nil
+  /// when there is no history to predict from.
+  public var appOpenProbability: Double?
+  /// Predicted probability that the owner uses the device in the next 15 min.
+  public var deviceUseProbability: Double
+  /// Days since the owner last opened the app; nil if never.
+  public var daysSinceAppOpened: Double?
+  /// Energy budget left and its size [mWh].
+  public var energyBudget: Double
+  public var energyCapacity: Double
+  /// Cellular data budget left [bytes].
+  public var dataBudget: Double
+  /// When the app was last launched for each kind of activity.
+  public var lastLaunch: [Activity.Kind: SimTime]
+  /// The app's background tasks running now.
+  public var runningTasks: Int
+  /// The app's tasks that overran their time so far.
+  public var overruns: Int
+  /// Whether verdicts should carry their reasons (costly; on for `bgsim explain`).
+  public var explain = false
+
+  public init(
+    now: SimTime, batteryPercent: Double, isPluggedIn: Bool, isInUse: Bool, idleSeconds: Double,
+    network: NetworkKind, isLowPowerMode: Bool, thermal: ThermalState, isPoweredOn: Bool,
+    appState: ApplicationState, backgroundAppRefresh: Bool, isForceQuitFlagged: Bool,
+    appOpenProbability: Double?, deviceUseProbability: Double, daysSinceAppOpened: Double?,
+    energyBudget: Double, energyCapacity: Double, dataBudget: Double, lastLaunch: [Activity.Kind: SimTime],
+    runningTasks: Int, overruns: Int
+  ) {
+    self.now = now
+    self.batteryPercent = batteryPercent
+    self.isPluggedIn = isPluggedIn
+    self.isInUse = isInUse
+    self.idleSeconds = idleSeconds
+    self.network = network
+    self.isLowPowerMode = isLowPowerMode
+    self.thermal = thermal
+    self.isPoweredOn = isPoweredOn
+    self.appState = appState
+    self.backgroundAppRefresh = backgroundAppRefresh
+    self.isForceQuitFlagged = isForceQuitFlagged
+    self.appOpenProbability = appOpenProbability
+    self.deviceUseProbability = deviceUseProbability
+    self.daysSinceAppOpened = daysSinceAppOpened
+    self.energyBudget = energyBudget
+    self.energyCapacity = energyCapacity
+    self.dataBudget = dataBudget
+    self.lastLaunch = lastLaunch
+    self.runningTasks = runningTasks
+    self.overruns = overruns
+  }
+}

@@ -1,0 +1,78 @@
+/// Network requirement: a request that needs the network waits for one.
+public struct NetworkRequirementPolicy: SchedulingPolicy {
+  public var name: String { "network" }
+  public init() {}
+
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+    let needs =
+      activity.requiresNetwork || activity.kind == .backgroundTransfer || activity.kind == .silentPush
+    if needs, c.network == .none { return .veto(name, c, "no network") }
+    return .skip(name)
+  }
+}
+
+/// External power. On an iPhone the system runs processing only on power, whatever
+/// `requiresExternalPower` says (dasd; developers report the same). With
+/// `processingAlwaysNeedsPower` off, only the stated requirement counts.
+public struct ExternalPowerPolicy: SchedulingPolicy {
+  public var name: String { "external_power" }
+  public var processingAlwaysNeedsPower = true
+
+  public init() {}
+
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+    let needs = activity.requiresExternalPower || (processingAlwaysNeedsPower && activity.kind == .processing)
+    if needs, !c.isPluggedIn { return .veto(name, c, "not on external power") }
+    return .skip(name)
+  }
+}
+
+/// The Background App Refresh switch in Settings: off stops refresh, legacy fetch and
+/// push launches.
+public struct BackgroundAppRefreshPolicy: SchedulingPolicy {
+  public var name: String { "background_app_refresh" }
+  public init() {}
+
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+    guard !c.backgroundAppRefresh else { return .skip(name) }
+    switch activity.kind {
+    case .refresh, .legacyFetch, .silentPush, .processing:
+      return .veto(name, c, "Background App Refresh is off")
+    case .backgroundTransfer: return .skip(name)
+    }
+  }
+}
+
+/// The app switcher flag: after a swipe-away nothing launches the app until the owner
+/// opens it again.
+public struct ForceQuitPolicy: SchedulingPolicy {
+  public var name: String { "force_quit" }
+  public init() {}
+
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+    c.isForceQuitFlagged ? .veto(name, c, "app was swiped away") : .skip(name)
+  }
+}
+
+/// A phone that is off runs nothing.
+public struct PowerStatePolicy: SchedulingPolicy {
+  public var name: String { "power_state" }
+  public init() {}
+
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+    c.isPoweredOn ? .skip(name) : .veto(name, c, "phone is off")
+  }
+}
+
+/// Apps that overrun their time are throttled (WWDC 2022, session 10142): each
+/// overrun lowers the score.
+public struct OverrunPolicy: SchedulingPolicy {
+  public var name: String { "overruns" }
+  public var weight: Double = 5
+
+  public init() {}
+
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+    .score(name, 1 / Double(1 + c.overruns), weight: weight, c, "\(c.overruns) overrun(s)")
+  }
+}

@@ -1,0 +1,27 @@
+/// The system scheduler's constants outside the policies. Sources: the calibration notes.
+public struct SchedulerParameters: Sendable, Hashable {
+  /// Period of the re-evaluation timer [s].
+  public var evaluationPeriodSeconds: Double = 600
+  /// How far ahead the app-open prediction looks [s] (dasd: about 7.5 min).
+  public var appLookAheadSeconds: Double = 450
+  /// Largest random shift of that look-ahead [s] (dasd: 0–1350 s).
+  public var appJitterSeconds: Double = 1350
+  /// Width of the prediction windows [s].
+  public var predictionWindowSeconds: Double = 900
+  /// Days of history behind predictions [d].
+  public var historyDays: Int = 14
+  /// Half-life of a past day's weight in predictions [d].
+  public var historyHalfLifeDays: Double = 2
+  /// Size of the energy budget [mWh].
+  public var energyCapacity: Double = 150
+  /// Energy made available per day, evenly over the day [mWh/d].
+  public var energyRefillPerDay: Double = 150
+  /// Size of the cellular data budget [bytes].
+  public var dataCapacity: Double = 5_000_000
+  /// Cellular data made available per day [bytes/d].
+  public var dataRefillPerDay: Double = 5_000_000
+  /// Power drawn by a running background task, for the energy budget [W].
+  public var backgroundPowerWatts: Double = 0.78
+
+  public init() {}
+}

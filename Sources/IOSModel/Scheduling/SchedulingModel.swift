@@ -1,0 +1,43 @@
+/// A model of the system scheduler: its policies and the weighted score an activity
+/// needs to launch. Ship your own by listing other policies.
+public struct SchedulingModel: Sendable {
+  /// `ios`, `naive`, or a researcher's own name.
+  public var name: String
+  public var policies: [any SchedulingPolicy]
+  /// Weighted mean score an activity needs to launch [0…1]. dasd's own threshold was
+  /// not found in the decompilation; see the calibration notes.
+  public var threshold: Double
+
+  public init(name: String, policies: [any SchedulingPolicy], threshold: Double) {
+    self.name = name
+    self.policies = policies
+    self.threshold = threshold
+  }
+
+  /// The model of iOS described in the calibration notes.
+  public static func ios() -> SchedulingModel {
+    SchedulingModel(
+      name: "ios",
+      policies: [
+        PowerStatePolicy(), ForceQuitPolicy(), BackgroundAppRefreshPolicy(), ExternalPowerPolicy(),
+        NetworkRequirementPolicy(), BatteryLevelPolicy(), LowPowerModePolicy(), ThermalPolicy(),
+        AppUsagePolicy(),
+        DeviceActivityPolicy(), ApplicationPolicy(), EnergyBudgetPolicy(), DataBudgetPolicy(),
+        RateLimitPolicy(),
+        ConcurrencyPolicy(), OverrunPolicy(),
+      ],
+      threshold: 0.5)
+  }
+
+  /// What many developers expect: run as soon as `earliestBeginDate` has passed and
+  /// the stated requirements hold (network, external power as requested).
+  public static func naive() -> SchedulingModel {
+    var power = ExternalPowerPolicy()
+    power.processingAlwaysNeedsPower = false
+    return SchedulingModel(
+      name: "naive", policies: [PowerStatePolicy(), NetworkRequirementPolicy(), power], threshold: 0)
+  }
+
+  /// The names of the policies in the `ios` model, for configuration files.
+  public static var policyNames: [String] { ios().policies.map(\.name) }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import SimKernel
+
+/// Counts of events (app opens, unlocks) in 15-minute slots of the day over the last
+/// `days` days: the basis of the scheduler's predictions of use.
+public struct UsageHistory: Sendable {
+  public static let slotsPerDay = 96
+  public let days: Int
+  var counts: [UInt16]
+  var dayOfRow: [Int]
+  /// When the last event happened.
+  public private(set) var last: SimTime?
+  /// Events recorded in all.
+  public private(set) var total = 0
+
+  /// Half-life of the weight of past days [d]: recent habits count more.
+  public let halfLifeDays: Double
+
+  public init(days: Int = 14, halfLifeDays: Double = 2) {
+    self.days = days
+    self.halfLifeDays = halfLifeDays
+    counts = Array(repeating: 0, count: days * Self.slotsPerDay)
+    dayOfRow = Array(repeating: -1, count: days)
+  }
+
+  static func slot(_ time: SimTime, _ calendar: SimCalendar) -> Int {
+    Int(calendar.microsecondsIntoDay(of: time) / (SimCalendar.dayMicroseconds / Int64(slotsPerDay)))
+  }
+
+  /// Records an event.
+  public mutating func record(_ time: SimTime, calendar: SimCalendar) {
+    let day = calendar.day(of: time)
+    let row = ((day % days) + days) % days
+    if dayOfRow[row] != day {
+      for s in 0..<Self.slotsPerDay { counts[row * Self.slotsPerDay + s] = 0 }
+      dayOfRow[row] = day
+    }
+    counts[row * Self.slotsPerDay + Self.slot(time, calendar)] &+= 1
+    last = time
+    total += 1
+  }
+
+  /// Expected events in the time-of-day window [from, from + length): a mean over the
+  /// remembered days (today included), each day weighted by 2^(−age / half-life).
+  public func expectedEvents(from: SimTime, length: SimDuration, now: SimTime, calendar: SimCalendar)
+    -> Double
+  {
+    let today = calendar.day(of: now)
+    let first = Self.slot(from, calendar)
+    let slots = max(
+      1,
+      Int((length.microseconds + SimCalendar.dayMicroseconds / 96 - 1) / (SimCalendar.dayMicroseconds / 96)))
+    var sum = 0.0
+    for row in 0..<days where dayOfRow[row] >= 0 && dayOfRow[row] > today - days && dayOfRow[row] <= today {
+      var n = 0
+      for k in 0..<slots { n += Int(counts[row * Self.slotsPerDay + (first + k) % Self.slotsPerDay]) }
+      if n > 0 { sum += Double(n) * weight(age: today - dayOfRow[row]) }
+    }
+    // Days without events count too: the history covers every day since the start.
+    var norm = 0.0
+    for age in 0..<max(1, min(days, today + 1)) { norm += weight(age: age) }
+    return sum / norm
+  }
+
+  func weight(age: Int) -> Double { exp2(-Double(age) / halfLifeDays) }
+
+  /// Days since the last event, or nil when there was none.
+  public func daysSinceLast(_ now: SimTime) -> Double? { last.map { (now - $0).seconds / 86_400 } }
+}

@@ -1,0 +1,71 @@
+import DeviceModel
+import Experiments
+import IOSModel
+import Randomness
+import SimKernel
+
+/// A test world with the real system scheduler: a scripted device (only the script
+/// acts), the app, and ``SystemScheduler`` with decisions recorded.
+struct SystemWorld: ~Copyable {
+  var phone: PhoneSimulation<SystemScheduler>
+  var scheduler = Scheduler()
+  var app: SimulatedApp { phone.app }
+  let calendar = SimCalendar(startDate: CivilDate(iso: "2026-01-05")!)
+
+  init(
+    _ configuration: AppConfiguration = .testDefault, behavior: AppBehavior,
+    script: [(Double, TimelineEvent.Action)],
+    model: SchedulingModel = .ios(), battery: Double = 80
+  ) {
+    var persona = Persona()
+    persona.battery.initialPercent = .constant(Constant(battery, isDuration: false))
+    persona.usage.forceQuitProbability = 0
+    let timeline = Timeline(
+      events: script.sorted { $0.0 < $1.0 }.map { TimelineEvent(time: SimTime(seconds: $0.0), action: $0.1) },
+      randomHabits: false)
+    let device = SimulatedDevice(
+      id: 0, persona: persona, calendar: calendar, streams: RandomStreams(seed: 1), target: 0,
+      timeline: timeline)
+    let app = SimulatedApp(configuration: configuration, behavior: behavior, target: 1)
+    let system = SystemScheduler(
+      model: model, calendar: calendar, stream: RandomStreams(seed: 1).stream("scheduler"),
+      recordDecisions: true)
+    phone = PhoneSimulation(device: device, app: app, decider: system)
+    phone.start(scheduler: &scheduler)
+  }
+
+  mutating func run(until seconds: Double) {
+    scheduler.run(until: SimTime(seconds: seconds), handler: &phone)
+  }
+
+  /// Launch times [s] of `identifier`.
+  func launches(_ identifier: String? = nil) -> [Double] {
+    (phone.appLog + app.events).filter {
+      $0.kind == .launch && (identifier == nil || $0.identifier == identifier)
+    }
+    .map(\.time.seconds)
+  }
+
+  var decisions: [Decision] { phone.decider.decisions }
+}
+
+/// Hours and days as seconds, for scripts.
+func at(day: Int = 0, _ hour: Double, _ minute: Double = 0) -> Double {
+  Double(day) * 86_400 + hour * 3600 + minute * 60
+}
+
+/// An owner who opens the app at the same times every day for `days` days.
+func habitualOpens(days: Int, at times: [(Double, Double)], seconds: Double = 60) -> [(
+  Double, TimelineEvent.Action
+)] {
+  (0..<days).flatMap { d in
+    times.map { (at(day: d, $0.0, $0.1), TimelineEvent.Action.openApp(seconds: seconds)) }
+  }
+}
+
+/// A nightly charge from `plug` to `unplug` (next morning) for `days` days.
+func nightlyCharge(days: Int, plug: Double = 23, unplug: Double = 7) -> [(Double, TimelineEvent.Action)] {
+  (0..<days).flatMap { d in
+    [(at(day: d, plug), TimelineEvent.Action.plug), (at(day: d + 1, unplug), .unplug)]
+  }
+}
