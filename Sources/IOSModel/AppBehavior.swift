@@ -13,6 +13,20 @@ public protocol AppBehavior: AnyObject {
   func didBecomeActive(_ app: SimulatedApp)
   /// The app left the screen.
   func didEnterBackground(_ app: SimulatedApp)
+  /// Legacy background fetch (`performFetchWithCompletionHandler`).
+  func performFetch(_ app: SimulatedApp, completionHandler: @escaping (BackgroundFetchResult) -> Void)
+  /// A silent push arrived (`didReceiveRemoteNotification:fetchCompletionHandler:`).
+  func didReceiveRemoteNotification(
+    _ app: SimulatedApp, completionHandler: @escaping (BackgroundFetchResult) -> Void)
+  /// A background URLSession's transfers finished (`handleEventsForBackgroundURLSession`).
+  func handleEventsForBackgroundURLSession(_ app: SimulatedApp, completionHandler: @escaping () -> Void)
+}
+
+/// What a fetch or push handler reports, mirroring `UIBackgroundFetchResult`.
+public enum BackgroundFetchResult: String, Sendable, Hashable {
+  case newData = "new_data"
+  case noData = "no_data"
+  case failed
 }
 
 extension AppBehavior {
@@ -20,6 +34,18 @@ extension AppBehavior {
   public func willEnterForeground(_ app: SimulatedApp) {}
   public func didBecomeActive(_ app: SimulatedApp) {}
   public func didEnterBackground(_ app: SimulatedApp) {}
+  public func performFetch(_ app: SimulatedApp, completionHandler: @escaping (BackgroundFetchResult) -> Void)
+  {
+    completionHandler(.noData)
+  }
+  public func didReceiveRemoteNotification(
+    _ app: SimulatedApp, completionHandler: @escaping (BackgroundFetchResult) -> Void
+  ) { completionHandler(.noData) }
+  public func handleEventsForBackgroundURLSession(
+    _ app: SimulatedApp, completionHandler: @escaping () -> Void
+  ) {
+    completionHandler()
+  }
 }
 
 /// An app that does nothing in the background.

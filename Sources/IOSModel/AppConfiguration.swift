@@ -27,6 +27,19 @@ public struct AppConfiguration: Sendable, Hashable {
   public var maximumPendingProcessing = 10
   /// Continued-processing tasks that may run at once.
   public var maximumRunningContinued = 1
+  /// `setMinimumBackgroundFetchInterval` [s]; nil is Apple's default, "never".
+  public var minimumBackgroundFetchIntervalSeconds: Double?
+  /// Silent pushes the app's server sends per hour, as a Poisson process [1/h].
+  public var silentPushesPerHour: Double = 0
+  /// Run time of a legacy fetch, push or transfer-completion launch [s].
+  public var legacyLaunchTimeLimitSeconds: Double = 30
+
+  /// Whether the legacy background fetch path is open: the `fetch` mode, an interval
+  /// set, and no `BGTaskSchedulerPermittedIdentifiers` (adding that key turns it off).
+  public var usesLegacyFetch: Bool {
+    backgroundModes.contains("fetch") && minimumBackgroundFetchIntervalSeconds != nil
+      && permittedIdentifiers.isEmpty
+  }
 
   public init() {}
 }

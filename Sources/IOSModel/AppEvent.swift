@@ -24,6 +24,8 @@ public struct AppEvent: Sendable, Hashable {
     case misuse
     /// The app moved data (detail: bytes).
     case network
+    /// The app handed a transfer to a background URLSession (detail: bytes).
+    case transfer
   }
 
   public let time: SimTime

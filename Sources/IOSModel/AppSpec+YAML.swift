@@ -33,7 +33,21 @@ extension AppSpec {
       "processing_time_limit", default: c.processingTimeLimitSeconds, range: 1...86_400)
     c.watchdogGraceSeconds = try s.duration("watchdog_grace", default: c.watchdogGraceSeconds, range: 0...600)
     c.suspendDelaySeconds = try s.duration("suspend_delay", default: c.suspendDelaySeconds, range: 0...600)
+    if s.has("minimum_background_fetch_interval") {
+      c.minimumBackgroundFetchIntervalSeconds = try s.duration(
+        "minimum_background_fetch_interval", default: 0, range: 0...(30 * 86_400))
+    }
+    c.silentPushesPerHour = try s.number(
+      "silent_pushes_per_hour", default: c.silentPushesPerHour, range: 0...3600)
     configuration = c
+    fetchWork = try s.distribution("fetch_work", default: fetchWork, duration: true)
+    fetchBytes = try s.number("fetch_bytes", default: fetchBytes, range: 0...1e12)
+    if let t = try s.section("background_transfer", keys: ["bytes", "discretionary"]) {
+      var transfer = BackgroundTransferSpec()
+      transfer.bytes = try t.number("bytes", default: transfer.bytes, range: 0...1e12)
+      transfer.discretionary = try t.flag("discretionary", default: transfer.discretionary)
+      backgroundTransfer = transfer
+    }
     if let list = s.value("tasks") {
       guard case .sequence(let items) = list.value else {
         throw list.error("expected a list of tasks, each with an identifier and a type")

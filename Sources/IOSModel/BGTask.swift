@@ -55,3 +55,16 @@ public final class BGContinuedProcessingTask: BGTask {
     self.subtitle = subtitle
   }
 }
+
+/// A launch by one of the older paths: legacy background fetch, a silent push, or the
+/// end of background transfers. The app's completion handler ends it.
+public final class SystemLaunchTask: BGTask {
+  /// `legacy_fetch`, `silent_push` or `background_transfer`.
+  public let path: String
+
+  init(path: String, serial: Int, launchedAt: SimTime, app: SimulatedApp) {
+    self.path = path
+    super.init(
+      request: BGAppRefreshTaskRequest(identifier: path), serial: serial, launchedAt: launchedAt, app: app)
+  }
+}

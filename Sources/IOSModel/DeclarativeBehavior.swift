@@ -38,7 +38,29 @@ public final class DeclarativeBehavior: AppBehavior {
 
   public func didEnterBackground(_ app: SimulatedApp) {
     for task in spec.tasks where task.submit.contains(.onBackground) { submit(task, app) }
+    if let t = spec.backgroundTransfer {
+      app.startBackgroundTransfer(bytes: t.bytes, discretionary: t.discretionary)
+    }
     useBackgroundTime(app)
+  }
+
+  public func performFetch(_ app: SimulatedApp, completionHandler: @escaping (BackgroundFetchResult) -> Void)
+  {
+    fetchLike(app, completionHandler)
+  }
+
+  public func didReceiveRemoteNotification(
+    _ app: SimulatedApp, completionHandler: @escaping (BackgroundFetchResult) -> Void
+  ) { fetchLike(app, completionHandler) }
+
+  /// A fetch or push: work for a drawn time, move the declared bytes, report.
+  func fetchLike(_ app: SimulatedApp, _ done: @escaping (BackgroundFetchResult) -> Void) {
+    let seconds = max(0, spec.fetchWork.sample(stream))
+    let bytes = spec.fetchBytes
+    app.after(seconds: seconds) { [unowned app] in
+      if bytes > 0 { app.recordNetworkTransfer(bytes: bytes) }
+      done(bytes > 0 ? .newData : .noData)
+    }
   }
 
   /// Builds and submits the request for `task`; errors are already in the app's trace.

@@ -122,6 +122,54 @@ extension SimulatedApp {
     }
   }
 
+  /// The system launches the app by an older path: `legacy_fetch`, `silent_push` or
+  /// `background_transfer`. The app's handler must call its completion handler within
+  /// the time limit (30 s), or the watchdog kills the app.
+  @discardableResult
+  public func launchSystemPath(_ path: String, scheduler: inout Scheduler) -> LaunchResult {
+    var result = LaunchResult.notPending
+    enter(&scheduler) {
+      if isForceQuitFlagged, path != "background_transfer" {
+        record(.launchRefused, path, "force_quit")
+        result = .refused(reason: "force_quit")
+        return
+      }
+      switch state {
+      case .notRunning: launchProcess(inBackground: true)
+      case .suspended: setState(.background)
+      default: break
+      }
+      let serial = nextTaskSerial
+      nextTaskSerial += 1
+      let task = SystemLaunchTask(path: path, serial: serial, launchedAt: now, app: self)
+      runningTasks[serial] = task
+      workChanges.append(1)
+      record(.launch, path, path)
+      request(
+        .taskLimit, at: now + .seconds(configuration.legacyLaunchTimeLimitSeconds), payload: Int64(serial))
+      switch path {
+      case "legacy_fetch":
+        behavior.performFetch(self) { [unowned self, unowned task] r in self.systemTaskDone(task, r.rawValue)
+        }
+      case "silent_push":
+        behavior.didReceiveRemoteNotification(self) { [unowned self, unowned task] r in
+          self.systemTaskDone(task, r.rawValue)
+        }
+      default:
+        behavior.handleEventsForBackgroundURLSession(self) { [unowned self, unowned task] in
+          self.systemTaskDone(task, "done")
+        }
+      }
+      result = .launched(serial: serial)
+    }
+    return result
+  }
+
+  func systemTaskDone(_ task: SystemLaunchTask, _ outcome: String) {
+    guard !task.finished else { return }
+    finish(task, outcome: outcome)
+  }
+
   /// The owner cancelled a continued-processing task from its progress display.
   public func userCancelsContinuedTask(identifier: String, scheduler: inout Scheduler) {
     enter(&scheduler) {

@@ -100,6 +100,13 @@ public final class SimulatedApp {
     }
   }
 
+  /// Hands a transfer to a background `URLSession`: the system runs it when it sees
+  /// fit (discretionary ones wait for good conditions) and then launches the app to
+  /// finish up.
+  public func startBackgroundTransfer(bytes: Double, discretionary: Bool) {
+    record(.transfer, discretionary ? "discretionary" : "", String(Int(bytes)))
+  }
+
   /// Reports that the app's code moved `bytes` over the network (for the data budget).
   public func recordNetworkTransfer(bytes: Double) { record(.network, "", String(Int(bytes))) }
 
@@ -133,7 +140,13 @@ public final class SimulatedApp {
       case .suspend:
         if payload == suspendGeneration, state == .background, isIdle { setState(.suspended) }
       case .taskLimit:
-        if let task = runningTasks[payload] { expire(task, reason: "time_limit") }
+        if let task = runningTasks[payload] as? SystemLaunchTask {
+          // Older paths have no expiration handler: a missing completion is an overrun.
+          record(.expire, task.identifier, "time_limit")
+          overran(task)
+        } else if let task = runningTasks[payload] {
+          expire(task, reason: "time_limit")
+        }
       case .taskWatchdog:
         if let task = runningTasks[payload] { overran(task) }
       case .backgroundTimeExpiry:

@@ -65,12 +65,28 @@ public struct BackgroundTimeSpec: Sendable, Hashable {
   public init() {}
 }
 
+/// A transfer handed to a background URLSession when the app leaves the screen.
+public struct BackgroundTransferSpec: Sendable, Hashable {
+  /// Bytes to move.
+  public var bytes: Double = 1_000_000
+  /// Whether the system may wait for good conditions.
+  public var discretionary = true
+
+  public init() {}
+}
+
 /// An app: its declarations and its behaviour, as an app file or an experiment's
 /// `app` section gives them.
 public struct AppSpec: Sendable, Hashable {
   public var configuration = AppConfiguration()
   public var tasks: [TaskBehaviorSpec] = []
   public var backgroundTime = BackgroundTimeSpec()
+  /// Time a legacy fetch or a silent push takes the app's code [s].
+  public var fetchWork: RandomDistribution = .constant(Constant(3))
+  /// Bytes a legacy fetch or a silent push moves.
+  public var fetchBytes: Double = 0
+  /// A transfer started on each move to the background, if any.
+  public var backgroundTransfer: BackgroundTransferSpec?
 
   public init() {}
 }

@@ -6,7 +6,7 @@ import Foundation
 struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Measure simulation speed. Build with -c release for meaningful figures.",
-    subcommands: [Hold.self]
+    subcommands: [Hold.self, Decisions.self]
   )
 
   struct Hold: ParsableCommand {
@@ -40,6 +40,30 @@ struct Bench: ParsableCommand {
       print("queue size at end: \(result.finalQueueSize)")
       print("peak memory: \(Format.fixed(ProcessMemory.peakResidentMebibytes(), digits: 1)) MiB")
       print("events_per_second=\(Int64(result.eventsPerSecond.rounded()))")
+    }
+  }
+
+  struct Decisions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "The cost of one scheduling decision: every policy of the ios model judging one activity.",
+      discussion: "Prints a summary, then a last line `nanoseconds_per_decision=<integer>`."
+    )
+
+    @Option(help: "Number of decisions (≥ 1).")
+    var decisions = 2_000_000
+
+    @Option(help: "Seed of the prepared device states.")
+    var seed: UInt64 = 1
+
+    func validate() throws {
+      guard decisions >= 1 else { throw ValidationError("--decisions must be at least 1 (got \(decisions))") }
+    }
+
+    func run() throws {
+      let result = DecisionBenchmark(decisions: decisions, seed: seed).run()
+      print("decisions: \(result.decisions), launches: \(result.launches)")
+      print("wall time: \(Format.fixed(result.wallSeconds, digits: 3)) s")
+      print("nanoseconds_per_decision=\(Int(result.nanosecondsPerDecision.rounded()))")
     }
   }
 }

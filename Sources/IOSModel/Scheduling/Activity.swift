@@ -41,6 +41,10 @@ public struct Activity: Sendable, Hashable {
     self.submittedAt = submittedAt
   }
 
+  /// A background transfer the app asked to run as soon as possible: only the
+  /// force-quit flag and the budgets hold it back.
+  public var isUrgentTransfer: Bool { kind == .backgroundTransfer && !discretionary }
+
   /// Whether the activity launches the app for the user's benefit soon (refresh-like
   /// work that the application policy weighs).
   public var launchesApp: Bool { kind == .refresh || kind == .legacyFetch }

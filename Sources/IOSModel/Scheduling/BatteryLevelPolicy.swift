@@ -24,6 +24,7 @@ public struct BatteryLevelPolicy: SchedulingPolicy {
   }
 
   public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+    if activity.isUrgentTransfer { return .skip(name) }
     let level = c.batteryPercent
     if !c.isPluggedIn {
       if activity.priority == .maintenance, level < maintenanceVetoBelow {

@@ -10,6 +10,7 @@ public struct ConcurrencyPolicy: SchedulingPolicy {
   public init() {}
 
   public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+    if activity.isUrgentTransfer { return .skip(name) }
     if c.runningTasks >= maximumRunning { return .veto(name, c, "\(c.runningTasks) task(s) already running") }
     return .score(
       name, c.isInUse ? 0.5 : 1, weight: weight, c, c.isInUse ? "CPU shared with the owner" : "CPU free")

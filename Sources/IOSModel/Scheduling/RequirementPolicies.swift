@@ -73,6 +73,7 @@ public struct OverrunPolicy: SchedulingPolicy {
   public init() {}
 
   public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
-    .score(name, 1 / Double(1 + c.overruns), weight: weight, c, "\(c.overruns) overrun(s)")
+    activity.isUrgentTransfer
+      ? .skip(name) : .score(name, 1 / Double(1 + c.overruns), weight: weight, c, "\(c.overruns) overrun(s)")
   }
 }

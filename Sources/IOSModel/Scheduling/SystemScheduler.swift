@@ -34,10 +34,19 @@ public struct SystemScheduler: LaunchDecider {
   var lastLaunch: [Activity.Kind: SimTime] = [:]
   var runningSince: [String: (SimTime, Activity.Kind)] = [:]
   var target: UInt32 = 2
+  /// Legacy fetch: the current window, once the app has set an interval.
+  var fetchWindow: (start: SimTime, end: SimTime)?
+  /// Silent pushes received and not yet delivered (the system coalesces them).
+  var pendingPushes = 0
+  var firstPendingPush: SimTime?
+  /// Background transfers waiting: (handed over at, bytes, discretionary).
+  var transfers: [(at: SimTime, bytes: Double, discretionary: Bool)] = []
+  let pushes: RandomStream
 
   enum Tick: UInt32 {
     case timer = 200
     case due
+    case push
   }
 
   public init(
@@ -49,6 +58,7 @@ public struct SystemScheduler: LaunchDecider {
     self.parameters = parameters
     self.calendar = calendar
     jitter = stream
+    pushes = RandomStream(key: stream.key ^ 0x7075_7368)  // "push": the server's own stream
     self.recordDecisions = recordDecisions
     appOpens = UsageHistory(days: parameters.historyDays, halfLifeDays: parameters.historyHalfLifeDays)
     deviceUse = UsageHistory(days: parameters.historyDays, halfLifeDays: parameters.historyHalfLifeDays)
@@ -63,16 +73,31 @@ public struct SystemScheduler: LaunchDecider {
     budgetsAt = scheduler.now
     scheduler.schedule(
       after: .seconds(parameters.evaluationPeriodSeconds), target: target, kind: Tick.timer.rawValue)
+    schedulePush(after: scheduler.now, app: app, scheduler: &scheduler)
+  }
+
+  /// The app's server sends silent pushes as a Poisson process.
+  mutating func schedulePush(after time: SimTime, app: SimulatedApp, scheduler: inout Scheduler) {
+    let rate = app.configuration.silentPushesPerHour
+    guard rate > 0 else { return }
+    scheduler.schedule(
+      at: time + .seconds(pushes.exponential(mean: 3600 / rate)), target: target, kind: Tick.push.rawValue)
   }
 
   public mutating func handle(
     _ event: Event, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler
   ) {
-    if event.kind == Tick.timer.rawValue {
+    switch Tick(rawValue: event.kind) {
+    case .timer:
       scheduler.schedule(
         after: .seconds(parameters.evaluationPeriodSeconds), target: target, kind: Tick.timer.rawValue)
       evaluate(app: app, device: device, trigger: "timer", scheduler: &scheduler)
-    } else {
+    case .push:
+      pendingPushes += 1
+      if firstPendingPush == nil { firstPendingPush = scheduler.now }
+      schedulePush(after: scheduler.now, app: app, scheduler: &scheduler)
+      evaluate(app: app, device: device, trigger: "push", scheduler: &scheduler)
+    default:
       evaluate(app: app, device: device, trigger: "earliest_begin_date", scheduler: &scheduler)
     }
   }
@@ -83,6 +108,11 @@ public struct SystemScheduler: LaunchDecider {
     switch change.kind {
     case .appOpened:
       appOpens.record(change.time, calendar: calendar)
+      if fetchWindow == nil, let interval = app.configuration.minimumBackgroundFetchIntervalSeconds,
+        app.configuration.usesLegacyFetch
+      {
+        fetchWindow = (change.time + .seconds(interval), change.time + .days(1))
+      }
     case .screenOn:
       deviceUse.record(change.time, calendar: calendar)
     case .plugged, .unplugged, .screenOff, .network, .batteryLevel, .lowPowerMode, .thermal, .boot:
@@ -114,6 +144,9 @@ public struct SystemScheduler: LaunchDecider {
       case .network:
         refillBudgets(to: scheduler.now)
         if device.network == .cellular { data -= Double(e.detail) ?? 0 }
+      case .transfer:
+        transfers.append((e.time, Double(e.detail) ?? 0, e.identifier == "discretionary"))
+        submitted = true
       default:
         break
       }
@@ -130,8 +163,35 @@ public struct SystemScheduler: LaunchDecider {
     budgetsAt = now
   }
 
-  /// The app's pending requests as activities.
+  /// The app's pending requests and the older paths' work, as activities.
   func activities(_ app: SimulatedApp) -> [Activity] {
+    var list = requestActivities(app)
+    // Legacy fetch, for an app among the owner's recent apps (top 50 by use, here: opened
+    // within the history), in its window.
+    if let window = fetchWindow, app.configuration.usesLegacyFetch, appOpens.total > 0 {
+      var a = Activity(
+        kind: .legacyFetch, identifier: "legacy_fetch", priority: .utility, submittedAt: window.start)
+      a.earliest = window.start
+      a.windowEnd = window.end
+      list.append(a)
+    }
+    if pendingPushes > 0, let first = firstPendingPush {
+      list.append(
+        Activity(kind: .silentPush, identifier: "silent_push", priority: .utility, submittedAt: first))
+    }
+    if let t = transfers.first {
+      var a = Activity(
+        kind: .backgroundTransfer, identifier: "background_transfer",
+        priority: t.discretionary ? .maintenance : .utility, submittedAt: t.at)
+      a.discretionary = t.discretionary
+      a.expectedBytes = t.bytes
+      list.append(a)
+    }
+    return list
+  }
+
+  /// The app's pending BGTaskScheduler requests as activities.
+  func requestActivities(_ app: SimulatedApp) -> [Activity] {
     app.taskScheduler.pending.compactMap { entry in
       let r = entry.request
       switch r.kind {
@@ -178,6 +238,25 @@ public struct SystemScheduler: LaunchDecider {
     return c
   }
 
+  /// An older-path activity ran: open the next fetch window, clear delivered pushes,
+  /// charge a transfer's bytes.
+  mutating func consumed(_ activity: Activity, app: SimulatedApp, device: some DeviceConditions, now: SimTime)
+  {
+    switch activity.kind {
+    case .legacyFetch:
+      let every = SimDuration(seconds: app.configuration.minimumBackgroundFetchIntervalSeconds ?? 0)
+      fetchWindow = (now + every, now + .days(1))
+    case .silentPush:
+      pendingPushes = 0
+      firstPendingPush = nil
+    case .backgroundTransfer:
+      if device.network == .cellular { data -= activity.expectedBytes }
+      if !transfers.isEmpty { transfers.removeFirst() }
+    default:
+      break
+    }
+  }
+
   /// Judges every eligible activity and launches those that pass.
   public mutating func evaluate(
     app: SimulatedApp, device: some DeviceConditions, trigger: String, scheduler: inout Scheduler
@@ -214,7 +293,15 @@ public struct SystemScheduler: LaunchDecider {
       if let vetoedBy {
         outcome = .vetoed(policy: vetoedBy)
       } else if total! + 1e-12 >= model.threshold {
-        switch app.launch(identifier: activity.identifier, scheduler: &scheduler) {
+        let result: LaunchResult
+        switch activity.kind {
+        case .refresh, .processing:
+          result = app.launch(identifier: activity.identifier, scheduler: &scheduler)
+        case .legacyFetch, .silentPush, .backgroundTransfer:
+          result = app.launchSystemPath(activity.kind.rawValue, scheduler: &scheduler)
+          if case .launched = result { consumed(activity, app: app, device: device, now: now) }
+        }
+        switch result {
         case .launched:
           outcome = .launched
           lastLaunch[activity.kind] = now

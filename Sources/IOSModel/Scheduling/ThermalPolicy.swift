@@ -10,6 +10,7 @@ public struct ThermalPolicy: SchedulingPolicy {
   public init() {}
 
   public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+    if activity.isUrgentTransfer { return .skip(name) }
     if c.thermal >= vetoAt { return .veto(name, c, "thermal state \(c.thermal)") }
     return .score(name, c.thermal == .nominal ? 1 : 0.5, weight: weight, c, "thermal \(c.thermal)")
   }

@@ -1,0 +1,99 @@
+import IOSModel
+import SimKernel
+
+/// `bgsim explain`: for one task identifier, why it ran when it did, or why it did not
+/// run, in the manner of dasd's log lines.
+public enum DecisionReport {
+  /// The report for `identifier` (all identifiers when nil); at most `limit` lines of
+  /// decisions, keeping every launch and every change of outcome.
+  public static func render(_ outcome: Scenario.Outcome, identifier: String?, limit: Int = 60) -> String {
+    let calendar = outcome.calendar
+    let ids = identifier.map { [$0] } ?? Array(Set(outcome.decisions.map(\.activity.identifier))).sorted()
+    var out: [String] = []
+    for id in ids {
+      let decisions = outcome.decisions.filter { $0.activity.identifier == id }
+      let launches = outcome.appLog.filter { $0.kind == .launch && $0.identifier == id }
+      out.append("\(id): \(decisions.count) decisions, \(launches.count) launches")
+      var lines = 0
+      var previous: String?
+      var repeats = 0
+      for d in decisions {
+        let key = summaryKey(d)
+        if key == previous, d.outcome != .launched {
+          repeats += 1
+          continue
+        }
+        if repeats > 0 { out.append("    … the same \(repeats) more time\(repeats == 1 ? "" : "s")") }
+        repeats = 0
+        previous = key
+        guard lines < limit else { continue }
+        out.append(line(d, calendar))
+        lines += 1
+      }
+      if repeats > 0 { out.append("    … the same \(repeats) more time\(repeats == 1 ? "" : "s")") }
+      if lines >= limit { out.append("    (first \(limit) changes shown; use --limit for more)") }
+      out.append(verdict(id, decisions, launches, calendar))
+      out.append("")
+    }
+    if ids.isEmpty {
+      out.append("no decisions were made: nothing was pending (check the app's tasks and submit policies)")
+    }
+    return out.joined(separator: "\n")
+  }
+
+  static func summaryKey(_ d: Decision) -> String {
+    switch d.outcome {
+    case .launched: "launched"
+    case .vetoed(let p): "veto \(p) \(d.verdicts.last?.reason ?? "")"
+    case .belowThreshold: "below"
+    case .refused(let r): "refused \(r)"
+    }
+  }
+
+  static func line(_ d: Decision, _ calendar: SimCalendar) -> String {
+    let head =
+      "  \(calendar.isoString(d.time))  \(d.trigger.padding(toLength: 19, withPad: " ", startingAt: 0))"
+    switch d.outcome {
+    case .vetoed(let p):
+      let reason = d.verdicts.first { $0.policy == p }?.reason ?? ""
+      return "\(head) Must Not Proceed: \(p) (\(reason))"
+    case .launched, .belowThreshold, .refused:
+      let scores = d.verdicts.compactMap { v -> String? in
+        guard case .score(let s, let w) = v.outcome else { return nil }
+        return "\(v.policy) \(fixed(s))×\(fixed(w, 0))"
+      }
+      let total = d.total.map { fixed($0) } ?? "-"
+      let result: String
+      switch d.outcome {
+      case .launched: result = "≥ \(fixed(d.threshold)) → launched"
+      case .refused(let r): result = "≥ \(fixed(d.threshold)) but the app refused (\(r))"
+      default: result = "< \(fixed(d.threshold)) → wait"
+      }
+      return "\(head) score \(total) \(result) [\(scores.joined(separator: ", "))]"
+    }
+  }
+
+  static func verdict(_ id: String, _ decisions: [Decision], _ launches: [AppEvent], _ calendar: SimCalendar)
+    -> String
+  {
+    if !launches.isEmpty {
+      return "  ran at " + launches.map { calendar.isoString($0.time) }.joined(separator: ", ")
+    }
+    var vetoes: [String: Int] = [:]
+    var below = 0
+    for d in decisions {
+      switch d.outcome {
+      case .vetoed(let p): vetoes[p, default: 0] += 1
+      case .belowThreshold: below += 1
+      default: break
+      }
+    }
+    let top = vetoes.max { ($0.value, $1.key) < ($1.value, $0.key) }
+    var text = "  never ran:"
+    if let top { text += " most often vetoed by \(top.key) (\(top.value) of \(decisions.count) decisions)" }
+    if below > 0 { text += "\(top == nil ? "" : ";") score below the threshold \(below) times" }
+    return text
+  }
+
+  static func fixed(_ x: Double, _ digits: Int = 2) -> String { Format.fixed(x, digits: digits) }
+}

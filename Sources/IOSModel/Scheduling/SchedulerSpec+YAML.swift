@@ -1,0 +1,169 @@
+import DeviceModel
+import Randomness
+
+/// A scheduler as configuration gives it: the model, its threshold, policy parameters
+/// and the scheduler's own constants.
+///
+/// ```yaml
+/// model: ios                 # ios or naive
+/// threshold: 0.5
+/// evaluation_period: 10m
+/// policies:
+///   application: {weight: 50, default_probability: 0.0025}
+///   thermal: {enabled: false}
+/// budgets: {energy_capacity_mwh: 150, data_capacity_bytes: 5000000}
+/// ```
+public struct SchedulerSpec: Sendable {
+  public var model: SchedulingModel = .ios()
+  public var parameters = SchedulerParameters()
+
+  public init() {}
+
+  public static let keys = [
+    "model", "threshold", "evaluation_period", "app_look_ahead", "app_jitter", "history_half_life",
+    "policies", "budgets",
+  ]
+  static let policyKeys: [String: [String]] = [
+    "battery": ["weight", "maintenance_veto_below", "utility_veto_below", "plugged_bonus"],
+    "low_power_mode": ["applies_below", "window_elapsed_exception"],
+    "device_activity": ["weight", "inactivity_weight", "processing_idle"],
+    "application": ["weight", "default_probability", "saturation"],
+    "app_usage": ["maximum_days"],
+    "energy_budget": ["weight", "veto_below"],
+    "data_budget": ["weight"],
+    "rate_limit": ["minimum_spacing"],
+    "thermal": ["weight", "veto_at"],
+    "cpu": ["weight", "maximum_running"],
+    "network": [],
+    "external_power": ["processing_always_needs_power"],
+    "background_app_refresh": [],
+    "force_quit": [],
+    "power_state": [],
+    "overruns": ["weight"],
+  ]
+
+  /// Decodes a scheduler section; every key, policy name and range is checked.
+  public init(tree: ConfigTree) throws(ConfigError) {
+    self.init()
+    let s = try ConfigSection(tree, keys: Self.keys)
+    if let name = try s.text("model", default: nil, allowed: ["ios", "naive"]) {
+      model = name == "naive" ? .naive() : .ios()
+    }
+    model.threshold = try s.number("threshold", default: model.threshold, range: 0...1)
+    var p = parameters
+    p.evaluationPeriodSeconds = try s.duration(
+      "evaluation_period", default: p.evaluationPeriodSeconds, range: 1...86_400)
+    p.appLookAheadSeconds = try s.duration(
+      "app_look_ahead", default: p.appLookAheadSeconds, range: 0...86_400)
+    p.appJitterSeconds = try s.duration("app_jitter", default: p.appJitterSeconds, range: 0...86_400)
+    p.historyHalfLifeDays = try s.number(
+      "history_half_life", default: p.historyHalfLifeDays, range: 0.01...365)
+    if let b = try s.section(
+      "budgets",
+      keys: [
+        "energy_capacity_mwh", "energy_refill_mwh_per_day", "data_capacity_bytes",
+        "data_refill_bytes_per_day", "background_power_w",
+      ])
+    {
+      p.energyCapacity = try b.number("energy_capacity_mwh", default: p.energyCapacity, range: 0...1e9)
+      p.energyRefillPerDay = try b.number(
+        "energy_refill_mwh_per_day", default: p.energyRefillPerDay, range: 0...1e9)
+      p.dataCapacity = try b.number("data_capacity_bytes", default: p.dataCapacity, range: 0...1e15)
+      p.dataRefillPerDay = try b.number(
+        "data_refill_bytes_per_day", default: p.dataRefillPerDay, range: 0...1e15)
+      p.backgroundPowerWatts = try b.number(
+        "background_power_w", default: p.backgroundPowerWatts, range: 0...100)
+    }
+    parameters = p
+    if let section = try s.section("policies", keys: Array(Self.policyKeys.keys).sorted()) {
+      for name in section.keys {
+        let ps = try ConfigSection(section.value(name)!, keys: (Self.policyKeys[name] ?? []) + ["enabled"])
+        let enabled = try ps.flag("enabled", default: true)
+        guard let index = model.policies.firstIndex(where: { $0.name == name }) else {
+          if enabled {
+            throw section.value(name)!.error("the \(model.name) model has no '\(name)' policy to configure")
+          }
+          continue
+        }
+        if !enabled {
+          model.policies.remove(at: index)
+          continue
+        }
+        model.policies[index] = try Self.configure(model.policies[index], ps)
+      }
+    }
+  }
+
+  static func weight(_ s: ConfigSection, _ current: Double) throws(ConfigError) -> Double {
+    if let v = s.value("weight"), let text = v.scalar, let x = Double(text), x < 0 {
+      throw v.error("\(text) is a negative weight; weights must be ≥ 0")
+    }
+    return try s.number("weight", default: current, range: 0...1e6)
+  }
+
+  static func configure(_ policy: any SchedulingPolicy, _ s: ConfigSection) throws(ConfigError)
+    -> any SchedulingPolicy
+  {
+    switch policy {
+    case var p as BatteryLevelPolicy:
+      p.weight = try weight(s, p.weight)
+      p.maintenanceVetoBelow = try s.number(
+        "maintenance_veto_below", default: p.maintenanceVetoBelow, range: 0...100)
+      p.utilityVetoBelow = try s.number("utility_veto_below", default: p.utilityVetoBelow, range: 0...100)
+      p.pluggedBonus = try s.number("plugged_bonus", default: p.pluggedBonus, range: 0...10)
+      return p
+    case var p as LowPowerModePolicy:
+      p.appliesBelowPercent = try s.number("applies_below", default: p.appliesBelowPercent, range: 0...100)
+      p.windowElapsedException = try s.number(
+        "window_elapsed_exception", default: p.windowElapsedException, range: 0...1)
+      return p
+    case var p as DeviceActivityPolicy:
+      p.weight = try weight(s, p.weight)
+      if let v = s.value("inactivity_weight"), let t = v.scalar, let x = Double(t), x < 0 {
+        throw v.error("\(t) is a negative weight; weights must be ≥ 0")
+      }
+      p.inactivityWeight = try s.number("inactivity_weight", default: p.inactivityWeight, range: 0...1e6)
+      p.processingIdleSeconds = try s.duration(
+        "processing_idle", default: p.processingIdleSeconds, range: 0...86_400)
+      return p
+    case var p as ApplicationPolicy:
+      p.weight = try weight(s, p.weight)
+      p.defaultProbability = try s.probability("default_probability", default: p.defaultProbability)
+      p.saturation = try s.number("saturation", default: p.saturation, range: 0...1)
+      return p
+    case var p as AppUsagePolicy:
+      p.maximumDays = try s.number("maximum_days", default: p.maximumDays, range: 0...365)
+      return p
+    case var p as EnergyBudgetPolicy:
+      p.weight = try weight(s, p.weight)
+      p.vetoBelow = try s.number("veto_below", default: p.vetoBelow, range: 0...1)
+      return p
+    case var p as DataBudgetPolicy:
+      p.weight = try weight(s, p.weight)
+      return p
+    case var p as RateLimitPolicy:
+      p.minimumSpacingSeconds = try s.duration(
+        "minimum_spacing", default: p.minimumSpacingSeconds, range: 0...86_400)
+      return p
+    case var p as ThermalPolicy:
+      p.weight = try weight(s, p.weight)
+      if let t = try s.text("veto_at", default: nil, allowed: ThermalState.allCases.map(\.description)) {
+        p.vetoAt = ThermalState(text: t)!
+      }
+      return p
+    case var p as ConcurrencyPolicy:
+      p.weight = try weight(s, p.weight)
+      p.maximumRunning = try s.integer("maximum_running", default: p.maximumRunning, range: 1...100)
+      return p
+    case var p as ExternalPowerPolicy:
+      p.processingAlwaysNeedsPower = try s.flag(
+        "processing_always_needs_power", default: p.processingAlwaysNeedsPower)
+      return p
+    case var p as OverrunPolicy:
+      p.weight = try weight(s, p.weight)
+      return p
+    default:
+      return policy
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import DeviceModel
+import IOSModel
+import SimKernel
+import Testing
+
+/// Legacy background fetch, silent pushes and background URLSession transfers.
+@Suite struct OtherLaunchPathTests {
+  func fetchApp(interval: Double?, permitted: [String] = []) -> AppConfiguration {
+    var c = AppConfiguration()
+    c.backgroundModes = ["fetch", "remote-notification"]
+    c.permittedIdentifiers = permitted
+    c.minimumBackgroundFetchIntervalSeconds = interval
+    return c
+  }
+
+  @Test func legacyFetchRunsOnlyWithAnIntervalAndNoPermittedIdentifiers() {
+    let days = 4
+    let script = habitualOpens(days: days, at: [(8, 0), (19, 0)]) + nightlyCharge(days: days)
+    var open = SystemWorld(fetchApp(interval: 900), behavior: Code(), script: script)
+    open.run(until: at(day: days, 0))
+    #expect(open.launches("legacy_fetch").count >= 2)
+    // Default interval ("never"), or the BGTaskScheduler key present: no fetches.
+    var never = SystemWorld(fetchApp(interval: nil), behavior: Code(), script: script)
+    never.run(until: at(day: days, 0))
+    #expect(never.launches("legacy_fetch").isEmpty)
+    var modern = SystemWorld(
+      fetchApp(interval: 900, permitted: ["refresh"]), behavior: Code(), script: script)
+    modern.run(until: at(day: days, 0))
+    #expect(modern.launches("legacy_fetch").isEmpty)
+  }
+
+  @Test func legacyFetchRespectsTheMinimumInterval() {
+    let script = habitualOpens(days: 6, at: [(8, 0), (12, 0), (19, 0)]) + nightlyCharge(days: 6)
+    var w = SystemWorld(fetchApp(interval: 6 * 3600), behavior: Code(), script: script)
+    w.run(until: at(day: 6, 0))
+    let times = w.launches("legacy_fetch")
+    #expect(!times.isEmpty)
+    #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 >= 6 * 3600 })
+  }
+
+  @Test func silentPushesAreRateLimitedAndSpacedOut() {
+    var c = fetchApp(interval: nil)
+    c.silentPushesPerHour = 8  // 14 pushes in about 1.75 h
+    var w = SystemWorld(c, behavior: Code(), script: [(0, .openApp(seconds: 10))] + nightlyCharge(days: 1))
+    w.run(until: 7 * 3600)
+    let launches = w.launches("silent_push")
+    #expect(launches.count >= 20)
+    // At least 15 minutes apart: about 4 an hour at most, however many pushes arrive.
+    #expect(zip(launches, launches.dropFirst()).allSatisfy { $1 - $0 >= 900 })
+    #expect(Double(launches.count) <= 7 * 4 + 1)
+  }
+
+  @Test func silentPushesStopWithBackgroundAppRefreshOffOrAfterForceQuit() {
+    var off = fetchApp(interval: nil)
+    off.silentPushesPerHour = 4
+    off.backgroundAppRefresh = false
+    var w = SystemWorld(off, behavior: Code(), script: [(0, .openApp(seconds: 10))])
+    w.run(until: 6 * 3600)
+    #expect(w.launches("silent_push").isEmpty)
+    var on = fetchApp(interval: nil)
+    on.silentPushesPerHour = 4
+    var q = SystemWorld(on, behavior: Code(), script: [(0, .openApp(seconds: 10)), (20, .forceQuit)])
+    q.run(until: 6 * 3600)
+    #expect(q.launches("silent_push").isEmpty)
+    #expect(q.decisions.contains { $0.outcome == .vetoed(policy: "force_quit") })
+  }
+
+  @Test func urgentTransfersIgnoreBatteryAndUseButDiscretionaryOnesWait() {
+    // At 15 % on battery: maintenance work is vetoed, so a discretionary transfer waits
+    // for the charger; a non-discretionary one goes at the next decision point.
+    func run(discretionary: Bool) -> [Double] {
+      let code = Code(background: { app in
+        app.startBackgroundTransfer(bytes: 1_000_000, discretionary: discretionary)
+      })
+      var w = SystemWorld(
+        behavior: code, script: [(at(9), .openApp(seconds: 10)), (at(14), .plug)], battery: 15)
+      w.run(until: at(15))
+      return w.launches("background_transfer")
+    }
+    let urgent = run(discretionary: false)
+    let discretionary = run(discretionary: true)
+    #expect(urgent.count == 1 && urgent[0] < at(9, 15))
+    #expect(discretionary.count == 1 && discretionary[0] >= at(14))
+  }
+
+  @Test func aFetchHandlerThatNeverCompletesGetsTheAppKilled() {
+    final class Stuck: AppBehavior {
+      func performFetch(_ app: SimulatedApp, completionHandler: @escaping (BackgroundFetchResult) -> Void) {}
+    }
+    let script = habitualOpens(days: 2, at: [(8, 0), (19, 0)]) + nightlyCharge(days: 2)
+    var w = SystemWorld(fetchApp(interval: 900), behavior: Stuck(), script: script)
+    w.run(until: at(day: 2, 0))
+    let kills = (w.phone.appLog + w.app.events).filter { $0.kind == .kill }
+    #expect(!kills.isEmpty)
+    #expect(kills.allSatisfy { $0.detail == "task_overran" })
+  }
+}

@@ -1,0 +1,45 @@
+import DeviceModel
+import Foundation
+import IOSModel
+import Testing
+
+@Suite struct SchedulerSpecTests {
+  func parse(_ yaml: String) throws -> SchedulerSpec {
+    try SchedulerSpec(tree: try ConfigTree.parse(yaml: yaml, file: "scheduler.yaml"))
+  }
+
+  @Test func overridesChangeOnePolicyAndKeepTheRest() throws {
+    let spec = try parse(
+      "threshold: 0.3\npolicies:\n  application: {weight: 20}\n  thermal: {enabled: false}\n")
+    #expect(spec.model.threshold == 0.3)
+    #expect((spec.model.policies.first { $0.name == "application" } as? ApplicationPolicy)?.weight == 20)
+    #expect(!spec.model.policies.contains { $0.name == "thermal" })
+    #expect(spec.model.policies.count == SchedulingModel.policyNames.count - 1)
+  }
+
+  @Test func naiveModelIsSelectable() throws {
+    #expect(try parse("model: naive\n").model.name == "naive")
+  }
+
+  @Test(arguments: [
+    (
+      "policies:\n  batery: {weight: 1}\n",
+      "scheduler.yaml:2: policies.batery: unknown key 'batery'; did you mean 'battery'?"
+    ),
+    (
+      "policies:\n  application: {weight: -5}\n",
+      "scheduler.yaml:2: policies.application.weight: -5 is a negative weight"
+    ),
+    ("threshold: 1.5\n", "scheduler.yaml:1: threshold: 1.5 is out of range; use a value in [0, 1]"),
+    ("model: android\n", "'android' is not one of ios, naive"),
+    ("policies:\n  rate_limit: {minimum_spacing: 15}\n", "needs a unit"),
+  ])
+  func badSchedulerSettingsGetOneLine(yaml: String, message: String) {
+    do {
+      _ = try parse(yaml)
+      Issue.record("accepted \(yaml)")
+    } catch {
+      #expect("\(error)".contains(message), "got \(error)")
+    }
+  }
+}
