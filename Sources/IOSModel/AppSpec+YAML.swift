@@ -6,7 +6,9 @@ extension AppSpec {
     "bundle", "background_modes", "permitted_identifiers", "background_app_refresh", "ios",
     "debugger_attached",
     "refresh_time_limit", "processing_time_limit", "watchdog_grace", "suspend_delay", "tasks",
-    "background_time",
+    "background_time", "minimum_background_fetch_interval", "silent_pushes_per_hour", "fetch_work",
+    "fetch_bytes",
+    "background_transfer",
   ]
 
   /// Reads an app file.

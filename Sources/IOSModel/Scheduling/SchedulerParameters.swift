@@ -7,7 +7,7 @@ public struct SchedulerParameters: Sendable, Hashable {
   /// Largest random shift of that look-ahead [s] (dasd: 0–1350 s).
   public var appJitterSeconds: Double = 1350
   /// Width of the prediction windows [s].
-  public var predictionWindowSeconds: Double = 900
+  public var predictionWindowSeconds: Double = 180
   /// Days of history behind predictions [d].
   public var historyDays: Int = 14
   /// Half-life of a past day's weight in predictions [d].

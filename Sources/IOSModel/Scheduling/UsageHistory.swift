@@ -59,7 +59,10 @@ public struct UsageHistory: Sendable {
     // Days without events count too: the history covers every day since the start.
     var norm = 0.0
     for age in 0..<max(1, min(days, today + 1)) { norm += weight(age: age) }
-    return sum / norm
+    // Windows narrower than the slots they touch get their share of the slots' events.
+    let slotMicroseconds = Double(SimCalendar.dayMicroseconds / Int64(Self.slotsPerDay))
+    let coverage = min(1, Double(length.microseconds) / (Double(slots) * slotMicroseconds))
+    return sum / norm * coverage
   }
 
   func weight(age: Int) -> Double { exp2(-Double(age) / halfLifeDays) }
