@@ -62,6 +62,7 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
+    .testTarget(name: "ExperimentsTests", dependencies: ["Experiments", "DeviceModel", "IOSModel", "Randomness"]),
     // End-to-end checks of the built `bgsim` binary: output, exit codes, messages.
     .testTarget(name: "CLITests", dependencies: ["bgsim"]),
   ]

@@ -11,6 +11,16 @@ public enum FileValidation {
     case trace
   }
 
+  /// Checks an experiment file: keys, types, ranges, sweep cells and hypotheses.
+  public static func checkExperiment(_ file: String) throws(UserError) -> String {
+    var request = RunRequest()
+    request.file = file
+    let spec = try request.load()
+    return
+      "\(file): experiment '\(spec.name)', \(spec.days) days × \(spec.devices) owners × \(spec.replications) replication(s), "
+      + "arms \(spec.arms.map(\.name).joined(separator: ", ")), \(spec.cells.count) cell(s), \(spec.hypotheses.count) hypotheses"
+  }
+
   /// Checks `file` as `kind`; returns a one-line summary, or throws the problem.
   public static func check(
     _ file: String, as kind: Kind, startDate: CivilDate = CivilDate(iso: "2026-01-05")!

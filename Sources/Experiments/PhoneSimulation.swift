@@ -21,6 +21,8 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   public var deviceLog: [DeviceChange] = []
   /// Every app event so far, when `keepChanges` is on.
   public var appLog: [AppEvent] = []
+  /// The device's state at each launch, taken at that moment.
+  public var launchSnapshots: [LaunchSnapshot] = []
   public var keepChanges: Bool
 
   public init(device: SimulatedDevice, app: SimulatedApp, decider: Decider, keepChanges: Bool = true) {
@@ -53,6 +55,13 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
       if !app.events.isEmpty {
         let events = app.events
         app.events.removeAll(keepingCapacity: true)
+        for e in events where e.kind == .launch {
+          launchSnapshots.append(
+            LaunchSnapshot(
+              time: e.time, identifier: e.identifier, charging: device.isPluggedIn, network: device.network,
+              batteryPercent: device.batteryPercent(at: e.time), idleSeconds: device.idleSeconds(at: e.time),
+              reason: decider.launchReason(e.identifier)))
+        }
         decider.appChanged(events[...], app: app, device: device, scheduler: &scheduler)
         if keepChanges { appLog += events }
       }
@@ -75,4 +84,16 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
       for delta in work { device.setBackgroundWork(running: delta > 0, scheduler: &scheduler) }
     }
   }
+}
+
+/// The device's state when a task launched.
+public struct LaunchSnapshot: Sendable {
+  public let time: SimTime
+  public let identifier: String
+  public let charging: Bool
+  public let network: NetworkKind
+  public let batteryPercent: Double
+  public let idleSeconds: Double
+  /// What prompted the scheduler (the decision's trigger).
+  public let reason: String
 }

@@ -34,11 +34,15 @@ public struct AppEvent: Sendable, Hashable {
   public let identifier: String
   /// Kind-specific detail: an error code, a state, an outcome, a reason.
   public let detail: String
+  /// A number that goes with it: a submission's `earliestBeginDate` [s from start],
+  /// or a transfer's bytes.
+  public let value: Double?
 
-  public init(time: SimTime, kind: Kind, identifier: String = "", detail: String = "") {
+  public init(time: SimTime, kind: Kind, identifier: String = "", detail: String = "", value: Double? = nil) {
     self.time = time
     self.kind = kind
     self.identifier = identifier
     self.detail = detail
+    self.value = value
   }
 }

@@ -70,13 +70,13 @@ extension AppSpec {
 }
 
 extension TaskBehaviorSpec {
-  static let keys = [
+  public static let keys = [
     "identifier", "type", "earliest_begin", "requires_network", "requires_external_power", "submit", "work",
     "network_bytes", "cpu_share", "success_probability", "honours_expiration", "calls_set_task_completed",
     "strategy",
   ]
 
-  init(_ s: ConfigSection, app: AppConfiguration) throws(ConfigError) {
+  public init(_ s: ConfigSection, app: AppConfiguration) throws(ConfigError) {
     guard let id = try s.text("identifier", default: nil) else {
       throw s.tree.error("a task needs an identifier")
     }

@@ -88,7 +88,7 @@ public final class BGTaskScheduler {
     }
     pending.append(PendingRequest(request: request, submittedAt: app.now, serial: nextSerial))
     nextSerial += 1
-    app.record(.submit, request.identifier, request.kind.rawValue)
+    app.record(.submit, request.identifier, request.kind.rawValue, value: request.earliestBeginDate?.seconds)
   }
 
   func check(_ request: any BGTaskRequest) throws(BGTaskSchedulerError) {

@@ -18,9 +18,13 @@ public protocol LaunchDecider {
   mutating func appChanged(
     _ events: ArraySlice<AppEvent>, app: SimulatedApp, device: some DeviceConditions,
     scheduler: inout Scheduler)
+  /// What prompted the latest launch of `identifier` (`timer`, `plugged`, …), for the trace.
+  func launchReason(_ identifier: String) -> String
 }
 
 extension LaunchDecider {
+  public func launchReason(_ identifier: String) -> String { "" }
+
   public mutating func deviceChanged(
     _ change: DeviceChange, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler
   ) {}

@@ -65,8 +65,8 @@ public final class SimulatedApp {
 
   // MARK: Plumbing
 
-  func record(_ kind: AppEvent.Kind, _ identifier: String = "", _ detail: String = "") {
-    events.append(AppEvent(time: now, kind: kind, identifier: identifier, detail: detail))
+  func record(_ kind: AppEvent.Kind, _ identifier: String = "", _ detail: String = "", value: Double? = nil) {
+    events.append(AppEvent(time: now, kind: kind, identifier: identifier, detail: detail, value: value))
   }
 
   func request(_ kind: AppKernelEvent, at time: SimTime, payload: Int64) {

@@ -10,7 +10,9 @@ struct BGSim: ParsableCommand {
     abstract:
       "Simulate when iOS runs background tasks: refresh versus processing, over many days and phones.",
     version: "0.1.0",
-    subcommands: [Trace.self, Explain.self, Calibrate.self, Validate.self, ConvertAware.self, Bench.self]
+    subcommands: [
+      Run.self, Trace.self, Explain.self, Calibrate.self, Validate.self, ConvertAware.self, Bench.self,
+    ]
   )
 
   /// Runs the command. Usage errors exit with code 2 (not ArgumentParser's 64), so

@@ -6,7 +6,7 @@ import Foundation
 struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Measure simulation speed. Build with -c release for meaningful figures.",
-    subcommands: [Hold.self, Decisions.self]
+    subcommands: [Hold.self, Decisions.self, Devices.self]
   )
 
   struct Hold: ParsableCommand {
@@ -64,6 +64,34 @@ struct Bench: ParsableCommand {
       print("decisions: \(result.decisions), launches: \(result.launches)")
       print("wall time: \(Format.fixed(result.wallSeconds, digits: 3)) s")
       print("nanoseconds_per_decision=\(Int(result.nanosecondsPerDecision.rounded()))")
+    }
+  }
+
+  struct Devices: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Device-days per second for the default experiment (typical owners, both arms), one core.",
+      discussion: "Prints a summary, then a last line `device_days_per_second=<integer>`."
+    )
+
+    @Option(help: "Device-days to simulate (≥ 60; rounded up to whole owners of 30 days × 2 arms).")
+    var deviceDays = 6000
+
+    @Option(help: "Master seed.")
+    var seed: UInt64 = 42
+
+    func validate() throws {
+      guard deviceDays >= 1 else {
+        throw ValidationError("--device-days must be at least 1 (got \(deviceDays))")
+      }
+    }
+
+    func run() throws {
+      let r = try DeviceBenchmark(deviceDays: deviceDays, seed: seed).run()
+      print(
+        "device-days: \(r.deviceDays) (30 days × 2 arms), wall time \(Format.fixed(r.wallSeconds, digits: 2)) s"
+      )
+      print("kernel events per device-day: \(Format.fixed(r.eventsPerDeviceDay, digits: 0))")
+      print("device_days_per_second=\(Int(r.perSecond.rounded()))")
     }
   }
 }

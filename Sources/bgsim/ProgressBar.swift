@@ -31,3 +31,17 @@ final class ProgressBar {
     if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
   }
 }
+
+/// A progress bar that worker threads may update.
+final class SharedProgress: @unchecked Sendable {
+  let bar: ProgressBar
+  let lock = NSLock()
+
+  init(label: String, quiet: Bool) { bar = ProgressBar(label: label, quiet: quiet) }
+
+  func update(done: Int, total: Int, unit: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    bar.update(done: done, total: total, unit: unit)
+  }
+}

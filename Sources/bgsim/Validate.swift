@@ -4,23 +4,26 @@ import Experiments
 /// `bgsim validate`: check configuration files without running them.
 struct Validate: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Check persona, app, timeline or trace files without running anything.",
+    abstract: "Check experiment, persona, app, timeline or trace files without running anything.",
     discussion:
       "Prints one line per valid file. The first problem found is printed as FILE:LINE: KEY: PROBLEM, with exit code 2."
   )
 
+  @Argument(help: "Experiment YAML files.") var experiments: [String] = []
   @Option(help: "A persona YAML file.") var persona: [String] = []
   @Option(help: "An app YAML file (declarations and task behaviours).") var app: [String] = []
   @Option(help: "A timeline (YAML, or CSV with time,event,value).") var timeline: [String] = []
   @Option(help: "A recorded trace CSV (time_s,battery_pct,plugged,screen,network).") var trace: [String] = []
 
   func validate() throws {
-    if persona.isEmpty && app.isEmpty && timeline.isEmpty && trace.isEmpty {
-      throw ValidationError("give at least one file: --persona, --app, --timeline or --trace")
+    if experiments.isEmpty && persona.isEmpty && app.isEmpty && timeline.isEmpty && trace.isEmpty {
+      throw ValidationError(
+        "give at least one file: an experiment, or --persona, --app, --timeline or --trace")
     }
   }
 
   func run() throws {
+    for file in experiments { print(try FileValidation.checkExperiment(file)) }
     let files =
       persona.map { ($0, FileValidation.Kind.persona) } + app.map { ($0, .app) }
       + timeline.map { ($0, .timeline) } + trace.map { ($0, .trace) }

@@ -25,6 +25,10 @@ public struct SystemScheduler: LaunchDecider {
   public private(set) var decisions: [Decision] = []
   /// Decisions made so far (kept or not).
   public private(set) var decisionCount = 0
+  /// What prompted the most recent launch of each identifier (kept always, for CSV).
+  public private(set) var lastLaunchTrigger: [String: String] = [:]
+
+  public func launchReason(_ identifier: String) -> String { lastLaunchTrigger[identifier] ?? "" }
 
   var appOpens: UsageHistory
   var deviceUse: UsageHistory
@@ -305,6 +309,7 @@ public struct SystemScheduler: LaunchDecider {
         case .launched:
           outcome = .launched
           lastLaunch[activity.kind] = now
+          lastLaunchTrigger[activity.identifier] = trigger
           runningSince[activity.identifier] = (now, activity.kind)
           c.runningTasks = app.running.count
           c.lastLaunch = lastLaunch

@@ -16,9 +16,19 @@ public struct UsageHistory: Sendable {
   /// Half-life of the weight of past days [d]: recent habits count more.
   public let halfLifeDays: Double
 
+  /// 2^(−age / half-life) for each age in days, and their running sums.
+  let weights: [Double]
+  let weightSums: [Double]
+
   public init(days: Int = 14, halfLifeDays: Double = 2) {
     self.days = days
     self.halfLifeDays = halfLifeDays
+    weights = (0..<days).map { exp2(-Double($0) / halfLifeDays) }
+    var running = 0.0
+    weightSums = weights.map {
+      running += $0
+      return running
+    }
     counts = Array(repeating: 0, count: days * Self.slotsPerDay)
     dayOfRow = Array(repeating: -1, count: days)
   }
@@ -57,15 +67,14 @@ public struct UsageHistory: Sendable {
       if n > 0 { sum += Double(n) * weight(age: today - dayOfRow[row]) }
     }
     // Days without events count too: the history covers every day since the start.
-    var norm = 0.0
-    for age in 0..<max(1, min(days, today + 1)) { norm += weight(age: age) }
+    let norm = weightSums[max(1, min(days, today + 1)) - 1]
     // Windows narrower than the slots they touch get their share of the slots' events.
     let slotMicroseconds = Double(SimCalendar.dayMicroseconds / Int64(Self.slotsPerDay))
     let coverage = min(1, Double(length.microseconds) / (Double(slots) * slotMicroseconds))
     return sum / norm * coverage
   }
 
-  func weight(age: Int) -> Double { exp2(-Double(age) / halfLifeDays) }
+  func weight(age: Int) -> Double { age < days ? weights[age] : 0 }
 
   /// Days since the last event, or nil when there was none.
   public func daysSinceLast(_ now: SimTime) -> Double? { last.map { (now - $0).seconds / 86_400 } }

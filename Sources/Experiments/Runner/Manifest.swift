@@ -1,0 +1,65 @@
+import Foundation
+
+/// `manifest.json`: the resolved configuration and the run's provenance. Written last,
+/// so its presence marks a finished run.
+enum Manifest {
+  static let version = "0.1.0"
+
+  static func gitCommit() -> String {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    p.arguments = ["git", "rev-parse", "HEAD"]
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    p.standardError = FileHandle.nullDevice
+    guard (try? p.run()) != nil else { return "unknown" }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return p.terminationStatus == 0 && !text.isEmpty ? text : "unknown"
+  }
+
+  static func json(_ s: String) -> String {
+    var out = "\""
+    for c in s.unicodeScalars {
+      switch c {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      default:
+        if c.value < 0x20 { out += String(format: "\\u%04x", c.value) } else { out.unicodeScalars.append(c) }
+      }
+    }
+    return out + "\""
+  }
+
+  static func write(spec: ExperimentSpec, options: ExperimentRunner.Options, wallSeconds: Double, chunks: Int)
+    throws(UserError)
+  {
+    let cells = spec.cells.map { cell in
+      "{\"cell\": \(cell.index), \"overrides\": {"
+        + cell.overrides.map { "\(json($0.path)): \(json($0.value))" }.joined(separator: ", ") + "}}"
+    }
+    let lines = [
+      "\"name\": \(json(spec.name))",
+      "\"bgsim_version\": \(json(version))",
+      "\"git_commit\": \(json(gitCommit()))",
+      "\"seed\": \(spec.seed)",
+      "\"days\": \(spec.days)",
+      "\"devices\": \(spec.devices)",
+      "\"replications\": \(spec.replications)",
+      "\"start\": \(json(spec.startDate.description))",
+      "\"arms\": [" + spec.arms.map { json($0.name) }.joined(separator: ", ") + "]",
+      "\"cells\": [" + cells.joined(separator: ", ") + "]",
+      "\"chunks\": \(chunks)",
+      "\"wall_time_s\": \(Format.fixed(wallSeconds, digits: 3))",
+      "\"command_line\": [" + options.commandLine.map(json).joined(separator: ", ") + "]",
+      "\"configuration\": \(json(ConfigDump.yaml(spec.tree)))",
+    ]
+    let writer = try AtomicFileWriter(
+      path: URL(fileURLWithPath: options.outputDirectory).appendingPathComponent("manifest.json").path)
+    writer.write("{\n  " + lines.joined(separator: ",\n  ") + "\n}\n")
+    try writer.commit()
+  }
+}

@@ -1,0 +1,222 @@
+import DeviceModel
+import IOSModel
+import SimKernel
+
+/// Turns one owner's run in one arm into rows: each task request's fate, and each day.
+struct OwnerAccounting {
+  struct Fate {
+    var identifier: String
+    var kind: String
+    var submitted: SimTime
+    var earliest: SimTime
+    var launched: SimTime?
+    var snapshot: LaunchSnapshot?
+    var ended: SimTime?
+    var outcome: String?
+    var expired = false
+  }
+
+  struct Day {
+    var launchesRefresh = 0
+    var launchesProcessing = 0
+    var launchesOther = 0
+    var completed = 0
+    var expired = 0
+    var kills = 0
+    var energyMilliwattHours = 0.0
+    var cellularBytes = 0.0
+    var appOpens = 0
+    var staleness: [Double] = []
+  }
+
+  let calendar: SimCalendar
+  let backgroundPowerWatts: Double
+  var fates: [Fate] = []
+  var open: [String: [Int]] = [:]
+  var running: [String: Int] = [:]
+  var days: [Day]
+  var network: NetworkKind = .wifi
+  var lastSuccess: SimTime = .zero
+  var snapshots: [LaunchSnapshot] = []
+  var nextSnapshot = 0
+
+  init(calendar: SimCalendar, days: Int, backgroundPowerWatts: Double) {
+    self.calendar = calendar
+    self.backgroundPowerWatts = backgroundPowerWatts
+    self.days = Array(repeating: Day(), count: days)
+  }
+
+  func dayIndex(_ t: SimTime) -> Int? {
+    let d = calendar.day(of: t)
+    return d >= 0 && d < days.count ? d : nil
+  }
+
+  mutating func consume(device change: DeviceChange) {
+    switch change.kind {
+    case .network: network = NetworkKind(rawValue: change.value) ?? network
+    case .appOpened:
+      if let d = dayIndex(change.time) {
+        days[d].appOpens += 1
+        days[d].staleness.append((change.time - lastSuccess).seconds)
+      }
+    default: break
+    }
+  }
+
+  mutating func consume(app e: AppEvent) {
+    let t = e.time
+    switch e.kind {
+    case .submit:
+      let earliest = e.value.map { SimTime(seconds: $0) } ?? t
+      fates.append(Fate(identifier: e.identifier, kind: e.detail, submitted: t, earliest: max(earliest, t)))
+      open[e.identifier, default: []].append(fates.count - 1)
+    case .replaced:
+      if var queue = open[e.identifier], !queue.isEmpty {
+        close(queue.removeFirst(), at: t, outcome: "cancelled")
+        open[e.identifier] = queue
+      }
+    case .cancel:
+      for i in open[e.identifier] ?? [] { close(i, at: t, outcome: "cancelled") }
+      open[e.identifier] = []
+    case .cancelAll:
+      for (_, queue) in open { for i in queue { close(i, at: t, outcome: "cancelled") } }
+      open.removeAll()
+    case .launch:
+      var index: Int
+      if var queue = open[e.identifier], !queue.isEmpty {
+        index = queue.removeFirst()
+        open[e.identifier] = queue
+      } else {
+        fates.append(Fate(identifier: e.identifier, kind: e.detail, submitted: t, earliest: t))
+        index = fates.count - 1
+      }
+      fates[index].launched = t
+      if nextSnapshot < snapshots.count, snapshots[nextSnapshot].identifier == e.identifier {
+        fates[index].snapshot = snapshots[nextSnapshot]
+        nextSnapshot += 1
+      }
+      running[e.identifier] = index
+      if let d = dayIndex(t) {
+        switch fates[index].kind {
+        case BGTaskKind.refresh.rawValue: days[d].launchesRefresh += 1
+        case BGTaskKind.processing.rawValue: days[d].launchesProcessing += 1
+        default: days[d].launchesOther += 1
+        }
+      }
+    case .expire:
+      if let i = running[e.identifier] { fates[i].expired = true }
+    case .complete:
+      guard let i = running.removeValue(forKey: e.identifier) else { return }
+      let outcome: String
+      switch e.detail {
+      case "success", "new_data", "no_data", "done": outcome = fates[i].expired ? "expired" : "completed"
+      case "expired_without_handler": outcome = "expired"
+      default: outcome = fates[i].expired ? "expired" : "failed"
+      }
+      end(i, at: t, outcome: outcome)
+      if outcome == "completed" { lastSuccess = t }
+    case .kill:
+      if let i = running.removeValue(forKey: e.identifier) { end(i, at: t, outcome: "killed") }
+    case .network:
+      if network == .cellular, let d = dayIndex(t) { days[d].cellularBytes += e.value ?? 0 }
+    default:
+      break
+    }
+  }
+
+  mutating func close(_ i: Int, at t: SimTime, outcome: String) {
+    fates[i].ended = t
+    fates[i].outcome = outcome
+  }
+
+  mutating func end(_ i: Int, at t: SimTime, outcome: String) {
+    close(i, at: t, outcome: outcome)
+    guard let d = dayIndex(t), let start = fates[i].launched else { return }
+    days[d].energyMilliwattHours += (t - start).seconds / 3600 * backgroundPowerWatts * 1000
+    switch outcome {
+    case "completed": days[d].completed += 1
+    case "expired": days[d].expired += 1
+    case "killed": days[d].kills += 1
+    default: break
+    }
+  }
+
+  /// Writes the fates (requests submitted before `end`) and the days as CSV rows.
+  func write(
+    prefix: String, launches: inout CSVBuffer, days rows: inout CSVBuffer, end: SimTime, startDate: CivilDate
+  ) {
+    for f in fates where f.submitted < end {
+      launches.text(prefix)
+      launches.field(f.identifier)
+      launches.comma()
+      launches.text(f.kind)
+      launches.comma()
+      launches.seconds(f.submitted)
+      launches.comma()
+      launches.iso(f.submitted, calendar: calendar)
+      launches.comma()
+      launches.seconds(f.earliest)
+      launches.comma()
+      if let l = f.launched {
+        launches.seconds(l)
+        launches.comma()
+        launches.iso(l, calendar: calendar)
+      } else {
+        launches.comma()
+      }
+      launches.comma()
+      if let e = f.ended, f.launched != nil { launches.seconds(e) }
+      launches.comma()
+      launches.text(f.launched == nil ? (f.outcome ?? "never_ran") : (f.outcome ?? "running"))
+      launches.comma()
+      if let l = f.launched {
+        launches.seconds(SimTime(microseconds: max(0, (l - f.earliest).microseconds)))
+        launches.comma()
+        let s = f.snapshot
+        launches.text(s.map { $0.charging ? "1" : "0" } ?? "")
+        launches.comma()
+        launches.text(s?.network.rawValue ?? "")
+        launches.comma()
+        if let s { launches.fixed(s.batteryPercent, digits: 1) }
+        launches.comma()
+        if let s { launches.fixed(s.idleSeconds, digits: 0) }
+        launches.comma()
+        launches.field(s?.reason ?? "")
+      } else {
+        for _ in 0..<5 { launches.comma() }
+      }
+      launches.newline()
+    }
+    for (d, day) in days.enumerated() {
+      rows.text(prefix)
+      rows.integer(Int64(d))
+      rows.comma()
+      rows.text(CivilDate(daysSinceEpoch: startDate.daysSinceEpoch + d).description)
+      for v in [
+        day.launchesRefresh, day.launchesProcessing, day.launchesOther, day.completed, day.expired, day.kills,
+      ] {
+        rows.comma()
+        rows.integer(Int64(v))
+      }
+      rows.comma()
+      rows.fixed(day.energyMilliwattHours, digits: 2)
+      rows.comma()
+      rows.fixed(day.cellularBytes, digits: 0)
+      rows.comma()
+      rows.integer(Int64(day.appOpens))
+      rows.comma()
+      if !day.staleness.isEmpty {
+        let sorted = day.staleness.sorted()
+        rows.fixed(
+          sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2,
+          digits: 0)
+        rows.comma()
+        rows.fixed(sorted.last!, digits: 0)
+      } else {
+        rows.comma()
+      }
+      rows.newline()
+    }
+  }
+}

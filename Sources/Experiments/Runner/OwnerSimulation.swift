@@ -1,0 +1,96 @@
+import DeviceModel
+import IOSModel
+import Randomness
+import SimKernel
+
+/// Simulates one owner (cell, replication, device) in one arm and writes its rows.
+/// Every arm of a cell sees the same owner: the device's streams depend only on
+/// (seed, replication, device), not on the arm.
+enum OwnerSimulation {
+  static let launchColumns = [
+    "cell", "arm", "replication", "device", "task_id", "kind", "submitted_at_s", "submitted_at_iso",
+    "earliest_begin_s",
+    "launched_at_s", "launched_at_iso", "ended_at_s", "outcome", "delay_after_earliest_s", "charging",
+    "network",
+    "battery_pct", "device_idle_s", "launch_reason",
+  ]
+  static let dayColumns = [
+    "cell", "arm", "replication", "device", "day", "date", "launches_refresh", "launches_processing",
+    "launches_other",
+    "completed", "expired", "kills", "energy_mwh", "cellular_bytes", "app_opens", "staleness_median_s",
+    "staleness_worst_s",
+  ]
+
+  /// Returns the kernel events handled.
+  static func run(
+    _ spec: ExperimentSpec, cell: Int, replication: Int, device: Int, arm: ExperimentSpec.Arm,
+    launches: inout CSVBuffer, days: inout CSVBuffer
+  ) -> Int64 {
+    let calendar = SimCalendar(startDate: spec.startDate)
+    let streams = RandomStreams(seed: spec.seed, replication: replication)
+    var persona = spec.personas[0].persona
+    if spec.personas.count > 1 {
+      let choice = Categorical(weights: spec.personas.map(\.weight))
+      persona = spec.personas[choice.index(streams.stream("device/\(device)/persona"))].persona
+    }
+    let phone = SimulatedDevice(
+      id: device, persona: persona, calendar: calendar, streams: streams, target: 0, timeline: spec.timeline)
+    var appSpec = spec.app
+    appSpec.tasks = arm.tasks
+    appSpec.backgroundTime = arm.backgroundTime
+    let behavior = DeclarativeBehavior(spec: appSpec, stream: streams.stream("device/\(device)/app-code"))
+    let app = SimulatedApp(configuration: appSpec.configuration, behavior: behavior, target: 1)
+    let system = SystemScheduler(
+      model: spec.scheduler.model, parameters: spec.scheduler.parameters, calendar: calendar,
+      stream: streams.stream("device/\(device)/scheduler"), recordDecisions: false)
+    var sim = PhoneSimulation(device: phone, app: app, decider: system)
+    var kernel = Scheduler()
+    sim.start(scheduler: &kernel)
+    var accounting = OwnerAccounting(
+      calendar: calendar, days: spec.days,
+      backgroundPowerWatts: spec.scheduler.parameters.backgroundPowerWatts)
+    let end = calendar.startOfDay(spec.days)
+    // Each day, then 15 minutes more so that tasks launched before the end can finish.
+    for day in 1...spec.days + 1 {
+      let bound = day <= spec.days ? calendar.startOfDay(day) : end + .minutes(15)
+      kernel.run(until: bound, handler: &sim)
+      accounting.snapshots += sim.launchSnapshots
+      sim.launchSnapshots.removeAll(keepingCapacity: true)
+      merge(sim.deviceLog, sim.appLog, into: &accounting)
+      sim.deviceLog.removeAll(keepingCapacity: true)
+      sim.appLog.removeAll(keepingCapacity: true)
+      if accounting.nextSnapshot > 1024 {
+        accounting.snapshots.removeFirst(accounting.nextSnapshot)
+        accounting.nextSnapshot = 0
+      }
+    }
+    var prefix = CSVBuffer(capacity: 64)
+    prefix.integer(Int64(cell))
+    prefix.comma()
+    prefix.field(arm.name)
+    prefix.comma()
+    prefix.integer(Int64(replication))
+    prefix.comma()
+    prefix.integer(Int64(device))
+    prefix.comma()
+    accounting.write(
+      prefix: String(decoding: prefix.bytes, as: UTF8.self), launches: &launches, days: &days, end: end,
+      startDate: spec.startDate)
+    return kernel.eventsProcessed
+  }
+
+  /// Feeds device changes and app events in time order (device first at equal times).
+  static func merge(_ device: [DeviceChange], _ app: [AppEvent], into a: inout OwnerAccounting) {
+    var i = 0
+    var j = 0
+    while i < device.count || j < app.count {
+      if j >= app.count || (i < device.count && device[i].time <= app[j].time) {
+        a.consume(device: device[i])
+        i += 1
+      } else {
+        a.consume(app: app[j])
+        j += 1
+      }
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// The summary `bgsim run` prints: each metric per arm with its 95 % interval, the
+/// paired differences, and the hypotheses' verdicts.
+public enum RunReport {
+  static func f(_ x: Double, _ d: Int = 2) -> String { x.isFinite ? Format.fixed(x, digits: d) : "–" }
+
+  static func interval(_ r: SummaryTables.Row, _ d: Int) -> String {
+    "\(f(r.mean, d)) [\(f(r.low, d)), \(f(r.high, d))]"
+  }
+
+  public static func render(spec: ExperimentSpec, result: ExperimentRunner.Result, directory: String)
+    -> String
+  {
+    var out: [String] = []
+    let deviceDays = spec.days * spec.devices * spec.replications
+    out.append(
+      "\(spec.name): \(spec.days) days × \(spec.devices) owners × \(spec.replications) replication(s) × \(spec.arms.count) arms"
+        + (spec.cells.count > 1 ? " × \(spec.cells.count) cells" : "")
+        + " = \(result.deviceDays) device-days in \(f(result.wallSeconds, 1)) s"
+        + " (\(f(Double(result.deviceDays) / max(result.wallSeconds, 1e-9), 0)) device-days/s)")
+    _ = deviceDays
+    if result.chunksKept > 0 {
+      out.append(
+        "(resumed: \(result.chunksKept) of \(result.chunksKept + result.chunksRun) chunks kept from the interrupted run)"
+      )
+    }
+    let arms = spec.arms.map(\.name)
+    for cell in spec.cells {
+      if spec.cells.count > 1 {
+        out.append("")
+        out.append(
+          "cell \(cell.index): " + cell.overrides.map { "\($0.path) = \($0.value)" }.joined(separator: ", "))
+      }
+      var header = ["metric"] + arms.map { "\($0) mean [95% CI]" }
+      let pairs = arms.indices.flatMap { i in arms.indices.filter { $0 > i }.map { (arms[i], arms[$0]) } }
+      header += pairs.map { "\($0.0) − \($0.1)" }
+      var table = [header]
+      for metric in MetricName.allCases {
+        let digits = metric == .delayAfterEarliest || metric == .stalenessAtOpen ? 0 : 2
+        var row = [metric.rawValue + (metric.unit == "owner" ? "" : " (median)")]
+        for arm in arms {
+          if let r = result.summary.rows.first(where: {
+            $0.cell == cell.index && $0.kind == "arm" && $0.arm == arm && $0.metric == metric
+          }) {
+            row.append(metric.unit == "owner" ? interval(r, digits) : f(r.median, digits))
+          }
+        }
+        for (a, b) in pairs {
+          if let r = result.summary.rows.first(where: {
+            $0.cell == cell.index && $0.kind == "paired_difference" && $0.arm == "\(a) vs \(b)"
+              && $0.metric == metric
+          }) {
+            let p = r.pValue.map { $0 < 0.001 ? "p<0.001" : "p=\(f($0, 3))" } ?? ""
+            row.append("\(interval(r, digits)) \(p)")
+          } else {
+            row.append("")
+          }
+        }
+        table.append(row)
+      }
+      var widths = Array(repeating: 0, count: header.count)
+      for r in table { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
+      for r in table {
+        out.append(
+          r.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
+            .joined(separator: "  "))
+      }
+      let verdicts = result.summary.verdicts.filter { $0.cell == cell.index }
+      if !verdicts.isEmpty {
+        out.append("hypotheses:")
+        for v in verdicts {
+          let p = v.pValue.map { ", p = \(f($0, 4))" } ?? ""
+          out.append(
+            "  \(v.passed ? "PASS" : "FAIL")  \(v.hypothesis)   estimate \(f(v.estimate, 3)) [\(f(v.low, 3)), \(f(v.high, 3))]\(p)"
+          )
+        }
+      }
+    }
+    out.append("")
+    out.append(
+      "wrote launches.csv, days.csv, summary.csv, hour_of_day.csv, hypotheses.csv, manifest.json to \(directory)/"
+    )
+    return out.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,284 @@
+import DeviceModel
+import Foundation
+import Randomness
+
+/// `summary.csv`, `hour_of_day.csv` and `hypotheses.csv`, computed from `launches.csv`
+/// and `days.csv` alone, so that merged shards give the same bytes as one run.
+public struct SummaryTables: Sendable {
+  public struct Row: Sendable {
+    public let cell: Int
+    public let kind: String
+    public let arm: String
+    public let metric: MetricName
+    public let n: Int
+    public let mean: Double
+    public let sd: Double
+    public let low: Double
+    public let high: Double
+    public let median: Double
+    public let p10: Double
+    public let p90: Double
+    public let pValue: Double?
+  }
+
+  public struct Verdict: Sendable {
+    public let cell: Int
+    public let hypothesis: String
+    public let estimate: Double
+    public let low: Double
+    public let high: Double
+    public let pValue: Double?
+    public let passed: Bool
+  }
+
+  public let rows: [Row]
+  public let verdicts: [Verdict]
+
+  static let summaryColumns = [
+    "cell", "kind", "arm", "metric", "unit", "n", "mean", "sd", "ci95_low", "ci95_high", "median", "p10",
+    "p90",
+    "p_value",
+  ]
+  static let hourColumns = ["cell", "arm", "hour", "launches"]
+  static let hypothesisColumns = [
+    "cell", "hypothesis", "estimate", "ci95_low", "ci95_high", "p_value", "result",
+  ]
+
+  /// Per (cell, arm): per-owner values of each owner metric, and pooled values.
+  struct Bucket {
+    var owners: [String: [MetricName: Double]] = [:]
+    var delays: [Double] = []
+    var staleness: [Double] = []
+    var hours = [Int](repeating: 0, count: 24)
+  }
+
+  static func lines(_ path: String) throws(UserError) -> [Substring] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw UserError("cannot read \(path)")
+    }
+    let text = String(decoding: data, as: UTF8.self)
+    return text.split(separator: "\n").dropFirst().map { $0 }
+  }
+
+  /// Splits a row of our own CSV (fields are quoted only when they hold commas).
+  static func cells(_ line: Substring) -> [Substring] {
+    guard line.utf8.contains(UInt8(ascii: "\"")) else {
+      return line.split(separator: ",", omittingEmptySubsequences: false)
+    }
+    var out: [Substring] = []
+    var start = line.startIndex
+    var i = line.startIndex
+    var quoted = false
+    while i < line.endIndex {
+      if line[i] == "\"" {
+        quoted.toggle()
+      } else if line[i] == ",", !quoted {
+        out.append(line[start..<i])
+        start = line.index(after: i)
+      }
+      i = line.index(after: i)
+    }
+    out.append(line[start...])
+    return out
+  }
+
+  public static func compute(directory: String, spec: ExperimentSpec) throws(UserError) -> SummaryTables {
+    let dir = URL(fileURLWithPath: directory)
+    var buckets: [String: Bucket] = [:]  // key "cell|arm"
+    struct Counts {
+      var launched = 0.0, charging = 0.0, completed = 0.0, expired = 0.0, days = 0.0, energy = 0.0
+    }
+    var counts: [String: Counts] = [:]  // key "cell|arm|rep|device"
+    for line in try lines(dir.appendingPathComponent("days.csv").path) {
+      let c = cells(line)
+      let owner = "\(c[0])|\(c[1])|\(c[2])|\(c[3])"
+      counts[owner, default: Counts()].days += 1
+      counts[owner, default: Counts()].energy += Double(c[12]) ?? 0
+      if let s = Double(c[15]) { buckets["\(c[0])|\(c[1])", default: Bucket()].staleness.append(s) }
+    }
+    for line in try lines(dir.appendingPathComponent("launches.csv").path) {
+      let c = cells(line)
+      guard !c[9].isEmpty else { continue }  // never launched
+      let owner = "\(c[0])|\(c[1])|\(c[2])|\(c[3])"
+      var k = counts[owner, default: Counts()]
+      k.launched += 1
+      if c[14] == "1" { k.charging += 1 }
+      if c[12] == "completed" { k.completed += 1 }
+      if c[12] == "expired" { k.expired += 1 }
+      counts[owner] = k
+      let key = "\(c[0])|\(c[1])"
+      if let d = Double(c[13]) { buckets[key, default: Bucket()].delays.append(d) }
+      let iso = c[10]
+      if iso.count >= 13, let h = Int(iso.dropFirst(11).prefix(2)) {
+        buckets[key, default: Bucket()].hours[h] += 1
+      }
+    }
+    for (owner, k) in counts {
+      let parts = owner.split(separator: "|", omittingEmptySubsequences: false)
+      let key = "\(parts[0])|\(parts[1])"
+      let id = "\(parts[2])|\(parts[3])"
+      var m: [MetricName: Double] = [:]
+      m[.launchesPerDeviceDay] = k.days > 0 ? k.launched / k.days : .nan
+      m[.energyPerDay] = k.days > 0 ? k.energy / k.days : .nan
+      m[.shareWhileCharging] = k.launched > 0 ? k.charging / k.launched : .nan
+      m[.completionRate] = k.launched > 0 ? k.completed / k.launched : .nan
+      m[.expiryRate] = k.launched > 0 ? k.expired / k.launched : .nan
+      buckets[key, default: Bucket()].owners[id] = m
+    }
+    var rows: [Row] = []
+    let arms = spec.arms.map(\.name)
+    for cell in spec.cells.indices {
+      for arm in arms {
+        let b = buckets["\(cell)|\(arm)"] ?? Bucket()
+        for metric in MetricName.allCases {
+          rows.append(describe(cell, "arm", arm, metric, values(b, metric), pValue: nil))
+        }
+      }
+      for i in arms.indices {
+        for j in arms.indices where j > i {
+          let a = buckets["\(cell)|\(arms[i])"] ?? Bucket()
+          let b = buckets["\(cell)|\(arms[j])"] ?? Bucket()
+          for metric in MetricName.allCases where metric.unit == "owner" {
+            let (x, y) = paired(a, b, metric)
+            let p = x.count > 1 ? Statistics.pairedDifference(x, y).test.pValue : .nan
+            rows.append(
+              describe(
+                cell, "paired_difference", "\(arms[i]) vs \(arms[j])", metric, zip(x, y).map { $0 - $1 },
+                pValue: p))
+          }
+        }
+      }
+    }
+    var verdicts: [Verdict] = []
+    for cell in spec.cells.indices {
+      for h in spec.hypotheses { verdicts.append(evaluate(h, cell: cell, buckets)) }
+    }
+    let tables = SummaryTables(rows: rows, verdicts: verdicts)
+    try tables.write(directory: directory, buckets: buckets, spec: spec)
+    return tables
+  }
+
+  static func values(_ b: Bucket, _ metric: MetricName) -> [Double] {
+    switch metric {
+    case .delayAfterEarliest: return b.delays
+    case .stalenessAtOpen: return b.staleness
+    default: return b.owners.keys.sorted().compactMap { b.owners[$0]?[metric] }.filter { !$0.isNaN }
+    }
+  }
+
+  static func paired(_ a: Bucket, _ b: Bucket, _ metric: MetricName) -> ([Double], [Double]) {
+    var x: [Double] = []
+    var y: [Double] = []
+    for id in a.owners.keys.sorted() {
+      guard let u = a.owners[id]?[metric], let v = b.owners[id]?[metric], !u.isNaN, !v.isNaN else { continue }
+      x.append(u)
+      y.append(v)
+    }
+    return (x, y)
+  }
+
+  static func describe(
+    _ cell: Int, _ kind: String, _ arm: String, _ metric: MetricName, _ xs: [Double], pValue: Double?
+  )
+    -> Row
+  {
+    let ci = Statistics.confidenceInterval(xs)
+    let sorted = xs.sorted()
+    return Row(
+      cell: cell, kind: kind, arm: arm, metric: metric, n: xs.count, mean: ci.estimate,
+      sd: Statistics.standardDeviation(xs), low: ci.lower, high: ci.upper,
+      median: Statistics.quantile(sorted: sorted, 0.5), p10: Statistics.quantile(sorted: sorted, 0.1),
+      p90: Statistics.quantile(sorted: sorted, 0.9), pValue: pValue)
+  }
+
+  static func evaluate(_ h: Hypothesis, cell: Int, _ buckets: [String: Bucket]) -> Verdict {
+    let a = buckets["\(cell)|\(h.arm)"] ?? Bucket()
+    let metric = MetricName(rawValue: h.metric)!
+    if let other = h.otherArm {
+      let (x, y) = paired(a, buckets["\(cell)|\(other)"] ?? Bucket(), metric)
+      let (ci, test) = Statistics.pairedDifference(x, y, level: 1 - h.alpha)
+      let sideOK: Bool
+      switch h.comparison {
+      case .greater, .greaterOrEqual: sideOK = ci.estimate > 0
+      case .less, .lessOrEqual: sideOK = ci.estimate < 0
+      }
+      let passed = sideOK && test.pValue < h.alpha
+      return Verdict(
+        cell: cell, hypothesis: h.text, estimate: ci.estimate, low: ci.lower, high: ci.upper,
+        pValue: test.pValue, passed: passed)
+    }
+    let xs = values(a, metric)
+    var estimate: Double
+    var low: Double
+    var high: Double
+    switch h.statistic {
+    case .mean:
+      let ci = Statistics.confidenceInterval(xs)
+      (estimate, low, high) = (ci.estimate, ci.lower, ci.upper)
+    case .median, .p10, .p90:
+      let p = h.statistic == .median ? 0.5 : h.statistic == .p10 ? 0.1 : 0.9
+      (estimate, low, high) = quantileInterval(xs, p)
+    }
+    let value = h.value!
+    let passed: Bool
+    switch h.comparison {
+    case .greaterOrEqual: passed = low >= value
+    case .greater: passed = low > value
+    case .lessOrEqual: passed = high <= value
+    case .less: passed = high < value
+    }
+    return Verdict(
+      cell: cell, hypothesis: h.text, estimate: estimate, low: low, high: high, pValue: nil,
+      passed: passed && !estimate.isNaN)
+  }
+
+  /// A distribution-free 95 % interval for a quantile: order statistics at ranks
+  /// np ± 1.96 √(np(1 − p)).
+  static func quantileInterval(_ xs: [Double], _ p: Double) -> (Double, Double, Double) {
+    guard !xs.isEmpty else { return (.nan, .nan, .nan) }
+    let s = xs.sorted()
+    let n = Double(s.count)
+    let half = 1.96 * (n * p * (1 - p)).squareRoot()
+    let lo = Int(max(0, (n * p - half).rounded(.down)))
+    let hi = Int(min(n - 1, (n * p + half).rounded(.up)))
+    return (Statistics.quantile(sorted: s, p), s[lo], s[hi])
+  }
+
+  static func number(_ x: Double) -> String { x.isFinite ? CSVNumber.format(x, digits: 6) : "" }
+
+  func write(directory: String, buckets: [String: Bucket], spec: ExperimentSpec) throws(UserError) {
+    let dir = URL(fileURLWithPath: directory)
+    let summary = try AtomicFileWriter(path: dir.appendingPathComponent("summary.csv").path)
+    summary.write(Self.summaryColumns.joined(separator: ",") + "\n")
+    for r in rows {
+      let fields = [
+        String(r.cell), r.kind, r.arm, r.metric.rawValue, r.kind == "arm" ? r.metric.unit : "owner",
+        String(r.n),
+        Self.number(r.mean), Self.number(r.sd), Self.number(r.low), Self.number(r.high),
+        Self.number(r.median),
+        Self.number(r.p10), Self.number(r.p90), r.pValue.map(Self.number) ?? "",
+      ]
+      summary.write(fields.joined(separator: ",") + "\n")
+    }
+    try summary.commit()
+    let hours = try AtomicFileWriter(path: dir.appendingPathComponent("hour_of_day.csv").path)
+    hours.write(Self.hourColumns.joined(separator: ",") + "\n")
+    for cell in spec.cells.indices {
+      for arm in spec.arms.map(\.name) {
+        let b = buckets["\(cell)|\(arm)"]
+        for h in 0..<24 { hours.write("\(cell),\(arm),\(h),\(b?.hours[h] ?? 0)\n") }
+      }
+    }
+    try hours.commit()
+    let hyp = try AtomicFileWriter(path: dir.appendingPathComponent("hypotheses.csv").path)
+    hyp.write(Self.hypothesisColumns.joined(separator: ",") + "\n")
+    for v in verdicts {
+      var buffer = CSVBuffer(capacity: 128)
+      buffer.field(v.hypothesis)
+      hyp.write(
+        "\(v.cell),\(String(decoding: buffer.bytes, as: UTF8.self)),\(Self.number(v.estimate)),\(Self.number(v.low)),"
+          + "\(Self.number(v.high)),\(v.pValue.map(Self.number) ?? ""),\(v.passed ? "PASS" : "FAIL")\n")
+    }
+    try hyp.commit()
+  }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Experiments
+import Foundation
+
+/// `bgsim run`: the main job.
+struct Run: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Run an experiment (default: the built-in refresh-vs-processing) and print its summary.",
+    discussion: """
+      Writes launches.csv, days.csv, summary.csv, hour_of_day.csv, hypotheses.csv and \
+      manifest.json to --out (default notebooks-data/<experiment name>/). Exits with 1 when a \
+      hypothesis fails, 2 on bad input.
+      """
+  )
+
+  @Argument(help: "An experiment YAML file (default: experiments/refresh-vs-processing.yaml, built in).")
+  var file: String?
+
+  @Option(help: "Override the simulated days.") var days: Int?
+  @Option(help: "Override the number of owners.") var devices: Int?
+  @Option(help: "Override the replications.") var replications: Int?
+  @Option(help: "Override the master seed.") var seed: UInt64?
+  @Option(help: "Output folder.") var out: String?
+  @Option(help: "Parallel jobs (default: all cores).") var jobs: Int = ProcessInfo.processInfo
+    .activeProcessorCount
+  @Flag(help: "Keep the finished work of an interrupted run in --out and do only what is missing.")
+  var resume = false
+  @Flag(help: "No progress bar.") var quiet = false
+
+  var request: RunRequest {
+    var r = RunRequest()
+    r.file = file
+    r.days = days
+    r.devices = devices
+    r.replications = replications
+    r.seed = seed
+    r.out = out
+    r.jobs = jobs
+    r.resume = resume
+    r.commandLine = CommandLine.arguments
+    return r
+  }
+
+  func validate() throws {
+    if let p = request.problem() { throw ValidationError(p) }
+  }
+
+  func run() throws {
+    let bar = SharedProgress(label: "run", quiet: quiet)
+    let (report, passed) = try request.run { done, total in
+      bar.update(done: done, total: total, unit: "chunks")
+    }
+    print(report)
+    if !passed { throw ExitCode(1) }
+  }
+}

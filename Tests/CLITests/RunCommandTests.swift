@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@Suite struct RunCommandTests {
+  func scratch() -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-run-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  var repoRoot: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+  }
+
+  @Test func theDefaultRunPrintsTheSummaryAndPassesItsHypotheses() throws {
+    let out = scratch()
+    let outcome = try BGSimBinary.run(["run", "--days", "4", "--devices", "6", "--out", out.path, "--quiet"])
+    #expect(outcome.status == 0, "\(outcome.standardError)\(outcome.standardOutput)")
+    #expect(outcome.standardOutput.contains("refresh mean [95% CI]"))
+    #expect(outcome.standardOutput.contains("PASS  processing share_while_charging >= 0.99"))
+    for f in [
+      "launches.csv", "days.csv", "summary.csv", "hour_of_day.csv", "hypotheses.csv", "manifest.json",
+    ] {
+      #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(f).path), "\(f)")
+    }
+  }
+
+  @Test func aFailedHypothesisExitsWithOne() throws {
+    let dir = scratch()
+    let text = try String(
+      contentsOf: repoRoot.appendingPathComponent("experiments/refresh-vs-processing.yaml"), encoding: .utf8
+    )
+    .replacingOccurrences(
+      of: "\"refresh share_while_charging < 0.5\"", with: "\"refresh share_while_charging > 0.9\"")
+    let file = dir.appendingPathComponent("e.yaml")
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    let outcome = try BGSimBinary.run([
+      "run", file.path, "--days", "3", "--devices", "4", "--out", dir.appendingPathComponent("o").path,
+      "--quiet",
+    ])
+    #expect(outcome.status == 1)
+    #expect(outcome.standardOutput.contains("FAIL  refresh share_while_charging > 0.9"))
+  }
+
+  @Test(arguments: [
+    (
+      "name: x\ndays: 3\narms: {a: {tasks: []}}\ndevise: 3\n",
+      "e.yaml:4: devise: unknown key 'devise'; did you mean 'devices'?"
+    ),
+    ("name: x\ndays: three\narms: {a: {tasks: []}}\n", "e.yaml:2: days: 'three' is not a whole number"),
+    ("name: x\ndays: 0\narms: {a: {tasks: []}}\n", "e.yaml:2: days: 0 is out of range"),
+    (
+      "name: x\narms: {a: {tasks: []}}\nsweep: {grid: {app.opens_per_dya: [1, 2]}}\n",
+      "unknown key 'opens_per_dya'; did you mean 'opens_per_day'?"
+    ),
+    (
+      "name: x\narms: {a: {tasks: []}}\nhypotheses: [\"a share_while_charging > 0.5\", \"b share_while_charging > 1\"]\n",
+      "unknown arm 'b'"
+    ),
+    ("name: x\narms: [a, b]\n", "e.yaml:2: arms: arms must be a mapping"),
+    ("name: [x\n", "malformed YAML"),
+  ])
+  func badExperimentFilesExitWithTwoAndWriteNothing(yaml: String, message: String) throws {
+    let dir = scratch()
+    let file = dir.appendingPathComponent("e.yaml")
+    try yaml.write(to: file, atomically: true, encoding: .utf8)
+    let out = dir.appendingPathComponent("out")
+    let outcome = try BGSimBinary.run(["run", file.path, "--out", out.path, "--quiet"])
+    #expect(outcome.status == 2)
+    #expect(outcome.standardError.contains(message), "got: \(outcome.standardError)")
+    #expect(outcome.standardError.split(separator: "\n").count == 1)
+    #expect(!FileManager.default.fileExists(atPath: out.path))
+    let check = try BGSimBinary.run(["validate", file.path])
+    #expect(check.status == 2)
+  }
+
+  @Test func aMissingFileAndAnUnwritableOutputExitWithTwo() throws {
+    let missing = try BGSimBinary.run(["run", "/nonexistent/e.yaml", "--quiet"])
+    #expect(missing.status == 2)
+    #expect(missing.standardError == "bgsim: /nonexistent/e.yaml: no such file\n")
+    let dir = scratch()
+    let blocker = dir.appendingPathComponent("file")
+    try "x".write(to: blocker, atomically: true, encoding: .utf8)
+    let unwritable = try BGSimBinary.run([
+      "run", "--days", "2", "--devices", "2", "--out", blocker.path, "--quiet",
+    ])
+    #expect(unwritable.status == 2)
+    #expect(unwritable.standardError.contains("is a file, not a folder"))
+  }
+
+  @Test func aKilledRunResumesToTheSameBytes() throws {
+    let whole = scratch()
+    let args = ["run", "--days", "10", "--devices", "60", "--quiet", "--jobs", "1"]
+    #expect(try BGSimBinary.run(args + ["--out", whole.path]).status == 0)
+    let broken = scratch()
+    let process = Process()
+    process.executableURL = BGSimBinary.productsDirectory.appendingPathComponent("bgsim")
+    process.arguments = args + ["--out", broken.path]
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    // Kill -9 once some chunks are done.
+    let parts = broken.appendingPathComponent(".parts")
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline {
+      let done =
+        (try? FileManager.default.contentsOfDirectory(atPath: parts.path))?.filter { $0.hasSuffix(".done") }
+        .count ?? 0
+      if done >= 2 || !process.isRunning { break }
+      usleep(20_000)
+    }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    let resumed = try BGSimBinary.run(args + ["--out", broken.path, "--resume"])
+    #expect(resumed.status == 0, "\(resumed.standardError)")
+    for f in ["launches.csv", "days.csv", "summary.csv", "hour_of_day.csv", "hypotheses.csv"] {
+      #expect(
+        try Data(contentsOf: whole.appendingPathComponent(f))
+          == Data(contentsOf: broken.appendingPathComponent(f)), "\(f)")
+    }
+  }
+}

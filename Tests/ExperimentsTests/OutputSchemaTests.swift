@@ -1,0 +1,83 @@
+import Experiments
+import Foundation
+import Testing
+
+@Suite struct OutputSchemaTests {
+  func run() throws -> URL {
+    let out = scratch()
+    var r = RunRequest()
+    r.file = write(smallExperiment)
+    r.out = out.path
+    r.jobs = 2
+    _ = try r.run { _, _ in }
+    return out
+  }
+
+  @Test func everyFileHasItsHeaderAndWellFormedRows() throws {
+    let out = try run()
+    let expected: [String: [String]] = [
+      "launches.csv": [
+        "cell", "arm", "replication", "device", "task_id", "kind", "submitted_at_s", "submitted_at_iso",
+        "earliest_begin_s", "launched_at_s", "launched_at_iso", "ended_at_s", "outcome",
+        "delay_after_earliest_s",
+        "charging", "network", "battery_pct", "device_idle_s", "launch_reason",
+      ],
+      "days.csv": [
+        "cell", "arm", "replication", "device", "day", "date", "launches_refresh", "launches_processing",
+        "launches_other",
+        "completed", "expired", "kills", "energy_mwh", "cellular_bytes", "app_opens", "staleness_median_s",
+        "staleness_worst_s",
+      ],
+      "summary.csv": [
+        "cell", "kind", "arm", "metric", "unit", "n", "mean", "sd", "ci95_low", "ci95_high", "median", "p10",
+        "p90",
+        "p_value",
+      ],
+      "hour_of_day.csv": ["cell", "arm", "hour", "launches"],
+      "hypotheses.csv": ["cell", "hypothesis", "estimate", "ci95_low", "ci95_high", "p_value", "result"],
+    ]
+    for (file, columns) in expected {
+      let rows = try csvRows(out.appendingPathComponent(file).path)
+      #expect(rows.first == columns, "\(file) header")
+      #expect(rows.dropFirst().allSatisfy { $0.count == columns.count }, "\(file) row widths")
+      #expect(!rows.joined().joined().contains("nan"), "\(file) has NaN")
+    }
+    #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("manifest.json").path))
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(".parts").path))
+  }
+
+  @Test func launchRowsHaveTheValuesTheirOutcomeCallsFor() throws {
+    let rows = try csvRows(run().appendingPathComponent("launches.csv").path).dropFirst()
+    let outcomes: Set<String> = [
+      "completed", "failed", "expired", "killed", "cancelled", "never_ran", "running",
+    ]
+    #expect(!rows.isEmpty)
+    for r in rows {
+      #expect(outcomes.contains(r[12]), "outcome \(r[12])")
+      #expect(Double(r[6]) != nil && Double(r[8])! >= Double(r[6])!)
+      let launched = !r[9].isEmpty
+      if launched {
+        // Launched: launch time, delay, charging, network, battery and idle are due.
+        #expect(Double(r[9])! >= Double(r[8])! - 0.0005)
+        #expect(abs(Double(r[13])! - (Double(r[9])! - Double(r[8])!)) < 0.002)
+        #expect(["0", "1"].contains(r[14]))
+        #expect(["wifi", "cellular", "none"].contains(r[15]))
+        #expect((0...100).contains(Double(r[16])!))
+        #expect(!r[18].isEmpty)
+      } else {
+        #expect(["cancelled", "never_ran"].contains(r[12]))
+        let rest = Array(r[13...18])
+        #expect(rest.allSatisfy { $0.isEmpty })
+      }
+    }
+    // The processing arm runs only on power, as the model says.
+    let processing = rows.filter { $0[1] == "processing" && !$0[9].isEmpty }
+    #expect(processing.allSatisfy { $0[14] == "1" })
+  }
+
+  @Test func hourOfDayHasEveryHourOfEveryArm() throws {
+    let rows = try csvRows(run().appendingPathComponent("hour_of_day.csv").path).dropFirst()
+    #expect(rows.count == 2 * 24)
+    #expect(rows.map { Int($0[2])! } == Array(0..<24) + Array(0..<24))
+  }
+}

@@ -1,0 +1,56 @@
+import DeviceModel
+import Experiments
+import Foundation
+import Testing
+
+@Suite struct SummaryStatisticsTests {
+  /// Four owners, two arms, 10 days each. Arm a launches 3 + d times in 10 days per owner
+  /// d (0.3, 0.4, 0.5, 0.6 a day); arm b launches d + 1 times (0.1 … 0.4 a day). The paired
+  /// difference is 0.2 a day for every owner: mean 0.2, sd 0, so the interval is [0.2, 0.2].
+  @Test func pairedDifferenceOfAKnownCase() throws {
+    let dir = scratch()
+    var launches =
+      "cell,arm,replication,device,task_id,kind,submitted_at_s,submitted_at_iso,earliest_begin_s,launched_at_s,launched_at_iso,ended_at_s,outcome,delay_after_earliest_s,charging,network,battery_pct,device_idle_s,launch_reason\n"
+    var days =
+      "cell,arm,replication,device,day,date,launches_refresh,launches_processing,launches_other,completed,expired,kills,energy_mwh,cellular_bytes,app_opens,staleness_median_s,staleness_worst_s\n"
+    for d in 0..<4 {
+      for (arm, n) in [("a", 3 + d), ("b", d + 1)] {
+        for i in 0..<n {
+          let t = Double(i * 3600 + 100)
+          launches +=
+            "0,\(arm),0,\(d),x,refresh,\(t - 100),2026-01-05T00:00:00,\(t - 100),\(t),2026-01-05T0\(i % 10):00:00,\(t + 5),completed,100.000,\(arm == "a" ? 1 : 0),wifi,50.0,0,timer\n"
+        }
+        for day in 0..<10 { days += "0,\(arm),0,\(d),\(day),2026-01-05,0,0,0,0,0,0,1.00,0,0,,\n" }
+      }
+    }
+    try launches.write(to: dir.appendingPathComponent("launches.csv"), atomically: true, encoding: .utf8)
+    try days.write(to: dir.appendingPathComponent("days.csv"), atomically: true, encoding: .utf8)
+    let yaml = smallExperiment.replacingOccurrences(of: "  refresh:\n", with: "  a:\n")
+      .replacingOccurrences(of: "  processing:\n", with: "  b:\n")
+      .components(separatedBy: "hypotheses:")[0]
+    let spec = try ExperimentSpec(tree: ConfigTree.parse(yaml: yaml, file: "e.yaml"), file: "e.yaml")
+    let tables = try SummaryTables.compute(directory: dir.path, spec: spec)
+    let diff = try #require(
+      tables.rows.first { $0.kind == "paired_difference" && $0.metric == .launchesPerDeviceDay })
+    #expect(diff.arm == "a vs b")
+    #expect(diff.n == 4)
+    #expect(abs(diff.mean - 0.2) < 1e-12)
+    #expect(abs(diff.low - 0.2) < 1e-9 && abs(diff.high - 0.2) < 1e-9)
+    let a = try #require(
+      tables.rows.first { $0.kind == "arm" && $0.arm == "a" && $0.metric == .launchesPerDeviceDay })
+    #expect(abs(a.mean - 0.45) < 1e-12)
+    // sd of 0.3, 0.4, 0.5, 0.6 is 0.129099…; the t interval uses t(0.975, 3) = 3.182446.
+    #expect(abs(a.sd - 0.1290994449) < 1e-9)
+    #expect(abs(a.high - (0.45 + 3.182446305 * 0.1290994449 / 2)) < 1e-6)
+    let charging = try #require(
+      tables.rows.first { $0.kind == "paired_difference" && $0.metric == .shareWhileCharging })
+    #expect(charging.mean == 1)
+  }
+
+  @Test func theBuiltInExperimentIsTheFileInTheRepository() throws {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("experiments/refresh-vs-processing.yaml")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    #expect(text == DefaultExperiment.text + "\n")
+  }
+}

@@ -1,0 +1,41 @@
+import DeviceModel
+import Experiments
+import Foundation
+
+func scratch() -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-exp-\(UUID().uuidString)")
+  try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+func write(_ text: String, _ name: String = "e.yaml") -> String {
+  let path = scratch().appendingPathComponent(name).path
+  _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+  return path
+}
+
+/// A small experiment: 3 days, 4 owners, the default arms.
+let smallExperiment = DefaultExperiment.text
+  .replacingOccurrences(of: "days: 30", with: "days: 3")
+  .replacingOccurrences(of: "devices: 200", with: "devices: 4")
+
+func csvRows(_ path: String) throws -> [[String]] {
+  let text = try String(contentsOfFile: path, encoding: .utf8)
+  return text.split(separator: "\n").map { line in
+    var cells: [String] = []
+    var current = ""
+    var quoted = false
+    for ch in line {
+      if ch == "\"" {
+        quoted.toggle()
+      } else if ch == ",", !quoted {
+        cells.append(current)
+        current = ""
+      } else {
+        current.append(ch)
+      }
+    }
+    cells.append(current)
+    return cells
+  }
+}

@@ -1,0 +1,81 @@
+import DeviceModel
+import Experiments
+import Testing
+
+@Suite struct SweepAndHypothesisTests {
+  func spec(_ extra: String) throws -> ExperimentSpec {
+    try ExperimentSpec(
+      tree: ConfigTree.parse(yaml: smallExperiment + "\n" + extra, file: "e.yaml"), file: "e.yaml")
+  }
+
+  @Test func gridSweepIsTheFactorialProduct() throws {
+    let s = try spec(
+      "sweep:\n  grid:\n    app.opens_per_day: [1, 5, 20]\n    scheduler.model: [ios, naive]\n")
+    #expect(s.cells.count == 6)
+    #expect(
+      s.cells.map { $0.overrides.map(\.value) } == [
+        ["1", "ios"], ["1", "naive"], ["5", "ios"], ["5", "naive"], ["20", "ios"], ["20", "naive"],
+      ])
+    let cell = try s.spec(for: s.cells[3])
+    #expect(cell.personas[0].persona.usage.appOpensPerDay == 5)
+    #expect(cell.scheduler.model.name == "naive")
+  }
+
+  @Test func sobolSweepFillsTheRanges() throws {
+    let s = try spec(
+      "sweep:\n  sobol:\n    samples: 8\n    ranges:\n      app.opens_per_day: [1, 21]\n      app.force_quit_probability: [0, 0.4]\n"
+    )
+    #expect(s.cells.count == 8)
+    let first = s.cells[0].overrides.map { Double($0.value)! }
+    #expect(first == [11, 0.2])  // Sobol's first point is the centre
+    for c in s.cells {
+      let v = c.overrides.map { Double($0.value)! }
+      #expect((1...21).contains(v[0]) && (0...0.4).contains(v[1]))
+    }
+  }
+
+  @Test func aSweepOverAMissingKeyIsRejected() {
+    #expect(throws: ConfigError.self) { try spec("sweep:\n  grid:\n    app.opens_per_dya: [1, 2]\n") }
+  }
+
+  @Test(arguments: [
+    (
+      "processing share_while_charging >= 0.99", "processing", Hypothesis.Statistic.mean,
+      "share_while_charging", 0.99 as Double?
+    ),
+    ("refresh median delay_after_earliest_s < 1h", "refresh", .median, "delay_after_earliest_s", 3600),
+    ("refresh p90 delay_after_earliest_s ≤ 90m", "refresh", .p90, "delay_after_earliest_s", 5400),
+    ("refresh share_while_charging < 50%", "refresh", .mean, "share_while_charging", 0.5),
+  ])
+  func hypothesesParse(
+    text: String, arm: String, statistic: Hypothesis.Statistic, metric: String, value: Double?
+  ) throws {
+    let h = try Hypothesis(
+      parsing: text, arms: ["refresh", "processing"], metrics: MetricName.allCases.map(\.rawValue))
+    #expect(h.arm == arm && h.statistic == statistic && h.metric == metric && h.value == value)
+  }
+
+  @Test func pairedHypothesisParses() throws {
+    let h = try Hypothesis(
+      parsing: "refresh launches_per_device_day > processing launches_per_device_day (paired, alpha = 0.01)",
+      arms: ["refresh", "processing"], metrics: MetricName.allCases.map(\.rawValue))
+    #expect(h.otherArm == "processing" && h.alpha == 0.01 && h.comparison == .greater)
+  }
+
+  @Test(arguments: [
+    (
+      "refresh launches_per_device_dya > 1",
+      "unknown metric 'launches_per_device_dya'; did you mean 'launches_per_device_day'?"
+    ),
+    ("refrsh share_while_charging > 0.5", "unknown arm 'refrsh'; did you mean 'refresh'?"),
+    ("refresh share_while_charging about 0.5", "expected a comparison"),
+    ("refresh share_while_charging > 0.5 (paired)", "'paired' needs another arm"),
+  ])
+  func badHypothesesAreRejected(text: String, message: String) {
+    do {
+      _ = try Hypothesis(
+        parsing: text, arms: ["refresh", "processing"], metrics: MetricName.allCases.map(\.rawValue))
+      Issue.record("accepted \(text)")
+    } catch { #expect(error.description.contains(message), "got \(error.description)") }
+  }
+}
