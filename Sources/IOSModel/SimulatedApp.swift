@@ -63,6 +63,9 @@ public final class SimulatedApp {
   /// The tasks running now.
   public var running: [BGTask] { runningTasks.values.sorted { $0.serial < $1.serial } }
 
+  /// How many tasks are running now.
+  public var runningCount: Int { runningTasks.count }
+
   // MARK: Plumbing
 
   func record(_ kind: AppEvent.Kind, _ identifier: String = "", _ detail: String = "", value: Double? = nil) {

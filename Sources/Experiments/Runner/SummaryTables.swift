@@ -52,36 +52,6 @@ public struct SummaryTables: Sendable {
     var hours = [Int](repeating: 0, count: 24)
   }
 
-  static func lines(_ path: String) throws(UserError) -> [Substring] {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw UserError("cannot read \(path)")
-    }
-    let text = String(decoding: data, as: UTF8.self)
-    return text.split(separator: "\n").dropFirst().map { $0 }
-  }
-
-  /// Splits a row of our own CSV (fields are quoted only when they hold commas).
-  static func cells(_ line: Substring) -> [Substring] {
-    guard line.utf8.contains(UInt8(ascii: "\"")) else {
-      return line.split(separator: ",", omittingEmptySubsequences: false)
-    }
-    var out: [Substring] = []
-    var start = line.startIndex
-    var i = line.startIndex
-    var quoted = false
-    while i < line.endIndex {
-      if line[i] == "\"" {
-        quoted.toggle()
-      } else if line[i] == ",", !quoted {
-        out.append(line[start..<i])
-        start = line.index(after: i)
-      }
-      i = line.index(after: i)
-    }
-    out.append(line[start...])
-    return out
-  }
-
   public static func compute(directory: String, spec: ExperimentSpec) throws(UserError) -> SummaryTables {
     let dir = URL(fileURLWithPath: directory)
     var buckets: [String: Bucket] = [:]  // key "cell|arm"
@@ -89,29 +59,34 @@ public struct SummaryTables: Sendable {
       var launched = 0.0, charging = 0.0, completed = 0.0, expired = 0.0, days = 0.0, energy = 0.0
     }
     var counts: [String: Counts] = [:]  // key "cell|arm|rep|device"
-    for line in try lines(dir.appendingPathComponent("days.csv").path) {
-      let c = cells(line)
-      let owner = "\(c[0])|\(c[1])|\(c[2])|\(c[3])"
-      counts[owner, default: Counts()].days += 1
-      counts[owner, default: Counts()].energy += Double(c[12]) ?? 0
-      if let s = Double(c[15]) { buckets["\(c[0])|\(c[1])", default: Bucket()].staleness.append(s) }
+    var days = try CSVReader(path: dir.appendingPathComponent("days.csv").path)
+    while days.next() {
+      let owner = "\(days.int(0))|\(days.text(1))|\(days.int(2))|\(days.int(3))"
+      var k = counts[owner, default: Counts()]
+      k.days += 1
+      k.energy += days.double(12) ?? 0
+      counts[owner] = k
+      if let s = days.double(15) {
+        buckets["\(days.int(0))|\(days.text(1))", default: Bucket()].staleness.append(s)
+      }
     }
-    for line in try lines(dir.appendingPathComponent("launches.csv").path) {
-      let c = cells(line)
-      guard !c[9].isEmpty else { continue }  // never launched
-      let owner = "\(c[0])|\(c[1])|\(c[2])|\(c[3])"
+    var launches = try CSVReader(path: dir.appendingPathComponent("launches.csv").path)
+    while launches.next() {
+      guard !launches.isEmpty(9) else { continue }  // never launched
+      let cell = launches.int(0)
+      let arm = launches.text(1)
+      let owner = "\(cell)|\(arm)|\(launches.int(2))|\(launches.int(3))"
       var k = counts[owner, default: Counts()]
       k.launched += 1
-      if c[14] == "1" { k.charging += 1 }
-      if c[12] == "completed" { k.completed += 1 }
-      if c[12] == "expired" { k.expired += 1 }
+      if launches.equals(14, "1") { k.charging += 1 }
+      if launches.equals(12, "completed") { k.completed += 1 }
+      if launches.equals(12, "expired") { k.expired += 1 }
       counts[owner] = k
-      let key = "\(c[0])|\(c[1])"
-      if let d = Double(c[13]) { buckets[key, default: Bucket()].delays.append(d) }
-      let iso = c[10]
-      if iso.count >= 13, let h = Int(iso.dropFirst(11).prefix(2)) {
-        buckets[key, default: Bucket()].hours[h] += 1
-      }
+      let key = "\(cell)|\(arm)"
+      var bucket = buckets[key, default: Bucket()]
+      if let d = launches.double(13) { bucket.delays.append(d) }
+      if let h = launches.isoHour(10), (0..<24).contains(h) { bucket.hours[h] += 1 }
+      buckets[key] = bucket
     }
     for (owner, k) in counts {
       let parts = owner.split(separator: "|", omittingEmptySubsequences: false)

@@ -12,6 +12,8 @@ public struct ApplicationPolicy: SchedulingPolicy {
 
   public init() {}
 
+  public var needsPredictions: Bool { true }
+
   public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
     guard activity.launchesApp else { return .skip(name) }
     if c.appState.isForeground { return .veto(name, c, "app is in the foreground") }

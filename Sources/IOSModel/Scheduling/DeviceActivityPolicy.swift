@@ -12,6 +12,8 @@ public struct DeviceActivityPolicy: SchedulingPolicy {
 
   public init() {}
 
+  public var needsPredictions: Bool { true }
+
   public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
     switch activity.kind {
     case .processing:

@@ -5,4 +5,11 @@ public protocol SchedulingPolicy: Sendable {
   var name: String { get }
   /// The policy's answer for `activity` in `context`.
   func evaluate(_ activity: Activity, _ context: PolicyContext) -> PolicyVerdict
+  /// Whether the policy reads the usage predictions, which the scheduler then
+  /// computes (they are the costly part of a context, so they are made only on demand).
+  var needsPredictions: Bool { get }
+}
+
+extension SchedulingPolicy {
+  public var needsPredictions: Bool { false }
 }

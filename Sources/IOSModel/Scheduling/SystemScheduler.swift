@@ -220,26 +220,31 @@ public struct SystemScheduler: LaunchDecider {
   }
 
   func context(app: SimulatedApp, device: some DeviceConditions, now: SimTime) -> PolicyContext {
-    let window = SimDuration(seconds: parameters.predictionWindowSeconds)
-    let lookAhead = parameters.appLookAheadSeconds + jitter.uniform() * parameters.appJitterSeconds
-    var appP: Double?
-    if appOpens.total > 0 {
-      let expected = appOpens.expectedEvents(
-        from: now + .seconds(lookAhead), length: window, now: now, calendar: calendar)
-      appP = 1 - exp(-expected)
-    }
-    let use = 1 - exp(-deviceUse.expectedEvents(from: now, length: window, now: now, calendar: calendar))
     var c = PolicyContext(
       now: now, batteryPercent: device.batteryPercent(at: now), isPluggedIn: device.isPluggedIn,
       isInUse: device.isInUse, idleSeconds: device.idleSeconds(at: now), network: device.network,
       isLowPowerMode: device.isLowPowerMode, thermal: device.thermalState, isPoweredOn: device.isPoweredOn,
       appState: app.state, backgroundAppRefresh: app.configuration.backgroundAppRefresh,
-      isForceQuitFlagged: app.isForceQuitFlagged, appOpenProbability: appP, deviceUseProbability: use,
+      isForceQuitFlagged: app.isForceQuitFlagged, appOpenProbability: nil, deviceUseProbability: 0,
       daysSinceAppOpened: appOpens.daysSinceLast(now), energyBudget: energy,
       energyCapacity: parameters.energyCapacity, dataBudget: data, lastLaunch: lastLaunch,
-      runningTasks: app.running.count, overruns: app.overruns)
+      runningTasks: app.runningCount, overruns: app.overruns)
     c.explain = recordDecisions
     return c
+  }
+
+  /// Fills in the usage predictions (the costly part of a context).
+  func predict(_ c: inout PolicyContext) {
+    let now = c.now
+    let window = SimDuration(seconds: parameters.predictionWindowSeconds)
+    let lookAhead = parameters.appLookAheadSeconds + jitter.uniform() * parameters.appJitterSeconds
+    if appOpens.total > 0 {
+      let expected = appOpens.expectedEvents(
+        from: now + .seconds(lookAhead), length: window, now: now, calendar: calendar)
+      c.appOpenProbability = 1 - exp(-expected)
+    }
+    c.deviceUseProbability =
+      1 - exp(-deviceUse.expectedEvents(from: now, length: window, now: now, calendar: calendar))
   }
 
   /// An older-path activity ran: open the next fetch window, clear delivered pushes,
@@ -268,8 +273,10 @@ public struct SystemScheduler: LaunchDecider {
     let now = scheduler.now
     let pending = activities(app)
     guard !pending.isEmpty else { return }
+    guard pending.contains(where: { ($0.earliest ?? now) <= now }) else { return }
     refillBudgets(to: now)
     var c = context(app: app, device: device, now: now)
+    var predicted = false
     for activity in pending {
       if let earliest = activity.earliest, earliest > now { continue }
       var verdicts: [PolicyVerdict] = []
@@ -278,6 +285,10 @@ public struct SystemScheduler: LaunchDecider {
       var weighted = 0.0
       var weights = 0.0
       for policy in model.policies {
+        if !predicted, policy.needsPredictions {
+          predict(&c)
+          predicted = true
+        }
         let v = policy.evaluate(activity, c)
         if recordDecisions { verdicts.append(v) }
         switch v.outcome {
@@ -311,7 +322,7 @@ public struct SystemScheduler: LaunchDecider {
           lastLaunch[activity.kind] = now
           lastLaunchTrigger[activity.identifier] = trigger
           runningSince[activity.identifier] = (now, activity.kind)
-          c.runningTasks = app.running.count
+          c.runningTasks = app.runningCount
           c.lastLaunch = lastLaunch
         case .refused(let reason): outcome = .refused(reason: reason)
         case .notPending: outcome = .refused(reason: "not_pending")

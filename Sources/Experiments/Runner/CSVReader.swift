@@ -1,0 +1,87 @@
+import Foundation
+
+/// Reads rows of bgsim's own CSV output quickly: bytes, field ranges, and conversions
+/// only for the fields asked for. Fields are quoted only when they hold a comma, quote
+/// or newline (RFC 4180), which is all our writer produces.
+struct CSVReader {
+  let bytes: [UInt8]
+  var position = 0
+  /// Field boundaries of the current row: starts and ends into `bytes`.
+  var starts: [Int] = []
+  var ends: [Int] = []
+
+  init(path: String) throws(UserError) {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw UserError("cannot read \(path)")
+    }
+    bytes = [UInt8](data)
+    _ = next()  // the header
+  }
+
+  /// Moves to the next row; false at the end.
+  mutating func next() -> Bool {
+    starts.removeAll(keepingCapacity: true)
+    ends.removeAll(keepingCapacity: true)
+    guard position < bytes.count else { return false }
+    var start = position
+    var quoted = false
+    var i = position
+    while i < bytes.count {
+      let b = bytes[i]
+      if b == UInt8(ascii: "\"") {
+        quoted.toggle()
+      } else if !quoted, b == UInt8(ascii: ",") {
+        starts.append(start)
+        ends.append(i)
+        start = i + 1
+      } else if !quoted, b == UInt8(ascii: "\n") {
+        break
+      }
+      i += 1
+    }
+    starts.append(start)
+    ends.append(i)
+    position = i + 1
+    return true
+  }
+
+  func isEmpty(_ field: Int) -> Bool { starts[field] == ends[field] }
+
+  func text(_ field: Int) -> String {
+    var s = starts[field]
+    var e = ends[field]
+    if e - s >= 2, bytes[s] == UInt8(ascii: "\""), bytes[e - 1] == UInt8(ascii: "\"") {
+      s += 1
+      e -= 1
+      return String(decoding: bytes[s..<e], as: UTF8.self).replacingOccurrences(of: "\"\"", with: "\"")
+    }
+    return String(decoding: bytes[s..<e], as: UTF8.self)
+  }
+
+  func equals(_ field: Int, _ literal: StaticString) -> Bool {
+    let n = ends[field] - starts[field]
+    guard n == literal.utf8CodeUnitCount else { return false }
+    return literal.withUTF8Buffer { lit in
+      for k in 0..<n where bytes[starts[field] + k] != lit[k] { return false }
+      return true
+    }
+  }
+
+  func int(_ field: Int) -> Int {
+    var v = 0
+    for k in starts[field]..<ends[field] { v = v * 10 + Int(bytes[k] &- 48) }
+    return v
+  }
+
+  func double(_ field: Int) -> Double? {
+    isEmpty(field) ? nil : Double(String(decoding: bytes[starts[field]..<ends[field]], as: UTF8.self))
+  }
+
+  /// The two-digit hour of an ISO time `YYYY-MM-DDThh:…`.
+  func isoHour(_ field: Int) -> Int? {
+    guard ends[field] - starts[field] >= 13 else { return nil }
+    let a = Int(bytes[starts[field] + 11] &- 48)
+    let b = Int(bytes[starts[field] + 12] &- 48)
+    return a * 10 + b
+  }
+}
