@@ -26,6 +26,8 @@ struct Run: ParsableCommand {
   @Flag(help: "Keep the finished work of an interrupted run in --out and do only what is missing.")
   var resume = false
   @Flag(help: "No progress bar.") var quiet = false
+  @Option(help: "Run only shard K of N (K/N) into --out; combine the shards with bgsim merge.") var shard:
+    String?
 
   var request: RunRequest {
     var r = RunRequest()
@@ -38,6 +40,7 @@ struct Run: ParsableCommand {
     r.jobs = jobs
     r.resume = resume
     r.commandLine = CommandLine.arguments
+    r.shard = shard
     return r
   }
 

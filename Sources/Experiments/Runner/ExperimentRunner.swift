@@ -15,6 +15,10 @@ public struct ExperimentRunner: Sendable {
     public var commandLine: [String]
     /// Owners per chunk: the unit of parallel work and of resuming.
     public var ownersPerChunk = 10
+    /// Run only shard `index` of `count` (1-based), leaving its parts for `bgsim merge`.
+    public var shard: Shard?
+    /// Where the experiment came from, kept in a shard's record so `merge` can rebuild it.
+    public var source = ExperimentSource(text: "", label: "", overrides: [])
 
     public init(outputDirectory: String, jobs: Int, resume: Bool, commandLine: [String]) {
       self.outputDirectory = outputDirectory
@@ -56,7 +60,10 @@ public struct ExperimentRunner: Sendable {
   }
 
   var partsDirectory: String {
-    URL(fileURLWithPath: options.outputDirectory).appendingPathComponent(".parts").path
+    URL(fileURLWithPath: options.outputDirectory).appendingPathComponent(
+      options.shard == nil ? ".parts" : "parts"
+    )
+    .path
   }
 
   func partPath(_ chunk: Int, _ kind: String) -> String {
@@ -83,7 +90,8 @@ public struct ExperimentRunner: Sendable {
     public let wallSeconds: Double
     public let chunksRun: Int
     public let chunksKept: Int
-    public let summary: SummaryTables
+    /// Nil for a shard, which leaves summarising to `bgsim merge`.
+    public let summary: SummaryTables?
   }
 
   /// Runs, merges and summarises. `progress(done, total)` is called from worker threads.
@@ -114,14 +122,15 @@ public struct ExperimentRunner: Sendable {
     }
     cellSpecs = specs
     let all = chunks()
-    let todo = all.filter { !(options.resume && fm.fileExists(atPath: partPath($0.index, "done"))) }
+    let mine = options.shard.map { shard in all.filter { $0.index % shard.count == shard.index - 1 } } ?? all
+    let todo = mine.filter { !(options.resume && fm.fileExists(atPath: partPath($0.index, "done"))) }
     let next = Atomic<Int>(0)
-    let finished = Atomic<Int>(all.count - todo.count)
+    let finished = Atomic<Int>(mine.count - todo.count)
     let events = Atomic<Int64>(0)
     let failure = Mutex<String?>(nil)
-    let total = all.count
+    let total = mine.count
     let jobs = max(1, min(options.jobs, todo.count))
-    progress(all.count - todo.count, total)
+    progress(mine.count - todo.count, total)
     DispatchQueue.concurrentPerform(iterations: jobs) { _ in
       while true {
         let i = next.add(1, ordering: .relaxed).oldValue
@@ -138,6 +147,18 @@ public struct ExperimentRunner: Sendable {
       }
     }
     if let message = failure.withLock({ $0 }) { throw UserError(message) }
+    if let shard = options.shard {
+      let elapsed = clock.now - began
+      let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+      try ShardRecord(
+        fingerprint: fingerprint, index: shard.index, count: shard.count, totalChunks: all.count,
+        chunks: mine.map(\.index), source: options.source, wallSeconds: wall
+      ).write(to: options.outputDirectory)
+      return Result(
+        deviceDays: mine.reduce(0) { $0 + $1.devices.count } * spec.days * spec.arms.count,
+        events: events.load(ordering: .relaxed), wallSeconds: wall, chunksRun: todo.count,
+        chunksKept: mine.count - todo.count, summary: nil)
+    }
     try mergeParts(all)
     let summary = try SummaryTables.compute(directory: options.outputDirectory, spec: spec)
     let elapsed = clock.now - began
@@ -175,19 +196,66 @@ public struct ExperimentRunner: Sendable {
 
   /// Concatenates the parts in chunk order under one header per file.
   func mergeParts(_ all: [Chunk]) throws(UserError) {
-    let dir = URL(fileURLWithPath: options.outputDirectory)
+    try Self.concatenate(chunks: all.map(\.index), into: options.outputDirectory) { partPath($0, $1) }
+  }
+
+  /// Writes `launches.csv` and `days.csv` in `directory` from the parts of `chunks`, in order.
+  static func concatenate(chunks: [Int], into directory: String, part: (Int, String) -> String)
+    throws(UserError)
+  {
+    let dir = URL(fileURLWithPath: directory)
     for (kind, columns) in [
       ("launches", OwnerSimulation.launchColumns), ("days", OwnerSimulation.dayColumns),
     ] {
       let writer = try AtomicFileWriter(path: dir.appendingPathComponent("\(kind).csv").path)
       writer.write(columns.joined(separator: ",") + "\n")
-      for chunk in all {
-        guard let data = FileManager.default.contents(atPath: partPath(chunk.index, kind)) else {
-          throw UserError("missing part \(partPath(chunk.index, kind)); run again with --resume")
+      for chunk in chunks {
+        guard let data = FileManager.default.contents(atPath: part(chunk, kind)) else {
+          throw UserError("missing part \(part(chunk, kind)); run again with --resume")
         }
         writer.write([UInt8](data))
       }
       try writer.commit()
     }
+  }
+}
+
+/// Which slice of the work a process runs: shard `index` of `count`, from 1.
+public struct Shard: Sendable, Hashable {
+  public let index: Int
+  public let count: Int
+
+  /// Parses `K/N` with 1 ≤ K ≤ N; nil otherwise.
+  public init?(text: String) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
+      return nil
+    }
+    index = k
+    count = n
+  }
+}
+
+/// The experiment's text and the command line's overrides, so that it can be rebuilt.
+public struct ExperimentSource: Sendable {
+  public var text: String
+  public var label: String
+  public var overrides: [(key: String, value: String)]
+
+  public init(text: String, label: String, overrides: [(key: String, value: String)]) {
+    self.text = text
+    self.label = label
+    self.overrides = overrides
+  }
+
+  /// The experiment it describes.
+  public func spec() throws(UserError) -> ExperimentSpec {
+    do {
+      let base = try ConfigTree.parse(yaml: text, file: label)
+      let trees = overrides.map {
+        ($0.key, ConfigTree(value: .scalar($0.value), file: "command line", line: 0, path: $0.key))
+      }
+      return try ExperimentSpec(tree: try base.applying(trees), file: label)
+    } catch { throw UserError(error.description) }
   }
 }

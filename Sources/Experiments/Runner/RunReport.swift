@@ -26,6 +26,7 @@ public enum RunReport {
       )
     }
     let arms = spec.arms.map(\.name)
+    let summary = result.summary ?? SummaryTables(rows: [], verdicts: [])
     for cell in spec.cells {
       if spec.cells.count > 1 {
         out.append("")
@@ -40,14 +41,14 @@ public enum RunReport {
         let digits = metric == .delayAfterEarliest || metric == .stalenessAtOpen ? 0 : 2
         var row = [metric.rawValue + (metric.unit == "owner" ? "" : " (median)")]
         for arm in arms {
-          if let r = result.summary.rows.first(where: {
+          if let r = summary.rows.first(where: {
             $0.cell == cell.index && $0.kind == "arm" && $0.arm == arm && $0.metric == metric
           }) {
             row.append(metric.unit == "owner" ? interval(r, digits) : f(r.median, digits))
           }
         }
         for (a, b) in pairs {
-          if let r = result.summary.rows.first(where: {
+          if let r = summary.rows.first(where: {
             $0.cell == cell.index && $0.kind == "paired_difference" && $0.arm == "\(a) vs \(b)"
               && $0.metric == metric
           }) {
@@ -66,7 +67,7 @@ public enum RunReport {
           r.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
             .joined(separator: "  "))
       }
-      let verdicts = result.summary.verdicts.filter { $0.cell == cell.index }
+      let verdicts = summary.verdicts.filter { $0.cell == cell.index }
       if !verdicts.isEmpty {
         out.append("hypotheses:")
         for v in verdicts {

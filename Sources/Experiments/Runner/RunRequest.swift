@@ -12,6 +12,8 @@ public struct RunRequest: Sendable {
   public var jobs = ProcessInfo.processInfo.activeProcessorCount
   public var resume = false
   public var commandLine: [String] = []
+  /// `K/N`: run only this shard.
+  public var shard: String?
 
   public init() {}
 
@@ -21,33 +23,34 @@ public struct RunRequest: Sendable {
     if let devices, devices < 1 { return "--devices must be at least 1 (got \(devices))" }
     if let replications, replications < 1 { return "--replications must be at least 1 (got \(replications))" }
     if jobs < 1 { return "--jobs must be at least 1 (got \(jobs))" }
+    if let shard, Shard(text: shard) == nil {
+      return "--shard must be K/N with 1 ≤ K ≤ N, e.g. 2/8 (got '\(shard)')"
+    }
     return nil
   }
 
-  /// The experiment with the command line's overrides applied.
-  public func load() throws(UserError) -> ExperimentSpec {
+  /// The experiment's source: its text, its name for messages, the overrides.
+  public func source() throws(UserError) -> ExperimentSource {
     if let p = problem() { throw UserError(p) }
     let label = file ?? "\(DefaultExperiment.fileName) (built in)"
-    do {
-      let base: ConfigTree
-      if let file {
-        base = try ConfigTree.load(file: file)
-      } else {
-        base = try ConfigTree.parse(yaml: DefaultExperiment.text, file: label)
+    var text = DefaultExperiment.text
+    if let file {
+      guard FileManager.default.fileExists(atPath: file) else { throw UserError("\(file): no such file") }
+      guard let data = FileManager.default.contents(atPath: file) else {
+        throw UserError("\(file): cannot be read")
       }
-      var overrides: [(path: String, value: ConfigTree)] = []
-      func add(_ key: String, _ value: String) {
-        overrides.append((key, ConfigTree(value: .scalar(value), file: "command line", line: 0, path: key)))
-      }
-      if let days { add("days", String(days)) }
-      if let devices { add("devices", String(devices)) }
-      if let replications { add("replications", String(replications)) }
-      if let seed { add("seed", String(seed)) }
-      return try ExperimentSpec(tree: try base.applying(overrides), file: file ?? label)
-    } catch {
-      throw UserError(error.description)
+      text = String(decoding: data, as: UTF8.self)
     }
+    var overrides: [(key: String, value: String)] = []
+    if let days { overrides.append(("days", String(days))) }
+    if let devices { overrides.append(("devices", String(devices))) }
+    if let replications { overrides.append(("replications", String(replications))) }
+    if let seed { overrides.append(("seed", String(seed))) }
+    return ExperimentSource(text: text, label: label, overrides: overrides)
   }
+
+  /// The experiment with the command line's overrides applied.
+  public func load() throws(UserError) -> ExperimentSpec { try source().spec() }
 
   /// Where the outputs go: `--out`, or `notebooks-data/<name>/`.
   public func outputDirectory(for spec: ExperimentSpec) -> String { out ?? "notebooks-data/\(spec.name)" }
@@ -57,12 +60,23 @@ public struct RunRequest: Sendable {
   public func run(progress: @escaping @Sendable (Int, Int) -> Void) throws(UserError) -> (
     report: String, passed: Bool
   ) {
-    let spec = try load()
+    let source = try source()
+    let spec = try source.spec()
     var options = ExperimentRunner.Options(
       outputDirectory: outputDirectory(for: spec), jobs: jobs, resume: resume, commandLine: commandLine)
     options.ownersPerChunk = 10
+    options.shard = shard.flatMap(Shard.init(text:))
+    options.source = source
     let result = try ExperimentRunner(spec: spec, options: options).run(progress: progress)
+    if let shard = options.shard {
+      return (
+        "\(spec.name): shard \(shard.index)/\(shard.count) done: \(result.chunksRun + result.chunksKept) chunks, "
+          + "\(result.deviceDays) device-days in \(Format.fixed(result.wallSeconds, digits: 1)) s, in \(options.outputDirectory)/parts; "
+          + "combine the shards with bgsim merge",
+        true
+      )
+    }
     let report = RunReport.render(spec: spec, result: result, directory: options.outputDirectory)
-    return (report, result.summary.verdicts.allSatisfy(\.passed))
+    return (report, result.summary?.verdicts.allSatisfy(\.passed) ?? true)
   }
 }

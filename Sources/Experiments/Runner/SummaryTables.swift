@@ -34,6 +34,11 @@ public struct SummaryTables: Sendable {
   public let rows: [Row]
   public let verdicts: [Verdict]
 
+  public init(rows: [Row], verdicts: [Verdict]) {
+    self.rows = rows
+    self.verdicts = verdicts
+  }
+
   static let summaryColumns = [
     "cell", "kind", "arm", "metric", "unit", "n", "mean", "sd", "ci95_low", "ci95_high", "median", "p10",
     "p90",
@@ -62,10 +67,8 @@ public struct SummaryTables: Sendable {
     var days = try CSVReader(path: dir.appendingPathComponent("days.csv").path)
     while days.next() {
       let owner = "\(days.int(0))|\(days.text(1))|\(days.int(2))|\(days.int(3))"
-      var k = counts[owner, default: Counts()]
-      k.days += 1
-      k.energy += days.double(12) ?? 0
-      counts[owner] = k
+      counts[owner, default: Counts()].days += 1
+      counts[owner, default: Counts()].energy += days.double(12) ?? 0
       if let s = days.double(15) {
         buckets["\(days.int(0))|\(days.text(1))", default: Bucket()].staleness.append(s)
       }
@@ -76,17 +79,14 @@ public struct SummaryTables: Sendable {
       let cell = launches.int(0)
       let arm = launches.text(1)
       let owner = "\(cell)|\(arm)|\(launches.int(2))|\(launches.int(3))"
-      var k = counts[owner, default: Counts()]
-      k.launched += 1
-      if launches.equals(14, "1") { k.charging += 1 }
-      if launches.equals(12, "completed") { k.completed += 1 }
-      if launches.equals(12, "expired") { k.expired += 1 }
-      counts[owner] = k
+      counts[owner, default: Counts()].launched += 1
+      if launches.equals(14, "1") { counts[owner, default: Counts()].charging += 1 }
+      if launches.equals(12, "completed") { counts[owner, default: Counts()].completed += 1 }
+      if launches.equals(12, "expired") { counts[owner, default: Counts()].expired += 1 }
       let key = "\(cell)|\(arm)"
-      var bucket = buckets[key, default: Bucket()]
-      if let d = launches.double(13) { bucket.delays.append(d) }
-      if let h = launches.isoHour(10), (0..<24).contains(h) { bucket.hours[h] += 1 }
-      buckets[key] = bucket
+      // Mutate in place: copying a bucket out and back would copy its arrays each row.
+      if let d = launches.double(13) { buckets[key, default: Bucket()].delays.append(d) }
+      if let h = launches.isoHour(10), (0..<24).contains(h) { buckets[key, default: Bucket()].hours[h] += 1 }
     }
     for (owner, k) in counts {
       let parts = owner.split(separator: "|", omittingEmptySubsequences: false)

@@ -1,0 +1,111 @@
+import Foundation
+
+/// `shard.json`: what a shard ran, written last so that its presence marks a finished
+/// shard. `bgsim merge` reads it to check that shards belong together.
+struct ShardRecord {
+  let fingerprint: String
+  let index: Int
+  let count: Int
+  let totalChunks: Int
+  let chunks: [Int]
+  let source: ExperimentSource
+  let wallSeconds: Double
+
+  static let fileName = "shard.json"
+
+  func write(to directory: String) throws(UserError) {
+    let object: [String: Any] = [
+      "bgsim_shard": 1, "fingerprint": fingerprint, "shard": index, "of": count, "total_chunks": totalChunks,
+      "chunks": chunks, "experiment_text": source.text, "experiment_label": source.label,
+      "overrides": source.overrides.map { [$0.key, $0.value] }, "wall_time_s": wallSeconds,
+    ]
+    let path = URL(fileURLWithPath: directory).appendingPathComponent(Self.fileName).path
+    do {
+      let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
+      let writer = try AtomicFileWriter(path: path)
+      writer.write([UInt8](data))
+      try writer.commit()
+    } catch let error as UserError {
+      throw error
+    } catch { throw UserError("cannot write \(path): \(error.localizedDescription)") }
+  }
+
+  static func read(from directory: String) throws(UserError) -> ShardRecord {
+    let fm = FileManager.default
+    var isDirectory: ObjCBool = false
+    guard fm.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw UserError("\(directory): no such folder")
+    }
+    let path = URL(fileURLWithPath: directory).appendingPathComponent(fileName).path
+    guard let data = fm.contents(atPath: path) else {
+      if fm.fileExists(atPath: URL(fileURLWithPath: directory).appendingPathComponent("parts").path) {
+        throw UserError(
+          "\(directory): this shard's run is unfinished (no \(fileName)); run it again with --resume")
+      }
+      throw UserError(
+        "\(directory): not a bgsim shard folder (no \(fileName)); run bgsim run --shard K/N --out \(directory)"
+      )
+    }
+    guard let o = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      o["bgsim_shard"] as? Int == 1,
+      let fingerprint = o["fingerprint"] as? String, let index = o["shard"] as? Int,
+      let count = o["of"] as? Int,
+      let total = o["total_chunks"] as? Int, let chunks = o["chunks"] as? [Int],
+      let text = o["experiment_text"] as? String,
+      let label = o["experiment_label"] as? String, let overrides = o["overrides"] as? [[String]]
+    else { throw UserError("\(path): not a bgsim shard record") }
+    return ShardRecord(
+      fingerprint: fingerprint, index: index, count: count, totalChunks: total, chunks: chunks,
+      source: ExperimentSource(
+        text: text, label: label, overrides: overrides.compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil }),
+      wallSeconds: o["wall_time_s"] as? Double ?? 0)
+  }
+}
+
+/// `bgsim merge`: combines shard folders into the output of one unsharded run.
+public enum ShardMerge {
+  /// Checks that `directories` are the complete shards of one run, then writes the
+  /// merged outputs to `out`. Returns the printable summary.
+  public static func merge(_ directories: [String], out: String) throws(UserError) -> String {
+    guard !directories.isEmpty else { throw UserError("give the shard folders to merge") }
+    var records: [(String, ShardRecord)] = []
+    for dir in directories { records.append((dir, try ShardRecord.read(from: dir))) }
+    let first = records[0].1
+    for (dir, r) in records where r.fingerprint != first.fingerprint || r.count != first.count {
+      throw UserError(
+        "\(dir) comes from a different configuration or seed than \(records[0].0); merge only shards of one run"
+      )
+    }
+    var owner: [Int: String] = [:]
+    for (dir, r) in records {
+      if let other = records.first(where: { $0.1.index == r.index && $0.0 != dir }) {
+        throw UserError("shard \(r.index)/\(r.count) is given twice (\(other.0) and \(dir))")
+      }
+      for c in r.chunks { owner[c] = dir }
+    }
+    let missing = (1...first.count).filter { k in !records.contains { $0.1.index == k } }
+    guard missing.isEmpty else {
+      throw UserError(
+        "incomplete set: shard(s) \(missing.map { "\($0)/\(first.count)" }.joined(separator: ", ")) missing")
+    }
+    guard owner.count == first.totalChunks else {
+      throw UserError("incomplete set: \(owner.count) of \(first.totalChunks) chunks present")
+    }
+    let spec = try first.source.spec()
+    try DeviceTraceRun.prepare(directory: out)
+    try ExperimentRunner.concatenate(chunks: Array(0..<first.totalChunks), into: out) { chunk, kind in
+      URL(fileURLWithPath: owner[chunk]!).appendingPathComponent("parts")
+        .appendingPathComponent(String(format: "chunk-%06d.%@", chunk, kind)).path
+    }
+    let summary = try SummaryTables.compute(directory: out, spec: spec)
+    let options = ExperimentRunner.Options(
+      outputDirectory: out, jobs: 1, resume: false, commandLine: CommandLine.arguments)
+    let wall = records.map(\.1.wallSeconds).reduce(0, +)
+    try Manifest.write(spec: spec, options: options, wallSeconds: wall, chunks: first.totalChunks)
+    let result = ExperimentRunner.Result(
+      deviceDays: spec.cells.count * spec.replications * spec.devices * spec.days * spec.arms.count,
+      events: 0,
+      wallSeconds: wall, chunksRun: first.totalChunks, chunksKept: 0, summary: summary)
+    return "merged \(records.count) shards\n" + RunReport.render(spec: spec, result: result, directory: out)
+  }
+}

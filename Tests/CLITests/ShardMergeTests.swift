@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@Suite struct ShardMergeTests {
+  func scratch() -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bgsim-shard-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  static let args = ["run", "--days", "3", "--devices", "35", "--quiet"]
+  static let files = ["launches.csv", "days.csv", "summary.csv", "hour_of_day.csv", "hypotheses.csv"]
+
+  @Test(arguments: [1, 2, 3, 7])
+  func mergedShardsEqualAnUnshardedRun(shards: Int) throws {
+    let dir = scratch()
+    let whole = dir.appendingPathComponent("whole")
+    #expect(try BGSimBinary.run(Self.args + ["--out", whole.path]).status == 0)
+    var folders: [String] = []
+    for k in 1...shards {
+      let out = dir.appendingPathComponent("shard-\(k)")
+      let r = try BGSimBinary.run(Self.args + ["--shard", "\(k)/\(shards)", "--out", out.path])
+      #expect(r.status == 0, "\(r.standardError)")
+      folders.append(out.path)
+    }
+    let merged = dir.appendingPathComponent("merged")
+    let m = try BGSimBinary.run(["merge"] + folders.reversed() + ["--out", merged.path])
+    #expect(m.status == 0, "\(m.standardError)")
+    for f in Self.files {
+      #expect(
+        try Data(contentsOf: whole.appendingPathComponent(f))
+          == Data(contentsOf: merged.appendingPathComponent(f)), "\(f)")
+    }
+  }
+
+  @Test(arguments: ["5/4", "0/0", "a/b", "0/3", "2"])
+  func badShardsExitWithTwo(shard: String) throws {
+    let r = try BGSimBinary.run(Self.args + ["--shard", shard, "--out", scratch().path])
+    #expect(r.status == 2)
+    #expect(r.standardError.contains("--shard must be K/N"))
+  }
+
+  @Test func mergeRefusesStrangersUnfinishedAndIncompleteSets() throws {
+    let dir = scratch()
+    let s1 = dir.appendingPathComponent("s1")
+    let s2 = dir.appendingPathComponent("s2")
+    _ = try BGSimBinary.run(Self.args + ["--shard", "1/2", "--out", s1.path])
+    _ = try BGSimBinary.run(Self.args + ["--shard", "2/2", "--out", s2.path])
+    let other = dir.appendingPathComponent("other")
+    _ = try BGSimBinary.run(Self.args + ["--seed", "7", "--shard", "2/2", "--out", other.path])
+    func merge(_ folders: [URL]) throws -> (Int32, String) {
+      let r = try BGSimBinary.run(
+        ["merge"] + folders.map(\.path) + ["--out", dir.appendingPathComponent("m").path])
+      return (r.status, r.standardError)
+    }
+    let incomplete = try merge([s1])
+    #expect(incomplete.0 == 2 && incomplete.1.contains("incomplete set: shard(s) 2/2 missing"))
+    let mixed = try merge([s1, other])
+    #expect(mixed.0 == 2 && mixed.1.contains("different configuration or seed"))
+    let stranger = try merge([s1, dir])
+    #expect(stranger.0 == 2 && stranger.1.contains("not a bgsim shard folder"))
+    try FileManager.default.removeItem(at: s2.appendingPathComponent("shard.json"))
+    let unfinished = try merge([s1, s2])
+    #expect(unfinished.0 == 2 && unfinished.1.contains("unfinished"))
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("m/launches.csv").path))
+  }
+}
