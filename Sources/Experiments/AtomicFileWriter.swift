@@ -42,6 +42,12 @@ public final class AtomicFileWriter {
     if buffer.count >= 1 << 20 { flush() }
   }
 
+  /// Appends a block of data straight to the file (after what is buffered).
+  public func write(_ data: Data) {
+    flush()
+    handle.write(data)
+  }
+
   /// Appends bytes; they reach the disk in 1 MiB blocks.
   public func write(_ bytes: [UInt8]) {
     buffer.append(contentsOf: bytes)

@@ -4,18 +4,17 @@ import Foundation
 /// only for the fields asked for. Fields are quoted only when they hold a comma, quote
 /// or newline (RFC 4180), which is all our writer produces.
 struct CSVReader {
-  let bytes: [UInt8]
+  /// The file, memory-mapped: large outputs are read without copying them.
+  let file: MappedFile
+  var bytes: UnsafeRawBufferPointer { file.bytes }
   var position = 0
   /// Field boundaries of the current row: starts and ends into `bytes`.
   var starts: [Int] = []
   var ends: [Int] = []
 
-  init(path: String) throws(UserError) {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw UserError("cannot read \(path)")
-    }
-    bytes = [UInt8](data)
-    _ = next()  // the header
+  init(path: String, header: Bool = true) throws(UserError) {
+    file = try MappedFile(path: path)
+    if header { _ = next() }
   }
 
   /// Moves to the next row; false at the end.
@@ -83,5 +82,31 @@ struct CSVReader {
     let a = Int(bytes[starts[field] + 11] &- 48)
     let b = Int(bytes[starts[field] + 12] &- 48)
     return a * 10 + b
+  }
+}
+
+/// A file mapped read-only into memory for as long as this object lives.
+final class MappedFile {
+  let bytes: UnsafeRawBufferPointer
+
+  init(path: String) throws(UserError) {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { throw UserError("cannot read \(path)") }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw UserError("cannot read \(path)") }
+    let size = Int(info.st_size)
+    if size == 0 {
+      bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+      return
+    }
+    guard let p = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), p != MAP_FAILED else {
+      throw UserError("cannot read \(path)")
+    }
+    bytes = UnsafeRawBufferPointer(start: p, count: size)
+  }
+
+  deinit {
+    if let p = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: p), bytes.count) }
   }
 }

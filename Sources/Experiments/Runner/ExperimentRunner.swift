@@ -160,7 +160,10 @@ public struct ExperimentRunner: Sendable {
         chunksKept: mine.count - todo.count, summary: nil)
     }
     try mergeParts(all)
-    let summary = try SummaryTables.compute(directory: options.outputDirectory, spec: spec)
+    let summary = try SummaryTables.compute(
+      parts: all.map { (partPath($0.index, "days"), partPath($0.index, "launches")) },
+      directory: options.outputDirectory,
+      spec: spec)
     let elapsed = clock.now - began
     let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     try Manifest.write(spec: spec, options: options, wallSeconds: wall, chunks: all.count)
@@ -213,7 +216,7 @@ public struct ExperimentRunner: Sendable {
         guard let data = FileManager.default.contents(atPath: part(chunk, kind)) else {
           throw UserError("missing part \(part(chunk, kind)); run again with --resume")
         }
-        writer.write([UInt8](data))
+        writer.write(data)
       }
       try writer.commit()
     }

@@ -1,6 +1,8 @@
 import DeviceModel
+import Dispatch
 import Foundation
 import Randomness
+import Synchronization
 
 /// `summary.csv`, `hour_of_day.csv` and `hypotheses.csv`, computed from `launches.csv`
 /// and `days.csv` alone, so that merged shards give the same bytes as one run.
@@ -57,37 +59,104 @@ public struct SummaryTables: Sendable {
     var hours = [Int](repeating: 0, count: 24)
   }
 
-  public static func compute(directory: String, spec: ExperimentSpec) throws(UserError) -> SummaryTables {
-    let dir = URL(fileURLWithPath: directory)
-    var buckets: [String: Bucket] = [:]  // key "cell|arm"
-    struct Counts {
-      var launched = 0.0, charging = 0.0, completed = 0.0, expired = 0.0, days = 0.0, energy = 0.0
-    }
+  struct Counts {
+    var launched = 0.0, charging = 0.0, completed = 0.0, expired = 0.0, days = 0.0, energy = 0.0
+  }
+
+  /// What a slice of the rows contributes: per-owner counts and per-(cell, arm) values.
+  struct Partial {
     var counts: [String: Counts] = [:]  // key "cell|arm|rep|device"
-    var days = try CSVReader(path: dir.appendingPathComponent("days.csv").path)
-    while days.next() {
-      let owner = "\(days.int(0))|\(days.text(1))|\(days.int(2))|\(days.int(3))"
-      counts[owner, default: Counts()].days += 1
-      counts[owner, default: Counts()].energy += days.double(12) ?? 0
-      if let s = days.double(15) {
-        buckets["\(days.int(0))|\(days.text(1))", default: Bucket()].staleness.append(s)
+    var buckets: [String: Bucket] = [:]  // key "cell|arm"
+  }
+
+  /// Reads days and launches rows (files with or without a header line).
+  static func read(days dayFiles: [String], launches launchFiles: [String], headers: Bool) throws(UserError)
+    -> Partial
+  {
+    var p = Partial()
+    for file in dayFiles {
+      var days = try CSVReader(path: file, header: headers)
+      while days.next() {
+        let owner = "\(days.int(0))|\(days.text(1))|\(days.int(2))|\(days.int(3))"
+        p.counts[owner, default: Counts()].days += 1
+        p.counts[owner, default: Counts()].energy += days.double(12) ?? 0
+        if let s = days.double(15) {
+          p.buckets["\(days.int(0))|\(days.text(1))", default: Bucket()].staleness.append(s)
+        }
       }
     }
-    var launches = try CSVReader(path: dir.appendingPathComponent("launches.csv").path)
-    while launches.next() {
-      guard !launches.isEmpty(9) else { continue }  // never launched
-      let cell = launches.int(0)
-      let arm = launches.text(1)
-      let owner = "\(cell)|\(arm)|\(launches.int(2))|\(launches.int(3))"
-      counts[owner, default: Counts()].launched += 1
-      if launches.equals(14, "1") { counts[owner, default: Counts()].charging += 1 }
-      if launches.equals(12, "completed") { counts[owner, default: Counts()].completed += 1 }
-      if launches.equals(12, "expired") { counts[owner, default: Counts()].expired += 1 }
-      let key = "\(cell)|\(arm)"
-      // Mutate in place: copying a bucket out and back would copy its arrays each row.
-      if let d = launches.double(13) { buckets[key, default: Bucket()].delays.append(d) }
-      if let h = launches.isoHour(10), (0..<24).contains(h) { buckets[key, default: Bucket()].hours[h] += 1 }
+    for file in launchFiles {
+      var launches = try CSVReader(path: file, header: headers)
+      while launches.next() {
+        guard !launches.isEmpty(9) else { continue }  // never launched
+        let cell = launches.int(0)
+        let arm = launches.text(1)
+        let owner = "\(cell)|\(arm)|\(launches.int(2))|\(launches.int(3))"
+        p.counts[owner, default: Counts()].launched += 1
+        if launches.equals(14, "1") { p.counts[owner, default: Counts()].charging += 1 }
+        if launches.equals(12, "completed") { p.counts[owner, default: Counts()].completed += 1 }
+        if launches.equals(12, "expired") { p.counts[owner, default: Counts()].expired += 1 }
+        let key = "\(cell)|\(arm)"
+        // Mutate in place: copying a bucket out and back would copy its arrays each row.
+        if let d = launches.double(13) { p.buckets[key, default: Bucket()].delays.append(d) }
+        if let h = launches.isoHour(10), (0..<24).contains(h) {
+          p.buckets[key, default: Bucket()].hours[h] += 1
+        }
+      }
     }
+    return p
+  }
+
+  /// The tables from the merged `launches.csv` and `days.csv` in `directory`.
+  public static func compute(directory: String, spec: ExperimentSpec) throws(UserError) -> SummaryTables {
+    let dir = URL(fileURLWithPath: directory)
+    let p = try read(
+      days: [dir.appendingPathComponent("days.csv").path],
+      launches: [dir.appendingPathComponent("launches.csv").path],
+      headers: true)
+    return try tables(p, directory: directory, spec: spec)
+  }
+
+  /// The same tables from the part files of chunks, in chunk order, read on two threads:
+  /// the rows are those of the merged files, in the same order, so the bytes agree.
+  static func compute(parts: [(days: String, launches: String)], directory: String, spec: ExperimentSpec)
+    throws(UserError) -> SummaryTables
+  {
+    let half = (parts.count + 1) / 2
+    let slices = [Array(parts[..<half]), Array(parts[half...])]
+    let results = Mutex<[Result<Partial, UserError>?]>([nil, nil])
+    DispatchQueue.concurrentPerform(iterations: 2) { i in
+      let r: Result<Partial, UserError>
+      do {
+        r = .success(
+          try read(days: slices[i].map(\.days), launches: slices[i].map(\.launches), headers: false))
+      } catch {
+        r = .failure((error as? UserError) ?? UserError("\(error)"))
+      }
+      results.withLock { $0[i] = r }
+    }
+    var merged = Partial()
+    for r in results.withLock({ $0 }) {
+      guard let r else { continue }
+      let partial: Partial
+      switch r {
+      case .success(let p): partial = p
+      case .failure(let e): throw e
+      }
+      merged.counts.merge(partial.counts) { a, _ in a }
+      for (key, b) in partial.buckets {
+        merged.buckets[key, default: Bucket()].delays += b.delays
+        merged.buckets[key, default: Bucket()].staleness += b.staleness
+        for h in 0..<24 { merged.buckets[key, default: Bucket()].hours[h] += b.hours[h] }
+      }
+    }
+    return try tables(merged, directory: directory, spec: spec)
+  }
+
+  static func tables(_ p: Partial, directory: String, spec: ExperimentSpec) throws(UserError) -> SummaryTables
+  {
+    var buckets = p.buckets
+    let counts = p.counts
     for (owner, k) in counts {
       let parts = owner.split(separator: "|", omittingEmptySubsequences: false)
       let key = "\(parts[0])|\(parts[1])"
