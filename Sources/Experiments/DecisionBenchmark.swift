@@ -52,7 +52,7 @@ public struct DecisionBenchmark: Sendable {
     let began = clock.now
     let launches = Self.loop(model: model, contexts: contexts, activities: activities, count: decisions)
     let elapsed = clock.now - began
-    let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    let wall = elapsed.inSeconds
     return Result(decisions: decisions, launches: launches, wallSeconds: wall)
   }
 

@@ -78,7 +78,7 @@ public struct DeviceTraceRun: Sendable {
     writer?.write(rows.bytes)
     try writer?.commit()
     let elapsed = clock.now - began
-    let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    let wall = elapsed.inSeconds
     return Result(days: allDays, events: events, changes: changes, wallSeconds: wall)
   }
 

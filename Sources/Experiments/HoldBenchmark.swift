@@ -55,8 +55,7 @@ public struct HoldBenchmark: Sendable {
     let began = clock.now
     scheduler.runUntilEmpty(handler: &model)
     let elapsed = clock.now - began
-    let wall =
-      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    let wall = elapsed.inSeconds
     return Result(
       events: scheduler.eventsProcessed, wallSeconds: wall,
       simulatedSeconds: scheduler.now.seconds, finalQueueSize: scheduler.pendingCount)

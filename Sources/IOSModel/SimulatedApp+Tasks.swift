@@ -37,13 +37,19 @@ extension SimulatedApp {
     }
   }
 
-  /// Runs a request's task: process up, task object made, launch handler called.
-  func start(_ request: any BGTaskRequest) -> LaunchResult {
+  /// Starts the process in the background, or resumes it from suspension, so that it
+  /// can run a task.
+  func wakeForBackgroundWork() {
     switch state {
     case .notRunning: launchProcess(inBackground: true)
     case .suspended: setState(.background)
     default: break
     }
+  }
+
+  /// Runs a request's task: process up, task object made, launch handler called.
+  func start(_ request: any BGTaskRequest) -> LaunchResult {
+    wakeForBackgroundWork()
     let serial = nextTaskSerial
     nextTaskSerial += 1
     let task: BGTask
@@ -134,11 +140,7 @@ extension SimulatedApp {
         result = .refused(reason: "force_quit")
         return
       }
-      switch state {
-      case .notRunning: launchProcess(inBackground: true)
-      case .suspended: setState(.background)
-      default: break
-      }
+      wakeForBackgroundWork()
       let serial = nextTaskSerial
       nextTaskSerial += 1
       let task = SystemLaunchTask(path: path, serial: serial, launchedAt: now, app: self)

@@ -149,7 +149,7 @@ public struct ExperimentRunner: Sendable {
     if let message = failure.withLock({ $0 }) { throw UserError(message) }
     if let shard = options.shard {
       let elapsed = clock.now - began
-      let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+      let wall = elapsed.inSeconds
       try ShardRecord(
         fingerprint: fingerprint, index: shard.index, count: shard.count, totalChunks: all.count,
         chunks: mine.map(\.index), source: options.source, wallSeconds: wall
@@ -165,7 +165,7 @@ public struct ExperimentRunner: Sendable {
       directory: options.outputDirectory,
       spec: spec)
     let elapsed = clock.now - began
-    let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    let wall = elapsed.inSeconds
     try Manifest.write(spec: spec, options: options, wallSeconds: wall, chunks: all.count)
     try? fm.removeItem(atPath: partsDirectory)
     return Result(
