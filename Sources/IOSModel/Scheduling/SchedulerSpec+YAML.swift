@@ -94,11 +94,12 @@ public struct SchedulerSpec: Sendable {
     }
   }
 
-  static func weight(_ s: ConfigSection, _ current: Double) throws(ConfigError) -> Double {
-    if let v = s.value("weight"), let text = v.scalar, let x = Double(text), x < 0 {
+  /// A weight: a number ≥ 0, with a message that names a negative one as such.
+  static func weight(_ s: ConfigSection, _ current: Double, key: String = "weight") throws(ConfigError) -> Double {
+    if let v = s.value(key), let text = v.scalar, let x = Double(text), x < 0 {
       throw v.error("\(text) is a negative weight; weights must be ≥ 0")
     }
-    return try s.number("weight", default: current, range: 0...1e6)
+    return try s.number(key, default: current, range: 0...1e6)
   }
 
   static func configure(_ policy: any SchedulingPolicy, _ s: ConfigSection) throws(ConfigError)
@@ -119,10 +120,7 @@ public struct SchedulerSpec: Sendable {
       return p
     case var p as DeviceActivityPolicy:
       p.weight = try weight(s, p.weight)
-      if let v = s.value("inactivity_weight"), let t = v.scalar, let x = Double(t), x < 0 {
-        throw v.error("\(t) is a negative weight; weights must be ≥ 0")
-      }
-      p.inactivityWeight = try s.number("inactivity_weight", default: p.inactivityWeight, range: 0...1e6)
+      p.inactivityWeight = try weight(s, p.inactivityWeight, key: "inactivity_weight")
       p.processingIdleSeconds = try s.duration(
         "processing_idle", default: p.processingIdleSeconds, range: 0...86_400)
       return p
