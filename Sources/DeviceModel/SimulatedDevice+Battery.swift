@@ -31,11 +31,11 @@ extension SimulatedDevice {
   /// multiple of 5 %. Call after ``settleBattery(at:)``.
   mutating func updateBattery(_ scheduler: inout Scheduler) {
     let rate = currentBatteryRate()
-    if rate == batteryRate, thresholdEvent != nil { return }
-    if rate == 0, batteryRate == 0, thresholdEvent == nil { return }
+    if rate == batteryRate, thresholdPending { return }
+    if rate == 0, batteryRate == 0, !thresholdPending { return }
     batteryRate = rate
-    if let e = thresholdEvent { scheduler.cancel(e) }
-    thresholdEvent = nil
+    thresholdToken &+= 1
+    thresholdPending = false
     guard rate != 0 else { return }
     let band = (batteryLevel / 5).rounded(.down) * 5
     let next: Double
@@ -47,13 +47,15 @@ extension SimulatedDevice {
     guard next >= 0, next <= 100, next != batteryLevel else { return }
     let hours = (next - batteryLevel) / rate
     let micros = Int64((hours * 3_600_000_000).rounded(.up))
-    thresholdEvent = schedule(
-      .batteryThreshold, at: batteryMark + SimDuration(microseconds: max(1, micros)), &scheduler)
+    thresholdPending = true
+    schedule(
+      .batteryThreshold, at: batteryMark + SimDuration(microseconds: max(1, micros)), payload: thresholdToken,
+      &scheduler)
   }
 
   /// The battery reached a multiple of 5 %.
   mutating func crossThreshold(_ scheduler: inout Scheduler) {
-    thresholdEvent = nil
+    thresholdPending = false
     let level = (batteryLevel / 5).rounded() * 5
     let charging = batteryRate > 0
     batteryLevel = level
@@ -110,8 +112,8 @@ extension SimulatedDevice {
   mutating func setBattery(_ level: Double, _ scheduler: inout Scheduler) {
     batteryLevel = min(100, max(0, level))
     batteryMark = scheduler.now
-    if let e = thresholdEvent { scheduler.cancel(e) }
-    thresholdEvent = nil
+    thresholdToken &+= 1
+    thresholdPending = false
     publish(.batterySet, DeviceNumber.percent(batteryLevel), at: scheduler.now)
     if batteryLevel <= 0, isPoweredOn, !isPluggedIn { shutdown(&scheduler) }
   }

@@ -38,7 +38,10 @@ public struct SimulatedDevice: DeviceConditions {
   var batteryLevel: Double = 100
   var batteryMark: SimTime = .zero
   var batteryRate: Double = 0
-  var thresholdEvent: EventID?
+  /// Whether a crossing event is pending; events carry `thresholdToken`, and one whose
+  /// token is stale is ignored (cheaper than cancelling it on every change of rate).
+  var thresholdPending = false
+  var thresholdToken: Int64 = 0
   /// While replaying a trace: the slope to the next observed level [%/h].
   var replayRate: Double?
 
@@ -155,6 +158,7 @@ public struct SimulatedDevice: DeviceConditions {
   /// Handles one of this device's events.
   public mutating func handle(_ event: Event, scheduler: inout Scheduler) {
     guard let kind = DeviceEventKind(rawValue: event.kind) else { return }
+    if kind == .batteryThreshold, event.payload != thresholdToken { return }
     let now = event.time
     settleBattery(at: now)
     switch kind {

@@ -95,7 +95,9 @@ public struct SchedulerSpec: Sendable {
   }
 
   /// A weight: a number ≥ 0, with a message that names a negative one as such.
-  static func weight(_ s: ConfigSection, _ current: Double, key: String = "weight") throws(ConfigError) -> Double {
+  static func weight(_ s: ConfigSection, _ current: Double, key: String = "weight") throws(ConfigError)
+    -> Double
+  {
     if let v = s.value(key), let text = v.scalar, let x = Double(text), x < 0 {
       throw v.error("\(text) is a negative weight; weights must be ≥ 0")
     }
