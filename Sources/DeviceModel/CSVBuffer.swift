@@ -13,6 +13,11 @@ public struct CSVBuffer: Sendable {
   static let powers: [Int64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]
 
   public mutating func comma() { bytes.append(UInt8(ascii: ",")) }
+
+  /// Drops an unfinished row: everything after the last newline.
+  public mutating func dropUnfinishedRow() {
+    while let last = bytes.last, last != UInt8(ascii: "\n") { bytes.removeLast() }
+  }
   public mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
 
   public mutating func text(_ s: String) { bytes.append(contentsOf: s.utf8) }

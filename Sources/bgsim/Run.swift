@@ -26,6 +26,7 @@ struct Run: ParsableCommand {
   @Flag(help: "Keep the finished work of an interrupted run in --out and do only what is missing.")
   var resume = false
   @Flag(help: "No progress bar.") var quiet = false
+  @Flag(help: "Also write report.html (see bgsim report).") var report = false
   @Option(help: "Run only shard K of N (K/N) into --out; combine the shards with bgsim merge.") var shard:
     String?
 
@@ -50,10 +51,14 @@ struct Run: ParsableCommand {
 
   func run() throws {
     let bar = SharedProgress(label: "run", quiet: quiet)
-    let (report, passed) = try request.run { done, total in
+    let (text, passed) = try request.run { done, total in
       bar.update(done: done, total: total, unit: "chunks")
     }
-    print(report)
+    print(text)
+    if self.report, shard == nil {
+      let dir = request.outputDirectory(for: try request.load())
+      print("wrote \(try HTMLReport.write(directory: dir))")
+    }
     if !passed { throw ExitCode(1) }
   }
 }

@@ -178,16 +178,17 @@ public struct ExperimentRunner: Sendable {
   func runChunk(_ chunk: Chunk, _ cellSpec: ExperimentSpec) throws(UserError) -> Int64 {
     var launches = CSVBuffer(capacity: 1 << 16)
     var days = CSVBuffer(capacity: 1 << 16)
+    var timelines = CSVBuffer(capacity: 1 << 10)
     var events: Int64 = 0
     for device in chunk.devices {
       for arm in cellSpec.arms {
         events += OwnerSimulation.run(
           cellSpec, cell: chunk.cell, replication: chunk.replication, device: device, arm: arm,
           launches: &launches,
-          days: &days)
+          days: &days, timelines: &timelines)
       }
     }
-    for (kind, buffer) in [("launches", launches), ("days", days)] {
+    for (kind, buffer) in [("launches", launches), ("days", days), ("timelines", timelines)] {
       let writer = try AtomicFileWriter(path: partPath(chunk.index, kind))
       writer.write(buffer.bytes)
       try writer.commit()
@@ -202,13 +203,14 @@ public struct ExperimentRunner: Sendable {
     try Self.concatenate(chunks: all.map(\.index), into: options.outputDirectory) { partPath($0, $1) }
   }
 
-  /// Writes `launches.csv` and `days.csv` in `directory` from the parts of `chunks`, in order.
+  /// Writes `launches.csv`, `days.csv` and `timelines.csv` in `directory` from the parts of `chunks`, in order.
   static func concatenate(chunks: [Int], into directory: String, part: (Int, String) -> String)
     throws(UserError)
   {
     let dir = URL(fileURLWithPath: directory)
     for (kind, columns) in [
       ("launches", OwnerSimulation.launchColumns), ("days", OwnerSimulation.dayColumns),
+      ("timelines", OwnerSimulation.timelineColumns),
     ] {
       let writer = try AtomicFileWriter(path: dir.appendingPathComponent("\(kind).csv").path)
       writer.write(columns.joined(separator: ",") + "\n")

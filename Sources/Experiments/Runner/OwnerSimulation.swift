@@ -14,6 +14,16 @@ enum OwnerSimulation {
     "network",
     "battery_pct", "device_idle_s", "launch_reason",
   ]
+  static let timelineColumns = [
+    "cell", "arm", "replication", "device", "day", "time_s", "source", "event", "task_id", "value",
+    "battery_pct",
+  ]
+  /// Owners whose whole day is kept for the report's "day in the life": the first two
+  /// owners of cell 0, replication 0, on day 1 (day 0 for one-day runs).
+  static func keepsTimeline(_ spec: ExperimentSpec, cell: Int, replication: Int, device: Int) -> Int? {
+    cell == 0 && replication == 0 && device < 2 ? min(1, spec.days - 1) : nil
+  }
+
   static let dayColumns = [
     "cell", "arm", "replication", "device", "day", "date", "launches_refresh", "launches_processing",
     "launches_other",
@@ -24,8 +34,9 @@ enum OwnerSimulation {
   /// Returns the kernel events handled.
   static func run(
     _ spec: ExperimentSpec, cell: Int, replication: Int, device: Int, arm: ExperimentSpec.Arm,
-    launches: inout CSVBuffer, days: inout CSVBuffer
+    launches: inout CSVBuffer, days: inout CSVBuffer, timelines: inout CSVBuffer
   ) -> Int64 {
+    let timelineDay = keepsTimeline(spec, cell: cell, replication: replication, device: device)
     let calendar = SimCalendar(startDate: spec.startDate)
     let streams = RandomStreams(seed: spec.seed, replication: replication)
     var persona = spec.personas[0].persona
@@ -57,6 +68,12 @@ enum OwnerSimulation {
       accounting.snapshots += sim.launchSnapshots
       sim.launchSnapshots.removeAll(keepingCapacity: true)
       merge(sim.deviceLog, sim.appLog, into: &accounting)
+      if let t = timelineDay, t == day - 1 {
+        writeTimeline(
+          sim.deviceLog, sim.appLog, day: t,
+          prefix: "\(cell),\(csvField(arm.name)),\(replication),\(device),",
+          into: &timelines)
+      }
       sim.deviceLog.removeAll(keepingCapacity: true)
       sim.appLog.removeAll(keepingCapacity: true)
       if accounting.nextSnapshot > 1024 {
@@ -77,6 +94,53 @@ enum OwnerSimulation {
       prefix: String(decoding: prefix.bytes, as: UTF8.self), launches: &launches, days: &days, end: end,
       startDate: spec.startDate)
     return kernel.eventsProcessed
+  }
+
+  /// One day of one owner, device changes and app events in time order.
+  static func writeTimeline(
+    _ device: [DeviceChange], _ app: [AppEvent], day: Int, prefix: String, into out: inout CSVBuffer
+  ) {
+    var i = 0
+    var j = 0
+    let kinds: Set<AppEvent.Kind> = [.submit, .launch, .complete, .expire, .kill, .state, .forceQuit]
+    while i < device.count || j < app.count {
+      out.text(prefix)
+      out.integer(Int64(day))
+      out.comma()
+      if j >= app.count || (i < device.count && device[i].time <= app[j].time) {
+        let c = device[i]
+        out.seconds(c.time)
+        out.text(",device,")
+        out.text(c.kind.rawValue)
+        out.text(",,")
+        out.field(c.value)
+        out.comma()
+        out.fixed(c.batteryPercent, digits: 1)
+        i += 1
+      } else {
+        let e = app[j]
+        j += 1
+        guard kinds.contains(e.kind) else {
+          out.dropUnfinishedRow()
+          continue
+        }
+        out.seconds(e.time)
+        out.text(",app,")
+        out.text(e.kind.rawValue)
+        out.comma()
+        out.field(e.identifier)
+        out.comma()
+        out.field(e.detail)
+        out.comma()
+      }
+      out.newline()
+    }
+  }
+
+  static func csvField(_ text: String) -> String {
+    var b = CSVBuffer(capacity: text.utf8.count + 2)
+    b.field(text)
+    return String(decoding: b.bytes, as: UTF8.self)
   }
 
   /// Feeds device changes and app events in time order (device first at equal times).

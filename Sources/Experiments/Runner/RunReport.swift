@@ -80,7 +80,7 @@ public enum RunReport {
     }
     out.append("")
     out.append(
-      "wrote launches.csv, days.csv, summary.csv, hour_of_day.csv, hypotheses.csv, manifest.json to \(directory)/"
+      "wrote launches.csv, days.csv, timelines.csv, summary.csv, hour_of_day.csv, hypotheses.csv, manifest.json to \(directory)/"
     )
     return out.joined(separator: "\n")
   }

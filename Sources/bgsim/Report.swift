@@ -1,0 +1,17 @@
+import ArgumentParser
+import Experiments
+
+/// `bgsim report`: an experiment's output as one self-contained HTML page.
+struct Report: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract:
+      "Turn an experiment's output folder into one self-contained report.html (inline SVG, no scripts).",
+    discussion:
+      "Shows the headline comparison, a day in the life, launches by hour, distributions, the sweep and the provenance."
+  )
+
+  @Argument(help: "The output folder of bgsim run.") var directory: String
+  @Option(help: "Where to write the page (default: DIRECTORY/report.html).") var out: String?
+
+  func run() throws { print("wrote \(try HTMLReport.write(directory: directory, to: out))") }
+}

@@ -1,0 +1,90 @@
+import Experiments
+import Foundation
+import Testing
+
+@Suite struct ReportTests {
+  func runWithSweep() throws -> URL {
+    let out = scratch()
+    var r = RunRequest()
+    r.file = write(smallExperiment + "\nsweep:\n  grid:\n    app.opens_per_day: [2, 8]\n")
+    r.out = out.path
+    r.jobs = 2
+    _ = try r.run { _, _ in }
+    return out
+  }
+
+  /// Every `<svg …>…</svg>` chart with its id and body.
+  func charts(_ html: String) -> [(id: String, width: Double, height: Double, body: String)] {
+    html.components(separatedBy: "<svg id=\"").dropFirst().map { chunk in
+      let id = String(chunk.prefix { $0 != "\"" })
+      let view = chunk.components(separatedBy: "viewBox=\"0 0 ")[1].prefix { $0 != "\"" }.split(
+        separator: " ")
+      let body = chunk.components(separatedBy: "</svg>")[0]
+      return (id, Double(view[0])!, Double(view[1])!, body)
+    }
+  }
+
+  @Test func theReportHasEveryChartDrawnInsideItsBox() throws {
+    let out = try runWithSweep()
+    let path = try HTMLReport.write(directory: out.path)
+    let html = try String(contentsOfFile: path, encoding: .utf8)
+    let all = charts(html)
+    let ids = Set(all.map(\.id))
+    for id in [
+      "day-in-the-life-0", "day-in-the-life-1", "hour-of-day", "delay-cdf", "launches-histogram",
+      "staleness-cdf", "sweep-0",
+    ] {
+      #expect(ids.contains(id), "missing chart \(id)")
+    }
+    for chart in all {
+      // No empty plot area: every chart draws marks.
+      #expect(chart.body.contains("class=\"mark\""), "\(chart.id) draws nothing")
+      // No text outside the view box: each label's estimated extent (0.6 em a character) fits.
+      for piece in chart.body.components(separatedBy: "<text ").dropFirst() {
+        func attr(_ name: String) -> Double? {
+          piece.components(separatedBy: "\(name)=\"").dropFirst().first.flatMap {
+            Double($0.prefix { $0 != "\"" })
+          }
+        }
+        guard let x = attr("x"), let y = attr("y"), let size = attr("font-size") else { continue }
+        let text =
+          piece.components(separatedBy: ">").dropFirst().first?.components(separatedBy: "<").first ?? ""
+        let extent = Double(text.count) * size * 0.6
+        let anchor =
+          piece.contains("text-anchor=\"start\"")
+          ? "start" : piece.contains("text-anchor=\"end\"") ? "end" : "middle"
+        if piece.contains("rotate(") {
+          #expect(
+            y - extent / 2 >= -1 && y + extent / 2 <= chart.height + 1, "\(chart.id): '\(text)' overflows")
+          continue
+        }
+        let (lo, hi) =
+          anchor == "start"
+          ? (x, x + extent) : anchor == "end" ? (x - extent, x) : (x - extent / 2, x + extent / 2)
+        #expect(
+          lo >= -1 && hi <= chart.width + 1 && y >= 0 && y <= chart.height, "\(chart.id): '\(text)' overflows"
+        )
+      }
+    }
+    #expect(!html.contains("<script"))
+    #expect(!html.contains("http://") || !html.contains("src=\"http"))
+    #expect(html.contains("Provenance"))
+    #expect(html.utf8.count < 3_000_000)
+  }
+
+  @Test func aFolderThatIsNotABgsimOutputIsRefused() {
+    #expect(throws: UserError.self) { _ = try HTMLReport.write(directory: scratch().path) }
+  }
+
+  @Test func aCSVWithMissingColumnsIsRefused() throws {
+    let out = try runWithSweep()
+    try "cell,arm,hour\n0,a,1\n".write(
+      to: out.appendingPathComponent("hour_of_day.csv"), atomically: true, encoding: .utf8)
+    do {
+      _ = try HTMLReport.write(directory: out.path)
+      Issue.record("accepted a broken CSV")
+    } catch {
+      #expect(error.message.contains("hour_of_day.csv: missing column 'launches'"))
+    }
+  }
+}
