@@ -1,0 +1,21 @@
+import Foundation
+import Testing
+
+@Suite struct ReportCommandTests {
+  @Test func runWithReportWritesThePageAndAStrangeFolderExitsWithTwo() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bgsim-report-\(UUID().uuidString)")
+    let out = dir.appendingPathComponent("out")
+    let run = try BGSimBinary.run([
+      "run", "--days", "3", "--devices", "4", "--out", out.path, "--quiet", "--report",
+    ])
+    // Tiny runs may fail a hypothesis (exit 1); the report is written either way.
+    #expect(run.status == 0 || run.status == 1, "\(run.standardError)")
+    let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
+    #expect(html.hasPrefix("<!DOCTYPE html>"))
+    #expect(html.contains("id=\"hour-of-day\""))
+    let strange = try BGSimBinary.run(["report", dir.path])
+    #expect(strange.status == 2)
+    #expect(strange.standardError.contains("not a bgsim output folder"))
+  }
+}
