@@ -52,7 +52,7 @@ struct Run: ParsableCommand {
   func run() throws {
     let bar = SharedProgress(label: "run", quiet: quiet)
     let (text, passed) = try request.run { done, total in
-      bar.update(done: done, total: total, unit: "chunks")
+      bar.update(done: done, total: total, unit: "device-days")
     }
     print(text)
     if self.report, shard == nil {

@@ -94,7 +94,8 @@ public struct ExperimentRunner: Sendable {
     public let summary: SummaryTables?
   }
 
-  /// Runs, merges and summarises. `progress(done, total)` is called from worker threads.
+  /// Runs, merges and summarises. `progress(done, total)` (in device-days) is called
+  /// from worker threads.
   public func run(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(UserError) -> Result
   {
     let clock = ContinuousClock()
@@ -125,12 +126,15 @@ public struct ExperimentRunner: Sendable {
     let mine = options.shard.map { shard in all.filter { $0.index % shard.count == shard.index - 1 } } ?? all
     let todo = mine.filter { !(options.resume && fm.fileExists(atPath: partPath($0.index, "done"))) }
     let next = Atomic<Int>(0)
-    let finished = Atomic<Int>(mine.count - todo.count)
+    // Progress is counted in device-days (owners × days × arms of each chunk).
+    let perOwner = spec.days * spec.arms.count
+    func deviceDays(_ chunks: [Chunk]) -> Int { chunks.reduce(0) { $0 + $1.devices.count } * perOwner }
+    let total = deviceDays(mine)
+    let finished = Atomic<Int>(total - deviceDays(todo))
     let events = Atomic<Int64>(0)
     let failure = Mutex<String?>(nil)
-    let total = mine.count
     let jobs = max(1, min(options.jobs, todo.count))
-    progress(mine.count - todo.count, total)
+    progress(total - deviceDays(todo), total)
     DispatchQueue.concurrentPerform(iterations: jobs) { _ in
       while true {
         let i = next.add(1, ordering: .relaxed).oldValue
@@ -138,7 +142,7 @@ public struct ExperimentRunner: Sendable {
         do {
           let n = try runChunk(todo[i], cellSpecs[todo[i].cell])
           events.add(n, ordering: .relaxed)
-          let done = finished.add(1, ordering: .relaxed).newValue
+          let done = finished.add(todo[i].devices.count * perOwner, ordering: .relaxed).newValue
           progress(done, total)
         } catch {
           let message = (error as? UserError)?.message ?? "\(error)"

@@ -167,6 +167,18 @@ public struct SystemScheduler: LaunchDecider {
     budgetsAt = now
   }
 
+  /// Whether any activity could run now, checked without building the activity list
+  /// (most decision points find nothing due).
+  func anythingDue(_ app: SimulatedApp, now: SimTime) -> Bool {
+    for entry in app.taskScheduler.pending where entry.request.kind != .continuedProcessing {
+      if (entry.request.earliestBeginDate ?? now) <= now { return true }
+    }
+    if let window = fetchWindow, app.configuration.usesLegacyFetch, appOpens.total > 0, window.start <= now {
+      return true
+    }
+    return pendingPushes > 0 || !transfers.isEmpty
+  }
+
   /// The app's pending requests and the older paths' work, as activities.
   func activities(_ app: SimulatedApp) -> [Activity] {
     var list = requestActivities(app)
@@ -271,9 +283,8 @@ public struct SystemScheduler: LaunchDecider {
     app: SimulatedApp, device: some DeviceConditions, trigger: String, scheduler: inout Scheduler
   ) {
     let now = scheduler.now
+    guard anythingDue(app, now: now) else { return }
     let pending = activities(app)
-    guard !pending.isEmpty else { return }
-    guard pending.contains(where: { ($0.earliest ?? now) <= now }) else { return }
     refillBudgets(to: now)
     var c = context(app: app, device: device, now: now)
     var predicted = false
