@@ -7,8 +7,8 @@ struct Run: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Run an experiment (default: the built-in refresh-vs-processing) and print its summary.",
     discussion: """
-      Writes launches.csv, days.csv, summary.csv, hour_of_day.csv, hypotheses.csv and \
-      manifest.json to --out (default notebooks-data/<experiment name>/). Exits with 1 when a \
+      Writes launches.csv, days.csv, timelines.csv, summary.csv, hour_of_day.csv, \
+      hypotheses.csv and manifest.json to --out (default notebooks-data/<experiment name>/). Exits with 1 when a \
       hypothesis fails, 2 on bad input.
       """
   )
@@ -21,7 +21,7 @@ struct Run: ParsableCommand {
   @Option(help: "Override the replications.") var replications: Int?
   @Option(help: "Override the master seed.") var seed: UInt64?
   @Option(help: "Output folder.") var out: String?
-  @Option(help: "Parallel jobs (default: all cores).") var jobs: Int = ProcessInfo.processInfo
+  @Option(help: "Parallel jobs; the output does not depend on it.") var jobs: Int = ProcessInfo.processInfo
     .activeProcessorCount
   @Flag(help: "Keep the finished work of an interrupted run in --out and do only what is missing.")
   var resume = false
