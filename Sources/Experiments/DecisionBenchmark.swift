@@ -40,7 +40,7 @@ public struct DecisionBenchmark: Sendable {
           appOpenProbability: stream.uniform() < 0.5 ? stream.uniform() * 0.3 : nil,
           deviceUseProbability: stream.uniform() * 0.5, daysSinceAppOpened: stream.uniform() * 3,
           energyBudget: stream.uniform() * 150, energyCapacity: 150, dataBudget: stream.uniform() * 5e6,
-          lastLaunch: [:], runningTasks: 0, overruns: 0))
+          lastLaunch: LaunchTimes(), runningTasks: 0, overruns: 0))
       var a = Activity(
         kind: i % 2 == 0 ? .refresh : .processing, identifier: "task",
         priority: i % 2 == 0 ? .utility : .maintenance,

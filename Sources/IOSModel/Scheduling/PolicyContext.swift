@@ -31,7 +31,7 @@ public struct PolicyContext: Sendable {
   /// Cellular data budget left [bytes].
   public var dataBudget: Double
   /// When the app was last launched for each kind of activity.
-  public var lastLaunch: [Activity.Kind: SimTime]
+  public var lastLaunch: LaunchTimes
   /// The app's background tasks running now.
   public var runningTasks: Int
   /// The app's tasks that overran their time so far.
@@ -44,7 +44,7 @@ public struct PolicyContext: Sendable {
     network: NetworkKind, isLowPowerMode: Bool, thermal: ThermalState, isPoweredOn: Bool,
     appState: ApplicationState, backgroundAppRefresh: Bool, isForceQuitFlagged: Bool,
     appOpenProbability: Double?, deviceUseProbability: Double, daysSinceAppOpened: Double?,
-    energyBudget: Double, energyCapacity: Double, dataBudget: Double, lastLaunch: [Activity.Kind: SimTime],
+    energyBudget: Double, energyCapacity: Double, dataBudget: Double, lastLaunch: LaunchTimes,
     runningTasks: Int, overruns: Int
   ) {
     self.now = now

@@ -35,7 +35,7 @@ public struct SystemScheduler: LaunchDecider {
   var energy: Double
   var data: Double
   var budgetsAt: SimTime = .zero
-  var lastLaunch: [Activity.Kind: SimTime] = [:]
+  var lastLaunch = LaunchTimes()
   var runningSince: [String: (SimTime, Activity.Kind)] = [:]
   var target: UInt32 = 2
   /// Legacy fetch: the current window, once the app has set an interval.
