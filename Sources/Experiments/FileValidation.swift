@@ -9,6 +9,7 @@ public enum FileValidation {
     case app
     case timeline
     case trace
+    case scenario
   }
 
   /// Checks an experiment file: keys, types, ranges, sweep cells and hypotheses.
@@ -27,6 +28,13 @@ public enum FileValidation {
   )
     throws(UserError) -> String
   {
+    if kind == .scenario {
+      let s = try Scenario.load(file: file)
+      let tasks = s.app.tasks.map(\.identifier).joined(separator: ", ")
+      return
+        "\(file): scenario '\(s.name)', \(s.days) day(s), persona '\(s.persona.name)', "
+        + "scheduler \(s.scheduler.model.name), tasks: \(tasks.isEmpty ? "none" : tasks)"
+    }
     do {
       switch kind {
       case .persona:
@@ -44,6 +52,8 @@ public enum FileValidation {
       case .trace:
         let t = try RecordedTrace.load(file: file)
         return "\(file): trace of \(t.observations.count) observations"
+      case .scenario:
+        preconditionFailure("scenarios are checked above")
       }
     } catch {
       throw UserError(error.description)

@@ -50,6 +50,15 @@ public struct Scenario: Sendable {
     func resolve(_ path: String) -> String {
       path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardizedFileURL.path
     }
+    if case .mapping(let entries) = tree.value,
+      let arms = entries.first(where: { $0.key == "arms" || $0.key == "sweep" })
+    {
+      throw ConfigError(
+        file: file, line: arms.line, key: arms.key,
+        message:
+          "this is an experiment file, not a scenario; run it with 'bgsim run \(file)', or give explain a "
+          + "scenario such as experiments/scenarios/night-charger.yaml")
+    }
     let root = try ConfigSection(tree, keys: keys)
     s.name =
       try root.text("name", default: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)

@@ -36,6 +36,10 @@ import Testing
       "s.yaml:3: scheduler.policies.battery.weight: -1 is a negative weight"
     ),
     ("days: 0\n", "s.yaml:1: days: 0 is out of range"),
+    (
+      "days: 2\narms:\n  - name: refresh\n",
+      "s.yaml:2: arms: this is an experiment file, not a scenario; run it with 'bgsim run"
+    ),
   ])
   func badScenariosExitWithTwo(yaml: String, message: String) throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(

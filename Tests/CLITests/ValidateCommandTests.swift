@@ -19,6 +19,25 @@ import Testing
       outcome.standardOutput.contains("app com.example.news, tasks: com.example.news.refresh (refresh)"))
   }
 
+  @Test func everyShippedScenarioIsValidAndNotAnExperiment() throws {
+    let folder = repoRoot.appendingPathComponent("experiments/scenarios")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.hasSuffix(".yaml")
+    }
+    .sorted().map { "experiments/scenarios/\($0)" }
+    #expect(files.count >= 2)
+    let outcome = try BGSimBinary.run(["validate"] + files.flatMap { ["--scenario", $0] }, in: repoRoot)
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    #expect(outcome.standardOutput.split(separator: "\n").count == files.count)
+    #expect(outcome.standardOutput.contains("night-charger.yaml: scenario '"))
+    // The same file given where an experiment belongs is refused with the command that fits.
+    let asExperiment = try BGSimBinary.run(
+      ["validate", "experiments/scenarios/night-charger.yaml"], in: repoRoot)
+    #expect(asExperiment.status == 2)
+    #expect(asExperiment.standardError.contains("this is a scenario file (one phone), not an experiment"))
+    #expect(asExperiment.standardError.contains("bgsim explain experiments/scenarios/night-charger.yaml"))
+  }
+
   @Test(arguments: [
     (
       "tasks:\n  - identifier: a\n    type: refresh\n",

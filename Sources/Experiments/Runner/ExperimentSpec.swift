@@ -58,6 +58,17 @@ public struct ExperimentSpec: Sendable {
   public init(tree: ConfigTree, file: String) throws(ConfigError) {
     self.tree = tree
     self.file = file
+    if case .mapping(let entries) = tree.value, !entries.contains(where: { $0.key == "arms" }),
+      let hint = entries.first(where: {
+        $0.key == "random_habits" || ($0.key == "app" && $0.value.scalar != nil)
+      })
+    {
+      throw ConfigError(
+        file: file, line: hint.line, key: hint.key,
+        message:
+          "this is a scenario file (one phone), not an experiment; explain it with 'bgsim explain \(file)', "
+          + "or see experiments/refresh-vs-processing.yaml for an experiment with arms")
+    }
     let root = try ConfigSection(tree, keys: Self.keys)
     try decodeBody(root)
     cells = try Self.cells(root)
