@@ -91,6 +91,10 @@ struct Bench: ParsableCommand {
         "device-days: \(r.deviceDays) (30 days × 2 arms), wall time \(Format.fixed(r.wallSeconds, digits: 2)) s"
       )
       print("kernel events per device-day: \(Format.fixed(r.eventsPerDeviceDay, digits: 0))")
+      print(
+        "device model alone: \(Format.fixed(r.deviceEventsPerDeviceDay, digits: 0)) events per device-day, "
+          + "\(Format.fixed(100 * r.deviceShare, digits: 0)) % of the wall time; "
+          + "app, scheduler and output files: \(Format.fixed(100 * (1 - r.deviceShare), digits: 0)) %")
       print("device_days_per_second=\(Int(r.perSecond.rounded()))")
     }
   }

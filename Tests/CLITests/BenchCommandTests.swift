@@ -25,6 +25,28 @@ import Testing
     #expect(outcome.standardOutput.isEmpty)
   }
 
+  @Test func devicesPrintsWhereTheTimeGoesThenTheRateLine() throws {
+    let outcome = try BGSimBinary.run(["bench", "devices", "--device-days", "60", "--seed", "5"])
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("device-days: 60 (30 days × 2 arms)") == true)
+    let last = try #require(lines.last)
+    #expect(last.hasPrefix("device_days_per_second="))
+    #expect((Int(last.dropFirst("device_days_per_second=".count)) ?? 0) > 0)
+    func number(after prefix: String, in line: String) -> Double? {
+      guard let range = line.range(of: prefix) else { return nil }
+      return Double(line[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+    }
+    let all = try #require(lines.first { $0.hasPrefix("kernel events per device-day: ") })
+    let alone = try #require(lines.first { $0.hasPrefix("device model alone: ") })
+    let total = try #require(number(after: "kernel events per device-day: ", in: all))
+    let device = try #require(number(after: "device model alone: ", in: alone))
+    // The full run handles the device's events plus the app's and the scheduler's.
+    #expect(device > 0 && device < total)
+    let share = try #require(number(after: "events per device-day, ", in: alone))
+    #expect(share >= 0 && share <= 100)
+  }
+
   @Test func helpDescribesTheHoldModel() throws {
     let outcome = try BGSimBinary.run(["bench", "hold", "--help"])
     #expect(outcome.status == 0)

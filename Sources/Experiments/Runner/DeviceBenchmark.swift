@@ -1,3 +1,4 @@
+import DeviceModel
 import Foundation
 
 /// `bgsim bench devices`: device-days per second for the default experiment (typical
@@ -15,6 +16,15 @@ public struct DeviceBenchmark: Sendable {
     public let deviceDays: Int
     public let events: Int64
     public let wallSeconds: Double
+    /// Kernel events of the device model run alone (no app, no scheduler, no output) for
+    /// the same owners and days, once: both arms see the same owners.
+    public let deviceOnlyEvents: Int64
+    /// Wall time of that device-only pass [s].
+    public let deviceOnlySeconds: Double
+    /// The device model's share of the full run's wall time, counting it once per arm [0…1].
+    public var deviceShare: Double { min(1, 2 * deviceOnlySeconds / wallSeconds) }
+    /// Device-only kernel events per device-day.
+    public var deviceEventsPerDeviceDay: Double { 2 * Double(deviceOnlyEvents) / Double(deviceDays) }
     public var perSecond: Double { Double(deviceDays) / wallSeconds }
     public var eventsPerDeviceDay: Double { Double(events) / Double(deviceDays) }
   }
@@ -32,6 +42,17 @@ public struct DeviceBenchmark: Sendable {
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let options = ExperimentRunner.Options(outputDirectory: dir, jobs: 1, resume: false, commandLine: [])
     let result = try ExperimentRunner(spec: spec, options: options).run()
-    return Result(deviceDays: result.deviceDays, events: result.events, wallSeconds: result.wallSeconds)
+    // Where the time goes: the same owners with the device model alone.
+    let alone = DeviceSimulation(
+      persona: spec.personas[0].persona, timeline: spec.timeline, days: spec.days, seed: spec.seed,
+      startDate: spec.startDate)
+    let clock = ContinuousClock()
+    var deviceEvents: Int64 = 0
+    let elapsed = clock.measure {
+      for device in 0..<spec.devices { deviceEvents += alone.run(device: device).events }
+    }
+    return Result(
+      deviceDays: result.deviceDays, events: result.events, wallSeconds: result.wallSeconds,
+      deviceOnlyEvents: deviceEvents, deviceOnlySeconds: elapsed.inSeconds)
   }
 }
