@@ -17,20 +17,23 @@ public enum DecisionReport {
       var lines = 0
       var previous: String?
       var repeats = 0
+      // Whether the current group's first line was shown: past the limit, its repeats are not.
+      var shown = false
       for d in decisions {
         let key = summaryKey(d)
         if key == previous, d.outcome != .launched {
           repeats += 1
           continue
         }
-        if repeats > 0 { out.append("    … the same \(repeats) more time\(repeats == 1 ? "" : "s")") }
+        if repeats > 0, shown { out.append("    … the same \(repeats) more time\(repeats == 1 ? "" : "s")") }
         repeats = 0
         previous = key
-        guard lines < limit else { continue }
+        shown = lines < limit
+        guard shown else { continue }
         out.append(line(d, calendar))
         lines += 1
       }
-      if repeats > 0 { out.append("    … the same \(repeats) more time\(repeats == 1 ? "" : "s")") }
+      if repeats > 0, shown { out.append("    … the same \(repeats) more time\(repeats == 1 ? "" : "s")") }
       if lines >= limit { out.append("    (first \(limit) changes shown; use --limit for more)") }
       out.append(verdict(id, decisions, launches, calendar))
       out.append("")

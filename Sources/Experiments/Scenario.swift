@@ -56,8 +56,8 @@ public struct Scenario: Sendable {
       throw ConfigError(
         file: file, line: arms.line, key: arms.key,
         message:
-          "this is an experiment file, not a scenario; run it with 'bgsim run \(file)', or give explain a "
-          + "scenario such as experiments/scenarios/night-charger.yaml")
+          "this is an experiment file, not a scenario; check it with 'bgsim validate \(file)' (without --scenario)"
+      )
     }
     let root = try ConfigSection(tree, keys: keys)
     s.name =

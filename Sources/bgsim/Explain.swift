@@ -4,34 +4,63 @@ import Experiments
 /// `bgsim explain`: why a task ran when it did, or why it did not run.
 struct Explain: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Run a scenario and explain the scheduler's decisions for a task.",
+    abstract:
+      "Explain the scheduler's decisions for a task, in a scenario or for one owner of an experiment.",
     discussion: """
-      SCENARIO is a YAML file (see experiments/scenarios/): one phone, one app, one \
-      scheduler, for a few days. Each decision shows the trigger, the policy that vetoed \
+      FILE is a scenario (see experiments/scenarios/: one phone, one app, one scheduler, \
+      for a few days) or an experiment (a file with arms). For an experiment, explain \
+      replays one owner exactly as 'bgsim run' simulates it: the same launches, now with \
+      the decisions behind them. Each decision shows the trigger, the policy that vetoed \
       it ("Must Not Proceed") or the weighted score against the threshold.
       """
   )
 
-  @Argument(help: "A scenario YAML file.")
-  var scenario: String
+  @Argument(help: "A scenario or experiment YAML file.")
+  var file: String
 
   @Option(help: "The task identifier to explain (default: every identifier).")
   var task: String?
 
-  @Option(help: "Override the scenario's number of days (≥ 1).")
+  @Option(help: "Override the file's number of days (≥ 1).")
   var days: Int?
+
+  @Option(help: "Override the file's master seed.")
+  var seed: UInt64?
 
   @Option(help: "Most decision lines to show per task.")
   var limit = 60
 
+  @Option(help: "Experiments: the arm to explain (default: every arm).")
+  var arm: String?
+
+  @Option(help: "Experiments: the owner, from 0.")
+  var device = 0
+
+  @Option(help: "Experiments: the replication, from 0.")
+  var replication = 0
+
+  @Option(help: "Experiments: the sweep cell, from 0.")
+  var cell = 0
+
   func validate() throws {
     if let days, days < 1 { throw ValidationError("--days must be at least 1 (got \(days))") }
     guard limit >= 1 else { throw ValidationError("--limit must be at least 1 (got \(limit))") }
+    for (name, value) in [("--device", device), ("--replication", replication), ("--cell", cell)]
+    where value < 0 {
+      throw ValidationError("\(name) must be at least 0 (got \(value))")
+    }
   }
 
   func run() throws {
-    var s = try Scenario.load(file: scenario)
-    if let days { s.days = days }
-    print(DecisionReport.render(s.run(), identifier: task, limit: limit))
+    var e = Explanation(file: file)
+    e.task = task
+    e.days = days
+    e.seed = seed
+    e.limit = limit
+    e.arm = arm
+    e.device = device
+    e.replication = replication
+    e.cell = cell
+    print(try e.render())
   }
 }

@@ -18,6 +18,54 @@ import Testing
     #expect(text.contains("ran at 2026-01-05T2"))
   }
 
+  /// Explaining one owner of an experiment replays exactly what `bgsim run` simulated:
+  /// the launches it lists are the launches.csv rows of that owner and arm.
+  @Test func explainingAnOwnerOfAnExperimentListsTheLaunchesOfTheRun() throws {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bgsim-explain-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: out) }
+    let run = try BGSimBinary.run(
+      ["run", "--days", "3", "--devices", "4", "--seed", "7", "--out", out.path, "--quiet"], in: repoRoot)
+    // Exit 1 means a hypothesis failed on this tiny run, which is fine here.
+    #expect(run.status == 0 || run.status == 1, "\(run.standardError)")
+    let rows = try String(contentsOf: out.appendingPathComponent("launches.csv"), encoding: .utf8)
+      .split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    for arm in ["refresh", "processing"] {
+      let explain = try BGSimBinary.run(
+        [
+          "explain", "experiments/refresh-vs-processing.yaml", "--days", "3", "--seed", "7", "--device", "2",
+          "--arm", arm, "--limit", "1",
+        ], in: repoRoot)
+      #expect(explain.status == 0, "\(explain.standardError)")
+      #expect(explain.standardOutput.hasPrefix("arm \(arm), owner 2, replication 0, 3 days\n"))
+      let ranLine = explain.standardOutput.split(separator: "\n").first { $0.hasPrefix("  ran at ") }
+      let listed = ranLine.map { $0.dropFirst("  ran at ".count).components(separatedBy: ", ") } ?? []
+      // Launches of the extra 15 minutes after the last day are outside what explain replays.
+      let expected = rows.filter {
+        $0[1] == Substring(arm) && $0[3] == "2" && !$0[10].isEmpty
+          && (Double($0[9]) ?? .infinity) < 3 * 86_400
+      }.map { String($0[10]) }
+      #expect(!expected.isEmpty)
+      #expect(listed == expected)
+    }
+  }
+
+  @Test(arguments: [
+    (["--arm", "procesing"], "no arm 'procesing'; did you mean 'processing'?"),
+    (["--device", "200"], "--device 200 is out of range; the experiment has owners 0…199"),
+    (["--cell", "1"], "--cell 1 is out of range; the sweep has cells 0…0"),
+  ])
+  func badExperimentOptionsExitWithTwo(arguments: [String], message: String) throws {
+    let outcome = try BGSimBinary.run(
+      ["explain", "experiments/refresh-vs-processing.yaml", "--days", "1"] + arguments, in: repoRoot)
+    #expect(outcome.status == 2)
+    #expect(outcome.standardError.contains(message), "got: \(outcome.standardError)")
+    let scenario = try BGSimBinary.run(
+      ["explain", "experiments/scenarios/night-charger.yaml"] + arguments, in: repoRoot)
+    #expect(scenario.status == 2)
+    #expect(scenario.standardError.contains("apply to experiment files; this is a scenario"))
+  }
+
   @Test func calibratePrintsEveryFieldReport() throws {
     let outcome = try BGSimBinary.run(["calibrate", "--devices", "1", "--quiet"], in: repoRoot)
     #expect(outcome.status == 0, "\(outcome.standardError)")
@@ -36,10 +84,6 @@ import Testing
       "s.yaml:3: scheduler.policies.battery.weight: -1 is a negative weight"
     ),
     ("days: 0\n", "s.yaml:1: days: 0 is out of range"),
-    (
-      "days: 2\narms:\n  - name: refresh\n",
-      "s.yaml:2: arms: this is an experiment file, not a scenario; run it with 'bgsim run"
-    ),
   ])
   func badScenariosExitWithTwo(yaml: String, message: String) throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(

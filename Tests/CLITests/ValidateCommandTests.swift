@@ -36,6 +36,10 @@ import Testing
     #expect(asExperiment.status == 2)
     #expect(asExperiment.standardError.contains("this is a scenario file (one phone), not an experiment"))
     #expect(asExperiment.standardError.contains("bgsim explain experiments/scenarios/night-charger.yaml"))
+    let asScenario = try BGSimBinary.run(
+      ["validate", "--scenario", "experiments/refresh-vs-processing.yaml"], in: repoRoot)
+    #expect(asScenario.status == 2)
+    #expect(asScenario.standardError.contains("this is an experiment file, not a scenario"))
   }
 
   @Test(arguments: [

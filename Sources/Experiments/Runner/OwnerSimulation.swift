@@ -31,12 +31,11 @@ enum OwnerSimulation {
     "staleness_worst_s",
   ]
 
-  /// Returns the kernel events handled.
-  static func run(
-    _ spec: ExperimentSpec, cell: Int, replication: Int, device: Int, arm: ExperimentSpec.Arm,
-    launches: inout CSVBuffer, days: inout CSVBuffer, timelines: inout CSVBuffer
-  ) -> Int64 {
-    let timelineDay = keepsTimeline(spec, cell: cell, replication: replication, device: device)
+  /// Owner `device` of `replication` with `arm`'s tasks, wired and ready to start: the
+  /// same phone for `run` and for `bgsim explain`.
+  static func phone(
+    _ spec: ExperimentSpec, replication: Int, device: Int, arm: ExperimentSpec.Arm, recordDecisions: Bool
+  ) -> (PhoneSimulation<SystemScheduler>, SimCalendar) {
     let calendar = SimCalendar(startDate: spec.startDate)
     let streams = RandomStreams(seed: spec.seed, replication: replication)
     var persona = spec.personas[0].persona
@@ -53,8 +52,19 @@ enum OwnerSimulation {
     let app = SimulatedApp(configuration: appSpec.configuration, behavior: behavior, target: 1)
     let system = SystemScheduler(
       model: spec.scheduler.model, parameters: spec.scheduler.parameters, calendar: calendar,
-      stream: streams.stream("device/\(device)/scheduler"), recordDecisions: false)
-    var sim = PhoneSimulation(device: phone, app: app, decider: system)
+      stream: streams.stream("device/\(device)/scheduler"), recordDecisions: recordDecisions)
+    return (PhoneSimulation(device: phone, app: app, decider: system), calendar)
+  }
+
+  /// Returns the kernel events handled.
+  static func run(
+    _ spec: ExperimentSpec, cell: Int, replication: Int, device: Int, arm: ExperimentSpec.Arm,
+    launches: inout CSVBuffer, days: inout CSVBuffer, timelines: inout CSVBuffer
+  ) -> Int64 {
+    let timelineDay = keepsTimeline(spec, cell: cell, replication: replication, device: device)
+    let wired = phone(spec, replication: replication, device: device, arm: arm, recordDecisions: false)
+    var sim = wired.0
+    let calendar = wired.1
     var kernel = Scheduler()
     sim.start(scheduler: &kernel)
     var accounting = OwnerAccounting(
