@@ -30,7 +30,7 @@ public struct Explanation: Sendable {
   public func render() throws(UserError) -> String {
     let tree: ConfigTree
     do { tree = try ConfigTree.load(file: file) } catch { throw UserError(error.description) }
-    guard case .mapping(let entries) = tree.value, entries.contains(where: { $0.key == "arms" }) else {
+    guard tree.entries(of: "arms") != nil else {
       if usesExperimentOptions {
         throw UserError(
           "\(file): --arm, --device, --replication and --cell apply to experiment files; this is a scenario")

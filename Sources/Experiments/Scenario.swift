@@ -50,9 +50,7 @@ public struct Scenario: Sendable {
     func resolve(_ path: String) -> String {
       path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardizedFileURL.path
     }
-    if case .mapping(let entries) = tree.value,
-      let arms = entries.first(where: { $0.key == "arms" || $0.key == "sweep" })
-    {
+    if let arms = tree.entries(of: "arms") ?? tree.entries(of: "sweep") {
       throw ConfigError(
         file: file, line: arms.line, key: arms.key,
         message:
