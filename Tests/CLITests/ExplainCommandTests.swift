@@ -18,6 +18,19 @@ import Testing
     #expect(text.contains("ran at 2026-01-05T2"))
   }
 
+  /// Past --limit, groups are not shown, so neither are their "… the same N more times"
+  /// lines: each such line follows the decision line it repeats.
+  @Test func repeatLinesFollowAShownDecisionEvenPastTheLimit() throws {
+    let outcome = try BGSimBinary.run(
+      ["explain", "experiments/scenarios/night-charger.yaml", "--limit", "5"], in: repoRoot)
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    let lines = outcome.standardOutput.split(separator: "\n")
+    #expect(lines.contains { $0.contains("(first 5 changes shown") })
+    for (previous, line) in zip(lines, lines.dropFirst()) where line.hasPrefix("    … the same") {
+      #expect(previous.hasPrefix("  20"), "a repeat line after '\(previous)'")
+    }
+  }
+
   /// Explaining one owner of an experiment replays exactly what `bgsim run` simulated:
   /// the launches it lists are the launches.csv rows of that owner and arm.
   @Test func explainingAnOwnerOfAnExperimentListsTheLaunchesOfTheRun() throws {
