@@ -35,16 +35,20 @@ public struct Explanation: Sendable {
         throw UserError(
           "\(file): --arm, --device, --replication and --cell apply to experiment files; this is a scenario")
       }
-      var scenario = try Scenario.load(file: file)
+      var scenario: Scenario
+      do { scenario = try Scenario.parse(tree: tree, file: file) } catch {
+        throw UserError(error.description)
+      }
       if let days { scenario.days = days }
       if let seed { scenario.seed = seed }
       return DecisionReport.render(scenario.run(), identifier: task, limit: limit)
     }
-    return try renderExperiment()
+    return try renderExperiment(tree)
   }
 
-  func renderExperiment() throws(UserError) -> String {
-    let base = try ExperimentSpec.load(file: file)
+  func renderExperiment(_ tree: ConfigTree) throws(UserError) -> String {
+    let base: ExperimentSpec
+    do { base = try ExperimentSpec(tree: tree, file: file) } catch { throw UserError(error.description) }
     guard base.cells.indices.contains(cell) else {
       throw UserError(
         "\(file): --cell \(cell) is out of range; the sweep has cells 0…\(base.cells.count - 1)")

@@ -28,13 +28,6 @@ public enum FileValidation {
   )
     throws(UserError) -> String
   {
-    if kind == .scenario {
-      let s = try Scenario.load(file: file)
-      let tasks = s.app.tasks.map(\.identifier).joined(separator: ", ")
-      return
-        "\(file): scenario '\(s.name)', \(s.days) day(s), persona '\(s.persona.name)', "
-        + "scheduler \(s.scheduler.model.name), tasks: \(tasks.isEmpty ? "none" : tasks)"
-    }
     do {
       switch kind {
       case .persona:
@@ -53,7 +46,11 @@ public enum FileValidation {
         let t = try RecordedTrace.load(file: file)
         return "\(file): trace of \(t.observations.count) observations"
       case .scenario:
-        preconditionFailure("scenarios are checked above")
+        let s = try Scenario.parse(tree: try ConfigTree.load(file: file), file: file)
+        let tasks = s.app.tasks.map(\.identifier).joined(separator: ", ")
+        return
+          "\(file): scenario '\(s.name)', \(s.days) day(s), persona '\(s.persona.name)', "
+          + "scheduler \(s.scheduler.model.name), tasks: \(tasks.isEmpty ? "none" : tasks)"
       }
     } catch {
       throw UserError(error.description)
