@@ -3,6 +3,11 @@
 // Targets are listed in import order: a target never imports one listed after it.
 import PackageDescription
 
+// Release builds skip the run-time exclusivity checks of the simulation targets: they
+// cost about a tenth of the instructions of a run (`bgsim bench devices`, callgrind).
+// Debug builds, and so `swift test`, keep them, and would trap on a violation.
+let releaseSpeed: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
   name: "bgsim",
   products: [
@@ -26,18 +31,21 @@ let package = Package(
       providers: [.apt(["libgsl-dev", "pkg-config"])]
     ),
     // 2. Simulated time, the event queue and the run loop. No phone vocabulary.
-    .target(name: "SimKernel"),
+    .target(name: "SimKernel", swiftSettings: releaseSpeed),
     // 3. Named random streams, distributions and statistics, built on GSL.
-    .target(name: "Randomness", dependencies: ["CGSL", "SimKernel"]),
+    .target(name: "Randomness", dependencies: ["CGSL", "SimKernel"], swiftSettings: releaseSpeed),
     // 4. The simulated phone and its owner: battery, charging, network, usage, personas.
     .target(
       name: "DeviceModel",
-      dependencies: ["SimKernel", "Randomness", .product(name: "Yams", package: "Yams")]
+      dependencies: ["SimKernel", "Randomness", .product(name: "Yams", package: "Yams")],
+      swiftSettings: releaseSpeed
     ),
     // 5. The iOS model: the BGTaskScheduler mirror, the app lifecycle, background time.
-    .target(name: "IOSModel", dependencies: ["SimKernel", "Randomness", "DeviceModel"]),
+    .target(name: "IOSModel", dependencies: ["SimKernel", "Randomness", "DeviceModel"], swiftSettings: releaseSpeed),
     // 6. Experiments: wiring, runs, CSV, statistics, benchmarks.
-    .target(name: "Experiments", dependencies: ["SimKernel", "Randomness", "DeviceModel", "IOSModel"]),
+    .target(
+      name: "Experiments", dependencies: ["SimKernel", "Randomness", "DeviceModel", "IOSModel"],
+      swiftSettings: releaseSpeed),
     // 7. The command line. It parses arguments and calls Experiments.
     .executableTarget(
       name: "bgsim",

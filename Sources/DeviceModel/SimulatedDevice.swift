@@ -123,6 +123,14 @@ public struct SimulatedDevice: DeviceConditions {
     isScreenOn ? 0 : max(0, (time - lastScreenOff).seconds)
   }
 
+  /// The conditions now, as plain values (see ``DeviceSnapshot``).
+  public var snapshot: DeviceSnapshot {
+    DeviceSnapshot(
+      batteryLevel: batteryLevel, batteryMark: batteryMark, batteryRate: batteryRate, isPluggedIn: isPluggedIn,
+      isScreenOn: isScreenOn, lastScreenOff: lastScreenOff, network: network, isLowPowerMode: isLowPowerMode,
+      thermalState: thermalState, isPoweredOn: isPoweredOn)
+  }
+
   /// Whether random habits drive `aspect`.
   func random(_ aspect: DeviceAspect) -> Bool { !scripted.contains(aspect) }
 

@@ -24,6 +24,11 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   /// The device's state at each launch, taken at that moment.
   public var launchSnapshots: [LaunchSnapshot] = []
   public var keepChanges: Bool
+  /// Empty arrays with storage, swapped with the device's and the app's outboxes when
+  /// they are drained so that draining allocates nothing.
+  var spareChanges: [DeviceChange] = []
+  var spareEvents: [AppEvent] = []
+  var spareWork: [Int] = []
 
   public init(device: SimulatedDevice, app: SimulatedApp, decider: Decider, keepChanges: Bool = true) {
     self.device = device
@@ -35,7 +40,7 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   /// Starts the device and the decider. Call once at time 0.
   public mutating func start(scheduler: inout Scheduler) {
     device.start(scheduler: &scheduler)
-    decider.start(app: app, device: device, target: Self.deciderTarget, scheduler: &scheduler)
+    decider.start(app: app, device: device.snapshot, target: Self.deciderTarget, scheduler: &scheduler)
     forward(&scheduler)
   }
 
@@ -43,7 +48,7 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
     switch event.target {
     case Self.deviceTarget: device.handle(event, scheduler: &scheduler)
     case Self.appTarget: app.handle(event, scheduler: &scheduler)
-    default: decider.handle(event, app: app, device: device, scheduler: &scheduler)
+    default: decider.handle(event, app: app, device: device.snapshot, scheduler: &scheduler)
     }
     forward(&scheduler)
   }
@@ -53,8 +58,13 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   mutating func forward(_ scheduler: inout Scheduler) {
     while !device.changes.isEmpty || !app.workChanges.isEmpty || !app.events.isEmpty {
       if !app.events.isEmpty {
-        let events = app.events
-        app.events.removeAll(keepingCapacity: true)
+        // Swap buffers rather than copy: the drained array keeps its storage for reuse.
+        var events = spareEvents
+        swap(&events, &app.events)
+        defer {
+          events.removeAll(keepingCapacity: true)
+          spareEvents = events
+        }
         for e in events where e.kind == .launch {
           launchSnapshots.append(
             LaunchSnapshot(
@@ -62,11 +72,15 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
               batteryPercent: device.batteryPercent(at: e.time), idleSeconds: device.idleSeconds(at: e.time),
               reason: decider.launchReason(e.identifier)))
         }
-        decider.appChanged(events[...], app: app, device: device, scheduler: &scheduler)
+        decider.appChanged(events[...], app: app, device: device.snapshot, scheduler: &scheduler)
         if keepChanges { appLog += events }
       }
-      let changes = device.changes
-      device.changes.removeAll(keepingCapacity: true)
+      var changes = spareChanges
+      swap(&changes, &device.changes)
+      defer {
+        changes.removeAll(keepingCapacity: true)
+        spareChanges = changes
+      }
       for change in changes {
         switch change.kind {
         case .appOpened: app.userOpened(scheduler: &scheduler)
@@ -76,12 +90,16 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
         case .shutdown: app.deviceShutdown(scheduler: &scheduler)
         default: break
         }
-        decider.deviceChanged(change, app: app, device: device, scheduler: &scheduler)
+        decider.deviceChanged(change, app: app, device: device.snapshot, scheduler: &scheduler)
         if keepChanges { deviceLog.append(change) }
       }
-      let work = app.workChanges
-      app.workChanges.removeAll(keepingCapacity: true)
-      for delta in work { device.setBackgroundWork(running: delta > 0, scheduler: &scheduler) }
+      if !app.workChanges.isEmpty {
+        var work = spareWork
+        swap(&work, &app.workChanges)
+        for delta in work { device.setBackgroundWork(running: delta > 0, scheduler: &scheduler) }
+        work.removeAll(keepingCapacity: true)
+        spareWork = work
+      }
     }
   }
 }

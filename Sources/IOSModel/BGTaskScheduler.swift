@@ -28,7 +28,10 @@ public final class BGTaskScheduler {
   unowned let app: SimulatedApp
   var handlers: [String: (BGTask) -> Void] = [:]
   /// Pending requests in submission order.
-  public internal(set) var pending: [PendingRequest] = []
+  public internal(set) var pending: [PendingRequest] = [] { didSet { pendingGeneration &+= 1 } }
+  /// Changes whenever ``pending`` does, so that the system can keep what it derives
+  /// from the list until the list changes.
+  public private(set) var pendingGeneration = 0
   /// Continued-processing requests waiting for a free slot, in order.
   var continuedQueue: [PendingRequest] = []
   var nextSerial = 1

@@ -28,7 +28,13 @@ public struct Scheduler: ~Copyable, Sendable {
   @usableFromInline var queue: EventQueue
   @usableFromInline var nextSequence: UInt64 = 0
   @usableFromInline var cancelled: Set<UInt64> = []
+  /// Bit `s % 64` is set for every cancelled sequence `s` (and maybe for a few that
+  /// left): a clear bit proves an event was not cancelled without hashing, which is what
+  /// most pops find; a set bit means "look in the set".
+  @usableFromInline var cancelledFilter: UInt64 = 0
   @usableFromInline var stopRequested = false
+  /// The sequence of the event being handled (`UInt64.max` outside handlers).
+  @usableFromInline var currentSequence = UInt64.max
 
   /// Creates a scheduler whose clock reads `start`.
   public init(start: SimTime = .zero) {
@@ -87,14 +93,38 @@ public struct Scheduler: ~Copyable, Sendable {
   ///
   /// - Complexity: O(1) amortised.
   public mutating func cancel(_ id: EventID) {
-    guard id.sequence < nextSequence else { return }
+    // The event being handled has left the queue: there is nothing to cancel (handlers
+    // often cancel "their pending event" while handling it).
+    guard id.sequence < nextSequence, id.sequence != currentSequence else { return }
     cancelled.insert(id.sequence)
+    cancelledFilter |= 1 &<< (id.sequence & 63)
     // Handles of events that already ran would otherwise pile up: purge them once the
     // set outgrows the queue, which keeps the amortised cost constant.
     if cancelled.count > max(64, queue.count) {
       let pending = Set(queue.sequences())
       cancelled.formIntersection(pending)
+      rebuildCancelledFilter()
     }
+  }
+
+  /// Whether the event with `sequence` was cancelled; forgets it if so (it is being
+  /// dropped from the queue).
+  @inlinable
+  mutating func takeCancelled(_ sequence: UInt64) -> Bool {
+    guard cancelledFilter & (1 &<< (sequence & 63)) != 0, cancelled.remove(sequence) != nil else {
+      return false
+    }
+    // Keep the filter tight while the set is small; a larger set leaves stale bits,
+    // which cost a lookup each but never a wrong answer.
+    if cancelled.count <= 16 { rebuildCancelledFilter() }
+    return true
+  }
+
+  @usableFromInline
+  mutating func rebuildCancelledFilter() {
+    var filter: UInt64 = 0
+    for s in cancelled { filter |= 1 &<< (s & 63) }
+    cancelledFilter = filter
   }
 
   /// Asks the run loop to return after the current handler call.
@@ -125,9 +155,10 @@ public struct Scheduler: ~Copyable, Sendable {
     let endMicroseconds = end.microseconds
     while let entry = queue.popFirst(before: endMicroseconds) {
       let sequence = entry.order & EventQueue.sequenceMask
-      if !cancelled.isEmpty, cancelled.remove(sequence) != nil { continue }
+      if takeCancelled(sequence) { continue }
       nowMicroseconds = entry.time
       processed &+= 1
+      currentSequence = sequence
       let event = Event(
         time: now, priority: EventQueue.priority(of: entry.order),
         id: EventID(sequence: sequence), target: entry.target, kind: entry.kind,
@@ -141,8 +172,7 @@ public struct Scheduler: ~Copyable, Sendable {
   mutating func dropCancelledHead() {
     while !cancelled.isEmpty, !queue.isEmpty {
       let head = queue.peek().order & EventQueue.sequenceMask
-      guard cancelled.contains(head) else { return }
-      cancelled.remove(head)
+      guard takeCancelled(head) else { return }
       _ = queue.popMin()
     }
   }

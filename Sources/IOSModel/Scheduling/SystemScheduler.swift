@@ -46,6 +46,13 @@ public struct SystemScheduler: LaunchDecider {
   /// Background transfers waiting: (handed over at, bytes, discretionary).
   var transfers: [(at: SimTime, bytes: Double, discretionary: Bool)] = []
   let pushes: RandomStream
+  /// The app's pending requests as activities, kept until the list changes (most
+  /// decision points find the same requests as the last one).
+  var requestCache: [Activity] = []
+  var requestCacheKey: (app: ObjectIdentifier, generation: Int)?
+  /// The earliest `earliestBeginDate` among the cached requests [µs]; `Int64.min` for
+  /// one without a date, `Int64.max` when there is none.
+  var requestsDueAt = Int64.max
 
   enum Tick: UInt32 {
     case timer = 200
@@ -167,21 +174,30 @@ public struct SystemScheduler: LaunchDecider {
     budgetsAt = now
   }
 
+  /// Rebuilds the cached request activities if the app's pending list changed.
+  mutating func refreshRequestCache(_ app: SimulatedApp) {
+    let key = (ObjectIdentifier(app), app.taskScheduler.pendingGeneration)
+    if let cached = requestCacheKey, cached.app == key.0, cached.generation == key.1 { return }
+    requestCache = requestActivities(app)
+    requestCacheKey = key
+    requestsDueAt = Int64.max
+    for a in requestCache { requestsDueAt = min(requestsDueAt, a.earliest?.microseconds ?? Int64.min) }
+  }
+
   /// Whether any activity could run now, checked without building the activity list
-  /// (most decision points find nothing due).
+  /// (most decision points find nothing due). Call after ``refreshRequestCache(_:)``.
   func anythingDue(_ app: SimulatedApp, now: SimTime) -> Bool {
-    for entry in app.taskScheduler.pending where entry.request.kind != .continuedProcessing {
-      if (entry.request.earliestBeginDate ?? now) <= now { return true }
-    }
+    if requestsDueAt <= now.microseconds { return true }
     if let window = fetchWindow, app.configuration.usesLegacyFetch, appOpens.total > 0, window.start <= now {
       return true
     }
     return pendingPushes > 0 || !transfers.isEmpty
   }
 
-  /// The app's pending requests and the older paths' work, as activities.
+  /// The app's pending requests and the older paths' work, as activities. Call after
+  /// ``refreshRequestCache(_:)``.
   func activities(_ app: SimulatedApp) -> [Activity] {
-    var list = requestActivities(app)
+    var list = requestCache
     // Legacy fetch, for an app among the owner's recent apps (top 50 by use, here: opened
     // within the history), in its window.
     if let window = fetchWindow, app.configuration.usesLegacyFetch, appOpens.total > 0 {
@@ -246,7 +262,7 @@ public struct SystemScheduler: LaunchDecider {
   }
 
   /// Fills in the usage predictions (the costly part of a context).
-  func predict(_ c: inout PolicyContext) {
+  mutating func predict(_ c: inout PolicyContext) {
     let now = c.now
     let window = SimDuration(seconds: parameters.predictionWindowSeconds)
     let lookAhead = parameters.appLookAheadSeconds + jitter.uniform() * parameters.appJitterSeconds
@@ -283,11 +299,13 @@ public struct SystemScheduler: LaunchDecider {
     app: SimulatedApp, device: some DeviceConditions, trigger: String, scheduler: inout Scheduler
   ) {
     let now = scheduler.now
+    refreshRequestCache(app)
     guard anythingDue(app, now: now) else { return }
     let pending = activities(app)
     refillBudgets(to: now)
     var c = context(app: app, device: device, now: now)
     var predicted = false
+    let policies = model.policies
     for activity in pending {
       if let earliest = activity.earliest, earliest > now { continue }
       var verdicts: [PolicyVerdict] = []
@@ -295,7 +313,9 @@ public struct SystemScheduler: LaunchDecider {
       var vetoedBy: String?
       var weighted = 0.0
       var weights = 0.0
-      for policy in model.policies {
+      // By index: the policies are evaluated in place rather than copied out of the
+      // array one by one (each copy is an existential box to retain and destroy).
+      for policy in policies {
         if !predicted, policy.needsPredictions {
           predict(&c)
           predicted = true

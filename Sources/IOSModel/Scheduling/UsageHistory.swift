@@ -20,6 +20,13 @@ public struct UsageHistory: Sendable {
   let weights: [Double]
   let weightSums: [Double]
 
+  /// Per slot of the day, the weighted count over the remembered days as seen on day
+  /// `slotSumsDay`, where `slotSumsValid` says so: the scheduler asks about one slot at
+  /// a time, many times a day, and the counts change only when an event is recorded.
+  var slotSums: [Double]
+  var slotSumsValid: [Bool]
+  var slotSumsDay = Int.min
+
   public init(days: Int = 14, halfLifeDays: Double = 2) {
     self.days = days
     self.halfLifeDays = halfLifeDays
@@ -31,6 +38,8 @@ public struct UsageHistory: Sendable {
     }
     counts = Array(repeating: 0, count: days * Self.slotsPerDay)
     dayOfRow = Array(repeating: -1, count: days)
+    slotSums = Array(repeating: 0, count: Self.slotsPerDay)
+    slotSumsValid = Array(repeating: false, count: Self.slotsPerDay)
   }
 
   static func slot(_ time: SimTime, _ calendar: SimCalendar) -> Int {
@@ -41,18 +50,23 @@ public struct UsageHistory: Sendable {
   public mutating func record(_ time: SimTime, calendar: SimCalendar) {
     let day = calendar.day(of: time)
     let row = ((day % days) + days) % days
+    let slot = Self.slot(time, calendar)
     if dayOfRow[row] != day {
       for s in 0..<Self.slotsPerDay { counts[row * Self.slotsPerDay + s] = 0 }
       dayOfRow[row] = day
+      slotSumsDay = Int.min
     }
-    counts[row * Self.slotsPerDay + Self.slot(time, calendar)] &+= 1
+    counts[row * Self.slotsPerDay + slot] &+= 1
+    slotSumsValid[slot] = false
     last = time
     total += 1
   }
 
   /// Expected events in the time-of-day window [from, from + length): a mean over the
   /// remembered days (today included), each day weighted by 2^(−age / half-life).
-  public func expectedEvents(from: SimTime, length: SimDuration, now: SimTime, calendar: SimCalendar)
+  public mutating func expectedEvents(
+    from: SimTime, length: SimDuration, now: SimTime, calendar: SimCalendar
+  )
     -> Double
   {
     let today = calendar.day(of: now)
@@ -61,10 +75,24 @@ public struct UsageHistory: Sendable {
       1,
       Int((length.microseconds + SimCalendar.dayMicroseconds / 96 - 1) / (SimCalendar.dayMicroseconds / 96)))
     var sum = 0.0
-    for row in 0..<days where dayOfRow[row] >= 0 && dayOfRow[row] > today - days && dayOfRow[row] <= today {
-      var n = 0
-      for k in 0..<slots { n += Int(counts[row * Self.slotsPerDay + (first + k) % Self.slotsPerDay]) }
-      if n > 0 { sum += Double(n) * weight(age: today - dayOfRow[row]) }
+    if slots == 1 {
+      // The common case (windows within one slot), from the per-slot cache; the same
+      // sum in the same order as below, so the same bits.
+      if slotSumsDay != today {
+        for s in 0..<Self.slotsPerDay { slotSumsValid[s] = false }
+        slotSumsDay = today
+      }
+      if !slotSumsValid[first] {
+        slotSums[first] = weightedCount(slot: first, today: today)
+        slotSumsValid[first] = true
+      }
+      sum = slotSums[first]
+    } else {
+      for row in 0..<days where isRemembered(row, today: today) {
+        var n = 0
+        for k in 0..<slots { n += Int(counts[row * Self.slotsPerDay + (first + k) % Self.slotsPerDay]) }
+        if n > 0 { sum += Double(n) * weight(age: today - dayOfRow[row]) }
+      }
     }
     // Days without events count too: the history covers every day since the start.
     let norm = weightSums[max(1, min(days, today + 1)) - 1]
@@ -75,6 +103,20 @@ public struct UsageHistory: Sendable {
   }
 
   func weight(age: Int) -> Double { age < days ? weights[age] : 0 }
+
+  func isRemembered(_ row: Int, today: Int) -> Bool {
+    dayOfRow[row] >= 0 && dayOfRow[row] > today - days && dayOfRow[row] <= today
+  }
+
+  /// Σ over remembered days of the slot's count × the day's weight, in row order.
+  func weightedCount(slot: Int, today: Int) -> Double {
+    var sum = 0.0
+    for row in 0..<days where isRemembered(row, today: today) {
+      let n = Int(counts[row * Self.slotsPerDay + slot])
+      if n > 0 { sum += Double(n) * weight(age: today - dayOfRow[row]) }
+    }
+    return sum
+  }
 
   /// Days since the last event, or nil when there was none.
   public func daysSinceLast(_ now: SimTime) -> Double? { last.map { (now - $0).seconds / 86_400 } }

@@ -1,0 +1,31 @@
+import SimKernel
+
+/// The device's conditions at one moment, as plain values: what the iOS model is handed
+/// at each call instead of the whole ``SimulatedDevice`` (whose streams, profiles and
+/// logs would be retained and released at every call). Valid until the device next
+/// changes state; the battery level is still read at a given instant.
+public struct DeviceSnapshot: DeviceConditions, Sendable, Hashable {
+  /// Battery level at `batteryMark` [0…100 %].
+  public var batteryLevel: Double
+  public var batteryMark: SimTime
+  /// Rate of change of the level since `batteryMark` [%/h].
+  public var batteryRate: Double
+  public var isPluggedIn: Bool
+  public var isScreenOn: Bool
+  /// When the screen last went off.
+  public var lastScreenOff: SimTime
+  public var network: NetworkKind
+  public var isLowPowerMode: Bool
+  public var thermalState: ThermalState
+  public var isPoweredOn: Bool
+
+  public func batteryPercent(at time: SimTime) -> Double {
+    min(100, max(0, batteryLevel + batteryRate * (time - batteryMark).seconds / 3600))
+  }
+
+  public var isInUse: Bool { isScreenOn }
+
+  public func idleSeconds(at time: SimTime) -> Double {
+    isScreenOn ? 0 : max(0, (time - lastScreenOff).seconds)
+  }
+}
