@@ -126,7 +126,8 @@ public struct SimulatedDevice: DeviceConditions {
   /// The conditions now, as plain values (see ``DeviceSnapshot``).
   public var snapshot: DeviceSnapshot {
     DeviceSnapshot(
-      batteryLevel: batteryLevel, batteryMark: batteryMark, batteryRate: batteryRate, isPluggedIn: isPluggedIn,
+      batteryLevel: batteryLevel, batteryMark: batteryMark, batteryRate: batteryRate,
+      isPluggedIn: isPluggedIn,
       isScreenOn: isScreenOn, lastScreenOff: lastScreenOff, network: network, isLowPowerMode: isLowPowerMode,
       thermalState: thermalState, isPoweredOn: isPoweredOn)
   }

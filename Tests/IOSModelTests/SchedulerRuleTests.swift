@@ -117,6 +117,32 @@ import Testing
     #expect(launched.total! >= launched.threshold)
     #expect(launched.verdicts.allSatisfy { !$0.isVeto })
   }
+
+  /// A researcher's own policy, listed among the built-in ones, is consulted in its
+  /// place in the list, and its veto stops a launch the built-in policies allow.
+  @Test func aResearchersOwnPolicyIsConsultedInItsPlace() {
+    struct NotBeforeMidnight: SchedulingPolicy {
+      var name: String { "not_before_midnight" }
+      var needsPredictions: Bool { true }
+      func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+        c.now.seconds.truncatingRemainder(dividingBy: 86_400) < 86_400 - 3600
+          ? .veto(name, c, "before 23:00") : .skip(name)
+      }
+    }
+    var model = SchedulingModel.ios()
+    model.policies.insert(NotBeforeMidnight(), at: 3)
+    let script = [
+      (at(9), TimelineEvent.Action.openApp(seconds: 30)), (at(10), .plug), (at(day: 1, 8), .unplug),
+    ]
+    var w = SystemWorld(behavior: processingApp, script: script, model: model)
+    w.run(until: at(day: 1, 9))
+    let launch = try! #require(w.launches("p0").first)
+    #expect(launch >= at(23))
+    #expect(w.decisions.contains { $0.outcome == .vetoed(policy: "not_before_midnight") })
+    let launched = try! #require(w.decisions.first { $0.outcome == .launched })
+    #expect(launched.verdicts[3].policy == "not_before_midnight")
+    #expect(launched.verdicts.count == SchedulingModel.policyNames.count + 1)
+  }
 }
 
 /// Refresh every 15 min at the earliest: submit at launch and again from each run.

@@ -16,7 +16,9 @@ import SimKernel
 /// of day, over the last 14 days. Budgets refill evenly through the day and are drawn
 /// down by each run (energy) and each cellular transfer (data).
 public struct SystemScheduler: LaunchDecider {
-  public var model: SchedulingModel
+  public var model: SchedulingModel { didSet { compiled = CompiledPolicy.compile(model.policies) } }
+  /// `model.policies`, ready for the decision loop.
+  var compiled: (policies: [CompiledPolicy], others: [any SchedulingPolicy])
   public var parameters: SchedulerParameters
   public let calendar: SimCalendar
   let jitter: RandomStream
@@ -66,6 +68,7 @@ public struct SystemScheduler: LaunchDecider {
     stream: RandomStream, recordDecisions: Bool = false
   ) {
     self.model = model
+    compiled = CompiledPolicy.compile(model.policies)
     self.parameters = parameters
     self.calendar = calendar
     jitter = stream
@@ -305,7 +308,7 @@ public struct SystemScheduler: LaunchDecider {
     refillBudgets(to: now)
     var c = context(app: app, device: device, now: now)
     var predicted = false
-    let policies = model.policies
+    let (policies, others) = compiled
     for activity in pending {
       if let earliest = activity.earliest, earliest > now { continue }
       var verdicts: [PolicyVerdict] = []
@@ -316,11 +319,11 @@ public struct SystemScheduler: LaunchDecider {
       // By index: the policies are evaluated in place rather than copied out of the
       // array one by one (each copy is an existential box to retain and destroy).
       for policy in policies {
-        if !predicted, policy.needsPredictions {
+        if !predicted, policy.needsPredictions(others: others) {
           predict(&c)
           predicted = true
         }
-        let v = policy.evaluate(activity, c)
+        let v = policy.evaluate(activity, c, others: others)
         if recordDecisions { verdicts.append(v) }
         switch v.outcome {
         case .veto:

@@ -1,0 +1,111 @@
+/// A policy of a ``SchedulingModel`` ready for the decision loop: the built-in policies
+/// as concrete values, called directly, and any other policy through the protocol.
+///
+/// The scheduler judges every due activity at every decision point (a few hundred
+/// times per simulated day), and calling sixteen policies through `any
+/// SchedulingPolicy` boxes cost more than the policies' own arithmetic. The answers
+/// are the same either way: each case calls the same `evaluate`. Another policy is
+/// kept in a side list and named here by its index, so that every case is a plain
+/// value and the loop copies no boxes.
+enum CompiledPolicy: Sendable {
+  case powerState(PowerStatePolicy)
+  case forceQuit(ForceQuitPolicy)
+  case backgroundAppRefresh(BackgroundAppRefreshPolicy)
+  case externalPower(ExternalPowerPolicy)
+  case networkRequirement(NetworkRequirementPolicy)
+  case batteryLevel(BatteryLevelPolicy)
+  case lowPowerMode(LowPowerModePolicy)
+  case thermal(ThermalPolicy)
+  case appUsage(AppUsagePolicy)
+  case deviceActivity(DeviceActivityPolicy)
+  case application(ApplicationPolicy)
+  case energyBudget(EnergyBudgetPolicy)
+  case dataBudget(DataBudgetPolicy)
+  case rateLimit(RateLimitPolicy)
+  case concurrency(ConcurrencyPolicy)
+  case overrun(OverrunPolicy)
+  case other(index: Int)
+
+  /// Compiles `policies`: the built-in ones as cases, the others into `others`.
+  static func compile(_ policies: [any SchedulingPolicy]) -> (
+    policies: [CompiledPolicy], others: [any SchedulingPolicy]
+  ) {
+    var others: [any SchedulingPolicy] = []
+    let compiled = policies.map { policy in
+      CompiledPolicy(policy)
+        ?? {
+          others.append(policy)
+          return .other(index: others.count - 1)
+        }()
+    }
+    return (compiled, others)
+  }
+
+  init?(_ policy: any SchedulingPolicy) {
+    switch policy {
+    case let p as PowerStatePolicy: self = .powerState(p)
+    case let p as ForceQuitPolicy: self = .forceQuit(p)
+    case let p as BackgroundAppRefreshPolicy: self = .backgroundAppRefresh(p)
+    case let p as ExternalPowerPolicy: self = .externalPower(p)
+    case let p as NetworkRequirementPolicy: self = .networkRequirement(p)
+    case let p as BatteryLevelPolicy: self = .batteryLevel(p)
+    case let p as LowPowerModePolicy: self = .lowPowerMode(p)
+    case let p as ThermalPolicy: self = .thermal(p)
+    case let p as AppUsagePolicy: self = .appUsage(p)
+    case let p as DeviceActivityPolicy: self = .deviceActivity(p)
+    case let p as ApplicationPolicy: self = .application(p)
+    case let p as EnergyBudgetPolicy: self = .energyBudget(p)
+    case let p as DataBudgetPolicy: self = .dataBudget(p)
+    case let p as RateLimitPolicy: self = .rateLimit(p)
+    case let p as ConcurrencyPolicy: self = .concurrency(p)
+    case let p as OverrunPolicy: self = .overrun(p)
+    default: return nil
+    }
+  }
+
+  /// The policy's verdict, as ``SchedulingPolicy/evaluate(_:_:)`` gives it.
+  @inline(__always)
+  func evaluate(_ activity: Activity, _ c: PolicyContext, others: [any SchedulingPolicy]) -> PolicyVerdict {
+    switch self {
+    case .powerState(let p): p.evaluate(activity, c)
+    case .forceQuit(let p): p.evaluate(activity, c)
+    case .backgroundAppRefresh(let p): p.evaluate(activity, c)
+    case .externalPower(let p): p.evaluate(activity, c)
+    case .networkRequirement(let p): p.evaluate(activity, c)
+    case .batteryLevel(let p): p.evaluate(activity, c)
+    case .lowPowerMode(let p): p.evaluate(activity, c)
+    case .thermal(let p): p.evaluate(activity, c)
+    case .appUsage(let p): p.evaluate(activity, c)
+    case .deviceActivity(let p): p.evaluate(activity, c)
+    case .application(let p): p.evaluate(activity, c)
+    case .energyBudget(let p): p.evaluate(activity, c)
+    case .dataBudget(let p): p.evaluate(activity, c)
+    case .rateLimit(let p): p.evaluate(activity, c)
+    case .concurrency(let p): p.evaluate(activity, c)
+    case .overrun(let p): p.evaluate(activity, c)
+    case .other(let i): others[i].evaluate(activity, c)
+    }
+  }
+
+  func needsPredictions(others: [any SchedulingPolicy]) -> Bool {
+    switch self {
+    case .powerState(let p): p.needsPredictions
+    case .forceQuit(let p): p.needsPredictions
+    case .backgroundAppRefresh(let p): p.needsPredictions
+    case .externalPower(let p): p.needsPredictions
+    case .networkRequirement(let p): p.needsPredictions
+    case .batteryLevel(let p): p.needsPredictions
+    case .lowPowerMode(let p): p.needsPredictions
+    case .thermal(let p): p.needsPredictions
+    case .appUsage(let p): p.needsPredictions
+    case .deviceActivity(let p): p.needsPredictions
+    case .application(let p): p.needsPredictions
+    case .energyBudget(let p): p.needsPredictions
+    case .dataBudget(let p): p.needsPredictions
+    case .rateLimit(let p): p.needsPredictions
+    case .concurrency(let p): p.needsPredictions
+    case .overrun(let p): p.needsPredictions
+    case .other(let i): others[i].needsPredictions
+    }
+  }
+}
