@@ -94,11 +94,11 @@ public struct Scenario: Sendable {
 
   /// A persona given by name, by file, or as {name, overrides}.
   static func personaSpec(_ tree: ConfigTree, resolve: (String) -> String) throws(ConfigError) -> Persona {
-    func file(_ text: String) throws(ConfigError) -> String {
-      if text.hasSuffix(".yaml") || text.hasSuffix(".yml") { return resolve(text) }
-      do { return try PersonaCatalog.file(for: text) } catch { throw tree.error(error.message) }
+    func file(_ text: String) throws(ConfigError) -> PersonaCatalog.Source {
+      if text.hasSuffix(".yaml") || text.hasSuffix(".yml") { return .file(resolve(text)) }
+      do { return try PersonaCatalog.source(for: text) } catch { throw tree.error(error.message) }
     }
-    if let name = tree.scalar { return try Persona.load(file: try file(name)) }
+    if let name = tree.scalar { return try PersonaCatalog.load(try file(name)) }
     let s = try ConfigSection(tree, keys: ["name", "overrides"])
     let name = try s.text("name", default: "typical") ?? "typical"
     var overrides: [(path: String, value: ConfigTree)] = []
@@ -108,7 +108,7 @@ public struct Scenario: Sendable {
       }
       overrides = entries.map { ($0.key, $0.value) }
     }
-    return try Persona.load(file: try file(name), overrides: overrides)
+    return try PersonaCatalog.load(try file(name), overrides: overrides)
   }
 
   /// The result of running a scenario.

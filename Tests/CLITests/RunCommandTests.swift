@@ -26,6 +26,31 @@ import Testing
     }
   }
 
+  /// A binary copied out of the checkout, run from an empty folder, still finds the
+  /// default experiment and its persona (both built in), and says which copy it read.
+  @Test func theMainJobRunsFromOutsideTheCheckout() throws {
+    let place = scratch()
+    let binary = place.appendingPathComponent("bgsim")
+    try FileManager.default.copyItem(
+      at: BGSimBinary.productsDirectory.appendingPathComponent("bgsim"), to: binary)
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["run", "--days", "4", "--devices", "6", "--out", "out", "--quiet"]
+    process.currentDirectoryURL = place
+    let err = Pipe()
+    process.standardOutput = Pipe()
+    process.standardError = err
+    try process.run()
+    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(message)")
+    let launches = place.appendingPathComponent("out/launches.csv").path
+    #expect(FileManager.default.fileExists(atPath: launches))
+    let manifest = try String(
+      contentsOfFile: place.appendingPathComponent("out/manifest.json").path, encoding: .utf8)
+    #expect(manifest.contains("typical"))
+  }
+
   @Test func aFailedHypothesisExitsWithOne() throws {
     let dir = scratch()
     let text = try String(

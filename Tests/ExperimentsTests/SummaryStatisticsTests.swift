@@ -1,7 +1,8 @@
 import DeviceModel
-import Experiments
 import Foundation
 import Testing
+
+@testable import Experiments
 
 @Suite struct SummaryStatisticsTests {
   /// Four owners, two arms, 10 days each. Arm a launches 3 + d times in 10 days per owner
@@ -52,5 +53,14 @@ import Testing
       .deletingLastPathComponent().appendingPathComponent("experiments/refresh-vs-processing.yaml")
     let text = try String(contentsOf: file, encoding: .utf8)
     #expect(text == DefaultExperiment.text + "\n")
+  }
+
+  @Test(arguments: PersonaCatalog.builtIn)
+  func theBuiltInPersonasAreTheFilesInTheRepository(name: String) throws {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("experiments/personas/\(name).yaml")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    #expect(text == (BuiltInPersonas.texts[name] ?? "") + "\n")
+    #expect(try PersonaCatalog.load(.builtIn(name)).name == name)
   }
 }

@@ -189,11 +189,11 @@ public struct ExperimentSpec: Sendable {
   static func personas(_ tree: ConfigTree, resolve: (String) -> String) throws(ConfigError)
     -> [(persona: Persona, weight: Double)]
   {
-    func file(_ text: String, _ at: ConfigTree) throws(ConfigError) -> String {
-      if text.hasSuffix(".yaml") || text.hasSuffix(".yml") { return resolve(text) }
-      do { return try PersonaCatalog.file(for: text) } catch { throw at.error(error.message) }
+    func file(_ text: String, _ at: ConfigTree) throws(ConfigError) -> PersonaCatalog.Source {
+      if text.hasSuffix(".yaml") || text.hasSuffix(".yml") { return .file(resolve(text)) }
+      do { return try PersonaCatalog.source(for: text) } catch { throw at.error(error.message) }
     }
-    if let name = tree.scalar { return [(try Persona.load(file: try file(name, tree)), 1)] }
+    if let name = tree.scalar { return [(try PersonaCatalog.load(try file(name, tree)), 1)] }
     let s = try ConfigSection(tree, keys: ["name", "mixture", "overrides"])
     var overrides: [(path: String, value: ConfigTree)] = []
     if let o = s.value("overrides") {
@@ -212,7 +212,7 @@ public struct ExperimentSpec: Sendable {
         guard let w = e.value.scalar.flatMap(Double.init), w >= 0 else {
           throw e.value.error("a mixture weight must be a number ≥ 0")
         }
-        out.append((try Persona.load(file: try file(e.key, e.value), overrides: overrides), w))
+        out.append((try PersonaCatalog.load(try file(e.key, e.value), overrides: overrides), w))
       }
       guard out.contains(where: { $0.1 > 0 }) else {
         throw m.error("at least one mixture weight must be > 0")
@@ -220,7 +220,7 @@ public struct ExperimentSpec: Sendable {
       return out
     }
     let name = try s.text("name", default: "typical") ?? "typical"
-    return [(try Persona.load(file: try file(name, tree), overrides: overrides), 1)]
+    return [(try PersonaCatalog.load(try file(name, tree), overrides: overrides), 1)]
   }
 
   /// The sweep's cells: a factorial grid, or Sobol points over ranges.
