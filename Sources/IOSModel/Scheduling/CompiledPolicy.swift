@@ -26,19 +26,25 @@ enum CompiledPolicy: Sendable {
   case overrun(OverrunPolicy)
   case other(index: Int)
 
-  /// Compiles `policies`: the built-in ones as cases, the others into `others`.
-  static func compile(_ policies: [any SchedulingPolicy]) -> (
-    policies: [CompiledPolicy], others: [any SchedulingPolicy]
-  ) {
+  /// A model's policies, compiled: the built-in ones as cases, the others in `others`.
+  struct List: Sendable {
+    var policies: [CompiledPolicy] = []
     var others: [any SchedulingPolicy] = []
-    let compiled = policies.map { policy in
-      CompiledPolicy(policy)
-        ?? {
+    /// Index of the first policy that reads the usage predictions (`Int.max` if none):
+    /// the predictions are made just before it is asked.
+    var predictionsNeededAt = Int.max
+
+    init(_ list: [any SchedulingPolicy]) {
+      for policy in list {
+        if policy.needsPredictions, predictionsNeededAt == .max { predictionsNeededAt = policies.count }
+        if let compiled = CompiledPolicy(policy) {
+          policies.append(compiled)
+        } else {
           others.append(policy)
-          return .other(index: others.count - 1)
-        }()
+          policies.append(.other(index: others.count - 1))
+        }
+      }
     }
-    return (compiled, others)
   }
 
   init?(_ policy: any SchedulingPolicy) {
@@ -84,28 +90,6 @@ enum CompiledPolicy: Sendable {
     case .concurrency(let p): p.evaluate(activity, c)
     case .overrun(let p): p.evaluate(activity, c)
     case .other(let i): others[i].evaluate(activity, c)
-    }
-  }
-
-  func needsPredictions(others: [any SchedulingPolicy]) -> Bool {
-    switch self {
-    case .powerState(let p): p.needsPredictions
-    case .forceQuit(let p): p.needsPredictions
-    case .backgroundAppRefresh(let p): p.needsPredictions
-    case .externalPower(let p): p.needsPredictions
-    case .networkRequirement(let p): p.needsPredictions
-    case .batteryLevel(let p): p.needsPredictions
-    case .lowPowerMode(let p): p.needsPredictions
-    case .thermal(let p): p.needsPredictions
-    case .appUsage(let p): p.needsPredictions
-    case .deviceActivity(let p): p.needsPredictions
-    case .application(let p): p.needsPredictions
-    case .energyBudget(let p): p.needsPredictions
-    case .dataBudget(let p): p.needsPredictions
-    case .rateLimit(let p): p.needsPredictions
-    case .concurrency(let p): p.needsPredictions
-    case .overrun(let p): p.needsPredictions
-    case .other(let i): others[i].needsPredictions
     }
   }
 }

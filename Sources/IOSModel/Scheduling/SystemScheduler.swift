@@ -16,9 +16,9 @@ import SimKernel
 /// of day, over the last 14 days. Budgets refill evenly through the day and are drawn
 /// down by each run (energy) and each cellular transfer (data).
 public struct SystemScheduler: LaunchDecider {
-  public var model: SchedulingModel { didSet { compiled = CompiledPolicy.compile(model.policies) } }
+  public var model: SchedulingModel { didSet { compiled = CompiledPolicy.List(model.policies) } }
   /// `model.policies`, ready for the decision loop.
-  var compiled: (policies: [CompiledPolicy], others: [any SchedulingPolicy])
+  var compiled: CompiledPolicy.List
   public var parameters: SchedulerParameters
   public let calendar: SimCalendar
   let jitter: RandomStream
@@ -68,7 +68,7 @@ public struct SystemScheduler: LaunchDecider {
     stream: RandomStream, recordDecisions: Bool = false
   ) {
     self.model = model
-    compiled = CompiledPolicy.compile(model.policies)
+    compiled = CompiledPolicy.List(model.policies)
     self.parameters = parameters
     self.calendar = calendar
     jitter = stream
@@ -308,7 +308,9 @@ public struct SystemScheduler: LaunchDecider {
     refillBudgets(to: now)
     var c = context(app: app, device: device, now: now)
     var predicted = false
-    let (policies, others) = compiled
+    let policies = compiled.policies
+    let others = compiled.others
+    let predictionsNeededAt = compiled.predictionsNeededAt
     for activity in pending {
       if let earliest = activity.earliest, earliest > now { continue }
       var verdicts: [PolicyVerdict] = []
@@ -318,8 +320,8 @@ public struct SystemScheduler: LaunchDecider {
       var weights = 0.0
       // By index: the policies are evaluated in place rather than copied out of the
       // array one by one (each copy is an existential box to retain and destroy).
-      for policy in policies {
-        if !predicted, policy.needsPredictions(others: others) {
+      for (i, policy) in policies.enumerated() {
+        if !predicted, i >= predictionsNeededAt {
           predict(&c)
           predicted = true
         }
