@@ -48,25 +48,29 @@ public struct CSVBuffer: Sendable {
   }
 
   mutating func unsigned(_ value: UInt64, minimumDigits: Int = 1) {
+    // Digits are written right to left into a stack buffer and appended in one go:
+    // appending byte by byte checked the array's uniqueness and capacity each time.
     var digits:
       (
         UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
         UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
       ) =
         (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var n = 0
+    let width = 20
+    var first = width
     var v = value
+    let minimum = min(minimumDigits, width)
     withUnsafeMutableBytes(of: &digits) { buffer in
       repeat {
-        buffer[n] = UInt8(ascii: "0") + UInt8(v % 10)
+        first -= 1
+        buffer[first] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
         v /= 10
-        n += 1
       } while v > 0
-      while n < minimumDigits {
-        buffer[n] = UInt8(ascii: "0")
-        n += 1
+      while width - first < minimum {
+        first -= 1
+        buffer[first] = UInt8(ascii: "0")
       }
-      for i in stride(from: n - 1, through: 0, by: -1) { bytes.append(buffer[i]) }
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[first..<width]))
     }
   }
 
@@ -102,17 +106,42 @@ public struct CSVBuffer: Sendable {
   /// Local time as `YYYY-MM-DDThh:mm:ss`, the same text as ``SimCalendar/isoString(_:)``.
   public mutating func iso(_ time: SimTime, calendar: SimCalendar) {
     let date = calendar.date(of: time)
-    let seconds = UInt64(calendar.microsecondsIntoDay(of: time) / 1_000_000)
-    unsigned(UInt64(max(date.year, 0)), minimumDigits: 4)
-    bytes.append(UInt8(ascii: "-"))
-    unsigned(UInt64(date.month), minimumDigits: 2)
-    bytes.append(UInt8(ascii: "-"))
-    unsigned(UInt64(date.day), minimumDigits: 2)
-    bytes.append(UInt8(ascii: "T"))
-    unsigned(seconds / 3600, minimumDigits: 2)
-    bytes.append(UInt8(ascii: ":"))
-    unsigned(seconds / 60 % 60, minimumDigits: 2)
-    bytes.append(UInt8(ascii: ":"))
-    unsigned(seconds % 60, minimumDigits: 2)
+    let seconds = Int(calendar.microsecondsIntoDay(of: time) / 1_000_000)
+    let year = max(date.year, 0)
+    guard year <= 9999 else {
+      unsigned(UInt64(year))
+      bytes.append(UInt8(ascii: "-"))
+      unsigned(UInt64(date.month), minimumDigits: 2)
+      bytes.append(UInt8(ascii: "-"))
+      unsigned(UInt64(date.day), minimumDigits: 2)
+      bytes.append(UInt8(ascii: "T"))
+      unsigned(UInt64(seconds / 3600), minimumDigits: 2)
+      bytes.append(UInt8(ascii: ":"))
+      unsigned(UInt64(seconds / 60 % 60), minimumDigits: 2)
+      bytes.append(UInt8(ascii: ":"))
+      unsigned(UInt64(seconds % 60), minimumDigits: 2)
+      return
+    }
+    // Fixed width: formatted into a stack buffer and appended at once.
+    var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &text) { b in
+      func two(_ at: Int, _ v: Int) {
+        b[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / 10)
+        b[at + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+      }
+      two(0, year / 100)
+      two(2, year % 100)
+      b[4] = UInt8(ascii: "-")
+      two(5, date.month)
+      b[7] = UInt8(ascii: "-")
+      two(8, date.day)
+      b[10] = UInt8(ascii: "T")
+      two(11, seconds / 3600)
+      b[13] = UInt8(ascii: ":")
+      two(14, seconds / 60 % 60)
+      b[16] = UInt8(ascii: ":")
+      two(17, seconds % 60)
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: b[0..<19]))
+    }
   }
 }

@@ -26,11 +26,20 @@ import Testing
 
   @Test func isoMatchesTheCalendar() {
     let calendar = SimCalendar(startDate: monday)
-    let seconds: [Double] = [0, 59.9, 86_399, 86_400 * 40 + 3723]
+    let seconds: [Double] = [0, 59.9, 86_399, 86_400 * 40 + 3723, -86_400 * 3 + 1, 86_400 * 400 * 365]
     for s in seconds {
       let t = SimTime(seconds: s)
       #expect(text { $0.iso(t, calendar: calendar) } == calendar.isoString(t))
     }
+  }
+
+  @Test func integersAtTheEdges() {
+    #expect(text { $0.integer(0) } == "0")
+    #expect(text { $0.integer(-7) } == "-7")
+    #expect(text { $0.integer(.max) } == "9223372036854775807")
+    #expect(text { $0.integer(.min) } == "-9223372036854775808")
+    #expect(text { $0.fixed(0.000_001, digits: 6) } == "0.000001")
+    #expect(text { $0.fixed(12_345.5, digits: 0) } == "12346")
   }
 
   @Test func fieldsWithCommasAreQuoted() {

@@ -21,26 +21,46 @@ struct CSVReader {
   mutating func next() -> Bool {
     starts.removeAll(keepingCapacity: true)
     ends.removeAll(keepingCapacity: true)
-    guard position < bytes.count else { return false }
+    let count = bytes.count
+    guard position < count, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+      return false
+    }
     var start = position
     var quoted = false
     var i = position
-    while i < bytes.count {
-      let b = bytes[i]
+    while i < count {
+      let b = base[i]
+      // Quote (0x22), comma (0x2C) and newline (0x0A) are all ≤ 0x2C; digits, letters,
+      // '.' and '-' are above it, so most bytes take this one comparison.
+      if b > UInt8(ascii: ",") {
+        i &+= 1
+        continue
+      }
       if b == UInt8(ascii: "\"") {
         quoted.toggle()
       } else if !quoted, b == UInt8(ascii: ",") {
         starts.append(start)
         ends.append(i)
-        start = i + 1
+        start = i &+ 1
       } else if !quoted, b == UInt8(ascii: "\n") {
         break
       }
-      i += 1
+      i &+= 1
     }
     starts.append(start)
     ends.append(i)
     position = i + 1
+    return true
+  }
+
+  /// Whether fields `0..<n` hold the same bytes as in `other`'s current row.
+  func sameFields(_ n: Int, as other: (starts: [Int], ends: [Int])) -> Bool {
+    guard starts.count >= n, other.starts.count >= n else { return false }
+    for f in 0..<n {
+      let length = ends[f] - starts[f]
+      guard length == other.ends[f] - other.starts[f] else { return false }
+      for k in 0..<length where bytes[starts[f] + k] != bytes[other.starts[f] + k] { return false }
+    }
     return true
   }
 

@@ -70,41 +70,71 @@ public struct SummaryTables: Sendable {
   }
 
   /// Reads days and launches rows (files with or without a header line).
+  ///
+  /// Rows come owner by owner, so the owner's counts and the (cell, arm) bucket are
+  /// looked up once per run of rows with the same leading fields, taken out, updated in
+  /// row order, and put back: the same sums in the same order as one lookup per row.
   static func read(days dayFiles: [String], launches launchFiles: [String], headers: Bool) throws(UserError)
     -> Partial
   {
     var p = Partial()
+    var run = OwnerRun()
     for file in dayFiles {
       var days = try CSVReader(path: file, header: headers)
       while days.next() {
-        let owner = "\(days.int(0))|\(days.text(1))|\(days.int(2))|\(days.int(3))"
-        p.counts[owner, default: Counts()].days += 1
-        p.counts[owner, default: Counts()].energy += days.double(12) ?? 0
-        if let s = days.double(15) {
-          p.buckets["\(days.int(0))|\(days.text(1))", default: Bucket()].staleness.append(s)
-        }
+        run.enter(days, into: &p)
+        run.counts.days += 1
+        run.counts.energy += days.double(12) ?? 0
+        if let s = days.double(15) { run.bucket.staleness.append(s) }
       }
+      run.leave(into: &p)
     }
     for file in launchFiles {
       var launches = try CSVReader(path: file, header: headers)
       while launches.next() {
         guard !launches.isEmpty(9) else { continue }  // never launched
-        let cell = launches.int(0)
-        let arm = launches.text(1)
-        let owner = "\(cell)|\(arm)|\(launches.int(2))|\(launches.int(3))"
-        p.counts[owner, default: Counts()].launched += 1
-        if launches.equals(14, "1") { p.counts[owner, default: Counts()].charging += 1 }
-        if launches.equals(12, "completed") { p.counts[owner, default: Counts()].completed += 1 }
-        if launches.equals(12, "expired") { p.counts[owner, default: Counts()].expired += 1 }
-        let key = "\(cell)|\(arm)"
-        // Mutate in place: copying a bucket out and back would copy its arrays each row.
-        if let d = launches.double(13) { p.buckets[key, default: Bucket()].delays.append(d) }
-        if let h = launches.isoHour(10), (0..<24).contains(h) {
-          p.buckets[key, default: Bucket()].hours[h] += 1
-        }
+        run.enter(launches, into: &p)
+        run.counts.launched += 1
+        if launches.equals(14, "1") { run.counts.charging += 1 }
+        if launches.equals(12, "completed") { run.counts.completed += 1 }
+        if launches.equals(12, "expired") { run.counts.expired += 1 }
+        if let d = launches.double(13) { run.bucket.delays.append(d) }
+        if let h = launches.isoHour(10), (0..<24).contains(h) { run.bucket.hours[h] += 1 }
       }
+      run.leave(into: &p)
     }
     return p
+  }
+
+  /// The owner (`cell, arm, replication, device`, the first four fields) whose rows are
+  /// being read, with its counts and its (cell, arm) bucket taken out of the tables.
+  struct OwnerRun {
+    var fields: (starts: [Int], ends: [Int]) = ([], [])
+    var owner: String?
+    var counts = Counts()
+    var bucketKey = ""
+    var bucket = Bucket()
+
+    mutating func enter(_ row: CSVReader, into p: inout Partial) {
+      if owner != nil, row.sameFields(4, as: fields) { return }
+      leave(into: &p)
+      let cell = row.int(0)
+      let arm = row.text(1)
+      let key = "\(cell)|\(arm)|\(row.int(2))|\(row.int(3))"
+      owner = key
+      counts = p.counts[key] ?? Counts()
+      bucketKey = "\(cell)|\(arm)"
+      bucket = p.buckets.removeValue(forKey: bucketKey) ?? Bucket()
+      fields = (row.starts, row.ends)
+    }
+
+    mutating func leave(into p: inout Partial) {
+      guard let key = owner else { return }
+      p.counts[key] = counts
+      p.buckets[bucketKey] = bucket
+      bucket = Bucket()
+      owner = nil
+    }
   }
 
   /// The tables from the merged `launches.csv` and `days.csv` in `directory`.
