@@ -10,11 +10,20 @@
 /// long. A simulation clock never goes backwards, so no entry lies before the window
 /// being read.
 ///
+/// A queue of a few dozen entries is kept as a binary heap instead (in the first
+/// buckets' storage): a model such as one simulated phone has ~20 events pending that
+/// span a day, most of them in the next few minutes, which a calendar sized by the mean
+/// spacing files into one or two windows and then scans entry by entry (and spills
+/// into overflow storage). The queue turns into a calendar above ``heapLimit`` entries
+/// and back when a review finds fewer than a quarter of that. Both keep the same total
+/// order, so which one is in use never changes a run.
+///
 /// The buckets live in memory the queue owns outright, so the type is non-copyable:
 /// that keeps copy-on-write checks off the hot path.
 ///
 /// - Complexity: `push` and `popMin` O(1) expected when event times are spread out; an
-///   event that shares its window with k others costs O(k) to remove.
+///   event that shares its window with k others costs O(k) to remove. O(log n) while
+///   the queue is a heap.
 public struct EventQueue: ~Copyable, @unchecked Sendable {
   /// One pending event, packed into 32 bytes.
   @usableFromInline
@@ -63,6 +72,12 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
   /// Scan work per removal, averaged over a review period, above which the width is
   /// re-derived.
   @usableFromInline static let scanLimit = 12
+  /// Most entries kept as a heap (fits the inline slots of the minimum bucket count).
+  @usableFromInline static let heapLimit = 48
+
+  /// Whether the entries are a binary heap in `slots[0..<total]` (small queues)
+  /// rather than a calendar.
+  @usableFromInline var isHeap = true
 
   /// `bucketCount × slotsPerBucket` inline entries, bucket after bucket.
   @usableFromInline var slots: UnsafeMutablePointer<Entry>
@@ -174,6 +189,13 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
   /// Adds an entry. Its time must not be earlier than the last entry removed.
   @inlinable
   mutating func push(_ entry: Entry) {
+    if isHeap {
+      if total < Self.heapLimit {
+        heapPush(entry)
+        return
+      }
+      becomeCalendar()
+    }
     if entry.time < windowStart {
       // Only possible when the reader ran ahead to peek: step it back.
       windowStart = (entry.time &>> shift) &<< shift
@@ -189,9 +211,79 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
     if total > bucketCount { rebuild(bucketCount: bucketCount &* 2) }
   }
 
+  // MARK: Heap mode
+
+  /// Sift-up insertion into the heap in `slots[0..<total]`.
+  @inlinable @inline(__always)
+  mutating func heapPush(_ new: Entry) {
+    var i = total
+    total &+= 1
+    while i > 0 {
+      let parent = (i &- 1) &>> 1
+      let p = slots[parent]
+      if !new.precedes(p) { break }
+      slots[i] = p
+      i = parent
+    }
+    slots[i] = new
+  }
+
+  /// Removes the heap's root.
+  @inlinable @inline(__always)
+  mutating func heapPop() -> Entry {
+    let root = slots[0]
+    total &-= 1
+    let n = total
+    if n > 0 {
+      let last = slots[n]
+      var i = 0
+      while true {
+        var child = 2 &* i &+ 1
+        if child >= n { break }
+        if child &+ 1 < n, slots[child &+ 1].precedes(slots[child]) { child &+= 1 }
+        if !slots[child].precedes(last) { break }
+        slots[i] = slots[child]
+        i = child
+      }
+      slots[i] = last
+    }
+    return root
+  }
+
+  /// Files the heap's entries into a calendar.
+  @usableFromInline
+  mutating func becomeCalendar() {
+    let entries = allEntries()
+    isHeap = false
+    rebuild(bucketCount: Self.minimumBuckets, entries: entries)
+    while total > bucketCount { rebuild(bucketCount: bucketCount &* 2) }
+  }
+
+  /// Turns a sparse calendar back into a heap.
+  @usableFromInline
+  mutating func becomeHeap() {
+    var entries = allEntries()
+    entries.sort { $0.precedes($1) }  // a sorted array is a heap
+    Self.free(slots, counts, overflow, bucketCount)
+    bucketCount = Self.minimumBuckets
+    (slots, counts, overflow) = Self.allocate(bucketCount)
+    for (i, e) in entries.enumerated() { slots[i] = e }
+    isHeap = true
+    cachedBucket = -1
+    scanWork = 0
+    removalsInPeriod = 0
+  }
+
+  // MARK: Calendar mode
+
   /// Finds the earliest entry and caches its place. The queue must not be empty.
   @inlinable
   mutating func locateMinimum() {
+    if isHeap {
+      cachedBucket = 0
+      cachedIndex = 0
+      return
+    }
     if cachedBucket >= 0 { return }
     var passed = 0
     while true {
@@ -232,6 +324,7 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
   /// Every entry, bucket by bucket.
   @usableFromInline
   func allEntries() -> [Entry] {
+    if isHeap { return Array(UnsafeBufferPointer(start: slots, count: total)) }
     var out: [Entry] = []
     out.reserveCapacity(total)
     for b in 0..<bucketCount {
@@ -281,6 +374,7 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
   /// Removes the entry that `locateMinimum` found.
   @inlinable @inline(__always)
   mutating func removeLocated() -> Entry {
+    if isHeap { return heapPop() }
     let b = cachedBucket
     let found = entry(b, cachedIndex)
     let removed = found.pointee
@@ -301,7 +395,9 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
     let removals = removalsInPeriod
     scanWork = 0
     removalsInPeriod = 0
-    if bucketCount > Self.minimumBuckets, total < bucketCount / 4 {
+    if total < Self.heapLimit / 4 {
+      becomeHeap()
+    } else if bucketCount > Self.minimumBuckets, total < bucketCount / 4 {
       rebuild(bucketCount: bucketCount / 2)
     } else if work > Self.scanLimit * removals {
       rebuild(bucketCount: bucketCount)
@@ -312,7 +408,11 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
   /// spacing of the earliest entries (Brown's rule).
   @usableFromInline
   mutating func rebuild(bucketCount newCount: Int) {
-    let entries = allEntries()
+    rebuild(bucketCount: newCount, entries: allEntries())
+  }
+
+  @usableFromInline
+  mutating func rebuild(bucketCount newCount: Int, entries: [Entry]) {
     Self.free(slots, counts, overflow, bucketCount)
     bucketCount = newCount
     (slots, counts, overflow) = Self.allocate(newCount)

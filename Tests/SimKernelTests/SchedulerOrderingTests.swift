@@ -74,6 +74,45 @@ import Testing
     #expect(firstDifference == nil, "first difference at event \(firstDifference?.offset ?? -1)")
     #expect(fast.count > 10_000)
   }
+
+  /// The same from a handful of initial events, with a queue that grows to 200 entries,
+  /// shrinks to 5, and again, so that it turns from heap to calendar and back.
+  @Test(arguments: [5, 6, 7])
+  func popOrderMatchesAReferenceQueueAcrossHeapAndCalendar(seed: UInt64) {
+    let fast = RandomProcess(seed: seed, initialCount: 20, cycling: true).runOnScheduler()
+    let reference = RandomProcess(seed: seed, initialCount: 20, cycling: true).runOnReference()
+    #expect(fast == reference)
+    #expect(fast.count > 19_000)
+  }
+
+  @Test func theQueueChangesFormAsItGrowsAndShrinks() {
+    var queue = EventQueue()
+    var isHeap = queue.isHeap
+    #expect(isHeap)
+    var t: Int64 = 0
+    for i in 0..<100 {
+      queue.push(
+        EventQueue.Entry(time: Int64(i % 7) * 1000, order: UInt64(i), target: 0, kind: 0, payload: 0))
+    }
+    isHeap = queue.isHeap
+    #expect(!isHeap)
+    var last: Int64 = -1
+    for _ in 0..<95 {
+      let e = queue.popMin()
+      #expect(e.time >= last)
+      last = e.time
+      t = e.time
+    }
+    // A review after 256 removals finds the calendar sparse.
+    for i in 0..<300 {
+      queue.push(EventQueue.Entry(time: t + 1, order: UInt64(1000 + i), target: 0, kind: 0, payload: 0))
+      t = queue.popMin().time
+    }
+    isHeap = queue.isHeap
+    let count = queue.count
+    #expect(isHeap)
+    #expect(count == 5)
+  }
 }
 
 /// A process driven by a fixed xorshift sequence: 2,000 initial events, each handled
@@ -89,8 +128,21 @@ struct RandomProcess {
   }
 
   var state: UInt64
+  let initialCount: Int
+  /// Whether the number of children follows the queue's size: 1–3 per event until 200
+  /// are pending, then 0–1 until 5 are, then exactly 1 for 600 events, and again.
+  let cycling: Bool
+  enum Phase {
+    case growing, shrinking
+    case steady(until: Int)
+  }
+  var phase = Phase.growing
 
-  init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
+  init(seed: UInt64, initialCount: Int = 2000, cycling: Bool = false) {
+    state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
+    self.initialCount = initialCount
+    self.cycling = cycling
+  }
 
   mutating func next() -> UInt64 {
     state ^= state << 13
@@ -100,13 +152,27 @@ struct RandomProcess {
   }
 
   mutating func initial() -> [(Int64, Int8)] {
-    (0..<2000).map { _ in (Int64(next() % 5_000_000), Int8(truncatingIfNeeded: Int(next() % 5) - 2)) }
+    (0..<initialCount).map { _ in (Int64(next() % 5_000_000), Int8(truncatingIfNeeded: Int(next() % 5) - 2)) }
   }
 
   /// The events a handled event schedules: (delay µs, priority).
-  mutating func children(handled: Int) -> [(Int64, Int8)] {
+  mutating func children(handled: Int, pending: Int) -> [(Int64, Int8)] {
     guard handled < 20_000 else { return [] }
-    return (0..<Int(next() % 3)).map { _ in
+    var count = Int(next() % 3)
+    if cycling {
+      switch phase {
+      case .growing where pending >= 200: phase = .shrinking
+      case .shrinking where pending <= 5: phase = .steady(until: handled + 600)
+      case .steady(let end) where handled >= end: phase = .growing
+      default: break
+      }
+      switch phase {
+      case .growing: count += 1
+      case .shrinking: count %= 2
+      case .steady: count = 1
+      }
+    }
+    return (0..<count).map { _ in
       let r = next()
       let delay: Int64 =
         r % 10 == 0 ? 0 : r % 10 == 1 ? Int64(next() % 10_800_000_000) : Int64(next() % 2_000_000)
@@ -122,7 +188,7 @@ struct RandomProcess {
     var recorder = Recorder()
     recorder.reaction = { event, s in
       log.append(Key(time: event.time.microseconds, priority: event.priority, sequence: event.id.sequence))
-      for (delay, p) in process.children(handled: log.count) {
+      for (delay, p) in process.children(handled: log.count, pending: s.pendingCount) {
         s.schedule(after: SimDuration(microseconds: delay), priority: p)
       }
     }
@@ -150,7 +216,7 @@ struct RandomProcess {
     var log: [Key] = []
     while let key = pending.popLast() {
       log.append(key)
-      for (delay, p) in process.children(handled: log.count) {
+      for (delay, p) in process.children(handled: log.count, pending: pending.count) {
         insert(Key(time: key.time + delay, priority: p, sequence: sequence))
         sequence += 1
       }
