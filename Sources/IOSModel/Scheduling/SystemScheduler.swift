@@ -16,9 +16,7 @@ import SimKernel
 /// of day, over the last 14 days. Budgets refill evenly through the day and are drawn
 /// down by each run (energy) and each cellular transfer (data).
 public struct SystemScheduler: LaunchDecider {
-  public var model: SchedulingModel { didSet { compiled = CompiledPolicy.List(model.policies) } }
-  /// `model.policies`, ready for the decision loop.
-  var compiled: CompiledPolicy.List
+  public var model: SchedulingModel
   public var parameters: SchedulerParameters
   public let calendar: SimCalendar
   let jitter: RandomStream
@@ -68,7 +66,6 @@ public struct SystemScheduler: LaunchDecider {
     stream: RandomStream, recordDecisions: Bool = false
   ) {
     self.model = model
-    compiled = CompiledPolicy.List(model.policies)
     self.parameters = parameters
     self.calendar = calendar
     jitter = stream
@@ -308,9 +305,9 @@ public struct SystemScheduler: LaunchDecider {
     refillBudgets(to: now)
     var c = context(app: app, device: device, now: now)
     var predicted = false
-    let policies = compiled.policies
-    let others = compiled.others
-    let predictionsNeededAt = compiled.predictionsNeededAt
+    let policies = model.compiled.policies
+    let others = model.compiled.others
+    let predictionsNeededAt = model.compiled.predictionsNeededAt
     for activity in pending {
       if let earliest = activity.earliest, earliest > now { continue }
       var verdicts: [PolicyVerdict] = []
