@@ -95,6 +95,9 @@ struct Bench: ParsableCommand {
         "device model alone: \(Format.fixed(r.deviceEventsPerDeviceDay, digits: 0)) events per device-day, "
           + "\(Format.fixed(100 * r.deviceShare, digits: 0)) % of the wall time; "
           + "app, scheduler and output files: \(Format.fixed(100 * (1 - r.deviceShare), digits: 0)) %")
+      print(
+        "merging the parts and the summary statistics: \(Format.fixed(100 * r.summaryShare, digits: 0)) % of the wall time"
+      )
       print("device_days_per_second=\(Int(r.perSecond.rounded()))")
     }
   }

@@ -45,6 +45,9 @@ import Testing
     #expect(device > 0 && device < total)
     let share = try #require(number(after: "events per device-day, ", in: alone))
     #expect(share >= 0 && share <= 100)
+    let tail = try #require(lines.first { $0.hasPrefix("merging the parts and the summary statistics: ") })
+    let summary = try #require(number(after: "summary statistics: ", in: tail))
+    #expect(summary >= 0 && summary < 100)
   }
 
   @Test func helpDescribesTheHoldModel() throws {

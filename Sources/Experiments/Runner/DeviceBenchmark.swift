@@ -16,6 +16,9 @@ public struct DeviceBenchmark: Sendable {
     public let deviceDays: Int
     public let events: Int64
     public let wallSeconds: Double
+    /// Simulating and writing each owner's rows [s]; the rest of the wall time merges
+    /// the parts and computes the summary.
+    public let simulationSeconds: Double
     /// Kernel events of the device model run alone (no app, no scheduler, no output) for
     /// the same owners and days, once: both arms see the same owners.
     public let deviceOnlyEvents: Int64
@@ -26,6 +29,8 @@ public struct DeviceBenchmark: Sendable {
     /// Device-only kernel events per device-day.
     public var deviceEventsPerDeviceDay: Double { 2 * Double(deviceOnlyEvents) / Double(deviceDays) }
     public var perSecond: Double { Double(deviceDays) / wallSeconds }
+    /// The share of the wall time spent merging parts and summarising [0…1].
+    public var summaryShare: Double { max(0, 1 - simulationSeconds / wallSeconds) }
     public var eventsPerDeviceDay: Double { Double(events) / Double(deviceDays) }
   }
 
@@ -53,6 +58,7 @@ public struct DeviceBenchmark: Sendable {
     }
     return Result(
       deviceDays: result.deviceDays, events: result.events, wallSeconds: result.wallSeconds,
-      deviceOnlyEvents: deviceEvents, deviceOnlySeconds: elapsed.inSeconds)
+      simulationSeconds: result.simulationSeconds, deviceOnlyEvents: deviceEvents,
+      deviceOnlySeconds: elapsed.inSeconds)
   }
 }

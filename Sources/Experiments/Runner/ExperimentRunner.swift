@@ -88,6 +88,9 @@ public struct ExperimentRunner: Sendable {
     public let deviceDays: Int
     public let events: Int64
     public let wallSeconds: Double
+    /// The part of `wallSeconds` spent simulating and writing each owner's rows, before
+    /// the parts are merged and summarised [s].
+    public let simulationSeconds: Double
     public let chunksRun: Int
     public let chunksKept: Int
     /// Nil for a shard, which leaves summarising to `bgsim merge`.
@@ -151,6 +154,7 @@ public struct ExperimentRunner: Sendable {
       }
     }
     if let message = failure.withLock({ $0 }) { throw UserError(message) }
+    let simulated = (clock.now - began).inSeconds
     if let shard = options.shard {
       let elapsed = clock.now - began
       let wall = elapsed.inSeconds
@@ -160,8 +164,8 @@ public struct ExperimentRunner: Sendable {
       ).write(to: options.outputDirectory)
       return Result(
         deviceDays: mine.reduce(0) { $0 + $1.devices.count } * spec.days * spec.arms.count,
-        events: events.load(ordering: .relaxed), wallSeconds: wall, chunksRun: todo.count,
-        chunksKept: mine.count - todo.count, summary: nil)
+        events: events.load(ordering: .relaxed), wallSeconds: wall, simulationSeconds: simulated,
+        chunksRun: todo.count, chunksKept: mine.count - todo.count, summary: nil)
     }
     try mergeParts(all)
     let summary = try SummaryTables.compute(
@@ -174,8 +178,8 @@ public struct ExperimentRunner: Sendable {
     try? fm.removeItem(atPath: partsDirectory)
     return Result(
       deviceDays: spec.cells.count * spec.replications * spec.devices * spec.days * spec.arms.count,
-      events: events.load(ordering: .relaxed), wallSeconds: wall, chunksRun: todo.count,
-      chunksKept: all.count - todo.count, summary: summary)
+      events: events.load(ordering: .relaxed), wallSeconds: wall, simulationSeconds: simulated,
+      chunksRun: todo.count, chunksKept: all.count - todo.count, summary: summary)
   }
 
   /// Simulates one chunk and writes its part files; the `done` marker comes last.

@@ -105,7 +105,8 @@ public enum ShardMerge {
     let result = ExperimentRunner.Result(
       deviceDays: spec.cells.count * spec.replications * spec.devices * spec.days * spec.arms.count,
       events: 0,
-      wallSeconds: wall, chunksRun: first.totalChunks, chunksKept: 0, summary: summary)
+      wallSeconds: wall, simulationSeconds: wall, chunksRun: first.totalChunks, chunksKept: 0,
+      summary: summary)
     return "merged \(records.count) shards\n" + RunReport.render(spec: spec, result: result, directory: out)
   }
 }
