@@ -61,22 +61,9 @@ public struct DecisionBenchmark: Sendable {
   {
     var launches = 0
     for i in 0..<count {
-      let c = contexts[i & 1023]
-      let a = activities[i & 1023]
-      var weighted = 0.0
-      var weights = 0.0
-      var vetoed = false
-      for policy in model.policies {
-        switch policy.evaluate(a, c).outcome {
-        case .veto: vetoed = true
-        case .score(let s, let w):
-          weighted += s * w
-          weights += w
-        case .notApplicable: break
-        }
-        if vetoed { break }
-      }
-      if !vetoed, weights == 0 || weighted / weights >= model.threshold { launches += 1 }
+      // The contexts hold their predictions already.
+      let judgement = model.judge(activities[i & 1023], contexts[i & 1023])
+      if case .scored(let score) = judgement, score + 1e-12 >= model.threshold { launches += 1 }
     }
     return launches
   }

@@ -305,38 +305,29 @@ public struct SystemScheduler: LaunchDecider {
     refillBudgets(to: now)
     var c = context(app: app, device: device, now: now)
     var predicted = false
-    let policies = model.compiled.policies
-    let others = model.compiled.others
-    let predictionsNeededAt = model.compiled.predictionsNeededAt
+    let split = model.predictionsNeededAt
+    let count = model.policies.count
     for activity in pending {
       if let earliest = activity.earliest, earliest > now { continue }
       var verdicts: [PolicyVerdict] = []
-      if recordDecisions { verdicts.reserveCapacity(model.policies.count) }
-      var vetoedBy: String?
-      var weighted = 0.0
-      var weights = 0.0
-      // By index: the policies are evaluated in place rather than copied out of the
-      // array one by one (each copy is an existential box to retain and destroy).
-      for (i, policy) in policies.enumerated() {
-        if !predicted, i >= predictionsNeededAt {
+      if recordDecisions { verdicts.reserveCapacity(count) }
+      let recording = recordDecisions
+      // The policies before the first that reads the usage predictions, then (unless one
+      // vetoed) the predictions, once per decision point, then the rest.
+      var tally = ScoreTally()
+      var vetoedBy = model.judge(
+        activity, c, policies: 0..<split, into: &tally, record: { if recording { verdicts.append($0) } })
+      if vetoedBy == nil, split < count {
+        if !predicted {
           predict(&c)
           predicted = true
         }
-        let v = policy.evaluate(activity, c, others: others)
-        if recordDecisions { verdicts.append(v) }
-        switch v.outcome {
-        case .veto:
-          vetoedBy = v.policy
-        case .score(let s, let w):
-          weighted += s * w
-          weights += w
-        case .notApplicable:
-          break
-        }
-        if vetoedBy != nil { break }
+        vetoedBy = model.judge(
+          activity, c, policies: split..<count, into: &tally, record: { if recording { verdicts.append($0) } }
+        )
       }
+      let total: Double? = vetoedBy == nil ? tally.mean : nil
       decisionCount += 1
-      let total: Double? = vetoedBy == nil ? (weights > 0 ? weighted / weights : 1) : nil
       var outcome: Decision.Outcome
       if let vetoedBy {
         outcome = .vetoed(policy: vetoedBy)
