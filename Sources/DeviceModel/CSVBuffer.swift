@@ -2,75 +2,119 @@ import SimKernel
 
 /// Builds CSV text as bytes, with number and time formatting that avoids Foundation's
 /// formatted strings (which dominated the cost of writing traces).
+///
+/// The text lives in the first `count` bytes of a zero-filled array that is grown ahead
+/// of need, and each field is written through one pointer into it: appending to an
+/// array byte by byte, or through `append(contentsOf:)`, checked its uniqueness and
+/// capacity every time and cost a few hundred instructions per number.
 public struct CSVBuffer: Sendable {
-  public private(set) var bytes: [UInt8] = []
+  /// Its `count` is the capacity; the bytes past `length` are scratch.
+  var storage: [UInt8]
+  var length = 0
 
-  public init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
+  public init(capacity: Int = 1 << 16) { storage = [UInt8](repeating: 0, count: max(capacity, 64)) }
 
-  public var count: Int { bytes.count }
-  public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+  /// The text so far.
+  public var bytes: [UInt8] { Array(storage[0..<length]) }
+
+  public var count: Int { length }
+  public mutating func removeAll() { length = 0 }
 
   static let powers: [Int64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]
 
-  public mutating func comma() { bytes.append(UInt8(ascii: ",")) }
+  /// Makes room for `extra` more bytes, then lets `body` write at most that many at the
+  /// end; it returns how many it wrote.
+  @inline(__always)
+  mutating func write(_ extra: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    if length + extra > storage.count {
+      storage.append(contentsOf: repeatElement(0, count: max(storage.count, extra)))
+    }
+    let start = length
+    length += storage.withUnsafeMutableBufferPointer { body($0.baseAddress.unsafelyUnwrapped + start) }
+  }
+
+  @inline(__always)
+  mutating func byte(_ b: UInt8) {
+    write(1) {
+      $0[0] = b
+      return 1
+    }
+  }
+
+  public mutating func comma() { byte(UInt8(ascii: ",")) }
+  public mutating func newline() { byte(UInt8(ascii: "\n")) }
 
   /// Drops an unfinished row: everything after the last newline.
   public mutating func dropUnfinishedRow() {
-    while let last = bytes.last, last != UInt8(ascii: "\n") { bytes.removeLast() }
+    while length > 0, storage[length - 1] != UInt8(ascii: "\n") { length -= 1 }
   }
-  public mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
 
-  public mutating func text(_ s: String) { bytes.append(contentsOf: s.utf8) }
+  public mutating func text(_ s: String) {
+    var s = s
+    s.withUTF8 { utf8 in
+      write(utf8.count) { out in
+        if let base = utf8.baseAddress { out.update(from: base, count: utf8.count) }
+        return utf8.count
+      }
+    }
+  }
 
   /// A CSV field from free text: quoted (RFC 4180) when it holds a comma, quote or newline.
   public mutating func field(_ s: String) {
-    if s.utf8.contains(where: {
-      $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
-    }) {
-      bytes.append(UInt8(ascii: "\""))
-      for b in s.utf8 {
-        if b == UInt8(ascii: "\"") { bytes.append(b) }
-        bytes.append(b)
+    var s = s
+    s.withUTF8 { utf8 in
+      let special = utf8.contains {
+        $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
       }
-      bytes.append(UInt8(ascii: "\""))
-    } else {
-      text(s)
+      write(special ? 2 * utf8.count + 2 : utf8.count) { out in
+        guard special else {
+          if let base = utf8.baseAddress { out.update(from: base, count: utf8.count) }
+          return utf8.count
+        }
+        var n = 0
+        out[n] = UInt8(ascii: "\"")
+        n += 1
+        for b in utf8 {
+          if b == UInt8(ascii: "\"") {
+            out[n] = b
+            n += 1
+          }
+          out[n] = b
+          n += 1
+        }
+        out[n] = UInt8(ascii: "\"")
+        return n + 1
+      }
     }
   }
 
   public mutating func integer(_ value: Int64) {
     if value < 0 {
-      bytes.append(UInt8(ascii: "-"))
+      byte(UInt8(ascii: "-"))
       unsigned(UInt64(value.magnitude))
     } else {
       unsigned(UInt64(value))
     }
   }
 
+  /// `value` in decimal, left-padded with zeros to `minimumDigits` (at most 20).
   mutating func unsigned(_ value: UInt64, minimumDigits: Int = 1) {
-    // Digits are written right to left into a stack buffer and appended in one go:
-    // appending byte by byte checked the array's uniqueness and capacity each time.
-    var digits:
-      (
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-      ) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    let width = 20
-    var first = width
-    var v = value
-    let minimum = min(minimumDigits, width)
-    withUnsafeMutableBytes(of: &digits) { buffer in
+    var digits = 1
+    var rest = value / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    let width = max(digits, min(minimumDigits, 20))
+    write(width) { out in
+      var v = value
+      var i = width
       repeat {
-        first -= 1
-        buffer[first] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+        i -= 1
+        out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
         v /= 10
-      } while v > 0
-      while width - first < minimum {
-        first -= 1
-        buffer[first] = UInt8(ascii: "0")
-      }
-      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[first..<width]))
+      } while i > 0
+      return width
     }
   }
 
@@ -85,10 +129,10 @@ public struct CSVBuffer: Sendable {
       return
     }
     let scaled = UInt64(magnitude)
-    if value < 0, scaled != 0 { bytes.append(UInt8(ascii: "-")) }
+    if value < 0, scaled != 0 { byte(UInt8(ascii: "-")) }
     unsigned(scaled / UInt64(scale))
     if digits > 0 {
-      bytes.append(UInt8(ascii: "."))
+      byte(UInt8(ascii: "."))
       unsigned(scaled % UInt64(scale), minimumDigits: digits)
     }
   }
@@ -97,9 +141,9 @@ public struct CSVBuffer: Sendable {
   /// (half up), so no floating-point step can change a digit.
   public mutating func seconds(_ time: SimTime) {
     let ms = (time.microseconds + (time.microseconds >= 0 ? 500 : -500)) / 1000
-    if ms < 0 { bytes.append(UInt8(ascii: "-")) }
+    if ms < 0 { byte(UInt8(ascii: "-")) }
     unsigned(UInt64(ms.magnitude) / 1000)
-    bytes.append(UInt8(ascii: "."))
+    byte(UInt8(ascii: "."))
     unsigned(UInt64(ms.magnitude) % 1000, minimumDigits: 3)
   }
 
@@ -110,21 +154,19 @@ public struct CSVBuffer: Sendable {
     let year = max(date.year, 0)
     guard year <= 9999 else {
       unsigned(UInt64(year))
-      bytes.append(UInt8(ascii: "-"))
+      byte(UInt8(ascii: "-"))
       unsigned(UInt64(date.month), minimumDigits: 2)
-      bytes.append(UInt8(ascii: "-"))
+      byte(UInt8(ascii: "-"))
       unsigned(UInt64(date.day), minimumDigits: 2)
-      bytes.append(UInt8(ascii: "T"))
+      byte(UInt8(ascii: "T"))
       unsigned(UInt64(seconds / 3600), minimumDigits: 2)
-      bytes.append(UInt8(ascii: ":"))
+      byte(UInt8(ascii: ":"))
       unsigned(UInt64(seconds / 60 % 60), minimumDigits: 2)
-      bytes.append(UInt8(ascii: ":"))
+      byte(UInt8(ascii: ":"))
       unsigned(UInt64(seconds % 60), minimumDigits: 2)
       return
     }
-    // Fixed width: formatted into a stack buffer and appended at once.
-    var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &text) { b in
+    write(19) { b in
       func two(_ at: Int, _ v: Int) {
         b[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / 10)
         b[at + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
@@ -141,7 +183,7 @@ public struct CSVBuffer: Sendable {
       two(14, seconds / 60 % 60)
       b[16] = UInt8(ascii: ":")
       two(17, seconds % 60)
-      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: b[0..<19]))
+      return 19
     }
   }
 }
