@@ -26,6 +26,9 @@ public struct UsageHistory: Sendable {
   var slotSums: [Double]
   var slotSumsValid: [Bool]
   var slotSumsDay = Int.min
+  /// For `slotSumsDay`: the remembered rows in row order, as offsets into `counts`, with
+  /// their days' weights.
+  var rememberedRows: [(offset: Int, weight: Double)] = []
 
   public init(days: Int = 14, halfLifeDays: Double = 2) {
     self.days = days
@@ -81,9 +84,18 @@ public struct UsageHistory: Sendable {
       if slotSumsDay != today {
         for s in 0..<Self.slotsPerDay { slotSumsValid[s] = false }
         slotSumsDay = today
+        rememberedRows.removeAll(keepingCapacity: true)
+        for row in 0..<days where isRemembered(row, today: today) {
+          rememberedRows.append((row * Self.slotsPerDay, weight(age: today - dayOfRow[row])))
+        }
       }
       if !slotSumsValid[first] {
-        slotSums[first] = weightedCount(slot: first, today: today)
+        var weighted = 0.0
+        for (offset, weight) in rememberedRows {
+          let n = Int(counts[offset + first])
+          if n > 0 { weighted += Double(n) * weight }
+        }
+        slotSums[first] = weighted
         slotSumsValid[first] = true
       }
       sum = slotSums[first]
@@ -108,15 +120,6 @@ public struct UsageHistory: Sendable {
     dayOfRow[row] >= 0 && dayOfRow[row] > today - days && dayOfRow[row] <= today
   }
 
-  /// Σ over remembered days of the slot's count × the day's weight, in row order.
-  func weightedCount(slot: Int, today: Int) -> Double {
-    var sum = 0.0
-    for row in 0..<days where isRemembered(row, today: today) {
-      let n = Int(counts[row * Self.slotsPerDay + slot])
-      if n > 0 { sum += Double(n) * weight(age: today - dayOfRow[row]) }
-    }
-    return sum
-  }
 
   /// Days since the last event, or nil when there was none.
   public func daysSinceLast(_ now: SimTime) -> Double? { last.map { (now - $0).seconds / 86_400 } }
