@@ -22,9 +22,10 @@ public struct AppEvent: Sendable, Hashable {
     case endBackgroundTask = "end_background_task"
     case backgroundTimeExpired = "background_time_expired"
     case misuse
-    /// The app moved data (detail: bytes).
+    /// The app moved data (value: bytes).
     case network
-    /// The app handed a transfer to a background URLSession (detail: bytes).
+    /// The app handed a transfer to a background URLSession (value: bytes; identifier
+    /// `discretionary` for a discretionary one).
     case transfer
   }
 
@@ -34,8 +35,8 @@ public struct AppEvent: Sendable, Hashable {
   public let identifier: String
   /// Kind-specific detail: an error code, a state, an outcome, a reason.
   public let detail: String
-  /// A number that goes with it: a submission's `earliestBeginDate` [s from start],
-  /// or a transfer's bytes.
+  /// A number that goes with it: a submission's `earliestBeginDate` [s from start], or
+  /// the bytes of a network use or a background transfer [B].
   public let value: Double?
 
   public init(time: SimTime, kind: Kind, identifier: String = "", detail: String = "", value: Double? = nil) {

@@ -107,11 +107,11 @@ public final class SimulatedApp {
   /// fit (discretionary ones wait for good conditions) and then launches the app to
   /// finish up.
   public func startBackgroundTransfer(bytes: Double, discretionary: Bool) {
-    record(.transfer, discretionary ? "discretionary" : "", String(Int(bytes)))
+    record(.transfer, discretionary ? "discretionary" : "", value: bytes.rounded(.towardZero))
   }
 
   /// Reports that the app's code moved `bytes` over the network (for the data budget).
-  public func recordNetworkTransfer(bytes: Double) { record(.network, "", String(Int(bytes))) }
+  public func recordNetworkTransfer(bytes: Double) { record(.network, value: bytes.rounded(.towardZero)) }
 
   // MARK: Timers for the app's code
 

@@ -75,6 +75,32 @@ import Testing
     #expect(processing.allSatisfy { $0[14] == "1" })
   }
 
+  /// Each run of the default arms moves 50,000 bytes when its work ends; days.csv counts
+  /// those moved on cellular (it once read them from the wrong field and said 0).
+  @Test func cellularBytesAddUpWholeRunsOnCellular() throws {
+    let out = scratch()
+    var r = RunRequest()
+    r.file = write(
+      DefaultExperiment.text.replacingOccurrences(of: "days: 30", with: "days: 7")
+        .replacingOccurrences(of: "devices: 200", with: "devices: 10"))
+    r.out = out.path
+    _ = try r.run { _, _ in }
+    let days = try csvRows(out.appendingPathComponent("days.csv").path).dropFirst()
+    var total = 0.0
+    for row in days {
+      let bytes = try #require(Double(row[13]))
+      let completed = try #require(Double(row[9]))
+      #expect(bytes.truncatingRemainder(dividingBy: 50_000) == 0, "\(row)")
+      #expect(bytes <= 50_000 * completed, "\(row)")
+      total += bytes
+    }
+    // Refresh runs mostly off the charger, and the typical owner is on cellular about
+    // a third of the time away from home: some of 70 owner-days' runs are on cellular.
+    #expect(total > 0)
+    let refreshTotal = days.filter { $0[1] == "refresh" }.reduce(0.0) { $0 + Double($1[13])! }
+    #expect(refreshTotal > 0)
+  }
+
   @Test func hourOfDayHasEveryHourOfEveryArm() throws {
     let rows = try csvRows(run().appendingPathComponent("hour_of_day.csv").path).dropFirst()
     #expect(rows.count == 2 * 24)

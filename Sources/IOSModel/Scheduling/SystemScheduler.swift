@@ -154,9 +154,9 @@ public struct SystemScheduler: LaunchDecider {
         }
       case .network:
         refillBudgets(to: scheduler.now)
-        if device.network == .cellular { data -= Double(e.detail) ?? 0 }
+        if device.network == .cellular { data -= e.value ?? 0 }
       case .transfer:
-        transfers.append((e.time, Double(e.detail) ?? 0, e.identifier == "discretionary"))
+        transfers.append((e.time, e.value ?? 0, e.identifier == "discretionary"))
         submitted = true
       default:
         break

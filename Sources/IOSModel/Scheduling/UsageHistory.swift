@@ -120,7 +120,6 @@ public struct UsageHistory: Sendable {
     dayOfRow[row] >= 0 && dayOfRow[row] > today - days && dayOfRow[row] <= today
   }
 
-
   /// Days since the last event, or nil when there was none.
   public func daysSinceLast(_ now: SimTime) -> Double? { last.map { (now - $0).seconds / 86_400 } }
 }
