@@ -101,6 +101,29 @@ import Testing
     #expect(refreshTotal > 0)
   }
 
+  /// days.csv, launches.csv and hour_of_day.csv count the same launches and endings:
+  /// nothing launches after the last day, and a run that finishes just after it counts
+  /// on the last day.
+  @Test func daysLaunchesAndHoursAgree() throws {
+    let out = try run()
+    let launches = try csvRows(out.appendingPathComponent("launches.csv").path).dropFirst()
+    let days = try csvRows(out.appendingPathComponent("days.csv").path).dropFirst()
+    let hours = try csvRows(out.appendingPathComponent("hour_of_day.csv").path).dropFirst()
+    let end = 3.0 * 86_400
+    for arm in ["refresh", "processing"] {
+      let ran = launches.filter { $0[1] == arm && !$0[9].isEmpty }
+      #expect(ran.allSatisfy { Double($0[9])! < end }, "\(arm) launched after the last day")
+      let armDays = days.filter { $0[1] == arm }
+      let dayLaunches = armDays.reduce(0) { $0 + Int($1[6])! + Int($1[7])! + Int($1[8])! }
+      #expect(dayLaunches == ran.count, "\(arm) launches")
+      for (column, outcome) in [(9, "completed"), (10, "expired"), (11, "killed")] {
+        let counted = armDays.reduce(0) { $0 + Int($1[column])! }
+        #expect(counted == ran.filter { $0[12] == outcome }.count, "\(arm) \(outcome)")
+      }
+      #expect(hours.filter { $0[1] == arm }.reduce(0) { $0 + Int($1[3])! } == ran.count)
+    }
+  }
+
   @Test func hourOfDayHasEveryHourOfEveryArm() throws {
     let rows = try csvRows(run().appendingPathComponent("hour_of_day.csv").path).dropFirst()
     #expect(rows.count == 2 * 24)

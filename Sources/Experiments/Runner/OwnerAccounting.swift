@@ -51,6 +51,13 @@ struct OwnerAccounting {
     return d >= 0 && d < days.count ? d : nil
   }
 
+  /// The day a run's end counts on: its own, or the last day for a run that finishes
+  /// in the minutes after the last day (nothing launches then).
+  func endDayIndex(_ t: SimTime) -> Int? {
+    let d = calendar.day(of: t)
+    return d >= 0 && d <= days.count && !days.isEmpty ? min(d, days.count - 1) : nil
+  }
+
   mutating func consume(device change: DeviceChange) {
     switch change.kind {
     case .network: network = NetworkKind(rawValue: change.value) ?? network
@@ -118,7 +125,7 @@ struct OwnerAccounting {
     case .kill:
       if let i = running.removeValue(forKey: e.identifier) { end(i, at: t, outcome: "killed") }
     case .network:
-      if network == .cellular, let d = dayIndex(t) { days[d].cellularBytes += e.value ?? 0 }
+      if network == .cellular, let d = endDayIndex(t) { days[d].cellularBytes += e.value ?? 0 }
     default:
       break
     }
@@ -131,7 +138,7 @@ struct OwnerAccounting {
 
   mutating func end(_ i: Int, at t: SimTime, outcome: String) {
     close(i, at: t, outcome: outcome)
-    guard let d = dayIndex(t), let start = fates[i].launched else { return }
+    guard let d = endDayIndex(t), let start = fates[i].launched else { return }
     days[d].energyMilliwattHours += (t - start).seconds / 3600 * backgroundPowerWatts * 1000
     switch outcome {
     case "completed": days[d].completed += 1

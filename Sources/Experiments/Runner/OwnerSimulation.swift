@@ -50,9 +50,12 @@ enum OwnerSimulation {
     appSpec.backgroundTime = arm.backgroundTime
     let behavior = DeclarativeBehavior(spec: appSpec, stream: streams.stream("device/\(device)/app-code"))
     let app = SimulatedApp(configuration: appSpec.configuration, behavior: behavior, target: 1)
-    let system = SystemScheduler(
+    var system = SystemScheduler(
       model: spec.scheduler.model, parameters: spec.scheduler.parameters, calendar: calendar,
       stream: streams.stream("device/\(device)/scheduler"), recordDecisions: recordDecisions)
+    // The run goes on 15 minutes past the last day so that running tasks can finish;
+    // nothing new starts then.
+    system.launchesUntil = calendar.startOfDay(spec.days)
     return (PhoneSimulation(device: phone, app: app, decider: system), calendar)
   }
 

@@ -22,6 +22,9 @@ public struct SystemScheduler: LaunchDecider {
   let jitter: RandomStream
   /// Whether to keep every decision (for `bgsim explain`); off for large runs.
   public var recordDecisions: Bool
+  /// No launches from this time on: the end of an experiment's period, after which the
+  /// run goes on only for the tasks already running to finish.
+  public var launchesUntil: SimTime?
   public private(set) var decisions: [Decision] = []
   /// Decisions made so far (kept or not).
   public private(set) var decisionCount = 0
@@ -299,6 +302,7 @@ public struct SystemScheduler: LaunchDecider {
     app: SimulatedApp, device: some DeviceConditions, trigger: String, scheduler: inout Scheduler
   ) {
     let now = scheduler.now
+    if let end = launchesUntil, now >= end { return }
     refreshRequestCache(app)
     guard anythingDue(app, now: now) else { return }
     let pending = activities(app)
