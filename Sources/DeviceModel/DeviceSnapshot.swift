@@ -20,12 +20,25 @@ public struct DeviceSnapshot: DeviceConditions, Sendable, Hashable {
   public var isPoweredOn: Bool
 
   public func batteryPercent(at time: SimTime) -> Double {
-    min(100, max(0, batteryLevel + batteryRate * (time - batteryMark).seconds / 3600))
+    Self.batteryPercent(level: batteryLevel, mark: batteryMark, rate: batteryRate, at: time)
   }
 
   public var isInUse: Bool { isScreenOn }
 
   public func idleSeconds(at time: SimTime) -> Double {
-    isScreenOn ? 0 : max(0, (time - lastScreenOff).seconds)
+    Self.idleSeconds(screenOn: isScreenOn, lastScreenOff: lastScreenOff, at: time)
+  }
+
+  /// The level at `time` of a battery at `level` [%] at `mark`, changing at `rate`
+  /// [%/h], within [0, 100]. The device and its snapshots share this one formula.
+  @inline(__always)
+  static func batteryPercent(level: Double, mark: SimTime, rate: Double, at time: SimTime) -> Double {
+    min(100, max(0, level + rate * (time - mark).seconds / 3600))
+  }
+
+  /// Time with the screen off at `time` [s]; 0 while it is on.
+  @inline(__always)
+  static func idleSeconds(screenOn: Bool, lastScreenOff: SimTime, at time: SimTime) -> Double {
+    screenOn ? 0 : max(0, (time - lastScreenOff).seconds)
   }
 }

@@ -114,13 +114,13 @@ public struct SimulatedDevice: DeviceConditions {
   // MARK: DeviceConditions
 
   public func batteryPercent(at time: SimTime) -> Double {
-    min(100, max(0, batteryLevel + batteryRate * (time - batteryMark).seconds / 3600))
+    DeviceSnapshot.batteryPercent(level: batteryLevel, mark: batteryMark, rate: batteryRate, at: time)
   }
 
   public var isInUse: Bool { isScreenOn }
 
   public func idleSeconds(at time: SimTime) -> Double {
-    isScreenOn ? 0 : max(0, (time - lastScreenOff).seconds)
+    DeviceSnapshot.idleSeconds(screenOn: isScreenOn, lastScreenOff: lastScreenOff, at: time)
   }
 
   /// The conditions now, as plain values (see ``DeviceSnapshot``).
