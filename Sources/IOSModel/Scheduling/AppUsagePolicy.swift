@@ -8,7 +8,10 @@ public struct AppUsagePolicy: SchedulingPolicy {
 
   public init() {}
 
-  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
+
+  /// The rules, for a full verdict or for its outcome alone.
+  public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     guard activity.kind == .processing else { return .skip(name) }
     guard let days = c.daysSinceAppOpened else { return .veto(name, c, "app never opened") }
     if days > maximumDays { return .veto(name, c, "app not opened for \(Int(days)) days") }

@@ -14,7 +14,10 @@ public struct ApplicationPolicy: SchedulingPolicy {
 
   public var needsPredictions: Bool { true }
 
-  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
+
+  /// The rules, for a full verdict or for its outcome alone.
+  public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     guard activity.launchesApp else { return .skip(name) }
     if c.appState.isForeground { return .veto(name, c, "app is in the foreground") }
     let p = c.appOpenProbability ?? defaultProbability

@@ -23,7 +23,10 @@ public struct BatteryLevelPolicy: SchedulingPolicy {
     }
   }
 
-  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
+
+  /// The rules, for a full verdict or for its outcome alone.
+  public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     if activity.isUrgentTransfer { return .skip(name) }
     let level = c.batteryPercent
     if !c.isPluggedIn {

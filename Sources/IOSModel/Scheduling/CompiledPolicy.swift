@@ -92,4 +92,53 @@ enum CompiledPolicy: Sendable {
     case .other(let i): others[i].evaluate(activity, c)
     }
   }
+
+  /// The verdict's outcome alone: the same rules, without building names or reasons.
+  @inline(__always)
+  func outcome(_ activity: Activity, _ c: PolicyContext, others: [any SchedulingPolicy])
+    -> PolicyVerdict.Outcome
+  {
+    switch self {
+    case .powerState(let p): p.answer(activity, c)
+    case .forceQuit(let p): p.answer(activity, c)
+    case .backgroundAppRefresh(let p): p.answer(activity, c)
+    case .externalPower(let p): p.answer(activity, c)
+    case .networkRequirement(let p): p.answer(activity, c)
+    case .batteryLevel(let p): p.answer(activity, c)
+    case .lowPowerMode(let p): p.answer(activity, c)
+    case .thermal(let p): p.answer(activity, c)
+    case .appUsage(let p): p.answer(activity, c)
+    case .deviceActivity(let p): p.answer(activity, c)
+    case .application(let p): p.answer(activity, c)
+    case .energyBudget(let p): p.answer(activity, c)
+    case .dataBudget(let p): p.answer(activity, c)
+    case .rateLimit(let p): p.answer(activity, c)
+    case .concurrency(let p): p.answer(activity, c)
+    case .overrun(let p): p.answer(activity, c)
+    case .other(let i): others[i].evaluate(activity, c).outcome
+    }
+  }
+
+  /// The policy's name, as its verdicts give it.
+  func name(others: [any SchedulingPolicy]) -> String {
+    switch self {
+    case .powerState(let p): p.name
+    case .forceQuit(let p): p.name
+    case .backgroundAppRefresh(let p): p.name
+    case .externalPower(let p): p.name
+    case .networkRequirement(let p): p.name
+    case .batteryLevel(let p): p.name
+    case .lowPowerMode(let p): p.name
+    case .thermal(let p): p.name
+    case .appUsage(let p): p.name
+    case .deviceActivity(let p): p.name
+    case .application(let p): p.name
+    case .energyBudget(let p): p.name
+    case .dataBudget(let p): p.name
+    case .rateLimit(let p): p.name
+    case .concurrency(let p): p.name
+    case .overrun(let p): p.name
+    case .other(let i): others[i].name
+    }
+  }
 }

@@ -9,7 +9,10 @@ public struct ConcurrencyPolicy: SchedulingPolicy {
 
   public init() {}
 
-  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
+
+  /// The rules, for a full verdict or for its outcome alone.
+  public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     if activity.isUrgentTransfer { return .skip(name) }
     if c.runningTasks >= maximumRunning { return .veto(name, c, "\(c.runningTasks) task(s) already running") }
     return .score(

@@ -6,7 +6,10 @@ public struct DataBudgetPolicy: SchedulingPolicy {
 
   public init() {}
 
-  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
+
+  /// The rules, for a full verdict or for its outcome alone.
+  public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     guard c.network == .cellular else { return .skip(name) }
     if activity.expectedBytes > c.dataBudget {
       return .veto(name, c, "cellular budget \(Int(c.dataBudget)) B < \(Int(activity.expectedBytes)) B")

@@ -14,7 +14,10 @@ public struct DeviceActivityPolicy: SchedulingPolicy {
 
   public var needsPredictions: Bool { true }
 
-  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
+
+  /// The rules, for a full verdict or for its outcome alone.
+  public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     switch activity.kind {
     case .processing:
       if c.isInUse { return .veto(name, c, "device in use") }

@@ -9,7 +9,10 @@ public struct EnergyBudgetPolicy: SchedulingPolicy {
 
   public init() {}
 
-  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
+
+  /// The rules, for a full verdict or for its outcome alone.
+  public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     if activity.kind == .backgroundTransfer, !activity.discretionary { return .skip(name) }
     if c.isPluggedIn { return .score(name, 1, weight: weight, c, "on power") }
     let share = c.energyCapacity > 0 ? c.energyBudget / c.energyCapacity : 0

@@ -12,7 +12,10 @@ public struct LowPowerModePolicy: SchedulingPolicy {
 
   public init() {}
 
-  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
+
+  /// The rules, for a full verdict or for its outcome alone.
+  public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     guard c.isLowPowerMode, !c.isPluggedIn || c.batteryPercent < appliesBelowPercent else {
       return .skip(name)
     }

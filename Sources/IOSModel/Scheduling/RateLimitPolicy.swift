@@ -10,7 +10,10 @@ public struct RateLimitPolicy: SchedulingPolicy {
 
   public init() {}
 
-  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
+
+  /// The rules, for a full verdict or for its outcome alone.
+  public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     if activity.kind == .backgroundTransfer || activity.kind == .processing { return .skip(name) }
     guard let last = c.lastLaunch[activity.kind] else { return .skip(name) }
     let since = (c.now - last).seconds

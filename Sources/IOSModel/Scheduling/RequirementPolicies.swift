@@ -3,7 +3,10 @@ public struct NetworkRequirementPolicy: SchedulingPolicy {
   public var name: String { "network" }
   public init() {}
 
-  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
+
+  /// The rules, for a full verdict or for its outcome alone.
+  public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     let needs =
       activity.requiresNetwork || activity.kind == .backgroundTransfer || activity.kind == .silentPush
     if needs, c.network == .none { return .veto(name, c, "no network") }
@@ -20,7 +23,10 @@ public struct ExternalPowerPolicy: SchedulingPolicy {
 
   public init() {}
 
-  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
+
+  /// The rules, for a full verdict or for its outcome alone.
+  public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     let needs = activity.requiresExternalPower || (processingAlwaysNeedsPower && activity.kind == .processing)
     if needs, !c.isPluggedIn { return .veto(name, c, "not on external power") }
     return .skip(name)
@@ -33,7 +39,10 @@ public struct BackgroundAppRefreshPolicy: SchedulingPolicy {
   public var name: String { "background_app_refresh" }
   public init() {}
 
-  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
+
+  /// The rules, for a full verdict or for its outcome alone.
+  public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     guard !c.backgroundAppRefresh else { return .skip(name) }
     switch activity.kind {
     case .refresh, .legacyFetch, .silentPush, .processing:
@@ -49,7 +58,10 @@ public struct ForceQuitPolicy: SchedulingPolicy {
   public var name: String { "force_quit" }
   public init() {}
 
-  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
+
+  /// The rules, for a full verdict or for its outcome alone.
+  public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     c.isForceQuitFlagged ? .veto(name, c, "app was swiped away") : .skip(name)
   }
 }
@@ -59,7 +71,10 @@ public struct PowerStatePolicy: SchedulingPolicy {
   public var name: String { "power_state" }
   public init() {}
 
-  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
+
+  /// The rules, for a full verdict or for its outcome alone.
+  public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     c.isPoweredOn ? .skip(name) : .veto(name, c, "phone is off")
   }
 }
@@ -72,7 +87,10 @@ public struct OverrunPolicy: SchedulingPolicy {
 
   public init() {}
 
-  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
+
+  /// The rules, for a full verdict or for its outcome alone.
+  public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     activity.isUrgentTransfer
       ? .skip(name) : .score(name, 1 / Double(1 + c.overruns), weight: weight, c, "\(c.overruns) overrun(s)")
   }

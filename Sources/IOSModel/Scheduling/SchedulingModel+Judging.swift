@@ -23,22 +23,29 @@ extension SchedulingModel {
   public var predictionsNeededAt: Int { min(compiled.predictionsNeededAt, compiled.policies.count) }
 
   /// Asks the policies in `range`, in order, about `activity` in `context`, adding their
-  /// scores to `tally` and handing each verdict to `record`. Returns the name of the
-  /// policy that vetoed it, which ends the questioning, or nil.
+  /// scores to `tally`. Returns the name of the policy that vetoed it, which ends the
+  /// questioning, or nil. With `recording`, each full verdict (name, outcome, reason) is
+  /// handed to `record`; without, the policies give their outcomes alone.
   ///
   /// ``SystemScheduler`` asks `0..<predictionsNeededAt`, makes the predictions if no
   /// policy vetoed, then asks the rest; `bgsim bench decisions` times the same code.
   @inline(__always)
   public func judge(
     _ activity: Activity, _ context: PolicyContext, policies range: Range<Int>, into tally: inout ScoreTally,
-    record: (PolicyVerdict) -> Void
+    recording: Bool, record: (PolicyVerdict) -> Void
   ) -> String? {
     let policies = compiled.policies
     for i in range {
-      let v = policies[i].evaluate(activity, context, others: compiled.others)
-      record(v)
-      switch v.outcome {
-      case .veto: return v.policy
+      let outcome: PolicyVerdict.Outcome
+      if recording {
+        let v = policies[i].evaluate(activity, context, others: compiled.others)
+        record(v)
+        outcome = v.outcome
+      } else {
+        outcome = policies[i].outcome(activity, context, others: compiled.others)
+      }
+      switch outcome {
+      case .veto: return policies[i].name(others: compiled.others)
       case .score(let s, let w):
         tally.weighted += s * w
         tally.weights += w
@@ -51,7 +58,9 @@ extension SchedulingModel {
   /// Every policy's answer for `activity` in a `context` whose predictions are filled in.
   public func judge(_ activity: Activity, _ context: PolicyContext) -> Judgement {
     var tally = ScoreTally()
-    if let policy = judge(activity, context, policies: 0..<policies.count, into: &tally, record: { _ in }) {
+    if let policy = judge(
+      activity, context, policies: 0..<policies.count, into: &tally, recording: false, record: { _ in })
+    {
       return .vetoed(by: policy)
     }
     return .scored(tally.mean)

@@ -320,14 +320,15 @@ public struct SystemScheduler: LaunchDecider {
       // vetoed) the predictions, once per decision point, then the rest.
       var tally = ScoreTally()
       var vetoedBy = model.judge(
-        activity, c, policies: 0..<split, into: &tally, record: { if recording { verdicts.append($0) } })
+        activity, c, policies: 0..<split, into: &tally, recording: recording, record: { verdicts.append($0) })
       if vetoedBy == nil, split < count {
         if !predicted {
           predict(&c)
           predicted = true
         }
         vetoedBy = model.judge(
-          activity, c, policies: split..<count, into: &tally, record: { if recording { verdicts.append($0) } }
+          activity, c, policies: split..<count, into: &tally, recording: recording,
+          record: { verdicts.append($0) }
         )
       }
       let total: Double? = vetoedBy == nil ? tally.mean : nil

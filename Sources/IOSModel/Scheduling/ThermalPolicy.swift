@@ -9,7 +9,10 @@ public struct ThermalPolicy: SchedulingPolicy {
 
   public init() {}
 
-  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+  public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
+
+  /// The rules, for a full verdict or for its outcome alone.
+  public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     if activity.isUrgentTransfer { return .skip(name) }
     if c.thermal >= vetoAt { return .veto(name, c, "thermal state \(c.thermal)") }
     return .score(name, c.thermal == .nominal ? 1 : 0.5, weight: weight, c, "thermal \(c.thermal)")
