@@ -69,34 +69,10 @@ enum CompiledPolicy: Sendable {
     }
   }
 
-  /// The policy's verdict, as ``SchedulingPolicy/evaluate(_:_:)`` gives it.
+  /// The policy's answer: its full verdict (as ``SchedulingPolicy/evaluate(_:_:)``
+  /// gives it) or the verdict's outcome alone, from the same rules.
   @inline(__always)
-  func evaluate(_ activity: Activity, _ c: PolicyContext, others: [any SchedulingPolicy]) -> PolicyVerdict {
-    switch self {
-    case .powerState(let p): p.evaluate(activity, c)
-    case .forceQuit(let p): p.evaluate(activity, c)
-    case .backgroundAppRefresh(let p): p.evaluate(activity, c)
-    case .externalPower(let p): p.evaluate(activity, c)
-    case .networkRequirement(let p): p.evaluate(activity, c)
-    case .batteryLevel(let p): p.evaluate(activity, c)
-    case .lowPowerMode(let p): p.evaluate(activity, c)
-    case .thermal(let p): p.evaluate(activity, c)
-    case .appUsage(let p): p.evaluate(activity, c)
-    case .deviceActivity(let p): p.evaluate(activity, c)
-    case .application(let p): p.evaluate(activity, c)
-    case .energyBudget(let p): p.evaluate(activity, c)
-    case .dataBudget(let p): p.evaluate(activity, c)
-    case .rateLimit(let p): p.evaluate(activity, c)
-    case .concurrency(let p): p.evaluate(activity, c)
-    case .overrun(let p): p.evaluate(activity, c)
-    case .other(let i): others[i].evaluate(activity, c)
-    }
-  }
-
-  /// The verdict's outcome alone: the same rules, without building names or reasons.
-  @inline(__always)
-  func outcome(_ activity: Activity, _ c: PolicyContext, others: [any SchedulingPolicy])
-    -> PolicyVerdict.Outcome
+  func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext, others: [any SchedulingPolicy]) -> A
   {
     switch self {
     case .powerState(let p): p.answer(activity, c)
@@ -115,7 +91,7 @@ enum CompiledPolicy: Sendable {
     case .rateLimit(let p): p.answer(activity, c)
     case .concurrency(let p): p.answer(activity, c)
     case .overrun(let p): p.answer(activity, c)
-    case .other(let i): others[i].evaluate(activity, c).outcome
+    case .other(let i): A(others[i].evaluate(activity, c))
     }
   }
 

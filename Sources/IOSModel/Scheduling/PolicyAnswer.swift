@@ -9,11 +9,17 @@ public protocol PolicyAnswer {
     _ reason: @autoclosure () -> String
   ) -> Self
   static func skip(_ policy: String) -> Self
+  /// The answer of a policy that only gives full verdicts (a researcher's own).
+  init(_ verdict: PolicyVerdict)
 }
 
-extension PolicyVerdict: PolicyAnswer {}
+extension PolicyVerdict: PolicyAnswer {
+  public init(_ verdict: PolicyVerdict) { self = verdict }
+}
 
 extension PolicyVerdict.Outcome: PolicyAnswer {
+  public init(_ verdict: PolicyVerdict) { self = verdict.outcome }
+
   @inline(__always)
   public static func veto(_ policy: String, _ context: PolicyContext, _ reason: @autoclosure () -> String)
     -> Self

@@ -38,11 +38,11 @@ extension SchedulingModel {
     for i in range {
       let outcome: PolicyVerdict.Outcome
       if recording {
-        let v = policies[i].evaluate(activity, context, others: compiled.others)
+        let v: PolicyVerdict = policies[i].answer(activity, context, others: compiled.others)
         record(v)
         outcome = v.outcome
       } else {
-        outcome = policies[i].outcome(activity, context, others: compiled.others)
+        outcome = policies[i].answer(activity, context, others: compiled.others)
       }
       switch outcome {
       case .veto: return policies[i].name(others: compiled.others)
