@@ -54,24 +54,26 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // Scratch folders for the tests, removed when the test process exits.
+    .target(name: "TestScratch", path: "Tests/TestScratch"),
     .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
     .testTarget(name: "RandomnessTests", dependencies: ["Randomness", "SimKernel"]),
     .testTarget(
       name: "DeviceModelTests",
       dependencies: [
-        "DeviceModel", "Randomness", "SimKernel",
+        "DeviceModel", "Randomness", "SimKernel", "TestScratch",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     .testTarget(
       name: "IOSModelTests",
       dependencies: [
-        "IOSModel", "DeviceModel", "Randomness", "SimKernel", "Experiments",
+        "IOSModel", "DeviceModel", "Randomness", "SimKernel", "Experiments", "TestScratch",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
-    .testTarget(name: "ExperimentsTests", dependencies: ["Experiments", "DeviceModel", "IOSModel", "Randomness"]),
+    .testTarget(name: "ExperimentsTests", dependencies: ["Experiments", "DeviceModel", "IOSModel", "Randomness", "TestScratch"]),
     // End-to-end checks of the built `bgsim` binary: output, exit codes, messages.
-    .testTarget(name: "CLITests", dependencies: ["bgsim"]),
+    .testTarget(name: "CLITests", dependencies: ["bgsim", "TestScratch"]),
   ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 @Suite struct ExplainCommandTests {
@@ -34,9 +35,7 @@ import Testing
   /// Explaining one owner of an experiment replays exactly what `bgsim run` simulated:
   /// the launches it lists are the launches.csv rows of that owner and arm.
   @Test func explainingAnOwnerOfAnExperimentListsTheLaunchesOfTheRun() throws {
-    let out = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bgsim-explain-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: out) }
+    let out = scratchFolder("explain").appendingPathComponent("out")
     let run = try BGSimBinary.run(
       ["run", "--days", "3", "--devices", "4", "--seed", "7", "--out", out.path, "--quiet"], in: repoRoot)
     // Exit 1 means a hypothesis failed on this tiny run, which is fine here.
@@ -99,9 +98,7 @@ import Testing
     ("days: 0\n", "s.yaml:1: days: 0 is out of range"),
   ])
   func badScenariosExitWithTwo(yaml: String, message: String) throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bgsim-explain-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = scratchFolder("explain")
     let file = dir.appendingPathComponent("s.yaml")
     try yaml.write(to: file, atomically: true, encoding: .utf8)
     let outcome = try BGSimBinary.run(["explain", file.path], in: repoRoot)

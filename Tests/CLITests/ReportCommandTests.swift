@@ -1,10 +1,10 @@
 import Foundation
+import TestScratch
 import Testing
 
 @Suite struct ReportCommandTests {
   @Test func runWithReportWritesThePageAndAStrangeFolderExitsWithTwo() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bgsim-report-\(UUID().uuidString)")
+    let dir = scratchFolder("report")
     let out = dir.appendingPathComponent("out")
     let run = try BGSimBinary.run([
       "run", "--days", "3", "--devices", "4", "--out", out.path, "--quiet", "--report",

@@ -1,11 +1,10 @@
 import Foundation
+import TestScratch
 import Testing
 
 @Suite struct RunCommandTests {
   func scratch() -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-run-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    scratchFolder("run")
   }
 
   var repoRoot: URL {

@@ -1,12 +1,10 @@
 import Foundation
+import TestScratch
 import Testing
 
 @Suite struct ShardMergeTests {
   func scratch() -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bgsim-shard-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    scratchFolder("shard")
   }
 
   static let args = ["run", "--days", "3", "--devices", "35", "--quiet"]

@@ -1,11 +1,10 @@
 import Foundation
+import TestScratch
 import Testing
 
 @Suite struct TraceCommandTests {
   func scratch() -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-cli-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    scratchFolder("cli")
   }
 
   var repoRoot: URL {

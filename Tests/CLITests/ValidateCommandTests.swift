@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 @Suite struct ValidateCommandTests {
@@ -61,9 +62,7 @@ import Testing
     ),
   ])
   func badAppFilesExitWithTwoAndOneLine(yaml: String, message: String) throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bgsim-validate-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = scratchFolder("validate")
     let file = dir.appendingPathComponent("app.yaml")
     try yaml.write(to: file, atomically: true, encoding: .utf8)
     let outcome = try BGSimBinary.run(["validate", "--app", file.path])

@@ -1,6 +1,7 @@
 import DeviceModel
 import Foundation
 import SimKernel
+import TestScratch
 
 /// Paths in the checkout, found from this file's location.
 enum Repo {
@@ -21,8 +22,7 @@ let monday = CivilDate(iso: "2026-01-05")!
 
 /// Writes text to a fresh temporary file and returns its path.
 func temporaryFile(_ name: String, _ text: String) -> String {
-  let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-tests-\(UUID().uuidString)")
-  try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+  let dir = scratchFolder("device")
   let path = dir.appendingPathComponent(name).path
   _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
   return path

@@ -1,11 +1,10 @@
 import DeviceModel
 import Experiments
 import Foundation
+import TestScratch
 
 func scratch() -> URL {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-exp-\(UUID().uuidString)")
-  try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
+  scratchFolder("exp")
 }
 
 func write(_ text: String, _ name: String = "e.yaml") -> String {

@@ -3,12 +3,12 @@ import Foundation
 import IOSModel
 import Randomness
 import SimKernel
+import TestScratch
 import Testing
 
 @Suite struct AppFileTests {
   func file(_ text: String) -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-app-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = scratchFolder("app")
     let path = dir.appendingPathComponent("app.yaml").path
     _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     return path
