@@ -18,6 +18,10 @@ public struct CSVBuffer: Sendable {
   public var bytes: [UInt8] { Array(storage[0..<length]) }
 
   public var count: Int { length }
+  /// Calls `body` with the written bytes, without copying them.
+  public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
+  }
   public mutating func removeAll() { length = 0 }
 
   static let powers: [Int64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]

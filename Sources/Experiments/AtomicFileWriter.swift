@@ -54,6 +54,12 @@ public final class AtomicFileWriter {
     if buffer.count >= 1 << 20 { flush() }
   }
 
+  /// Appends bytes; they reach the disk in 1 MiB blocks.
+  public func write(_ bytes: UnsafeRawBufferPointer) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 20 { flush() }
+  }
+
   func flush() {
     handle.write(buffer)
     buffer.removeAll(keepingCapacity: true)

@@ -40,13 +40,38 @@ public enum Statistics {
 
   /// A t-based confidence interval for the mean.
   public static func confidenceInterval(_ xs: [Double], level: Double = 0.95) -> ConfidenceInterval {
-    let m = mean(xs)
-    guard xs.count > 1 else {
-      return ConfidenceInterval(estimate: m, lower: .nan, upper: .nan, level: level, n: xs.count)
+    confidenceInterval(mean: mean(xs), variance: variance(xs), count: xs.count, level: level)
+  }
+
+  /// A t-based confidence interval for the mean of `count` values with this sample mean
+  /// and sample variance (denominator n − 1); NaN bounds below two values.
+  public static func confidenceInterval(mean m: Double, variance: Double, count: Int, level: Double = 0.95)
+    -> ConfidenceInterval
+  {
+    guard count > 1 else {
+      return ConfidenceInterval(estimate: m, lower: .nan, upper: .nan, level: level, n: count)
     }
-    let se = (variance(xs) / Double(xs.count)).squareRoot()
-    let t = gsl_cdf_tdist_Pinv(1 - (1 - level) / 2, Double(xs.count - 1))
-    return ConfidenceInterval(estimate: m, lower: m - t * se, upper: m + t * se, level: level, n: xs.count)
+    let se = (variance / Double(count)).squareRoot()
+    let t = gsl_cdf_tdist_Pinv(1 - (1 - level) / 2, Double(count - 1))
+    return ConfidenceInterval(estimate: m, lower: m - t * se, upper: m + t * se, level: level, n: count)
+  }
+
+  /// The `p`-quantile [0…1] of `count` values given by rank: `value(i)` is the i-th
+  /// smallest, from 0. The same interpolation as ``quantile(sorted:_:)``.
+  public static func quantile(count: Int, _ p: Double, value: (Int) -> Double) -> Double {
+    guard count > 0 else { return .nan }
+    let index = min(max(p, 0), 1) * Double(count - 1)
+    let lhs = Int(index)
+    let delta = index - Double(lhs)
+    if lhs == count - 1 { return value(lhs) }
+    return (1 - delta) * value(lhs) + delta * value(lhs + 1)
+  }
+
+  /// The ranks (from 0) that ``quantile(count:_:value:)`` reads.
+  public static func quantileRanks(count: Int, _ p: Double) -> [Int] {
+    guard count > 0 else { return [] }
+    let lhs = Int(min(max(p, 0), 1) * Double(count - 1))
+    return lhs == count - 1 ? [lhs] : [lhs, lhs + 1]
   }
 
   /// Welch's two-sample t-test for a difference in means (unequal variances), two-sided.

@@ -98,6 +98,7 @@ struct Bench: ParsableCommand {
       print(
         "merging the parts and the summary statistics: \(Format.fixed(100 * r.summaryShare, digits: 0)) % of the wall time"
       )
+      print("peak resident memory: \(Format.fixed(r.peakResidentMebibytes, digits: 0)) MiB")
       print("device_days_per_second=\(Int(r.perSecond.rounded()))")
     }
   }

@@ -48,6 +48,10 @@ import Testing
     let tail = try #require(lines.first { $0.hasPrefix("merging the parts and the summary statistics: ") })
     let summary = try #require(number(after: "summary statistics: ", in: tail))
     #expect(summary >= 0 && summary < 100)
+    let memory = try #require(lines.first { $0.hasPrefix("peak resident memory: ") })
+    let mebibytes = try #require(number(after: "peak resident memory: ", in: memory))
+    // A process with the Swift runtime, Foundation and GSL loaded holds at least a few MiB.
+    #expect(mebibytes > 2 && mebibytes < 4096)
   }
 
   @Test func helpDescribesTheHoldModel() throws {

@@ -50,6 +50,7 @@ struct CSVReader {
     starts.append(start)
     ends.append(i)
     position = i + 1
+    if position - file.releasedUpTo >= MappedFile.releaseBlock { file.release(upTo: starts[0]) }
     return true
   }
 
@@ -96,6 +97,39 @@ struct CSVReader {
     isEmpty(field) ? nil : Double(String(decoding: bytes[starts[field]..<ends[field]], as: UTF8.self))
   }
 
+  /// A number of seconds written with at most three decimals, in whole milliseconds;
+  /// nil for an empty field. Other forms are read as a number and rounded.
+  func milliseconds(_ field: Int) -> Int64? {
+    var k = starts[field]
+    let end = ends[field]
+    guard k < end else { return nil }
+    let negative = bytes[k] == UInt8(ascii: "-")
+    if negative { k += 1 }
+    var whole: Int64 = 0
+    var digits = 0
+    while k < end, bytes[k] &- 48 < 10, digits < 15 {
+      whole = whole * 10 + Int64(bytes[k] &- 48)
+      k += 1
+      digits += 1
+    }
+    var fraction: Int64 = 0
+    var decimals = 0
+    if k < end, bytes[k] == UInt8(ascii: ".") {
+      k += 1
+      while k < end, bytes[k] &- 48 < 10, decimals < 3 {
+        fraction = fraction * 10 + Int64(bytes[k] &- 48)
+        k += 1
+        decimals += 1
+      }
+    }
+    guard k == end, digits > 0 else {
+      return double(field).flatMap { $0.isFinite && abs($0) < 9e15 ? Int64(($0 * 1000).rounded()) : nil }
+    }
+    for _ in decimals..<3 { fraction *= 10 }
+    let ms = whole * 1000 + fraction
+    return negative ? -ms : ms
+  }
+
   /// The two-digit hour of an ISO time `YYYY-MM-DDThh:…`.
   func isoHour(_ field: Int) -> Int? {
     guard ends[field] - starts[field] >= 13 else { return nil }
@@ -108,6 +142,11 @@ struct CSVReader {
 /// A file mapped read-only into memory for as long as this object lives.
 final class MappedFile {
   let bytes: UnsafeRawBufferPointer
+  /// Pages before this offset were handed back to the system.
+  private(set) var releasedUpTo = 0
+  /// Read pages are handed back in blocks of this size [bytes], so that reading a large
+  /// file sequentially keeps the resident memory flat.
+  static let releaseBlock = 1 << 20
 
   init(path: String) throws(UserError) {
     let fd = open(path, O_RDONLY)
@@ -124,6 +163,16 @@ final class MappedFile {
       throw UserError("cannot read \(path)")
     }
     bytes = UnsafeRawBufferPointer(start: p, count: size)
+  }
+
+  /// Hands the pages wholly before `offset` back to the system. The mapping is private
+  /// and never written, so a later read of them faults them in again from the file.
+  func release(upTo offset: Int) {
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let end = offset / page * page
+    guard end > releasedUpTo, let base = bytes.baseAddress else { return }
+    madvise(UnsafeMutableRawPointer(mutating: base + releasedUpTo), end - releasedUpTo, MADV_DONTNEED)
+    releasedUpTo = end
   }
 
   deinit {

@@ -24,6 +24,8 @@ public struct DeviceBenchmark: Sendable {
     public let deviceOnlyEvents: Int64
     /// Wall time of that device-only pass [s].
     public let deviceOnlySeconds: Double
+    /// Peak resident memory of the process after the run [MiB].
+    public let peakResidentMebibytes: Double
     /// The device model's share of the full run's wall time, counting it once per arm [0…1].
     public var deviceShare: Double { min(1, 2 * deviceOnlySeconds / wallSeconds) }
     /// Device-only kernel events per device-day.
@@ -47,6 +49,7 @@ public struct DeviceBenchmark: Sendable {
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let options = ExperimentRunner.Options(outputDirectory: dir, jobs: 1, resume: false, commandLine: [])
     let result = try ExperimentRunner(spec: spec, options: options).run()
+    let peak = ProcessMemory.peakResidentMebibytes()
     // Where the time goes: the same owners with the device model alone.
     let alone = DeviceSimulation(
       persona: spec.personas[0].persona, timeline: spec.timeline, days: spec.days, seed: spec.seed,
@@ -59,6 +62,6 @@ public struct DeviceBenchmark: Sendable {
     return Result(
       deviceDays: result.deviceDays, events: result.events, wallSeconds: result.wallSeconds,
       simulationSeconds: result.simulationSeconds, deviceOnlyEvents: deviceEvents,
-      deviceOnlySeconds: elapsed.inSeconds)
+      deviceOnlySeconds: elapsed.inSeconds, peakResidentMebibytes: peak)
   }
 }

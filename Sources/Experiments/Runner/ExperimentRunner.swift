@@ -183,24 +183,40 @@ public struct ExperimentRunner: Sendable {
   }
 
   /// Simulates one chunk and writes its part files; the `done` marker comes last.
+  /// Rows go to the (temporary) part files whenever a buffer passes 256 KiB, so a chunk's
+  /// memory does not grow with the number of days.
   func runChunk(_ chunk: Chunk, _ cellSpec: ExperimentSpec) throws(UserError) -> Int64 {
     var launches = CSVBuffer(capacity: 1 << 16)
     var days = CSVBuffer(capacity: 1 << 16)
     var timelines = CSVBuffer(capacity: 1 << 10)
+    let launchFile = try AtomicFileWriter(path: partPath(chunk.index, "launches"))
+    let dayFile = try AtomicFileWriter(path: partPath(chunk.index, "days"))
+    let timelineFile = try AtomicFileWriter(path: partPath(chunk.index, "timelines"))
+    func drain(_ buffer: inout CSVBuffer, _ file: AtomicFileWriter, under limit: Int) {
+      guard buffer.count >= limit else { return }
+      buffer.withBytes { file.write($0) }
+      buffer.removeAll()
+    }
     var events: Int64 = 0
     for device in chunk.devices {
       for arm in cellSpec.arms {
         events += OwnerSimulation.run(
           cellSpec, cell: chunk.cell, replication: chunk.replication, device: device, arm: arm,
           launches: &launches,
-          days: &days, timelines: &timelines)
+          days: &days, timelines: &timelines,
+          drain: {
+            drain(&$0, launchFile, under: 1 << 18)
+            drain(&$1, dayFile, under: 1 << 18)
+          })
+        drain(&launches, launchFile, under: 1 << 18)
+        drain(&days, dayFile, under: 1 << 18)
+        drain(&timelines, timelineFile, under: 1 << 18)
       }
     }
-    for (kind, buffer) in [("launches", launches), ("days", days), ("timelines", timelines)] {
-      let writer = try AtomicFileWriter(path: partPath(chunk.index, kind))
-      writer.write(buffer.bytes)
-      try writer.commit()
-    }
+    drain(&launches, launchFile, under: 0)
+    drain(&days, dayFile, under: 0)
+    drain(&timelines, timelineFile, under: 0)
+    for file in [launchFile, dayFile, timelineFile] { try file.commit() }
     let marker = try AtomicFileWriter(path: partPath(chunk.index, "done"))
     try marker.commit()
     return events
@@ -223,10 +239,12 @@ public struct ExperimentRunner: Sendable {
       let writer = try AtomicFileWriter(path: dir.appendingPathComponent("\(kind).csv").path)
       writer.write(columns.joined(separator: ",") + "\n")
       for chunk in chunks {
-        guard let data = FileManager.default.contents(atPath: part(chunk, kind)) else {
+        // In blocks of 1 MiB: a part's size grows with the days simulated.
+        guard let input = FileHandle(forReadingAtPath: part(chunk, kind)) else {
           throw UserError("missing part \(part(chunk, kind)); run again with --resume")
         }
-        writer.write(data)
+        defer { try? input.close() }
+        while let block = try? input.read(upToCount: 1 << 20), !block.isEmpty { writer.write(block) }
       }
       try writer.commit()
     }

@@ -31,10 +31,15 @@ struct OwnerAccounting {
 
   let calendar: SimCalendar
   let backgroundPowerWatts: Double
+  /// The fates not yet written, from the request numbered `firstFate` on (requests are
+  /// numbered from 0 in the order they were submitted).
   var fates: [Fate] = []
+  var firstFate = 0
   var open: [String: [Int]] = [:]
   var running: [String: Int] = [:]
   var days: [Day]
+  /// Days before this one were written (``writeSettled(prefix:launches:days:before:startDate:)``).
+  var daysWritten = 0
   var network: NetworkKind = .wifi
   var lastSuccess: SimTime = .zero
   var snapshots: [LaunchSnapshot] = []
@@ -76,7 +81,7 @@ struct OwnerAccounting {
     case .submit:
       let earliest = e.value.map { SimTime(seconds: $0) } ?? t
       fates.append(Fate(identifier: e.identifier, kind: e.detail, submitted: t, earliest: max(earliest, t)))
-      open[e.identifier, default: []].append(fates.count - 1)
+      open[e.identifier, default: []].append(firstFate + fates.count - 1)
     case .replaced:
       if var queue = open[e.identifier], !queue.isEmpty {
         close(queue.removeFirst(), at: t, outcome: "cancelled")
@@ -95,30 +100,31 @@ struct OwnerAccounting {
         open[e.identifier] = queue
       } else {
         fates.append(Fate(identifier: e.identifier, kind: e.detail, submitted: t, earliest: t))
-        index = fates.count - 1
+        index = firstFate + fates.count - 1
       }
-      fates[index].launched = t
+      fates[index - firstFate].launched = t
       if nextSnapshot < snapshots.count, snapshots[nextSnapshot].identifier == e.identifier {
-        fates[index].snapshot = snapshots[nextSnapshot]
+        fates[index - firstFate].snapshot = snapshots[nextSnapshot]
         nextSnapshot += 1
       }
       running[e.identifier] = index
       if let d = dayIndex(t) {
-        switch fates[index].kind {
+        switch fates[index - firstFate].kind {
         case BGTaskKind.refresh.rawValue: days[d].launchesRefresh += 1
         case BGTaskKind.processing.rawValue: days[d].launchesProcessing += 1
         default: days[d].launchesOther += 1
         }
       }
     case .expire:
-      if let i = running[e.identifier] { fates[i].expired = true }
+      if let i = running[e.identifier] { fates[i - firstFate].expired = true }
     case .complete:
       guard let i = running.removeValue(forKey: e.identifier) else { return }
       let outcome: String
       switch e.detail {
-      case "success", "new_data", "no_data", "done": outcome = fates[i].expired ? "expired" : "completed"
+      case "success", "new_data", "no_data", "done":
+        outcome = fates[i - firstFate].expired ? "expired" : "completed"
       case "expired_without_handler": outcome = "expired"
-      default: outcome = fates[i].expired ? "expired" : "failed"
+      default: outcome = fates[i - firstFate].expired ? "expired" : "failed"
       }
       end(i, at: t, outcome: outcome)
       if outcome == "completed" { lastSuccess = t }
@@ -132,13 +138,13 @@ struct OwnerAccounting {
   }
 
   mutating func close(_ i: Int, at t: SimTime, outcome: String) {
-    fates[i].ended = t
-    fates[i].outcome = outcome
+    fates[i - firstFate].ended = t
+    fates[i - firstFate].outcome = outcome
   }
 
   mutating func end(_ i: Int, at t: SimTime, outcome: String) {
     close(i, at: t, outcome: outcome)
-    guard let d = endDayIndex(t), let start = fates[i].launched else { return }
+    guard let d = endDayIndex(t), let start = fates[i - firstFate].launched else { return }
     days[d].energyMilliwattHours += (t - start).seconds / 3600 * backgroundPowerWatts * 1000
     switch outcome {
     case "completed": days[d].completed += 1
@@ -148,53 +154,91 @@ struct OwnerAccounting {
     }
   }
 
-  /// Writes the fates (requests submitted before `end`) and the days as CSV rows.
+  /// Writes the rows of the leading fates that can no longer change (ended, or closed
+  /// without running) and forgets them, so that an owner's memory does not grow with
+  /// the days simulated. The rows come out in the same order as at the end of the run.
+  /// Days before `day` are written too (nothing later counts on them) and their
+  /// staleness lists dropped.
+  mutating func writeSettled(
+    prefix: String, launches: inout CSVBuffer, days rows: inout CSVBuffer, before day: Int,
+    startDate: CivilDate
+  ) {
+    let last = min(day, days.count)
+    if daysWritten < last {
+      writeDays(daysWritten..<last, prefix: prefix, days: &rows, startDate: startDate)
+      for d in daysWritten..<last { days[d] = Day() }
+      daysWritten = last
+    }
+    var k = 0
+    while k < fates.count {
+      let f = fates[k]
+      guard f.launched == nil ? f.outcome != nil : f.ended != nil else { break }
+      Self.write(f, prefix: prefix, launches: &launches, calendar: calendar)
+      k += 1
+    }
+    guard k > 0 else { return }
+    fates.removeFirst(k)
+    firstFate += k
+  }
+
+  /// Writes the fates not yet written (requests submitted before `end`) and the days as CSV rows.
   func write(
     prefix: String, launches: inout CSVBuffer, days rows: inout CSVBuffer, end: SimTime, startDate: CivilDate
   ) {
     for f in fates where f.submitted < end {
-      launches.text(prefix)
-      launches.field(f.identifier)
-      launches.comma()
-      launches.text(f.kind)
-      launches.comma()
-      launches.seconds(f.submitted)
-      launches.comma()
-      launches.iso(f.submitted, calendar: calendar)
-      launches.comma()
-      launches.seconds(f.earliest)
-      launches.comma()
-      if let l = f.launched {
-        launches.seconds(l)
-        launches.comma()
-        launches.iso(l, calendar: calendar)
-      } else {
-        launches.comma()
-      }
-      launches.comma()
-      if let e = f.ended, f.launched != nil { launches.seconds(e) }
-      launches.comma()
-      launches.text(f.launched == nil ? (f.outcome ?? "never_ran") : (f.outcome ?? "running"))
-      launches.comma()
-      if let l = f.launched {
-        launches.seconds(SimTime(microseconds: max(0, (l - f.earliest).microseconds)))
-        launches.comma()
-        let s = f.snapshot
-        launches.text(s.map { $0.charging ? "1" : "0" } ?? "")
-        launches.comma()
-        launches.text(s?.network.rawValue ?? "")
-        launches.comma()
-        if let s { launches.fixed(s.batteryPercent, digits: 1) }
-        launches.comma()
-        if let s { launches.fixed(s.idleSeconds, digits: 0) }
-        launches.comma()
-        launches.field(s?.reason ?? "")
-      } else {
-        for _ in 0..<5 { launches.comma() }
-      }
-      launches.newline()
+      Self.write(f, prefix: prefix, launches: &launches, calendar: calendar)
     }
-    for (d, day) in days.enumerated() {
+    writeDays(daysWritten..<days.count, prefix: prefix, days: &rows, startDate: startDate)
+  }
+
+  /// One `launches.csv` row.
+  static func write(_ f: Fate, prefix: String, launches: inout CSVBuffer, calendar: SimCalendar) {
+    launches.text(prefix)
+    launches.field(f.identifier)
+    launches.comma()
+    launches.text(f.kind)
+    launches.comma()
+    launches.seconds(f.submitted)
+    launches.comma()
+    launches.iso(f.submitted, calendar: calendar)
+    launches.comma()
+    launches.seconds(f.earliest)
+    launches.comma()
+    if let l = f.launched {
+      launches.seconds(l)
+      launches.comma()
+      launches.iso(l, calendar: calendar)
+    } else {
+      launches.comma()
+    }
+    launches.comma()
+    if let e = f.ended, f.launched != nil { launches.seconds(e) }
+    launches.comma()
+    launches.text(f.launched == nil ? (f.outcome ?? "never_ran") : (f.outcome ?? "running"))
+    launches.comma()
+    if let l = f.launched {
+      launches.seconds(SimTime(microseconds: max(0, (l - f.earliest).microseconds)))
+      launches.comma()
+      let s = f.snapshot
+      launches.text(s.map { $0.charging ? "1" : "0" } ?? "")
+      launches.comma()
+      launches.text(s?.network.rawValue ?? "")
+      launches.comma()
+      if let s { launches.fixed(s.batteryPercent, digits: 1) }
+      launches.comma()
+      if let s { launches.fixed(s.idleSeconds, digits: 0) }
+      launches.comma()
+      launches.field(s?.reason ?? "")
+    } else {
+      for _ in 0..<5 { launches.comma() }
+    }
+    launches.newline()
+  }
+
+  /// The `days.csv` rows of some days.
+  func writeDays(_ range: Range<Int>, prefix: String, days rows: inout CSVBuffer, startDate: CivilDate) {
+    for d in range {
+      let day = days[d]
       rows.text(prefix)
       rows.integer(Int64(d))
       rows.comma()

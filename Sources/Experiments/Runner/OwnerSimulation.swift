@@ -59,10 +59,12 @@ enum OwnerSimulation {
     return (PhoneSimulation(device: phone, app: app, decider: system), calendar)
   }
 
-  /// Returns the kernel events handled.
+  /// Returns the kernel events handled. Rows are written as they settle; `drain` is
+  /// called with the launches and days buffers after each simulated day, to pass them on.
   static func run(
     _ spec: ExperimentSpec, cell: Int, replication: Int, device: Int, arm: ExperimentSpec.Arm,
-    launches: inout CSVBuffer, days: inout CSVBuffer, timelines: inout CSVBuffer
+    launches: inout CSVBuffer, days: inout CSVBuffer, timelines: inout CSVBuffer,
+    drain: (inout CSVBuffer, inout CSVBuffer) -> Void = { _, _ in }
   ) -> Int64 {
     let timelineDay = keepsTimeline(spec, cell: cell, replication: replication, device: device)
     let wired = phone(spec, replication: replication, device: device, arm: arm, recordDecisions: false)
@@ -74,6 +76,16 @@ enum OwnerSimulation {
       calendar: calendar, days: spec.days,
       backgroundPowerWatts: spec.scheduler.parameters.backgroundPowerWatts)
     let end = calendar.startOfDay(spec.days)
+    var prefixBuffer = CSVBuffer(capacity: 64)
+    prefixBuffer.integer(Int64(cell))
+    prefixBuffer.comma()
+    prefixBuffer.field(arm.name)
+    prefixBuffer.comma()
+    prefixBuffer.integer(Int64(replication))
+    prefixBuffer.comma()
+    prefixBuffer.integer(Int64(device))
+    prefixBuffer.comma()
+    let prefix = String(decoding: prefixBuffer.bytes, as: UTF8.self)
     // Each day, then 15 minutes more so that tasks launched before the end can finish.
     for day in 1...spec.days + 1 {
       let bound = day <= spec.days ? calendar.startOfDay(day) : end + .minutes(15)
@@ -93,19 +105,15 @@ enum OwnerSimulation {
         accounting.snapshots.removeFirst(accounting.nextSnapshot)
         accounting.nextSnapshot = 0
       }
+      if day <= spec.days {
+        // A day's row is final once the next day has begun: later task ends count on
+        // their own day (or, after the last day, on the last).
+        accounting.writeSettled(
+          prefix: prefix, launches: &launches, days: &days, before: day - 1, startDate: spec.startDate)
+        drain(&launches, &days)
+      }
     }
-    var prefix = CSVBuffer(capacity: 64)
-    prefix.integer(Int64(cell))
-    prefix.comma()
-    prefix.field(arm.name)
-    prefix.comma()
-    prefix.integer(Int64(replication))
-    prefix.comma()
-    prefix.integer(Int64(device))
-    prefix.comma()
-    accounting.write(
-      prefix: String(decoding: prefix.bytes, as: UTF8.self), launches: &launches, days: &days, end: end,
-      startDate: spec.startDate)
+    accounting.write(prefix: prefix, launches: &launches, days: &days, end: end, startDate: spec.startDate)
     return kernel.eventsProcessed
   }
 

@@ -54,9 +54,14 @@ public struct SummaryTables: Sendable {
   /// Per (cell, arm): per-owner values of each owner metric, and pooled values.
   struct Bucket {
     var owners: [String: [MetricName: Double]] = [:]
-    var delays: [Double] = []
-    var staleness: [Double] = []
+    var delays = PooledValues()
+    var staleness = PooledValues()
     var hours = [Int](repeating: 0, count: 24)
+  }
+
+  /// The group of a pooled metric of a (cell, arm) in the spill files and ``OrderStatistics``.
+  static func group(cell: Int, arm: Int, arms: Int, _ metric: MetricName) -> Int32 {
+    Int32((cell * arms + arm) * 2 + (metric == .delayAfterEarliest ? 0 : 1))
   }
 
   struct Counts {
@@ -74,18 +79,24 @@ public struct SummaryTables: Sendable {
   /// Rows come owner by owner, so the owner's counts and the (cell, arm) bucket are
   /// looked up once per run of rows with the same leading fields, taken out, updated in
   /// row order, and put back: the same sums in the same order as one lookup per row.
-  static func read(days dayFiles: [String], launches launchFiles: [String], headers: Bool) throws(UserError)
-    -> Partial
-  {
+  /// Pooled values are also appended to `spill`, by group (``group(cell:arm:arms:_:)``,
+  /// with the arms of `arms` in order).
+  static func read(
+    days dayFiles: [String], launches launchFiles: [String], headers: Bool, arms: [String],
+    spill: PooledValueSpill
+  ) throws(UserError) -> Partial {
     var p = Partial()
-    var run = OwnerRun()
+    var run = OwnerRun(arms: arms)
     for file in dayFiles {
       var days = try CSVReader(path: file, header: headers)
       while days.next() {
         run.enter(days, into: &p)
         run.counts.days += 1
         run.counts.energy += days.double(12) ?? 0
-        if let s = days.double(15) { run.bucket.staleness.append(s) }
+        if let s = days.milliseconds(15) {
+          run.bucket.staleness.add(s)
+          if let g = run.group { spill.append(group: g + 1, milliseconds: s) }
+        }
       }
       run.leave(into: &p)
     }
@@ -98,22 +109,37 @@ public struct SummaryTables: Sendable {
         if launches.equals(14, "1") { run.counts.charging += 1 }
         if launches.equals(12, "completed") { run.counts.completed += 1 }
         if launches.equals(12, "expired") { run.counts.expired += 1 }
-        if let d = launches.double(13) { run.bucket.delays.append(d) }
+        if let d = launches.milliseconds(13) {
+          run.bucket.delays.add(d)
+          if let g = run.group { spill.append(group: g, milliseconds: d) }
+        }
         if let h = launches.isoHour(10), (0..<24).contains(h) { run.bucket.hours[h] += 1 }
       }
       run.leave(into: &p)
     }
+    spill.flush()
     return p
   }
 
   /// The owner (`cell, arm, replication, device`, the first four fields) whose rows are
   /// being read, with its counts and its (cell, arm) bucket taken out of the tables.
   struct OwnerRun {
+    /// Index of each arm of the experiment.
+    let arms: [String: Int]
+    let armCount: Int
+    /// The spill group of the owner's delays (its staleness is the next one); nil for an
+    /// arm the experiment does not have.
+    var group: Int32?
     var fields: (starts: [Int], ends: [Int]) = ([], [])
     var owner: String?
     var counts = Counts()
     var bucketKey = ""
     var bucket = Bucket()
+
+    init(arms: [String]) {
+      self.arms = Dictionary(arms.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+      armCount = arms.count
+    }
 
     mutating func enter(_ row: CSVReader, into p: inout Partial) {
       if owner != nil, row.sameFields(4, as: fields) { return }
@@ -122,6 +148,7 @@ public struct SummaryTables: Sendable {
       let arm = row.text(1)
       let key = "\(cell)|\(arm)|\(row.int(2))|\(row.int(3))"
       owner = key
+      group = arms[arm].map { SummaryTables.group(cell: cell, arm: $0, arms: armCount, .delayAfterEarliest) }
       counts = p.counts[key] ?? Counts()
       bucketKey = "\(cell)|\(arm)"
       bucket = p.buckets.removeValue(forKey: bucketKey) ?? Bucket()
@@ -140,11 +167,20 @@ public struct SummaryTables: Sendable {
   /// The tables from the merged `launches.csv` and `days.csv` in `directory`.
   public static func compute(directory: String, spec: ExperimentSpec) throws(UserError) -> SummaryTables {
     let dir = URL(fileURLWithPath: directory)
+    let spill = try PooledValueSpill(path: spillPath(directory, 0))
+    defer { try? FileManager.default.removeItem(atPath: spill.path) }
     let p = try read(
       days: [dir.appendingPathComponent("days.csv").path],
       launches: [dir.appendingPathComponent("launches.csv").path],
-      headers: true)
-    return try tables(p, directory: directory, spec: spec)
+      headers: true, arms: spec.arms.map(\.name), spill: spill)
+    return try tables(p, directory: directory, spec: spec, spills: [spill.path])
+  }
+
+  /// A hidden scratch file in the output folder, removed when the summary is done.
+  static func spillPath(_ directory: String, _ index: Int) -> String {
+    URL(fileURLWithPath: directory).appendingPathComponent(
+      ".summary-values-\(index)-\(ProcessInfo.processInfo.processIdentifier)"
+    ).path
   }
 
   /// The same tables from the part files of chunks, in chunk order, read on two threads:
@@ -155,11 +191,17 @@ public struct SummaryTables: Sendable {
     let half = (parts.count + 1) / 2
     let slices = [Array(parts[..<half]), Array(parts[half...])]
     let results = Mutex<[Result<Partial, UserError>?]>([nil, nil])
+    let spills = (0..<2).map { spillPath(directory, $0) }
+    defer { for path in spills { try? FileManager.default.removeItem(atPath: path) } }
+    let arms = spec.arms.map(\.name)
     DispatchQueue.concurrentPerform(iterations: 2) { i in
       let r: Result<Partial, UserError>
       do {
+        let spill = try PooledValueSpill(path: spills[i])
         r = .success(
-          try read(days: slices[i].map(\.days), launches: slices[i].map(\.launches), headers: false))
+          try read(
+            days: slices[i].map(\.days), launches: slices[i].map(\.launches), headers: false, arms: arms,
+            spill: spill))
       } catch {
         r = .failure((error as? UserError) ?? UserError("\(error)"))
       }
@@ -175,15 +217,31 @@ public struct SummaryTables: Sendable {
       }
       merged.counts.merge(partial.counts) { a, _ in a }
       for (key, b) in partial.buckets {
-        merged.buckets[key, default: Bucket()].delays += b.delays
-        merged.buckets[key, default: Bucket()].staleness += b.staleness
+        merged.buckets[key, default: Bucket()].delays.merge(b.delays)
+        merged.buckets[key, default: Bucket()].staleness.merge(b.staleness)
         for h in 0..<24 { merged.buckets[key, default: Bucket()].hours[h] += b.hours[h] }
       }
     }
-    return try tables(merged, directory: directory, spec: spec)
+    return try tables(merged, directory: directory, spec: spec, spills: spills)
   }
 
-  static func tables(_ p: Partial, directory: String, spec: ExperimentSpec) throws(UserError) -> SummaryTables
+  /// The quantiles the summary and the hypotheses read, at 95 %.
+  static let quantileLevels = [0.1, 0.5, 0.9]
+
+  /// The ranks (from 0) of the order statistics of `count` values that the summary and
+  /// the hypotheses read: those of each quantile and of its interval.
+  static func ranksNeeded(count: Int) -> Set<Int> {
+    var ranks = Set<Int>()
+    for p in quantileLevels {
+      ranks.formUnion(Statistics.quantileRanks(count: count, p))
+      if let (lo, hi) = quantileIntervalRanks(count: count, p) { ranks.formUnion([lo, hi]) }
+    }
+    return ranks
+  }
+
+  static func tables(_ p: Partial, directory: String, spec: ExperimentSpec, spills: [String])
+    throws(UserError)
+    -> SummaryTables
   {
     var buckets = p.buckets
     let counts = p.counts
@@ -199,13 +257,31 @@ public struct SummaryTables: Sendable {
       m[.expiryRate] = k.launched > 0 ? k.expired / k.launched : .nan
       buckets[key, default: Bucket()].owners[id] = m
     }
-    var rows: [Row] = []
     let arms = spec.arms.map(\.name)
+    var pools: [Int32: PooledValues] = [:]
+    var ranks: [Int32: Set<Int>] = [:]
+    for cell in spec.cells.indices {
+      for (a, arm) in arms.enumerated() {
+        guard let b = buckets["\(cell)|\(arm)"] else { continue }
+        for (metric, pool) in [(MetricName.delayAfterEarliest, b.delays), (.stalenessAtOpen, b.staleness)] {
+          let g = group(cell: cell, arm: a, arms: arms.count, metric)
+          pools[g] = pool
+          ranks[g] = ranksNeeded(count: pool.count)
+        }
+      }
+    }
+    let order = try OrderStatistics(ranks: ranks, pools: pools, spills: spills)
+    let pooled = Pooled(pools: pools, order: order, arms: arms)
+    var rows: [Row] = []
     for cell in spec.cells.indices {
       for arm in arms {
         let b = buckets["\(cell)|\(arm)"] ?? Bucket()
         for metric in MetricName.allCases {
-          rows.append(describe(cell, "arm", arm, metric, values(b, metric), pValue: nil))
+          if metric.unit == "owner" {
+            rows.append(describe(cell, "arm", arm, metric, values(b, metric), pValue: nil))
+          } else {
+            rows.append(pooled.describe(cell, arm, metric))
+          }
         }
       }
       for i in arms.indices {
@@ -225,18 +301,55 @@ public struct SummaryTables: Sendable {
     }
     var verdicts: [Verdict] = []
     for cell in spec.cells.indices {
-      for h in spec.hypotheses { verdicts.append(evaluate(h, cell: cell, buckets)) }
+      for h in spec.hypotheses { verdicts.append(evaluate(h, cell: cell, buckets, pooled)) }
     }
     let tables = SummaryTables(rows: rows, verdicts: verdicts)
     try tables.write(directory: directory, buckets: buckets, spec: spec)
     return tables
   }
 
+  /// The per-owner values of an owner metric, in owner order.
   static func values(_ b: Bucket, _ metric: MetricName) -> [Double] {
-    switch metric {
-    case .delayAfterEarliest: return b.delays
-    case .stalenessAtOpen: return b.staleness
-    default: return b.owners.keys.sorted().compactMap { b.owners[$0]?[metric] }.filter { !$0.isNaN }
+    b.owners.keys.sorted().compactMap { b.owners[$0]?[metric] }.filter { !$0.isNaN }
+  }
+
+  /// The pooled metrics of every (cell, arm), with their order statistics resolved.
+  struct Pooled {
+    let pools: [Int32: PooledValues]
+    let order: OrderStatistics
+    let arms: [String]
+
+    func group(_ cell: Int, _ arm: String, _ metric: MetricName) -> Int32? {
+      arms.firstIndex(of: arm).map { SummaryTables.group(cell: cell, arm: $0, arms: arms.count, metric) }
+    }
+
+    func pool(_ cell: Int, _ arm: String, _ metric: MetricName) -> PooledValues {
+      group(cell, arm, metric).flatMap { pools[$0] } ?? PooledValues()
+    }
+
+    func quantile(_ cell: Int, _ arm: String, _ metric: MetricName, _ p: Double) -> Double {
+      guard let g = group(cell, arm, metric) else { return .nan }
+      return Statistics.quantile(count: pool(cell, arm, metric).count, p) { order.seconds(g, rank: $0) }
+    }
+
+    /// The quantile and a distribution-free 95 % interval for it (``quantileIntervalRanks(count:_:)``).
+    func quantileInterval(_ cell: Int, _ arm: String, _ metric: MetricName, _ p: Double) -> (
+      Double, Double, Double
+    ) {
+      let n = pool(cell, arm, metric).count
+      guard let g = group(cell, arm, metric), let (lo, hi) = SummaryTables.quantileIntervalRanks(count: n, p)
+      else { return (.nan, .nan, .nan) }
+      return (quantile(cell, arm, metric, p), order.seconds(g, rank: lo), order.seconds(g, rank: hi))
+    }
+
+    func describe(_ cell: Int, _ arm: String, _ metric: MetricName) -> Row {
+      let pool = pool(cell, arm, metric)
+      let ci = Statistics.confidenceInterval(mean: pool.mean, variance: pool.variance, count: pool.count)
+      return Row(
+        cell: cell, kind: "arm", arm: arm, metric: metric, n: pool.count, mean: ci.estimate,
+        sd: pool.variance.squareRoot(), low: ci.lower, high: ci.upper,
+        median: quantile(cell, arm, metric, 0.5), p10: quantile(cell, arm, metric, 0.1),
+        p90: quantile(cell, arm, metric, 0.9), pValue: nil)
     }
   }
 
@@ -265,7 +378,7 @@ public struct SummaryTables: Sendable {
       p90: Statistics.quantile(sorted: sorted, 0.9), pValue: pValue)
   }
 
-  static func evaluate(_ h: Hypothesis, cell: Int, _ buckets: [String: Bucket]) -> Verdict {
+  static func evaluate(_ h: Hypothesis, cell: Int, _ buckets: [String: Bucket], _ pooled: Pooled) -> Verdict {
     let a = buckets["\(cell)|\(h.arm)"] ?? Bucket()
     let metric = MetricName(rawValue: h.metric)!
     if let other = h.otherArm {
@@ -281,17 +394,25 @@ public struct SummaryTables: Sendable {
         cell: cell, hypothesis: h.text, estimate: ci.estimate, low: ci.lower, high: ci.upper,
         pValue: test.pValue, passed: passed)
     }
-    let xs = values(a, metric)
+    let isPooled = metric.unit != "owner"
+    let xs = isPooled ? [] : values(a, metric)
     var estimate: Double
     var low: Double
     var high: Double
     switch h.statistic {
     case .mean:
-      let ci = Statistics.confidenceInterval(xs)
+      let ci: ConfidenceInterval
+      if isPooled {
+        let pool = pooled.pool(cell, h.arm, metric)
+        ci = Statistics.confidenceInterval(mean: pool.mean, variance: pool.variance, count: pool.count)
+      } else {
+        ci = Statistics.confidenceInterval(xs)
+      }
       (estimate, low, high) = (ci.estimate, ci.lower, ci.upper)
     case .median, .p10, .p90:
       let p = h.statistic == .median ? 0.5 : h.statistic == .p10 ? 0.1 : 0.9
-      (estimate, low, high) = quantileInterval(xs, p)
+      (estimate, low, high) =
+        isPooled ? pooled.quantileInterval(cell, h.arm, metric, p) : quantileInterval(xs, p)
     }
     let value = h.value!
     let passed: Bool
@@ -309,13 +430,20 @@ public struct SummaryTables: Sendable {
   /// A distribution-free 95 % interval for a quantile: order statistics at ranks
   /// np ± 1.96 √(np(1 − p)).
   static func quantileInterval(_ xs: [Double], _ p: Double) -> (Double, Double, Double) {
-    guard !xs.isEmpty else { return (.nan, .nan, .nan) }
+    guard let (lo, hi) = quantileIntervalRanks(count: xs.count, p) else { return (.nan, .nan, .nan) }
     let s = xs.sorted()
-    let n = Double(s.count)
+    return (Statistics.quantile(sorted: s, p), s[lo], s[hi])
+  }
+
+  /// The ranks (from 0) of the order statistics that bound the interval of the
+  /// `p`-quantile of `count` values; nil for no values.
+  static func quantileIntervalRanks(count: Int, _ p: Double) -> (Int, Int)? {
+    guard count > 0 else { return nil }
+    let n = Double(count)
     let half = 1.96 * (n * p * (1 - p)).squareRoot()
     let lo = Int(max(0, (n * p - half).rounded(.down)))
     let hi = Int(min(n - 1, (n * p + half).rounded(.up)))
-    return (Statistics.quantile(sorted: s, p), s[lo], s[hi])
+    return (lo, hi)
   }
 
   static func number(_ x: Double) -> String { x.isFinite ? CSVNumber.format(x, digits: 6) : "" }

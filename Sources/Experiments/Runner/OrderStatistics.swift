@@ -1,0 +1,64 @@
+/// Exact order statistics of pooled values that are counted, not kept.
+///
+/// Each rank asked for is placed in its bin with the pools' histograms; one pass over the
+/// spilled values then counts, value by value, only the values that fall in those bins.
+/// Memory: the distinct values of the bins asked for, at most 1/1024 of the value each.
+struct OrderStatistics {
+  /// group → rank (from 0) → value [ms].
+  private(set) var values: [Int32: [Int: Int64]] = [:]
+
+  /// - Parameters:
+  ///   - ranks: For each group, the ranks wanted (each below that group's count).
+  ///   - pools: The pooled values of each group.
+  ///   - spills: The files the values were spilled to when they were read.
+  init(ranks: [Int32: Set<Int>], pools: [Int32: PooledValues], spills: [String]) throws(UserError) {
+    // The bin of each rank, and how many values lie in the bins below it.
+    var wanted: [Int32: [Int32: [(rank: Int, below: Int)]]] = [:]
+    for (group, rankSet) in ranks {
+      guard let pool = pools[group], !rankSet.isEmpty else { continue }
+      let sortedRanks = rankSet.sorted()
+      var next = 0
+      var below = 0
+      for bin in pool.bins.keys.sorted() {
+        let inBin = pool.bins[bin]!
+        while next < sortedRanks.count, sortedRanks[next] < below + inBin {
+          wanted[group, default: [:]][bin, default: []].append((sortedRanks[next], below))
+          next += 1
+        }
+        below += inBin
+        if next == sortedRanks.count { break }
+      }
+    }
+    // The values of those bins, counted.
+    var counted: [Int32: [Int32: [Int64: Int]]] = [:]
+    for path in spills {
+      try PooledValueSpill.forEach(path: path) { group, value in
+        guard let bins = wanted[group] else { return }
+        let bin = PooledValues.bin(value)
+        guard bins[bin] != nil else { return }
+        counted[group, default: [:]][bin, default: [:]][value, default: 0] += 1
+      }
+    }
+    for (group, bins) in wanted {
+      for (bin, asked) in bins {
+        let distinct = (counted[group]?[bin] ?? [:]).sorted { $0.key < $1.key }
+        for (rank, below) in asked {
+          var seen = below
+          for (value, n) in distinct {
+            seen += n
+            if rank < seen {
+              values[group, default: [:]][rank] = value
+              break
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The value of `rank` in `group` [s]; NaN when it was not asked for or not found.
+  func seconds(_ group: Int32, rank: Int) -> Double {
+    guard let ms = values[group]?[rank] else { return .nan }
+    return Double(ms) / 1000
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Pooled values as they were read, on disk: one record (group, value in ms) each, so
+/// that ``OrderStatistics`` can pass over them again without holding them in memory.
+final class PooledValueSpill {
+  let path: String
+  private let handle: FileHandle
+  private var buffer: [Int64] = []
+
+  /// Creates (or empties) the file at `path`.
+  init(path: String) throws(UserError) {
+    self.path = path
+    guard FileManager.default.createFile(atPath: path, contents: nil),
+      let handle = FileHandle(forWritingAtPath: path)
+    else { throw UserError("cannot write \(path): check that its folder exists and is writable") }
+    self.handle = handle
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  deinit { try? handle.close() }
+
+  func append(group: Int32, milliseconds: Int64) {
+    buffer.append(Int64(group))
+    buffer.append(milliseconds)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Writes what is buffered.
+  func flush() {
+    guard !buffer.isEmpty else { return }
+    buffer.withUnsafeBytes { handle.write(Data($0)) }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Calls `body(group, milliseconds)` for every record of the file at `path`, in order,
+  /// reading it in blocks of 1 MiB.
+  static func forEach(path: String, _ body: (Int32, Int64) -> Void) throws(UserError) {
+    guard let input = FileHandle(forReadingAtPath: path) else { throw UserError("cannot read \(path)") }
+    defer { try? input.close() }
+    while let block = try? input.read(upToCount: 1 << 20), !block.isEmpty {
+      block.withUnsafeBytes { raw in
+        let records = raw.count / 16
+        for r in 0..<records {
+          let group = raw.loadUnaligned(fromByteOffset: r * 16, as: Int64.self)
+          let value = raw.loadUnaligned(fromByteOffset: r * 16 + 8, as: Int64.self)
+          body(Int32(truncatingIfNeeded: group), value)
+        }
+      }
+    }
+  }
+}
