@@ -26,6 +26,21 @@ import Testing
     }
   }
 
+  /// The summary's scratch files (pooled values spilled to disk) are removed when it is
+  /// done, and those of a killed run are removed by the next: only the outputs remain.
+  @Test func aRunLeavesOnlyItsOutputsInTheFolder() throws {
+    let out = scratch()
+    let leftover = out.appendingPathComponent(".summary-values-0-999999")
+    try Data(count: 64).write(to: leftover)
+    try run(jobs: 2, out: out)
+    let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+    #expect(
+      names == [
+        "days.csv", "hour_of_day.csv", "hypotheses.csv", "launches.csv", "manifest.json", "summary.csv",
+        "timelines.csv",
+      ])
+  }
+
   @Test func resumingAfterLosingChunksGivesTheSameBytes() throws {
     let text = smallExperiment.replacingOccurrences(of: "devices: 4", with: "devices: 25")
     let whole = scratch()

@@ -177,8 +177,16 @@ public struct SummaryTables: Sendable {
   }
 
   /// A hidden scratch file in the output folder, removed when the summary is done.
+  /// Those a killed process left behind are removed first.
   static func spillPath(_ directory: String, _ index: Int) -> String {
-    URL(fileURLWithPath: directory).appendingPathComponent(
+    if index == 0 {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+      for name in names where name.hasPrefix(".summary-values-") {
+        try? FileManager.default.removeItem(
+          atPath: URL(fileURLWithPath: directory).appendingPathComponent(name).path)
+      }
+    }
+    return URL(fileURLWithPath: directory).appendingPathComponent(
       ".summary-values-\(index)-\(ProcessInfo.processInfo.processIdentifier)"
     ).path
   }
