@@ -15,7 +15,7 @@ struct SystemWorld: ~Copyable {
   init(
     _ configuration: AppConfiguration = .testDefault, behavior: AppBehavior,
     script: [(Double, TimelineEvent.Action)],
-    model: SchedulingModel = .ios(), battery: Double = 80
+    model: SchedulingModel = .ios(), battery: Double = 80, recordDecisions: Bool = true
   ) {
     var persona = Persona()
     persona.battery.initialPercent = .constant(Constant(battery, isDuration: false))
@@ -29,7 +29,7 @@ struct SystemWorld: ~Copyable {
     let app = SimulatedApp(configuration: configuration, behavior: behavior, target: 1)
     let system = SystemScheduler(
       model: model, calendar: calendar, stream: RandomStreams(seed: 1).stream("scheduler"),
-      recordDecisions: true)
+      recordDecisions: recordDecisions)
     phone = PhoneSimulation(device: device, app: app, decider: system)
     phone.start(scheduler: &scheduler)
   }

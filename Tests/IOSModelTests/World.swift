@@ -101,8 +101,9 @@ func refresh(_ id: String = "refresh", earliest: Double? = nil) -> BGAppRefreshT
   return r
 }
 
-func processing(_ id: String, earliest: Double? = nil) -> BGProcessingTaskRequest {
+func processing(_ id: String, earliest: Double? = nil, network: Bool = false) -> BGProcessingTaskRequest {
   var r = BGProcessingTaskRequest(identifier: id)
   r.earliestBeginDate = earliest.map { SimTime(seconds: $0) }
+  r.requiresNetworkConnectivity = network
   return r
 }

@@ -95,6 +95,17 @@ enum CompiledPolicy: Sendable {
     }
   }
 
+  /// Whether a veto from this policy depends only on the device's power, network and
+  /// thermal state, the app's switcher flag and Background App Refresh setting, and the
+  /// activity itself: not on the time, the battery level, budgets or predictions. Such
+  /// a veto stands until one of those changes (``SystemScheduler`` then skips judging).
+  var vetoesOnStateAlone: Bool {
+    switch self {
+    case .powerState, .forceQuit, .backgroundAppRefresh, .externalPower, .networkRequirement, .thermal: true
+    default: false
+    }
+  }
+
   /// The policy's name, as its verdicts give it.
   func name(others: [any SchedulingPolicy]) -> String {
     switch self {

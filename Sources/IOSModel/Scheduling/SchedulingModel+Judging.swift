@@ -34,6 +34,18 @@ extension SchedulingModel {
     _ activity: Activity, _ context: PolicyContext, policies range: Range<Int>, into tally: inout ScoreTally,
     recording: Bool, record: (PolicyVerdict) -> Void
   ) -> String? {
+    judgeIndex(activity, context, policies: range, into: &tally, recording: recording, record: record).map {
+      compiled.policies[$0].name(others: compiled.others)
+    }
+  }
+
+  /// As ``judge(_:_:policies:into:recording:record:)``, with the index of the policy
+  /// that vetoed instead of its name.
+  @inline(__always)
+  func judgeIndex(
+    _ activity: Activity, _ context: PolicyContext, policies range: Range<Int>, into tally: inout ScoreTally,
+    recording: Bool, record: (PolicyVerdict) -> Void
+  ) -> Int? {
     let policies = compiled.policies
     for i in range {
       let outcome: PolicyVerdict.Outcome
@@ -45,7 +57,7 @@ extension SchedulingModel {
         outcome = policies[i].answer(activity, context, others: compiled.others)
       }
       switch outcome {
-      case .veto: return policies[i].name(others: compiled.others)
+      case .veto: return i
       case .score(let s, let w):
         tally.weighted += s * w
         tally.weights += w

@@ -10,7 +10,8 @@ import SimKernel
 /// screen off, network, a battery band, Low Power Mode, thermal state, boot), when the
 /// app submits, when a request's `earliestBeginDate` arrives, and on a periodic timer.
 /// At each point every eligible activity is judged by every policy: a veto stops it;
-/// otherwise the weighted mean of the scores must reach the model's threshold.
+/// otherwise the weighted mean of the scores must reach the model's threshold. Vetoes
+/// that read state alone stand until that state changes (``StandingVeto``).
 ///
 /// The scheduler learns the owner's habits as it goes: app opens and unlocks, by time
 /// of day, over the last 14 days. Budgets refill evenly through the day and are drawn
@@ -28,6 +29,8 @@ public struct SystemScheduler: LaunchDecider {
   public private(set) var decisions: [Decision] = []
   /// Decisions made so far (kept or not).
   public private(set) var decisionCount = 0
+  /// Decision points whose vetoes stood (``StandingVeto``): counted, not judged again.
+  public private(set) var standingVetoPoints = 0
   /// What prompted the most recent launch of each identifier (kept always, for CSV).
   public private(set) var lastLaunchTrigger: [String: String] = [:]
 
@@ -56,6 +59,27 @@ public struct SystemScheduler: LaunchDecider {
   /// The earliest `earliestBeginDate` among the cached requests [µs]; `Int64.min` for
   /// one without a date, `Int64.max` when there is none.
   var requestsDueAt = Int64.max
+  /// Set when every due activity was last vetoed by a policy that reads state alone
+  /// (``CompiledPolicy/vetoesOnStateAlone``): while that state, the pending requests and
+  /// the set of due requests stay the same, the vetoes stand, and decision points are
+  /// counted without judging again (not when decisions are recorded). The outcomes are
+  /// those of judging: nothing launches, and no random number is drawn.
+  var standingVeto: StandingVeto?
+
+  struct StandingVeto: Equatable {
+    var app: ObjectIdentifier
+    var generation: Int
+    var isPluggedIn: Bool
+    var isPoweredOn: Bool
+    var network: NetworkKind
+    var thermal: ThermalState
+    var isForceQuitFlagged: Bool
+    var backgroundAppRefresh: Bool
+    /// Decisions at each decision point (the due activities).
+    var decisions: Int
+    /// When a request not yet due becomes due [µs]; the vetoes may not cover it.
+    var until: Int64
+  }
 
   enum Tick: UInt32 {
     case timer = 200
@@ -305,6 +329,26 @@ public struct SystemScheduler: LaunchDecider {
     if let end = launchesUntil, now >= end { return }
     refreshRequestCache(app)
     guard anythingDue(app, now: now) else { return }
+    let requestsOnly = !extrasPending(app)
+    func state(decisions: Int, until: Int64) -> StandingVeto {
+      StandingVeto(
+        app: ObjectIdentifier(app), generation: app.taskScheduler.pendingGeneration,
+        isPluggedIn: device.isPluggedIn, isPoweredOn: device.isPoweredOn, network: device.network,
+        thermal: device.thermalState, isForceQuitFlagged: app.isForceQuitFlagged,
+        backgroundAppRefresh: app.configuration.backgroundAppRefresh, decisions: decisions, until: until)
+    }
+    if let standing = standingVeto, !recordDecisions, requestsOnly, now.microseconds < standing.until,
+      state(decisions: standing.decisions, until: standing.until) == standing
+    {
+      decisionCount += standing.decisions
+      standingVetoPoints += 1
+      refillBudgets(to: now)
+      return
+    }
+    standingVeto = nil
+    var stateVetoes = 0
+    var judged = 0
+    var notYetDue = Int64.max
     let pending = activities(app)
     refillBudgets(to: now)
     var c = context(app: app, device: device, now: now)
@@ -312,25 +356,31 @@ public struct SystemScheduler: LaunchDecider {
     let split = model.predictionsNeededAt
     let count = model.policies.count
     for activity in pending {
-      if let earliest = activity.earliest, earliest > now { continue }
+      if let earliest = activity.earliest, earliest > now {
+        notYetDue = min(notYetDue, earliest.microseconds)
+        continue
+      }
+      judged += 1
       var verdicts: [PolicyVerdict] = []
       if recordDecisions { verdicts.reserveCapacity(count) }
       let recording = recordDecisions
       // The policies before the first that reads the usage predictions, then (unless one
       // vetoed) the predictions, once per decision point, then the rest.
       var tally = ScoreTally()
-      var vetoedBy = model.judge(
+      var vetoIndex = model.judgeIndex(
         activity, c, policies: 0..<split, into: &tally, recording: recording, record: { verdicts.append($0) })
-      if vetoedBy == nil, split < count {
+      if vetoIndex == nil, split < count {
         if !predicted {
           predict(&c)
           predicted = true
         }
-        vetoedBy = model.judge(
+        vetoIndex = model.judgeIndex(
           activity, c, policies: split..<count, into: &tally, recording: recording,
           record: { verdicts.append($0) }
         )
       }
+      if let i = vetoIndex, model.compiled.policies[i].vetoesOnStateAlone { stateVetoes += 1 }
+      let vetoedBy = vetoIndex.map { model.compiled.policies[$0].name(others: model.compiled.others) }
       let total: Double? = vetoedBy == nil ? tally.mean : nil
       decisionCount += 1
       var outcome: Decision.Outcome
@@ -366,5 +416,17 @@ public struct SystemScheduler: LaunchDecider {
             threshold: model.threshold, outcome: outcome))
       }
     }
+    // Not after predictions were made (they draw a random number) nor with a policy of
+    // the researcher's own (it might hold state of its own).
+    if requestsOnly, judged > 0, stateVetoes == judged, !predicted, model.compiled.others.isEmpty {
+      standingVeto = state(decisions: judged, until: notYetDue)
+    }
+  }
+
+  /// Whether a legacy fetch, a silent push or a background transfer is pending besides
+  /// the app's requests (``activities(_:)`` adds them).
+  func extrasPending(_ app: SimulatedApp) -> Bool {
+    (fetchWindow != nil && app.configuration.usesLegacyFetch && appOpens.total > 0)
+      || (pendingPushes > 0 && firstPendingPush != nil) || !transfers.isEmpty
   }
 }
