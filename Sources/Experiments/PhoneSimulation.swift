@@ -24,6 +24,10 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   /// The device's state at each launch, taken at that moment.
   public var launchSnapshots: [LaunchSnapshot] = []
   public var keepChanges: Bool
+  /// With `keepChanges`, keep only what ``OwnerAccounting`` reads (network changes, app
+  /// opens; task requests' submissions, launches and endings, network use) rather than
+  /// everything (a timeline needs everything).
+  public var keepAccountedOnly = false
   /// Empty arrays with storage, swapped with the device's and the app's outboxes when
   /// they are drained so that draining allocates nothing.
   var spareChanges: [DeviceChange] = []
@@ -73,7 +77,13 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
               reason: decider.launchReason(e.identifier)))
         }
         decider.appChanged(events[...], app: app, device: device.snapshot, scheduler: &scheduler)
-        if keepChanges { appLog += events }
+        if keepChanges {
+          if keepAccountedOnly {
+            for e in events where Self.isAccounted(e.kind) { appLog.append(e) }
+          } else {
+            appLog += events
+          }
+        }
       }
       var changes = spareChanges
       swap(&changes, &device.changes)
@@ -91,7 +101,9 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
         default: break
         }
         decider.deviceChanged(change, app: app, device: device.snapshot, scheduler: &scheduler)
-        if keepChanges { deviceLog.append(change) }
+        if keepChanges, !keepAccountedOnly || change.kind == .network || change.kind == .appOpened {
+          deviceLog.append(change)
+        }
       }
       if !app.workChanges.isEmpty {
         var work = spareWork
@@ -100,6 +112,16 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
         work.removeAll(keepingCapacity: true)
         spareWork = work
       }
+    }
+  }
+}
+
+extension PhoneSimulation {
+  /// The app events ``OwnerAccounting`` reads.
+  static func isAccounted(_ kind: AppEvent.Kind) -> Bool {
+    switch kind {
+    case .submit, .replaced, .cancel, .cancelAll, .launch, .expire, .complete, .kill, .network: true
+    default: false
     }
   }
 }

@@ -1,4 +1,5 @@
 import DeviceModel
+import Foundation
 import IOSModel
 import Randomness
 import SimKernel
@@ -88,5 +89,40 @@ import Testing
     // The fates kept at once are a few days' worth at most, not the whole run's.
     #expect(atEnd.fates.count > 100)
     #expect(largest < atEnd.fates.count / 2, "kept \(largest) of \(atEnd.fates.count)")
+  }
+}
+
+/// Owners without a timeline log only what the accounting reads; their rows must be
+/// those of logging everything.
+@Suite struct AccountedLogTests {
+  @Test(arguments: [0, 1, 2])
+  func loggingOnlyWhatIsAccountedGivesTheSameRows(device: Int) throws {
+    let spec = try ExperimentSpec(
+      tree: ConfigTree.parse(yaml: smallExperiment, file: "e.yaml"), file: "e.yaml")
+    for arm in spec.arms {
+      var rows: [String] = []
+      for accountedOnly in [false, true] {
+        var (sim, calendar) = OwnerSimulation.phone(
+          spec, replication: 0, device: device, arm: arm, recordDecisions: false)
+        sim.keepAccountedOnly = accountedOnly
+        var kernel = Scheduler()
+        sim.start(scheduler: &kernel)
+        kernel.run(until: calendar.startOfDay(spec.days), handler: &sim)
+        var accounting = OwnerAccounting(calendar: calendar, days: spec.days, backgroundPowerWatts: 0.78)
+        accounting.snapshots = sim.launchSnapshots
+        OwnerSimulation.merge(sim.deviceLog, sim.appLog, into: &accounting)
+        var launches = CSVBuffer()
+        var days = CSVBuffer()
+        accounting.write(
+          prefix: "", launches: &launches, days: &days, end: calendar.startOfDay(spec.days),
+          startDate: spec.startDate)
+        rows.append(String(decoding: launches.bytes + days.bytes, as: UTF8.self))
+        if accountedOnly {
+          #expect(sim.deviceLog.allSatisfy { $0.kind == .network || $0.kind == .appOpened })
+        }
+      }
+      #expect(rows[0] == rows[1], "arm \(arm.name)")
+      #expect(rows[0].split(separator: "\n").count > spec.days)
+    }
   }
 }

@@ -69,6 +69,7 @@ enum OwnerSimulation {
     let timelineDay = keepsTimeline(spec, cell: cell, replication: replication, device: device)
     let wired = phone(spec, replication: replication, device: device, arm: arm, recordDecisions: false)
     var sim = wired.0
+    sim.keepAccountedOnly = timelineDay == nil
     let calendar = wired.1
     var kernel = Scheduler()
     sim.start(scheduler: &kernel)
