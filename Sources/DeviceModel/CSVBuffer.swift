@@ -103,22 +103,54 @@ public struct CSVBuffer: Sendable {
 
   /// `value` in decimal, left-padded with zeros to `minimumDigits` (at most 20).
   mutating func unsigned(_ value: UInt64, minimumDigits: Int = 1) {
-    var digits = 1
-    var rest = value / 10
-    while rest > 0 {
-      digits += 1
-      rest /= 10
-    }
-    let width = max(digits, min(minimumDigits, 20))
+    let width = max(Self.digitCount(value), min(minimumDigits, 20))
     write(width) { out in
-      var v = value
-      var i = width
-      repeat {
-        i -= 1
-        out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
-        v /= 10
-      } while i > 0
+      Self.put(value, width: width, at: out)
       return width
+    }
+  }
+
+  /// Decimal digits of `value` (1 for 0).
+  @inline(__always)
+  static func digitCount(_ value: UInt64) -> Int {
+    var digits = 1
+    var limit: UInt64 = 10
+    while value >= limit, digits < 20 {
+      digits += 1
+      let (next, overflow) = limit.multipliedReportingOverflow(by: 10)
+      if overflow { break }
+      limit = next
+    }
+    return digits
+  }
+
+  /// Writes `value` as exactly `width` decimal digits (zero-padded) at `out`.
+  @inline(__always)
+  static func put(_ value: UInt64, width: Int, at out: UnsafeMutablePointer<UInt8>) {
+    var v = value
+    var i = width
+    while i > 0 {
+      i -= 1
+      out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+      v /= 10
+    }
+  }
+
+  /// Writes `whole.fraction` (the fraction zero-padded to `decimals` digits, none for
+  /// 0), with a leading minus sign when `negative`, in one step.
+  @inline(__always)
+  mutating func decimal(negative: Bool, whole: UInt64, fraction: UInt64, decimals: Int) {
+    let wholeDigits = Self.digitCount(whole)
+    let sign = negative ? 1 : 0
+    let total = sign + wholeDigits + (decimals > 0 ? 1 + decimals : 0)
+    write(total) { out in
+      if negative { out[0] = UInt8(ascii: "-") }
+      Self.put(whole, width: wholeDigits, at: out + sign)
+      if decimals > 0 {
+        out[sign + wholeDigits] = UInt8(ascii: ".")
+        Self.put(fraction, width: decimals, at: out + sign + wholeDigits + 1)
+      }
+      return total
     }
   }
 
@@ -133,22 +165,18 @@ public struct CSVBuffer: Sendable {
       return
     }
     let scaled = UInt64(magnitude)
-    if value < 0, scaled != 0 { byte(UInt8(ascii: "-")) }
-    unsigned(scaled / UInt64(scale))
-    if digits > 0 {
-      byte(UInt8(ascii: "."))
-      unsigned(scaled % UInt64(scale), minimumDigits: digits)
-    }
+    decimal(
+      negative: value < 0 && scaled != 0, whole: scaled / UInt64(scale), fraction: scaled % UInt64(scale),
+      decimals: digits)
   }
 
   /// Seconds from the start with three decimals, rounded exactly from microseconds
   /// (half up), so no floating-point step can change a digit.
   public mutating func seconds(_ time: SimTime) {
     let ms = (time.microseconds + (time.microseconds >= 0 ? 500 : -500)) / 1000
-    if ms < 0 { byte(UInt8(ascii: "-")) }
-    unsigned(UInt64(ms.magnitude) / 1000)
-    byte(UInt8(ascii: "."))
-    unsigned(UInt64(ms.magnitude) % 1000, minimumDigits: 3)
+    decimal(
+      negative: ms < 0, whole: UInt64(ms.magnitude) / 1000, fraction: UInt64(ms.magnitude) % 1000, decimals: 3
+    )
   }
 
   /// Local time as `YYYY-MM-DDThh:mm:ss`, the same text as ``SimCalendar/isoString(_:)``.

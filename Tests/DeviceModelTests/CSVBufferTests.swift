@@ -1,4 +1,5 @@
 import DeviceModel
+import Foundation
 import SimKernel
 import Testing
 
@@ -40,6 +41,35 @@ import Testing
     #expect(text { $0.integer(.min) } == "-9223372036854775808")
     #expect(text { $0.fixed(0.000_001, digits: 6) } == "0.000001")
     #expect(text { $0.fixed(12_345.5, digits: 0) } == "12346")
+  }
+
+  /// The one-step writers against plain Swift formatting, on random values of every size.
+  @Test func numbersMatchAPlainFormatter() {
+    var x: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for i in 0..<20_000 {
+      x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let micro = Int64(bitPattern: x >> UInt64(i % 40 + 1)) * (i % 3 == 0 ? -1 : 1)
+      let ms = (micro + (micro >= 0 ? 500 : -500)) / 1000
+      let whole = String(ms.magnitude / 1000)
+      let fraction = String(ms.magnitude % 1000)
+      let expected =
+        (ms < 0 ? "-" : "") + whole + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
+      #expect(text { $0.seconds(SimTime(microseconds: micro)) } == expected)
+      let value = Double(micro) / 1e6
+      let digits = i % 7
+      let scaled = (abs(value) * pow(10, Double(digits))).rounded()
+      if scaled < 9e18 {
+        let n = UInt64(scaled)
+        let p = UInt64(pow(10, Double(digits)))
+        let frac = String(n % p)
+        let text =
+          (value < 0 && n != 0 ? "-" : "") + String(n / p)
+          + (digits > 0 ? "." + String(repeating: "0", count: digits - frac.count) + frac : "")
+        #expect(self.text { $0.fixed(value, digits: digits) } == text)
+      }
+      #expect(text { $0.integer(micro) } == String(micro))
+    }
+    #expect(text { $0.integer(Int64(bitPattern: UInt64.max / 2 + 1)) } == String(Int64.min))
   }
 
   @Test func fieldsWithCommasAreQuoted() {
