@@ -329,7 +329,9 @@ public struct SystemScheduler: LaunchDecider {
     if let end = launchesUntil, now >= end { return }
     refreshRequestCache(app)
     guard anythingDue(app, now: now) else { return }
-    let requestsOnly = !extrasPending(app)
+    let pending = activities(app)
+    // No legacy fetch, silent push or background transfer besides the app's requests.
+    let requestsOnly = pending.count == requestCache.count
     func state(decisions: Int, until: Int64) -> StandingVeto {
       StandingVeto(
         app: ObjectIdentifier(app), generation: app.taskScheduler.pendingGeneration,
@@ -349,7 +351,6 @@ public struct SystemScheduler: LaunchDecider {
     var stateVetoes = 0
     var judged = 0
     var notYetDue = Int64.max
-    let pending = activities(app)
     refillBudgets(to: now)
     var c = context(app: app, device: device, now: now)
     var predicted = false
@@ -423,10 +424,4 @@ public struct SystemScheduler: LaunchDecider {
     }
   }
 
-  /// Whether a legacy fetch, a silent push or a background transfer is pending besides
-  /// the app's requests (``activities(_:)`` adds them).
-  func extrasPending(_ app: SimulatedApp) -> Bool {
-    (fetchWindow != nil && app.configuration.usesLegacyFetch && appOpens.total > 0)
-      || (pendingPushes > 0 && firstPendingPush != nil) || !transfers.isEmpty
-  }
 }
