@@ -41,7 +41,7 @@ import Testing
     return (pool, paths)
   }
 
-  @Test(arguments: [1, 2, 7, 1000, 20_011])
+  @Test(arguments: [1, 2, 7, 1000, 20_011, 100_003])  // the last spills over 3 MiB: several read blocks
   func orderStatisticsEqualThoseOfTheSortedValues(n: Int) throws {
     let values = Self.sample(n, seed: UInt64(n))
     let (pool, spills) = try Self.spilled(values, group: 4, split: n / 3)

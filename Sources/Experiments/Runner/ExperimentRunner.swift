@@ -244,7 +244,11 @@ public struct ExperimentRunner: Sendable {
           throw UserError("missing part \(part(chunk, kind)); run again with --resume")
         }
         defer { try? input.close() }
-        while let block = try? input.read(upToCount: 1 << 20), !block.isEmpty { writer.write(block) }
+        do {
+          while let block = try input.read(upToCount: 1 << 20), !block.isEmpty { writer.write(block) }
+        } catch {
+          throw UserError("cannot read part \(part(chunk, kind)): \(error.localizedDescription)")
+        }
       }
       try writer.commit()
     }

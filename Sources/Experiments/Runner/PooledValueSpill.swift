@@ -37,10 +37,24 @@ final class PooledValueSpill {
   static func forEach(path: String, _ body: (Int32, Int64) -> Void) throws(UserError) {
     guard let input = FileHandle(forReadingAtPath: path) else { throw UserError("cannot read \(path)") }
     defer { try? input.close() }
-    while let block = try? input.read(upToCount: 1 << 20), !block.isEmpty {
+    // A short read may end inside a record: its bytes wait for the next block.
+    var carried = Data()
+    while true {
+      var block: Data
+      do {
+        guard let read = try input.read(upToCount: 1 << 20), !read.isEmpty else { return }
+        block = read
+      } catch {
+        throw UserError("cannot read \(path): \(error.localizedDescription)")
+      }
+      if !carried.isEmpty {
+        block = carried + block
+        carried = Data()
+      }
+      let whole = block.count / 16 * 16
+      if whole < block.count { carried = block.subdata(in: block.startIndex + whole..<block.endIndex) }
       block.withUnsafeBytes { raw in
-        let records = raw.count / 16
-        for r in 0..<records {
+        for r in 0..<whole / 16 {
           let group = raw.loadUnaligned(fromByteOffset: r * 16, as: Int64.self)
           let value = raw.loadUnaligned(fromByteOffset: r * 16 + 8, as: Int64.self)
           body(Int32(truncatingIfNeeded: group), value)
