@@ -213,7 +213,9 @@ public struct SystemScheduler: LaunchDecider {
 
   /// Whether any activity could run now, checked without building the activity list
   /// (most decision points find nothing due). Call after ``refreshRequestCache(_:)``.
-  func anythingDue(_ app: SimulatedApp, now: SimTime) -> Bool {
+  /// `mutating` though it changes nothing: called from the scheduler's mutating code, a
+  /// non-mutating method of this large struct (704 bytes) is handed a copy of it.
+  mutating func anythingDue(_ app: SimulatedApp, now: SimTime) -> Bool {
     if requestsDueAt <= now.microseconds { return true }
     if let window = fetchWindow, app.configuration.usesLegacyFetch, appOpens.total > 0, window.start <= now {
       return true
@@ -223,7 +225,9 @@ public struct SystemScheduler: LaunchDecider {
 
   /// The app's pending requests and the older paths' work, as activities. Call after
   /// ``refreshRequestCache(_:)``.
-  func activities(_ app: SimulatedApp) -> [Activity] {
+  /// `mutating` though it changes nothing: called from the scheduler's mutating code, a
+  /// non-mutating method of this large struct (704 bytes) is handed a copy of it.
+  mutating func activities(_ app: SimulatedApp) -> [Activity] {
     var list = requestCache
     // Legacy fetch, for an app among the owner's recent apps (top 50 by use, here: opened
     // within the history), in its window.
@@ -274,7 +278,11 @@ public struct SystemScheduler: LaunchDecider {
     }
   }
 
-  func context(app: SimulatedApp, device: some DeviceConditions, now: SimTime) -> PolicyContext {
+  /// What the policies see at `now`: the device, the app, the budgets (predictions are
+  /// filled in later, by ``predict(_:)``, only when a policy needs them).
+  /// `mutating` though it changes nothing: called from the scheduler's mutating code, a
+  /// non-mutating method of this large struct (704 bytes) is handed a copy of it.
+  mutating func context(app: SimulatedApp, device: some DeviceConditions, now: SimTime) -> PolicyContext {
     var c = PolicyContext(
       now: now, batteryPercent: device.batteryPercent(at: now), isPluggedIn: device.isPluggedIn,
       isInUse: device.isInUse, idleSeconds: device.idleSeconds(at: now), network: device.network,
