@@ -167,6 +167,7 @@ public struct SummaryTables: Sendable {
   /// The tables from the merged `launches.csv` and `days.csv` in `directory`.
   public static func compute(directory: String, spec: ExperimentSpec) throws(UserError) -> SummaryTables {
     let dir = URL(fileURLWithPath: directory)
+    removeLeftoverSpills(directory)
     let spill = try PooledValueSpill(path: spillPath(directory, 0))
     defer { try? FileManager.default.removeItem(atPath: spill.path) }
     let p = try read(
@@ -177,18 +178,21 @@ public struct SummaryTables: Sendable {
   }
 
   /// A hidden scratch file in the output folder, removed when the summary is done.
-  /// Those a killed process left behind are removed first.
   static func spillPath(_ directory: String, _ index: Int) -> String {
-    if index == 0 {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-      for name in names where name.hasPrefix(".summary-values-") {
-        try? FileManager.default.removeItem(
-          atPath: URL(fileURLWithPath: directory).appendingPathComponent(name).path)
-      }
-    }
-    return URL(fileURLWithPath: directory).appendingPathComponent(
-      ".summary-values-\(index)-\(ProcessInfo.processInfo.processIdentifier)"
+    URL(fileURLWithPath: directory).appendingPathComponent(
+      "\(spillPrefix)\(index)-\(ProcessInfo.processInfo.processIdentifier)"
     ).path
+  }
+
+  static let spillPrefix = ".summary-values-"
+
+  /// Removes the scratch files that a process killed while summarising left in `directory`.
+  static func removeLeftoverSpills(_ directory: String) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    for name in names where name.hasPrefix(spillPrefix) {
+      try? FileManager.default.removeItem(
+        atPath: URL(fileURLWithPath: directory).appendingPathComponent(name).path)
+    }
   }
 
   /// The same tables from the part files of chunks, in chunk order, read on two threads:
@@ -199,6 +203,7 @@ public struct SummaryTables: Sendable {
     let half = (parts.count + 1) / 2
     let slices = [Array(parts[..<half]), Array(parts[half...])]
     let results = Mutex<[Result<Partial, UserError>?]>([nil, nil])
+    removeLeftoverSpills(directory)
     let spills = (0..<2).map { spillPath(directory, $0) }
     defer { for path in spills { try? FileManager.default.removeItem(atPath: path) } }
     let arms = spec.arms.map(\.name)
@@ -233,7 +238,7 @@ public struct SummaryTables: Sendable {
     return try tables(merged, directory: directory, spec: spec, spills: spills)
   }
 
-  /// The quantiles the summary and the hypotheses read, at 95 %.
+  /// The quantiles the summary and the hypotheses read (with their 95 % intervals).
   static let quantileLevels = [0.1, 0.5, 0.9]
 
   /// The ranks (from 0) of the order statistics of `count` values that the summary and
