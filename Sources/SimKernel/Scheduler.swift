@@ -27,7 +27,7 @@ public struct Scheduler: ~Copyable, Sendable {
 
   @usableFromInline var queue: EventQueue
   @usableFromInline var nextSequence: UInt64 = 0
-  @usableFromInline var cancelled: Set<UInt64> = []
+  @usableFromInline var cancelled = SequenceSet()
   /// Bit `s % 64` is set for every cancelled sequence `s` (and maybe for a few that
   /// left): a clear bit proves an event was not cancelled without hashing, which is what
   /// most pops find; a set bit means "look in the set".
@@ -102,7 +102,7 @@ public struct Scheduler: ~Copyable, Sendable {
     // set outgrows the queue, which keeps the amortised cost constant.
     if cancelled.count > max(64, queue.count) {
       let pending = Set(queue.sequences())
-      cancelled.formIntersection(pending)
+      cancelled.keep { pending.contains($0) }
       rebuildCancelledFilter()
     }
   }
@@ -111,7 +111,7 @@ public struct Scheduler: ~Copyable, Sendable {
   /// dropped from the queue).
   @inlinable
   mutating func takeCancelled(_ sequence: UInt64) -> Bool {
-    guard cancelledFilter & (1 &<< (sequence & 63)) != 0, cancelled.remove(sequence) != nil else {
+    guard cancelledFilter & (1 &<< (sequence & 63)) != 0, cancelled.remove(sequence) else {
       return false
     }
     // Keep the filter tight while the set is small; a larger set leaves stale bits,
@@ -123,7 +123,7 @@ public struct Scheduler: ~Copyable, Sendable {
   @usableFromInline
   mutating func rebuildCancelledFilter() {
     var filter: UInt64 = 0
-    for s in cancelled { filter |= 1 &<< (s & 63) }
+    for s in cancelled.slots where s != SequenceSet.empty { filter |= 1 &<< (s & 63) }
     cancelledFilter = filter
   }
 
