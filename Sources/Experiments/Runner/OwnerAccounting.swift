@@ -35,8 +35,8 @@ struct OwnerAccounting {
   /// numbered from 0 in the order they were submitted).
   var fates: [Fate] = []
   var firstFate = 0
-  var open: [String: [Int]] = [:]
-  var running: [String: Int] = [:]
+  var open = IdentifierTable<[Int]>()
+  var running = IdentifierTable<Int>()
   var days: [Day]
   /// Days before this one were written (``writeSettled(prefix:launches:days:before:startDate:)``).
   var daysWritten = 0
@@ -81,23 +81,22 @@ struct OwnerAccounting {
     case .submit:
       let earliest = e.value.map { SimTime(seconds: $0) } ?? t
       fates.append(Fate(identifier: e.identifier, kind: e.detail, submitted: t, earliest: max(earliest, t)))
-      open[e.identifier, default: []].append(firstFate + fates.count - 1)
+      let index = firstFate + fates.count - 1
+      open.update(e.identifier, initial: []) { $0.append(index) }
     case .replaced:
-      if var queue = open[e.identifier], !queue.isEmpty {
-        close(queue.removeFirst(), at: t, outcome: "cancelled")
-        open[e.identifier] = queue
+      if let first = open.update(e.identifier, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
+        close(first, at: t, outcome: "cancelled")
       }
     case .cancel:
       for i in open[e.identifier] ?? [] { close(i, at: t, outcome: "cancelled") }
       open[e.identifier] = []
     case .cancelAll:
-      for (_, queue) in open { for i in queue { close(i, at: t, outcome: "cancelled") } }
+      for queue in open.allValues { for i in queue { close(i, at: t, outcome: "cancelled") } }
       open.removeAll()
     case .launch:
       var index: Int
-      if var queue = open[e.identifier], !queue.isEmpty {
-        index = queue.removeFirst()
-        open[e.identifier] = queue
+      if let first = open.update(e.identifier, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
+        index = first
       } else {
         fates.append(Fate(identifier: e.identifier, kind: e.detail, submitted: t, earliest: t))
         index = firstFate + fates.count - 1

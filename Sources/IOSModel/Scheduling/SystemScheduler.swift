@@ -32,7 +32,7 @@ public struct SystemScheduler: LaunchDecider {
   /// Decision points whose vetoes stood (``StandingVeto``): counted, not judged again.
   public private(set) var standingVetoPoints = 0
   /// What prompted the most recent launch of each identifier (kept always, for CSV).
-  public private(set) var lastLaunchTrigger: [String: String] = [:]
+  var lastLaunchTrigger = IdentifierTable<String>()
 
   public func launchReason(_ identifier: String) -> String { lastLaunchTrigger[identifier] ?? "" }
 
@@ -42,7 +42,7 @@ public struct SystemScheduler: LaunchDecider {
   var data: Double
   var budgetsAt: SimTime = .zero
   var lastLaunch = LaunchTimes()
-  var runningSince: [String: (SimTime, Activity.Kind)] = [:]
+  var runningSince = IdentifierTable<SimTime>()
   var target: UInt32 = 2
   /// Legacy fetch: the current window, once the app has set an interval.
   var fetchWindow: (start: SimTime, end: SimTime)?
@@ -175,7 +175,7 @@ public struct SystemScheduler: LaunchDecider {
           scheduler.schedule(at: earliest, target: target, kind: Tick.due.rawValue)
         }
       case .complete, .kill:
-        if let (start, _) = runningSince.removeValue(forKey: e.identifier) {
+        if let start = runningSince.removeValue(forKey: e.identifier) {
           refillBudgets(to: scheduler.now)
           energy -= (e.time - start).seconds / 3600 * parameters.backgroundPowerWatts * 1000
         }
@@ -409,7 +409,7 @@ public struct SystemScheduler: LaunchDecider {
           outcome = .launched
           lastLaunch[activity.kind] = now
           lastLaunchTrigger[activity.identifier] = trigger
-          runningSince[activity.identifier] = (now, activity.kind)
+          runningSince[activity.identifier] = now
           c.runningTasks = app.runningCount
           c.lastLaunch = lastLaunch
         case .refused(let reason): outcome = .refused(reason: reason)

@@ -1,0 +1,65 @@
+/// A few values keyed by task identifier, searched in order: an app has a handful of
+/// identifiers, and comparing two copies of the same identifier string is a pointer
+/// check, where a `Dictionary` hashes the whole string on every lookup.
+public struct IdentifierTable<Value>: Sendable where Value: Sendable {
+  @usableFromInline var keys: [String] = []
+  @usableFromInline var values: [Value] = []
+
+  public init() {}
+
+  @inlinable
+  public var count: Int { keys.count }
+
+  @inlinable
+  public subscript(_ key: String) -> Value? {
+    get { keys.firstIndex(of: key).map { values[$0] } }
+    set {
+      if let i = keys.firstIndex(of: key) {
+        if let newValue {
+          values[i] = newValue
+        } else {
+          keys.remove(at: i)
+          values.remove(at: i)
+        }
+      } else if let newValue {
+        keys.append(key)
+        values.append(newValue)
+      }
+    }
+  }
+
+  /// Calls `body` with the value for `key` in place (inserting `initial` first when
+  /// there is none), so that changing an array value does not copy it.
+  @inlinable
+  @discardableResult
+  public mutating func update<R>(_ key: String, initial: Value, _ body: (inout Value) -> R) -> R {
+    let i: Int
+    if let found = keys.firstIndex(of: key) {
+      i = found
+    } else {
+      keys.append(key)
+      values.append(initial)
+      i = keys.count - 1
+    }
+    return body(&values[i])
+  }
+
+  /// The values, in the order their keys were first added.
+  @inlinable
+  public var allValues: [Value] { values }
+
+  @inlinable
+  public mutating func removeAll() {
+    keys.removeAll(keepingCapacity: true)
+    values.removeAll(keepingCapacity: true)
+  }
+
+  /// Removes and returns the value for `key`, if any.
+  @inlinable
+  @discardableResult
+  public mutating func removeValue(forKey key: String) -> Value? {
+    guard let i = keys.firstIndex(of: key) else { return nil }
+    keys.remove(at: i)
+    return values.remove(at: i)
+  }
+}
