@@ -13,31 +13,48 @@ public final class DeclarativeBehavior: AppBehavior {
   var work: [Int: AppTimer] = [:]
 
   /// `stream` supplies the work durations, outcomes and delays.
+  /// Each task's submission policies, looked up once: the launch cycle asks them on
+  /// every launch and completion, and hashing a `Set` there cost more than the rest.
+  let submits: [SubmitFlags]
+
+  struct SubmitFlags {
+    var onLaunch, onCompletion, onForeground, onBackground, once: Bool
+
+    init(_ policies: Set<TaskBehaviorSpec.SubmitPolicy>) {
+      onLaunch = policies.contains(.onLaunch)
+      onCompletion = policies.contains(.onCompletion)
+      onForeground = policies.contains(.onForeground)
+      onBackground = policies.contains(.onBackground)
+      once = policies.contains(.once)
+    }
+  }
+
   public init(spec: AppSpec, stream: RandomStream) {
     self.spec = spec
     self.stream = stream
+    submits = spec.tasks.map { SubmitFlags($0.submit) }
   }
 
   public func didFinishLaunching(_ app: SimulatedApp, inBackground: Bool) {
-    for task in spec.tasks {
+    for (k, task) in spec.tasks.enumerated() {
       app.taskScheduler.register(forTaskWithIdentifier: task.identifier) {
         [unowned self, unowned app] bgTask in
-        self.run(task, bgTask, app)
+        self.run(k, bgTask, app)
       }
     }
     let first = !launchedBefore
     launchedBefore = true
-    for task in spec.tasks where task.submit.contains(.onLaunch) || (first && task.submit.contains(.once)) {
-      submit(task, app)
+    for k in spec.tasks.indices where submits[k].onLaunch || (first && submits[k].once) {
+      submit(k, app)
     }
   }
 
   public func didBecomeActive(_ app: SimulatedApp) {
-    for task in spec.tasks where task.submit.contains(.onForeground) { submit(task, app) }
+    for k in spec.tasks.indices where submits[k].onForeground { submit(k, app) }
   }
 
   public func didEnterBackground(_ app: SimulatedApp) {
-    for task in spec.tasks where task.submit.contains(.onBackground) { submit(task, app) }
+    for k in spec.tasks.indices where submits[k].onBackground { submit(k, app) }
     if let t = spec.backgroundTransfer {
       app.startBackgroundTransfer(bytes: t.bytes, discretionary: t.discretionary)
     }
@@ -64,22 +81,24 @@ public final class DeclarativeBehavior: AppBehavior {
   }
 
   /// Builds and submits the request for `task`; errors are already in the app's trace.
-  func submit(_ task: TaskBehaviorSpec, _ app: SimulatedApp) {
-    let delay = task.earliestBegin.map { max(0, $0.sample(stream)) }
+  /// Submits task `k` of the spec (its fields read in place, not copied).
+  func submit(_ k: Int, _ app: SimulatedApp) {
+    let delay = spec.tasks[k].earliestBegin.map { max(0, $0.sample(stream)) }
     let earliest = delay.map { app.now + .seconds($0) }
     do {
-      switch task.kind {
+      switch spec.tasks[k].kind {
       case .refresh:
-        var r = BGAppRefreshTaskRequest(identifier: task.identifier)
+        var r = BGAppRefreshTaskRequest(identifier: spec.tasks[k].identifier)
         r.earliestBeginDate = earliest
         try app.taskScheduler.submit(r)
       case .processing:
-        var r = BGProcessingTaskRequest(identifier: task.identifier)
+        var r = BGProcessingTaskRequest(identifier: spec.tasks[k].identifier)
         r.earliestBeginDate = earliest
-        r.requiresNetworkConnectivity = task.requiresNetworkConnectivity
-        r.requiresExternalPower = task.requiresExternalPower
+        r.requiresNetworkConnectivity = spec.tasks[k].requiresNetworkConnectivity
+        r.requiresExternalPower = spec.tasks[k].requiresExternalPower
         try app.taskScheduler.submit(r)
       case .continuedProcessing:
+        let task = spec.tasks[k]
         var r = BGContinuedProcessingTaskRequest(
           identifier: task.identifier, title: task.identifier, subtitle: "")
         r.strategy = task.strategy
@@ -90,23 +109,25 @@ public final class DeclarativeBehavior: AppBehavior {
     }
   }
 
-  /// The launch handler: do the work, then complete (and resubmit if periodic).
-  func run(_ task: TaskBehaviorSpec, _ bgTask: BGTask, _ app: SimulatedApp) {
-    let seconds = max(0, task.work.sample(stream))
-    let success = stream.uniform() < task.successProbability
+  /// The launch handler of task `k` of the spec: do the work, then complete (and
+  /// resubmit if periodic). The closures hold the task's index, not a copy of its spec.
+  func run(_ k: Int, _ bgTask: BGTask, _ app: SimulatedApp) {
+    let seconds = max(0, spec.tasks[k].work.sample(stream))
+    let success = stream.uniform() < spec.tasks[k].successProbability
     let serial = bgTask.serial
     work[serial] = app.after(seconds: seconds) { [unowned self, unowned app, unowned bgTask] in
       self.work[serial] = nil
       if let c = bgTask as? BGContinuedProcessingTask { c.progress = 1 }
-      if task.networkBytes > 0 { app.recordNetworkTransfer(bytes: task.networkBytes) }
-      if task.callsSetTaskCompleted { bgTask.setTaskCompleted(success: success) }
-      if task.submit.contains(.onCompletion) { self.submit(task, app) }
+      let bytes = self.spec.tasks[k].networkBytes
+      if bytes > 0 { app.recordNetworkTransfer(bytes: bytes) }
+      if self.spec.tasks[k].callsSetTaskCompleted { bgTask.setTaskCompleted(success: success) }
+      if self.submits[k].onCompletion { self.submit(k, app) }
     }
     bgTask.expirationHandler = { [unowned self, unowned app, unowned bgTask] in
-      guard task.honoursExpiration else { return }
+      guard self.spec.tasks[k].honoursExpiration else { return }
       if let timer = self.work.removeValue(forKey: serial) { app.cancel(timer) }
-      if task.callsSetTaskCompleted { bgTask.setTaskCompleted(success: false) }
-      if task.submit.contains(.onCompletion) { self.submit(task, app) }
+      if self.spec.tasks[k].callsSetTaskCompleted { bgTask.setTaskCompleted(success: false) }
+      if self.submits[k].onCompletion { self.submit(k, app) }
     }
   }
 
