@@ -36,17 +36,45 @@ public struct DeviceChange: Sendable, Hashable {
     case batterySet = "battery_set"
   }
 
+  /// A change's kind-specific detail, kept as a plain value (no strings) so that
+  /// changes cost nothing to copy on the simulation's hot path; ``value`` spells it.
+  public enum Detail: Sendable, Hashable {
+    case none
+    case plugSource(PlugSource)
+    case network(NetworkKind)
+    /// Low Power Mode on or off.
+    case on(Bool)
+    /// At home or away.
+    case atHome(Bool)
+    case thermal(ThermalState)
+    /// A battery level [0…100 %].
+    case percent(Double)
+  }
+
   public let time: SimTime
   public let kind: Kind
-  /// Kind-specific detail as text (empty when none).
-  public let value: String
+  public let detail: Detail
   /// Battery level when it happened [0…100 %].
   public let batteryPercent: Double
 
-  public init(time: SimTime, kind: Kind, value: String = "", batteryPercent: Double) {
+  public init(time: SimTime, kind: Kind, detail: Detail = .none, batteryPercent: Double) {
     self.time = time
     self.kind = kind
-    self.value = value
+    self.detail = detail
     self.batteryPercent = batteryPercent
+  }
+
+  /// Kind-specific detail as text (empty when none), as `device_events.csv` and
+  /// timelines show it.
+  public var value: String {
+    switch detail {
+    case .none: ""
+    case .plugSource(let source): source.rawValue
+    case .network(let network): network.rawValue
+    case .on(let on): on ? "on" : "off"
+    case .atHome(let home): home ? "home" : "away"
+    case .thermal(let state): state.description
+    case .percent(let level): DeviceNumber.percent(level)
+    }
   }
 }

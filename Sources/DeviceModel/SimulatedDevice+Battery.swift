@@ -60,11 +60,11 @@ extension SimulatedDevice {
     let charging = batteryRate > 0
     batteryLevel = level
     batteryRate = 0  // forces updateBattery to schedule the next crossing
-    publish(.batteryLevel, DeviceNumber.percent(level), at: scheduler.now)
+    publish(.batteryLevel, .percent(level), at: scheduler.now)
     if charging {
       if isLowPowerMode, level >= 80 {
         isLowPowerMode = false
-        publish(.lowPowerMode, "off", at: scheduler.now)
+        publish(.lowPowerMode, .on(false), at: scheduler.now)
       }
       if level == persona.charging.taperStartPercent { maybeHoldCharge(&scheduler) }
       return
@@ -73,7 +73,7 @@ extension SimulatedDevice {
       decisionStream.uniform() < persona.battery.lowPowerAcceptProbability
     {
       isLowPowerMode = true
-      publish(.lowPowerMode, "on", at: scheduler.now)
+      publish(.lowPowerMode, .on(true), at: scheduler.now)
     }
     if level == persona.charging.lowBatteryPlugPercent, random(.charging), !lowBatteryPending, isPoweredOn,
       decisionStream.uniform() < persona.charging.lowBatteryPlugProbability
@@ -114,7 +114,7 @@ extension SimulatedDevice {
     batteryMark = scheduler.now
     thresholdToken &+= 1
     thresholdPending = false
-    publish(.batterySet, DeviceNumber.percent(batteryLevel), at: scheduler.now)
+    publish(.batterySet, .percent(batteryLevel), at: scheduler.now)
     if batteryLevel <= 0, isPoweredOn, !isPluggedIn { shutdown(&scheduler) }
   }
 }

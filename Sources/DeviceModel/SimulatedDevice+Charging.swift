@@ -65,7 +65,7 @@ extension SimulatedDevice {
     isPluggedIn = true
     plugSource = source
     holdingCharge = false
-    publish(.plugged, source.rawValue, at: scheduler.now)
+    publish(.plugged, .plugSource(source), at: scheduler.now)
     if source == .lowBattery {
       let length = max(60, persona.charging.lowBatteryChargeDuration.sample(decisionStream))
       schedule(.lowBatteryUnplug, at: scheduler.now + .seconds(length), &scheduler)

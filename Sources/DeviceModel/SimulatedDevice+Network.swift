@@ -26,7 +26,7 @@ extension SimulatedDevice {
     guard isAtHome else { return }
     isAtHome = false
     if let e = networkEvent { scheduler.cancel(e) }
-    publish(.location, "away", at: scheduler.now)
+    publish(.location, .atHome(false), at: scheduler.now)
     startNetworkPeriod(&scheduler)
   }
 
@@ -35,7 +35,7 @@ extension SimulatedDevice {
     isAtHome = true
     if let e = networkEvent { scheduler.cancel(e) }
     networkEvent = nil
-    publish(.location, "home", at: scheduler.now)
+    publish(.location, .atHome(true), at: scheduler.now)
     startNetworkPeriod(&scheduler)
   }
 
@@ -59,6 +59,6 @@ extension SimulatedDevice {
   mutating func setNetwork(_ kind: NetworkKind, at time: SimTime) {
     guard kind != network else { return }
     network = kind
-    publish(.network, kind.rawValue, at: time)
+    publish(.network, .network(kind), at: time)
   }
 }

@@ -19,13 +19,13 @@ extension SimulatedDevice {
     case .lowPowerMode(let on):
       if on != isLowPowerMode {
         isLowPowerMode = on
-        publish(.lowPowerMode, on ? "on" : "off", at: now)
+        publish(.lowPowerMode, .on(on), at: now)
       }
     case .battery(let level): setBattery(level, &scheduler)
     case .thermal(let state):
       if state != thermalState {
         thermalState = state
-        publish(.thermal, state.description, at: now)
+        publish(.thermal, .thermal(state), at: now)
       }
     }
   }

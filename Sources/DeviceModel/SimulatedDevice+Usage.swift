@@ -104,7 +104,7 @@ extension SimulatedDevice {
     let state: ThermalState = heat == 0 ? .nominal : heat == 1 ? .fair : .serious
     if state != thermalState {
       thermalState = state
-      publish(.thermal, state.description, at: batteryMark)
+      publish(.thermal, .thermal(state), at: batteryMark)
     }
   }
 }

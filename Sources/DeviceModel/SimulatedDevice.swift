@@ -142,9 +142,9 @@ public struct SimulatedDevice: DeviceConditions {
     let now = scheduler.now
     batteryMark = now
     batteryLevel = min(100, max(0, persona.battery.initialPercent.sample(decisionStream)))
-    publish(.batterySet, DeviceNumber.percent(batteryLevel), at: now)
+    publish(.batterySet, .percent(batteryLevel), at: now)
     network = persona.network.homeWifi ? .wifi : .cellular
-    publish(.network, network.rawValue, at: now)
+    publish(.network, .network(network), at: now)
     if random(.network) { startNetworkPeriod(&scheduler) }
     lastScreenOff = now
     if random(.usage) {
@@ -224,9 +224,9 @@ public struct SimulatedDevice: DeviceConditions {
       at: max(time, scheduler.now), target: target, kind: kind.rawValue, payload: payload)
   }
 
-  mutating func publish(_ kind: DeviceChange.Kind, _ value: String = "", at time: SimTime) {
+  mutating func publish(_ kind: DeviceChange.Kind, _ detail: DeviceChange.Detail = .none, at time: SimTime) {
     changes.append(
-      DeviceChange(time: time, kind: kind, value: value, batteryPercent: batteryPercent(at: time)))
+      DeviceChange(time: time, kind: kind, detail: detail, batteryPercent: batteryPercent(at: time)))
   }
 }
 

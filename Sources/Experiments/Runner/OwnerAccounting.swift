@@ -65,7 +65,7 @@ struct OwnerAccounting {
 
   mutating func consume(device change: DeviceChange) {
     switch change.kind {
-    case .network: network = NetworkKind(rawValue: change.value) ?? network
+    case .network: if case .network(let kind) = change.detail { network = kind }
     case .appOpened:
       if let d = dayIndex(change.time) {
         days[d].appOpens += 1
