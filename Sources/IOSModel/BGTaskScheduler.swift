@@ -84,7 +84,9 @@ public final class BGTaskScheduler {
     let limit =
       request.kind == .refresh
       ? app.configuration.maximumPendingRefresh : app.configuration.maximumPendingProcessing
-    if pending.filter({ $0.request.kind == request.kind }).count >= limit {
+    var sameKind = 0
+    for entry in pending where entry.request.kind == request.kind { sameKind += 1 }
+    if sameKind >= limit {
       let error = BGTaskSchedulerError(.tooManyPendingTaskRequests)
       app.record(.submitFailed, request.identifier, error.description)
       throw error
@@ -95,24 +97,25 @@ public final class BGTaskScheduler {
   }
 
   func check(_ request: any BGTaskRequest) throws(BGTaskSchedulerError) {
-    let config = app.configuration
-    guard config.era.hasBackgroundTasksFramework else { throw BGTaskSchedulerError(.unavailable) }
-    if request.kind == .continuedProcessing, !config.era.hasContinuedProcessing {
+    // Read in place: a copy of the configuration retains each of its sets.
+    let app = self.app
+    guard app.configuration.era.hasBackgroundTasksFramework else { throw BGTaskSchedulerError(.unavailable) }
+    if request.kind == .continuedProcessing, !app.configuration.era.hasContinuedProcessing {
       throw BGTaskSchedulerError(.unavailable)
     }
-    guard config.permittedIdentifiers.contains(request.identifier) else {
+    guard app.configuration.permittedIdentifiers.contains(request.identifier) else {
       throw BGTaskSchedulerError(.notPermitted)
     }
     switch request.kind {
     case .refresh:
-      guard config.backgroundModes.contains("fetch") else { throw BGTaskSchedulerError(.notPermitted) }
+      guard app.configuration.backgroundModes.contains("fetch") else { throw BGTaskSchedulerError(.notPermitted) }
     case .processing:
-      guard config.backgroundModes.contains("processing") else { throw BGTaskSchedulerError(.notPermitted) }
+      guard app.configuration.backgroundModes.contains("processing") else { throw BGTaskSchedulerError(.notPermitted) }
     case .continuedProcessing:
       // Continued processing starts from a user action in the foreground.
       guard app.state.isForeground else { throw BGTaskSchedulerError(.notPermitted) }
     }
-    if request.kind != .continuedProcessing, !config.backgroundAppRefresh {
+    if request.kind != .continuedProcessing, !app.configuration.backgroundAppRefresh {
       throw BGTaskSchedulerError(.unavailable)
     }
   }
