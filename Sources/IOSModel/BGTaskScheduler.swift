@@ -108,9 +108,13 @@ public final class BGTaskScheduler {
     }
     switch request.kind {
     case .refresh:
-      guard app.configuration.backgroundModes.contains("fetch") else { throw BGTaskSchedulerError(.notPermitted) }
+      guard app.configuration.backgroundModes.contains("fetch") else {
+        throw BGTaskSchedulerError(.notPermitted)
+      }
     case .processing:
-      guard app.configuration.backgroundModes.contains("processing") else { throw BGTaskSchedulerError(.notPermitted) }
+      guard app.configuration.backgroundModes.contains("processing") else {
+        throw BGTaskSchedulerError(.notPermitted)
+      }
     case .continuedProcessing:
       // Continued processing starts from a user action in the foreground.
       guard app.state.isForeground else { throw BGTaskSchedulerError(.notPermitted) }

@@ -17,6 +17,9 @@ public struct TimeOfDayProfile: Hashable, Sendable, CustomStringConvertible {
   public let rates: [[Double]]
   /// The largest rate [events/h], the thinning envelope.
   public let peakRate: Double
+  /// `rates` row after row (weekday × 24 + hour): one array to index on the sampling
+  /// path, not an array of arrays.
+  @usableFromInline let flatRates: [Double]
 
   static let dayKeys = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
@@ -25,7 +28,8 @@ public struct TimeOfDayProfile: Hashable, Sendable, CustomStringConvertible {
     precondition(rates.count == 7 && rates.allSatisfy { $0.count == 24 })
     precondition(rates.allSatisfy { $0.allSatisfy { $0 >= 0 && $0.isFinite } })
     self.rates = rates
-    peakRate = rates.flatMap { $0 }.max() ?? 0
+    flatRates = rates.flatMap { $0 }
+    peakRate = flatRates.max() ?? 0
   }
 
   /// The same 24 hourly rates on every day [events/h].
@@ -39,7 +43,7 @@ public struct TimeOfDayProfile: Hashable, Sendable, CustomStringConvertible {
   /// Rate at an instant [events/h].
   @inlinable
   public func rate(at time: SimTime, calendar: SimCalendar) -> Double {
-    rates[calendar.weekdayIndex(of: time)][calendar.hour(of: time)]
+    flatRates[calendar.weekdayIndex(of: time) * 24 + calendar.hour(of: time)]
   }
 
   /// Expected events on a given weekday (0 = Monday).
