@@ -29,6 +29,9 @@ public struct UsageHistory: Sendable {
   /// For `slotSumsDay`: the remembered rows in row order, as offsets into `counts`, with
   /// their days' weights.
   var rememberedRows: [(offset: Int, weight: Double)] = []
+  /// Per slot of the day, the events held in all rows (remembered or not): zero proves
+  /// a slot's weighted count is zero without reading the rows (most night slots).
+  var slotTotals: [Int32]
 
   public init(days: Int = 14, halfLifeDays: Double = 2) {
     self.days = days
@@ -43,6 +46,7 @@ public struct UsageHistory: Sendable {
     dayOfRow = Array(repeating: -1, count: days)
     slotSums = Array(repeating: 0, count: Self.slotsPerDay)
     slotSumsValid = Array(repeating: false, count: Self.slotsPerDay)
+    slotTotals = Array(repeating: 0, count: Self.slotsPerDay)
   }
 
   static func slot(_ time: SimTime, _ calendar: SimCalendar) -> Int {
@@ -55,11 +59,17 @@ public struct UsageHistory: Sendable {
     let row = ((day % days) + days) % days
     let slot = Self.slot(time, calendar)
     if dayOfRow[row] != day {
-      for s in 0..<Self.slotsPerDay { counts[row * Self.slotsPerDay + s] = 0 }
+      for s in 0..<Self.slotsPerDay {
+        slotTotals[s] -= Int32(counts[row * Self.slotsPerDay + s])
+        counts[row * Self.slotsPerDay + s] = 0
+      }
       dayOfRow[row] = day
       slotSumsDay = Int.min
     }
-    counts[row * Self.slotsPerDay + slot] &+= 1
+    if counts[row * Self.slotsPerDay + slot] < UInt16.max {
+      counts[row * Self.slotsPerDay + slot] += 1
+      slotTotals[slot] += 1
+    }
     slotSumsValid[slot] = false
     last = time
     total += 1
@@ -89,7 +99,11 @@ public struct UsageHistory: Sendable {
           rememberedRows.append((row * Self.slotsPerDay, weight(age: today - dayOfRow[row])))
         }
       }
-      if !slotSumsValid[first] {
+      if slotTotals[first] == 0 {
+        sum = 0
+      } else if slotSumsValid[first] {
+        sum = slotSums[first]
+      } else {
         var weighted = 0.0
         for (offset, weight) in rememberedRows {
           let n = Int(counts[offset + first])
@@ -97,8 +111,8 @@ public struct UsageHistory: Sendable {
         }
         slotSums[first] = weighted
         slotSumsValid[first] = true
+        sum = weighted
       }
-      sum = slotSums[first]
     } else {
       for row in 0..<days where isRemembered(row, today: today) {
         var n = 0

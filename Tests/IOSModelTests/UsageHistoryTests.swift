@@ -1,0 +1,65 @@
+import Foundation
+import SimKernel
+import Testing
+
+@testable import IOSModel
+
+@Suite struct UsageHistoryTests {
+  /// Events on 60 days, with runs of empty days (so that rows go stale and are reused),
+  /// asked about windows of one slot and of several, against the definition computed
+  /// from the event list: the mean over the last 14 days of each day's events in the
+  /// window, weighted 2^(−age / 2 d), a narrow window getting its share of its slots.
+  @Test func expectedEventsFollowTheDefinition() {
+    let calendar = SimCalendar(startDate: CivilDate(year: 2026, month: 1, day: 5)!)
+    var history = UsageHistory(days: 14, halfLifeDays: 2)
+    var events: [SimTime] = []
+    var state: UInt64 = 5
+    func next(_ n: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33) % n
+    }
+    let slotSeconds = 900.0
+    var checked = 0
+    for day in 0..<60 {
+      let quiet = (day / 7) % 3 == 2 || day % 5 == 0
+      var today: [SimTime] = []
+      if !quiet {
+        // Daytime only: night slots stay empty.
+        for _ in 0..<next(12) {
+          today.append(SimTime(seconds: Double(day) * 86_400 + 7 * 3600 + Double(next(15 * 3600))))
+        }
+        today.sort()
+      }
+      let queries = (0..<40).map { _ in SimTime(seconds: Double(day) * 86_400 + Double(next(86_400))) }
+        .sorted()
+      for now in queries {
+        // Events are recorded as they happen.
+        while let t = today.first, t <= now {
+          history.record(t, calendar: calendar)
+          events.append(t)
+          today.removeFirst()
+        }
+        let from = now + .seconds(Double(next(3 * 3600)))
+        let length = SimDuration(seconds: [180.0, 900, 2700, 5400][next(4)])
+        let got = history.expectedEvents(from: from, length: length, now: now, calendar: calendar)
+        // The definition.
+        let today = calendar.day(of: now)
+        let first = Int(calendar.microsecondsIntoDay(of: from) / 900_000_000)
+        let slots = max(1, Int((length.seconds / slotSeconds).rounded(.up)))
+        var sum = 0.0
+        for t in events {
+          let d = calendar.day(of: t)
+          guard d > today - 14 else { continue }
+          let slot = Int(calendar.microsecondsIntoDay(of: t) / 900_000_000)
+          guard (0..<slots).contains(where: { (first + $0) % 96 == slot }) else { continue }
+          sum += exp2(-Double(today - d) / 2)
+        }
+        let norm = (0..<min(14, today + 1)).reduce(0.0) { $0 + exp2(-Double($1) / 2) }
+        let want = sum / norm * min(1, length.seconds / (Double(slots) * slotSeconds))
+        #expect(abs(got - want) <= 1e-12 * max(1, want), "day \(day): \(got) vs \(want)")
+        checked += 1
+      }
+    }
+    #expect(checked == 2_400)
+  }
+}
