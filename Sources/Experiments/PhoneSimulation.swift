@@ -69,17 +69,20 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
           events.removeAll(keepingCapacity: true)
           spareEvents = events
         }
-        for e in events where e.kind == .launch {
+        // Fields read in place (a `for e in events` loop would copy each event and
+        // retain its strings).
+        for i in events.indices where events[i].kind == .launch {
+          let time = events[i].time
           launchSnapshots.append(
             LaunchSnapshot(
-              time: e.time, identifier: e.identifier, charging: device.isPluggedIn, network: device.network,
-              batteryPercent: device.batteryPercent(at: e.time), idleSeconds: device.idleSeconds(at: e.time),
-              reason: decider.launchReason(e.identifier)))
+              time: time, identifier: events[i].identifier, charging: device.isPluggedIn,
+              network: device.network, batteryPercent: device.batteryPercent(at: time),
+              idleSeconds: device.idleSeconds(at: time), reason: decider.launchReason(events[i].identifier)))
         }
         decider.appChanged(events[...], app: app, device: device.snapshot, scheduler: &scheduler)
         if keepChanges {
           if keepAccountedOnly {
-            for e in events where Self.isAccounted(e.kind) { appLog.append(e) }
+            for i in events.indices where Self.isAccounted(events[i].kind) { appLog.append(events[i]) }
           } else {
             appLog += events
           }

@@ -165,25 +165,28 @@ public struct SystemScheduler: LaunchDecider {
     scheduler: inout Scheduler
   ) {
     var submitted = false
-    for e in events {
-      switch e.kind {
+    // Fields read in place: `for e in events` would copy each event and retain its strings.
+    for i in events.indices {
+      switch events[i].kind {
       case .submit:
         submitted = true
-        if let pending = app.taskScheduler.pending.last(where: { $0.request.identifier == e.identifier }),
+        if let pending = app.taskScheduler.pending.last(where: {
+          $0.request.identifier == events[i].identifier
+        }),
           let earliest = pending.request.earliestBeginDate, earliest > scheduler.now
         {
           scheduler.schedule(at: earliest, target: target, kind: Tick.due.rawValue)
         }
       case .complete, .kill:
-        if let start = runningSince.removeValue(forKey: e.identifier) {
+        if let start = runningSince.removeValue(forKey: events[i].identifier) {
           refillBudgets(to: scheduler.now)
-          energy -= (e.time - start).seconds / 3600 * parameters.backgroundPowerWatts * 1000
+          energy -= (events[i].time - start).seconds / 3600 * parameters.backgroundPowerWatts * 1000
         }
       case .network:
         refillBudgets(to: scheduler.now)
-        if device.network == .cellular { data -= e.value ?? 0 }
+        if device.network == .cellular { data -= events[i].value ?? 0 }
       case .transfer:
-        transfers.append((e.time, e.value ?? 0, e.identifier == "discretionary"))
+        transfers.append((events[i].time, events[i].value ?? 0, events[i].identifier == "discretionary"))
         submitted = true
       default:
         break
