@@ -19,7 +19,13 @@ public struct Activity: Sendable, Hashable {
   }
 
   public var kind: Kind
-  public var identifier: String
+  /// The identifier, as a number (``TaskName``): activities are copied at every
+  /// decision point, and a plain value copies for free.
+  public var name: TaskName
+  public var identifier: String {
+    get { name.text }
+    set { name = TaskName(newValue) }
+  }
   public var priority: Priority
   /// When it was submitted or became due.
   public var submittedAt: SimTime
@@ -35,8 +41,12 @@ public struct Activity: Sendable, Hashable {
   public var expectedBytes: Double = 0
 
   public init(kind: Kind, identifier: String, priority: Priority, submittedAt: SimTime) {
+    self.init(kind: kind, name: TaskName(identifier), priority: priority, submittedAt: submittedAt)
+  }
+
+  public init(kind: Kind, name: TaskName, priority: Priority, submittedAt: SimTime) {
     self.kind = kind
-    self.identifier = identifier
+    self.name = name
     self.priority = priority
     self.submittedAt = submittedAt
   }

@@ -81,6 +81,11 @@ public struct SystemScheduler: LaunchDecider {
     var until: Int64
   }
 
+  /// The older launch paths' activities' names, interned once.
+  static let legacyFetchName = TaskName("legacy_fetch")
+  static let silentPushName = TaskName("silent_push")
+  static let backgroundTransferName = TaskName("background_transfer")
+
   enum Tick: UInt32 {
     case timer = 200
     case due
@@ -226,28 +231,29 @@ public struct SystemScheduler: LaunchDecider {
     return pendingPushes > 0 || !transfers.isEmpty
   }
 
-  /// The app's pending requests and the older paths' work, as activities. Call after
-  /// ``refreshRequestCache(_:)``.
+  /// The older paths' work (legacy fetch, silent pushes, background transfers) as
+  /// activities, to be judged after the app's requests (``requestCache``). Usually
+  /// empty, which costs nothing.
   /// `mutating` though it changes nothing: called from the scheduler's mutating code, a
   /// non-mutating method of this large struct (704 bytes) is handed a copy of it.
-  mutating func activities(_ app: SimulatedApp) -> [Activity] {
-    var list = requestCache
+  mutating func otherActivities(_ app: SimulatedApp) -> [Activity] {
+    var list: [Activity] = []
     // Legacy fetch, for an app among the owner's recent apps (top 50 by use, here: opened
     // within the history), in its window.
     if let window = fetchWindow, app.configuration.usesLegacyFetch, appOpens.total > 0 {
       var a = Activity(
-        kind: .legacyFetch, identifier: "legacy_fetch", priority: .utility, submittedAt: window.start)
+        kind: .legacyFetch, name: Self.legacyFetchName, priority: .utility, submittedAt: window.start)
       a.earliest = window.start
       a.windowEnd = window.end
       list.append(a)
     }
     if pendingPushes > 0, let first = firstPendingPush {
       list.append(
-        Activity(kind: .silentPush, identifier: "silent_push", priority: .utility, submittedAt: first))
+        Activity(kind: .silentPush, name: Self.silentPushName, priority: .utility, submittedAt: first))
     }
     if let t = transfers.first {
       var a = Activity(
-        kind: .backgroundTransfer, identifier: "background_transfer",
+        kind: .backgroundTransfer, name: Self.backgroundTransferName,
         priority: t.discretionary ? .maintenance : .utility, submittedAt: t.at)
       a.discretionary = t.discretionary
       a.expectedBytes = t.bytes
@@ -340,9 +346,12 @@ public struct SystemScheduler: LaunchDecider {
     if let end = launchesUntil, now >= end { return }
     refreshRequestCache(app)
     guard anythingDue(app, now: now) else { return }
-    let pending = activities(app)
+    // The app's requests (read from the cache one by one: copying the array would retain
+    // it), then the older paths' work.
+    let others = otherActivities(app)
+    let requests = requestCache.count
     // No legacy fetch, silent push or background transfer besides the app's requests.
-    let requestsOnly = pending.count == requestCache.count
+    let requestsOnly = others.isEmpty
     func state(decisions: Int, until: Int64) -> StandingVeto {
       StandingVeto(
         app: ObjectIdentifier(app), generation: app.taskScheduler.pendingGeneration,
@@ -367,7 +376,8 @@ public struct SystemScheduler: LaunchDecider {
     var predicted = false
     let split = model.predictionsNeededAt
     let count = model.policies.count
-    for activity in pending {
+    for k in 0..<(requests + others.count) {
+      let activity = k < requests ? requestCache[k] : others[k - requests]
       if let earliest = activity.earliest, earliest > now {
         notYetDue = min(notYetDue, earliest.microseconds)
         continue
