@@ -36,6 +36,10 @@ extension SimulatedDevice {
     batteryRate = rate
     thresholdToken &+= 1
     thresholdPending = false
+    if let e = thresholdEvent {
+      scheduler.cancel(e)
+      thresholdEvent = nil
+    }
     guard rate != 0 else { return }
     let band = (batteryLevel / 5).rounded(.down) * 5
     let next: Double
@@ -48,7 +52,7 @@ extension SimulatedDevice {
     let hours = (next - batteryLevel) / rate
     let micros = Int64((hours * 3_600_000_000).rounded(.up))
     thresholdPending = true
-    schedule(
+    thresholdEvent = schedule(
       .batteryThreshold, at: batteryMark + SimDuration(microseconds: max(1, micros)), payload: thresholdToken,
       &scheduler)
   }
@@ -56,6 +60,7 @@ extension SimulatedDevice {
   /// The battery reached a multiple of 5 %.
   mutating func crossThreshold(_ scheduler: inout Scheduler) {
     thresholdPending = false
+    thresholdEvent = nil
     let level = (batteryLevel / 5).rounded() * 5
     let charging = batteryRate > 0
     batteryLevel = level
@@ -114,6 +119,10 @@ extension SimulatedDevice {
     batteryMark = scheduler.now
     thresholdToken &+= 1
     thresholdPending = false
+    if let e = thresholdEvent {
+      scheduler.cancel(e)
+      thresholdEvent = nil
+    }
     publish(.batterySet, .percent(batteryLevel), at: scheduler.now)
     if batteryLevel <= 0, isPoweredOn, !isPluggedIn { shutdown(&scheduler) }
   }

@@ -38,9 +38,11 @@ public struct SimulatedDevice: DeviceConditions {
   var batteryLevel: Double = 100
   var batteryMark: SimTime = .zero
   var batteryRate: Double = 0
-  /// Whether a crossing event is pending; events carry `thresholdToken`, and one whose
-  /// token is stale is ignored (cheaper than cancelling it on every change of rate).
+  /// Whether a crossing event is pending, and its handle: a superseded one is cancelled
+  /// (it would otherwise sit in the queue for hours, deepening it, only to be dropped).
+  /// Events also carry `thresholdToken`, and one whose token is stale is ignored.
   var thresholdPending = false
+  var thresholdEvent: EventID?
   var thresholdToken: Int64 = 0
   /// While replaying a trace: the slope to the next observed level [%/h].
   var replayRate: Double?

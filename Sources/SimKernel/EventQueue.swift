@@ -228,6 +228,43 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
     slots[i] = new
   }
 
+  /// Removes the entry with `sequence` if the queue is a heap and holds it; returns
+  /// whether it did. A small queue is scanned in full (at most ``heapLimit`` entries):
+  /// cheaper than leaving a cancelled entry to deepen the heap until its time comes,
+  /// then popping and dropping it.
+  @usableFromInline
+  mutating func removeFromHeap(sequence: UInt64) -> Bool {
+    guard isHeap else { return false }
+    var i = 0
+    while i < total, slots[i].order & Self.sequenceMask != sequence { i &+= 1 }
+    guard i < total else { return false }
+    total &-= 1
+    let n = total
+    guard i < n else { return true }
+    // Put the last entry in the hole, then move it up or down to where it belongs.
+    let last = slots[n]
+    if i > 0, last.precedes(slots[(i &- 1) &>> 1]) {
+      while i > 0 {
+        let parent = (i &- 1) &>> 1
+        let p = slots[parent]
+        if !last.precedes(p) { break }
+        slots[i] = p
+        i = parent
+      }
+    } else {
+      while true {
+        var child = 2 &* i &+ 1
+        if child >= n { break }
+        if child &+ 1 < n, slots[child &+ 1].precedes(slots[child]) { child &+= 1 }
+        if !slots[child].precedes(last) { break }
+        slots[i] = slots[child]
+        i = child
+      }
+    }
+    slots[i] = last
+    return true
+  }
+
   /// Removes the heap's root.
   @inlinable @inline(__always)
   mutating func heapPop() -> Entry {

@@ -43,7 +43,14 @@ public struct Scheduler: ~Copyable, Sendable {
   }
 
   /// Number of events waiting, cancelled ones excluded.
-  public var pendingCount: Int { queue.count - cancelled.count }
+  ///
+  /// - Complexity: O(1) when nothing is marked cancelled, else O(n): a mark may belong to
+  ///   an event that already ran (cancelling it then is allowed and does nothing), so
+  ///   the marks are checked against the queue.
+  public var pendingCount: Int {
+    if cancelled.isEmpty { return queue.count }
+    return queue.sequences().reduce(0) { $0 + (cancelled.contains($1) ? 0 : 1) }
+  }
 
   /// Time of the next event that will run, or nil when none is pending.
   public mutating func nextEventTime() -> SimTime? {
@@ -96,6 +103,13 @@ public struct Scheduler: ~Copyable, Sendable {
     // The event being handled has left the queue: there is nothing to cancel (handlers
     // often cancel "their pending event" while handling it).
     guard id.sequence < nextSequence, id.sequence != currentSequence else { return }
+    // A small queue (a heap) drops the event now; a large one (a calendar) marks it and
+    // drops it when it reaches the front. An event not found in the heap already ran.
+    if queue.isHeap {
+      // It may have been marked before, while the queue was a calendar: forget the mark.
+      if queue.removeFromHeap(sequence: id.sequence) { _ = takeCancelled(id.sequence) }
+      return
+    }
     cancelled.insert(id.sequence)
     cancelledFilter |= 1 &<< (id.sequence & 63)
     // Handles of events that already ran would otherwise pile up: purge them once the
