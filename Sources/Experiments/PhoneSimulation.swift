@@ -88,24 +88,27 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
           }
         }
       }
-      var changes = spareChanges
-      swap(&changes, &device.changes)
-      defer {
-        changes.removeAll(keepingCapacity: true)
-        spareChanges = changes
-      }
-      for change in changes {
-        switch change.kind {
-        case .appOpened: app.userOpened(scheduler: &scheduler)
-        case .appClosed: app.userLeft(scheduler: &scheduler)
-        case .forceQuit: app.userForceQuit(scheduler: &scheduler)
-        case .screenOn: app.deviceInUse(scheduler: &scheduler)
-        case .shutdown: app.deviceShutdown(scheduler: &scheduler)
-        default: break
+      // Only when there are changes: swapping in and walking an empty list still retains it.
+      if !device.changes.isEmpty {
+        var changes = spareChanges
+        swap(&changes, &device.changes)
+        defer {
+          changes.removeAll(keepingCapacity: true)
+          spareChanges = changes
         }
-        decider.deviceChanged(change, app: app, device: device.snapshot, scheduler: &scheduler)
-        if keepChanges, !keepAccountedOnly || change.kind == .network || change.kind == .appOpened {
-          deviceLog.append(change)
+        for change in changes {
+          switch change.kind {
+          case .appOpened: app.userOpened(scheduler: &scheduler)
+          case .appClosed: app.userLeft(scheduler: &scheduler)
+          case .forceQuit: app.userForceQuit(scheduler: &scheduler)
+          case .screenOn: app.deviceInUse(scheduler: &scheduler)
+          case .shutdown: app.deviceShutdown(scheduler: &scheduler)
+          default: break
+          }
+          decider.deviceChanged(change, app: app, device: device.snapshot, scheduler: &scheduler)
+          if keepChanges, !keepAccountedOnly || change.kind == .network || change.kind == .appOpened {
+            deviceLog.append(change)
+          }
         }
       }
       if !app.workChanges.isEmpty {
