@@ -115,7 +115,10 @@ public final class DeclarativeBehavior: AppBehavior {
     let seconds = max(0, spec.tasks[k].work.sample(stream))
     let success = stream.uniform() < spec.tasks[k].successProbability
     let serial = bgTask.serial
-    work[serial] = app.after(seconds: seconds) { [unowned self, unowned app, unowned bgTask] in
+    // The timer holds the behaviour and the task strongly (neither holds the timer, so no
+    // cycle), which spares an atomic check at each use; the app stays unowned, since it
+    // holds the timer.
+    work[serial] = app.after(seconds: seconds) { [self, unowned app, bgTask] in
       self.work[serial] = nil
       if let c = bgTask as? BGContinuedProcessingTask { c.progress = 1 }
       let bytes = self.spec.tasks[k].networkBytes
