@@ -24,8 +24,6 @@ public struct CSVBuffer: Sendable {
   }
   public mutating func removeAll() { length = 0 }
 
-  static let powers: [Int64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]
-
   /// Makes room for `extra` more bytes, then lets `body` write at most that many at the
   /// end; it returns how many it wrote.
   @inline(__always)
@@ -48,174 +46,48 @@ public struct CSVBuffer: Sendable {
   public mutating func comma() { byte(UInt8(ascii: ",")) }
   public mutating func newline() { byte(UInt8(ascii: "\n")) }
 
-  /// Drops an unfinished row: everything after the last newline.
+  /// Drops the bytes after the last newline (a row left unfinished).
   public mutating func dropUnfinishedRow() {
     while length > 0, storage[length - 1] != UInt8(ascii: "\n") { length -= 1 }
   }
 
-  public mutating func text(_ s: String) {
-    var s = s
-    s.withUTF8 { utf8 in
-      write(utf8.count) { out in
-        if let base = utf8.baseAddress { out.update(from: base, count: utf8.count) }
-        return utf8.count
-      }
+  /// Writes with a ``CSVRowWriter`` that writes at most `reserve` bytes: one check of the
+  /// storage for a whole row rather than one per field.
+  @inline(__always)
+  public mutating func row(reserve: Int, _ body: (inout CSVRowWriter) -> Void) {
+    write(reserve) { out in
+      var w = CSVRowWriter(out)
+      body(&w)
+      return w.count
     }
   }
 
-  /// A CSV field from free text: quoted (RFC 4180) when it holds a comma, quote or newline.
-  public mutating func field(_ s: String) {
-    var s = s
-    s.withUTF8 { utf8 in
-      let special = utf8.contains {
-        $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
-      }
-      write(special ? 2 * utf8.count + 2 : utf8.count) { out in
-        guard special else {
-          if let base = utf8.baseAddress { out.update(from: base, count: utf8.count) }
-          return utf8.count
-        }
-        var n = 0
-        out[n] = UInt8(ascii: "\"")
-        n += 1
-        for b in utf8 {
-          if b == UInt8(ascii: "\"") {
-            out[n] = b
-            n += 1
-          }
-          out[n] = b
-          n += 1
-        }
-        out[n] = UInt8(ascii: "\"")
-        return n + 1
-      }
-    }
-  }
+  /// Text as is (the caller knows it needs no quoting).
+  public mutating func text(_ s: String) { row(reserve: s.utf8.count) { $0.text(s) } }
 
-  public mutating func integer(_ value: Int64) {
-    if value < 0 {
-      byte(UInt8(ascii: "-"))
-      unsigned(UInt64(value.magnitude))
-    } else {
-      unsigned(UInt64(value))
-    }
-  }
+  /// A field, quoted when it holds a comma, a quote or a newline (RFC 4180).
+  public mutating func field(_ s: String) { row(reserve: CSVRowWriter.fieldBound(s)) { $0.field(s) } }
 
-  /// `value` in decimal, left-padded with zeros to `minimumDigits` (at most 20).
+  public mutating func integer(_ value: Int64) { row(reserve: 21) { $0.integer(value) } }
+
   mutating func unsigned(_ value: UInt64, minimumDigits: Int = 1) {
-    let width = max(Self.digitCount(value), min(minimumDigits, 20))
-    write(width) { out in
-      Self.put(value, width: width, at: out)
-      return width
-    }
+    row(reserve: 20) { $0.unsigned(value, minimumDigits: minimumDigits) }
   }
 
-  /// Decimal digits of `value` (1 for 0).
-  @inline(__always)
-  static func digitCount(_ value: UInt64) -> Int {
-    var digits = 1
-    var limit: UInt64 = 10
-    while value >= limit, digits < 20 {
-      digits += 1
-      let (next, overflow) = limit.multipliedReportingOverflow(by: 10)
-      if overflow { break }
-      limit = next
-    }
-    return digits
-  }
-
-  /// Writes `value` as exactly `width` decimal digits (zero-padded) at `out`.
-  @inline(__always)
-  static func put(_ value: UInt64, width: Int, at out: UnsafeMutablePointer<UInt8>) {
-    var v = value
-    var i = width
-    while i > 0 {
-      i -= 1
-      out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
-      v /= 10
-    }
-  }
-
-  /// Writes `whole.fraction` (the fraction zero-padded to `decimals` digits, none for
-  /// 0), with a leading minus sign when `negative`, in one step.
-  @inline(__always)
-  mutating func decimal(negative: Bool, whole: UInt64, fraction: UInt64, decimals: Int) {
-    let wholeDigits = Self.digitCount(whole)
-    let sign = negative ? 1 : 0
-    let total = sign + wholeDigits + (decimals > 0 ? 1 + decimals : 0)
-    write(total) { out in
-      if negative { out[0] = UInt8(ascii: "-") }
-      Self.put(whole, width: wholeDigits, at: out + sign)
-      if decimals > 0 {
-        out[sign + wholeDigits] = UInt8(ascii: ".")
-        Self.put(fraction, width: decimals, at: out + sign + wholeDigits + 1)
-      }
-      return total
-    }
-  }
-
-  /// `value` with exactly `digits` decimals (0…6), rounded half away from zero; an empty
+  /// A number with `digits` decimals (0…6), rounded half away from zero; an empty
   /// field for NaN or infinity, and never "-0.0".
   public mutating func fixed(_ value: Double, digits: Int) {
-    guard value.isFinite else { return }
-    let scale = Self.powers[digits]
-    let magnitude = (abs(value) * Double(scale)).rounded()
-    guard magnitude < 9e18 else {
-      text(String(value))
-      return
-    }
-    let scaled = UInt64(magnitude)
-    decimal(
-      negative: value < 0 && scaled != 0, whole: scaled / UInt64(scale), fraction: scaled % UInt64(scale),
-      decimals: digits)
+    row(reserve: CSVRowWriter.fixedBound) { $0.fixed(value, digits: digits) }
   }
 
   /// Seconds from the start with three decimals, rounded exactly from microseconds
   /// (half up), so no floating-point step can change a digit.
   public mutating func seconds(_ time: SimTime) {
-    let ms = (time.microseconds + (time.microseconds >= 0 ? 500 : -500)) / 1000
-    decimal(
-      negative: ms < 0, whole: UInt64(ms.magnitude) / 1000, fraction: UInt64(ms.magnitude) % 1000, decimals: 3
-    )
+    row(reserve: CSVRowWriter.secondsBound) { $0.seconds(time) }
   }
 
   /// Local time as `YYYY-MM-DDThh:mm:ss`, the same text as ``SimCalendar/isoString(_:)``.
   public mutating func iso(_ time: SimTime, calendar: SimCalendar) {
-    let date = calendar.date(of: time)
-    let seconds = Int(calendar.microsecondsIntoDay(of: time) / 1_000_000)
-    let year = max(date.year, 0)
-    guard year <= 9999 else {
-      unsigned(UInt64(year))
-      byte(UInt8(ascii: "-"))
-      unsigned(UInt64(date.month), minimumDigits: 2)
-      byte(UInt8(ascii: "-"))
-      unsigned(UInt64(date.day), minimumDigits: 2)
-      byte(UInt8(ascii: "T"))
-      unsigned(UInt64(seconds / 3600), minimumDigits: 2)
-      byte(UInt8(ascii: ":"))
-      unsigned(UInt64(seconds / 60 % 60), minimumDigits: 2)
-      byte(UInt8(ascii: ":"))
-      unsigned(UInt64(seconds % 60), minimumDigits: 2)
-      return
-    }
-    write(19) { b in
-      func two(_ at: Int, _ v: Int) {
-        b[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / 10)
-        b[at + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
-      }
-      two(0, year / 100)
-      two(2, year % 100)
-      b[4] = UInt8(ascii: "-")
-      two(5, date.month)
-      b[7] = UInt8(ascii: "-")
-      two(8, date.day)
-      b[10] = UInt8(ascii: "T")
-      two(11, seconds / 3600)
-      b[13] = UInt8(ascii: ":")
-      two(14, seconds / 60 % 60)
-      b[16] = UInt8(ascii: ":")
-      two(17, seconds % 60)
-      return 19
-    }
+    row(reserve: CSVRowWriter.isoBound) { $0.iso(time, calendar: calendar) }
   }
 }

@@ -192,46 +192,55 @@ struct OwnerAccounting {
 
   /// One `launches.csv` row.
   static func write(_ f: Fate, prefix: String, launches: inout CSVBuffer, calendar: SimCalendar) {
-    launches.text(prefix)
-    launches.field(f.identifier)
-    launches.comma()
-    launches.text(f.kind)
-    launches.comma()
-    launches.seconds(f.submitted)
-    launches.comma()
-    launches.iso(f.submitted, calendar: calendar)
-    launches.comma()
-    launches.seconds(f.earliest)
-    launches.comma()
-    if let l = f.launched {
-      launches.seconds(l)
-      launches.comma()
-      launches.iso(l, calendar: calendar)
-    } else {
-      launches.comma()
+    let outcome = f.launched == nil ? (f.outcome ?? "never_ran") : (f.outcome ?? "running")
+    let reason = f.snapshot?.reason ?? ""
+    // Room for the whole row, so that it is written through one pointer.
+    let bound =
+      prefix.utf8.count + CSVRowWriter.fieldBound(f.identifier) + f.kind.utf8.count + outcome.utf8.count
+      + CSVRowWriter.fieldBound(reason) + 4 * CSVRowWriter.secondsBound + 2 * CSVRowWriter.isoBound
+      + 2 * CSVRowWriter.fixedBound + 32
+    launches.row(reserve: bound) { w in
+      w.text(prefix)
+      w.field(f.identifier)
+      w.comma()
+      w.text(f.kind)
+      w.comma()
+      w.seconds(f.submitted)
+      w.comma()
+      w.iso(f.submitted, calendar: calendar)
+      w.comma()
+      w.seconds(f.earliest)
+      w.comma()
+      if let l = f.launched {
+        w.seconds(l)
+        w.comma()
+        w.iso(l, calendar: calendar)
+      } else {
+        w.comma()
+      }
+      w.comma()
+      if let e = f.ended, f.launched != nil { w.seconds(e) }
+      w.comma()
+      w.text(outcome)
+      w.comma()
+      if let l = f.launched {
+        w.seconds(SimTime(microseconds: max(0, (l - f.earliest).microseconds)))
+        w.comma()
+        let s = f.snapshot
+        if let s { w.byte(s.charging ? UInt8(ascii: "1") : UInt8(ascii: "0")) }
+        w.comma()
+        if let s { w.text(s.network.rawValue) }
+        w.comma()
+        if let s { w.fixed(s.batteryPercent, digits: 1) }
+        w.comma()
+        if let s { w.fixed(s.idleSeconds, digits: 0) }
+        w.comma()
+        w.field(reason)
+      } else {
+        for _ in 0..<5 { w.comma() }
+      }
+      w.newline()
     }
-    launches.comma()
-    if let e = f.ended, f.launched != nil { launches.seconds(e) }
-    launches.comma()
-    launches.text(f.launched == nil ? (f.outcome ?? "never_ran") : (f.outcome ?? "running"))
-    launches.comma()
-    if let l = f.launched {
-      launches.seconds(SimTime(microseconds: max(0, (l - f.earliest).microseconds)))
-      launches.comma()
-      let s = f.snapshot
-      launches.text(s.map { $0.charging ? "1" : "0" } ?? "")
-      launches.comma()
-      launches.text(s?.network.rawValue ?? "")
-      launches.comma()
-      if let s { launches.fixed(s.batteryPercent, digits: 1) }
-      launches.comma()
-      if let s { launches.fixed(s.idleSeconds, digits: 0) }
-      launches.comma()
-      launches.field(s?.reason ?? "")
-    } else {
-      for _ in 0..<5 { launches.comma() }
-    }
-    launches.newline()
   }
 
   /// The `days.csv` rows of some days.

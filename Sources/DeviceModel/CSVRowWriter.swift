@@ -1,0 +1,181 @@
+import SimKernel
+
+/// Writes CSV bytes through a pointer into room that ``CSVBuffer/row(reserve:_:)`` made:
+/// a row's fields then cost no check of the buffer each, only the formatting itself.
+/// The caller reserves enough: each method's bound is below, or the text's UTF-8 size.
+public struct CSVRowWriter {
+  let out: UnsafeMutablePointer<UInt8>
+  /// Bytes written so far.
+  public private(set) var count = 0
+
+  init(_ out: UnsafeMutablePointer<UInt8>) { self.out = out }
+
+  /// Most bytes ``seconds(_:)``, ``iso(_:calendar:)`` and ``fixed(_:digits:)`` write.
+  public static let secondsBound = 25
+  public static let isoBound = 40
+  public static let fixedBound = 32
+
+  /// Most bytes ``field(_:)`` writes for `s` (every byte a quote, doubled, plus quotes).
+  public static func fieldBound(_ s: String) -> Int { 2 * s.utf8.count + 2 }
+
+  static let powers: [Int64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]
+
+  @inline(__always)
+  public mutating func byte(_ b: UInt8) {
+    out[count] = b
+    count &+= 1
+  }
+
+  @inline(__always) public mutating func comma() { byte(UInt8(ascii: ",")) }
+  @inline(__always) public mutating func newline() { byte(UInt8(ascii: "\n")) }
+
+  /// Text as is (the caller knows it needs no quoting).
+  public mutating func text(_ s: String) {
+    var s = s
+    s.withUTF8 { utf8 in
+      if let base = utf8.baseAddress { (out + count).update(from: base, count: utf8.count) }
+      count &+= utf8.count
+    }
+  }
+
+  /// A CSV field from free text: quoted (RFC 4180) when it holds a comma, quote or newline.
+  public mutating func field(_ s: String) {
+    var s = s
+    s.withUTF8 { utf8 in
+      let special = utf8.contains {
+        $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
+      }
+      guard special else {
+        if let base = utf8.baseAddress { (out + count).update(from: base, count: utf8.count) }
+        count &+= utf8.count
+        return
+      }
+      byte(UInt8(ascii: "\""))
+      for b in utf8 {
+        if b == UInt8(ascii: "\"") { byte(b) }
+        byte(b)
+      }
+      byte(UInt8(ascii: "\""))
+    }
+  }
+
+  public mutating func integer(_ value: Int64) {
+    if value < 0 {
+      byte(UInt8(ascii: "-"))
+      unsigned(UInt64(value.magnitude))
+    } else {
+      unsigned(UInt64(value))
+    }
+  }
+
+  /// `value` in decimal, left-padded with zeros to `minimumDigits` (at most 20).
+  public mutating func unsigned(_ value: UInt64, minimumDigits: Int = 1) {
+    let width = max(Self.digitCount(value), min(minimumDigits, 20))
+    Self.put(value, width: width, at: out + count)
+    count &+= width
+  }
+
+  /// Decimal digits of `value` (1 for 0).
+  @inline(__always)
+  static func digitCount(_ value: UInt64) -> Int {
+    var digits = 1
+    var limit: UInt64 = 10
+    while value >= limit, digits < 20 {
+      digits += 1
+      let (next, overflow) = limit.multipliedReportingOverflow(by: 10)
+      if overflow { break }
+      limit = next
+    }
+    return digits
+  }
+
+  /// Writes `value` as exactly `width` decimal digits (zero-padded) at `out`.
+  @inline(__always)
+  static func put(_ value: UInt64, width: Int, at out: UnsafeMutablePointer<UInt8>) {
+    var v = value
+    var i = width
+    while i > 0 {
+      i -= 1
+      out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+      v /= 10
+    }
+  }
+
+  /// Writes `whole.fraction` (the fraction zero-padded to `decimals` digits, none for
+  /// 0), with a leading minus sign when `negative`.
+  @inline(__always)
+  mutating func decimal(negative: Bool, whole: UInt64, fraction: UInt64, decimals: Int) {
+    if negative { byte(UInt8(ascii: "-")) }
+    let wholeDigits = Self.digitCount(whole)
+    Self.put(whole, width: wholeDigits, at: out + count)
+    count &+= wholeDigits
+    if decimals > 0 {
+      byte(UInt8(ascii: "."))
+      Self.put(fraction, width: decimals, at: out + count)
+      count &+= decimals
+    }
+  }
+
+  /// `value` with exactly `digits` decimals (0…6), rounded half away from zero; an empty
+  /// field for NaN or infinity, and never "-0.0".
+  public mutating func fixed(_ value: Double, digits: Int) {
+    guard value.isFinite else { return }
+    let scale = Self.powers[digits]
+    let magnitude = (abs(value) * Double(scale)).rounded()
+    guard magnitude < 9e18 else {
+      text(String(value))
+      return
+    }
+    let scaled = UInt64(magnitude)
+    decimal(
+      negative: value < 0 && scaled != 0, whole: scaled / UInt64(scale), fraction: scaled % UInt64(scale),
+      decimals: digits)
+  }
+
+  /// Seconds from the start with three decimals, rounded exactly from microseconds
+  /// (half up), so no floating-point step can change a digit.
+  public mutating func seconds(_ time: SimTime) {
+    let ms = (time.microseconds + (time.microseconds >= 0 ? 500 : -500)) / 1000
+    decimal(
+      negative: ms < 0, whole: UInt64(ms.magnitude) / 1000, fraction: UInt64(ms.magnitude) % 1000, decimals: 3
+    )
+  }
+
+  /// Local time as `YYYY-MM-DDThh:mm:ss`, the same text as ``SimCalendar/isoString(_:)``.
+  public mutating func iso(_ time: SimTime, calendar: SimCalendar) {
+    let date = calendar.date(of: time)
+    let seconds = Int(calendar.microsecondsIntoDay(of: time) / 1_000_000)
+    let year = max(date.year, 0)
+    guard year <= 9999 else {
+      unsigned(UInt64(year))
+      byte(UInt8(ascii: "-"))
+      unsigned(UInt64(date.month), minimumDigits: 2)
+      byte(UInt8(ascii: "-"))
+      unsigned(UInt64(date.day), minimumDigits: 2)
+      byte(UInt8(ascii: "T"))
+      unsigned(UInt64(seconds / 3600), minimumDigits: 2)
+      byte(UInt8(ascii: ":"))
+      unsigned(UInt64(seconds / 60 % 60), minimumDigits: 2)
+      byte(UInt8(ascii: ":"))
+      unsigned(UInt64(seconds % 60), minimumDigits: 2)
+      return
+    }
+    func two(_ v: Int) {
+      out[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / 10)
+      out[count &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+      count &+= 2
+    }
+    two(year / 100)
+    two(year % 100)
+    byte(UInt8(ascii: "-"))
+    two(date.month)
+    byte(UInt8(ascii: "-"))
+    two(date.day)
+    byte(UInt8(ascii: "T"))
+    two(seconds / 3600)
+    byte(UInt8(ascii: ":"))
+    two(seconds / 60 % 60)
+    byte(UInt8(ascii: ":"))
+    two(seconds % 60)
+  }
+}
