@@ -8,9 +8,12 @@ struct CSVReader {
   let file: MappedFile
   var bytes: UnsafeRawBufferPointer { file.bytes }
   var position = 0
-  /// Field boundaries of the current row: starts and ends into `bytes`.
-  var starts: [Int] = []
-  var ends: [Int] = []
+  /// Field boundaries of the current row, starts and ends into `bytes`, in the first
+  /// `fieldCount` entries (the arrays are kept at their capacity and written through
+  /// pointers: appending checked each array twice per field).
+  private(set) var starts = [Int](repeating: 0, count: 32)
+  private(set) var ends = [Int](repeating: 0, count: 32)
+  private(set) var fieldCount = 0
 
   init(path: String, header: Bool = true) throws(UserError) {
     file = try MappedFile(path: path)
@@ -19,8 +22,7 @@ struct CSVReader {
 
   /// Moves to the next row; false at the end.
   mutating func next() -> Bool {
-    starts.removeAll(keepingCapacity: true)
-    ends.removeAll(keepingCapacity: true)
+    fieldCount = 0
     let count = bytes.count
     guard position < count, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
       return false
@@ -28,10 +30,24 @@ struct CSVReader {
     var start = position
     var quoted = false
     var i = position
-    while i < count {
+    let raw = UnsafeRawPointer(base)
+    while true {
+      // Eight bytes at a time, up to the first that may be a quote (0x22), comma (0x2C)
+      // or newline (0x0A): all below 0x2D, while digits, letters, '.' and '-' are
+      // above. In (x − 0x2D…) & ~x & 0x80…, the lowest flagged byte is exactly the first
+      // byte below 0x2D (higher flags may be borrows).
+      while i &+ 8 <= count {
+        let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+        let flags = (x &- 0x2D2D_2D2D_2D2D_2D2D) & ~x & 0x8080_8080_8080_8080
+        if flags == 0 {
+          i &+= 8
+          continue
+        }
+        i &+= flags.trailingZeroBitCount &>> 3
+        break
+      }
+      guard i < count else { break }
       let b = base[i]
-      // Quote (0x22), comma (0x2C) and newline (0x0A) are all ≤ 0x2C; digits, letters,
-      // '.' and '-' are above it, so most bytes take this one comparison.
       if b > UInt8(ascii: ",") {
         i &+= 1
         continue
@@ -39,24 +55,44 @@ struct CSVReader {
       if b == UInt8(ascii: "\"") {
         quoted.toggle()
       } else if !quoted, b == UInt8(ascii: ",") {
-        starts.append(start)
-        ends.append(i)
+        addField(start, i)
         start = i &+ 1
       } else if !quoted, b == UInt8(ascii: "\n") {
         break
       }
       i &+= 1
     }
-    starts.append(start)
-    ends.append(i)
+    addField(start, i)
     position = i + 1
-    if position - file.releasedUpTo >= MappedFile.releaseBlock { file.release(upTo: starts[0]) }
+    if position - file.releasedUpTo >= MappedFile.releaseBlock { file.release(upTo: range(0).start) }
     return true
+  }
+
+  @inline(__always)
+  mutating func addField(_ start: Int, _ end: Int) {
+    if fieldCount == starts.count {
+      starts += starts
+      ends += ends
+    }
+    starts.withUnsafeMutableBufferPointer { $0[fieldCount] = start }
+    ends.withUnsafeMutableBufferPointer { $0[fieldCount] = end }
+    fieldCount &+= 1
+  }
+
+  /// Where `field` lies in `bytes`; an empty range for a field the row does not have.
+  @inline(__always)
+  func range(_ field: Int) -> (start: Int, end: Int) {
+    field < fieldCount ? (starts[field], ends[field]) : (0, 0)
+  }
+
+  /// The current row's field boundaries, to compare a later row with (``sameFields``).
+  var fields: (starts: [Int], ends: [Int]) {
+    (Array(starts[0..<fieldCount]), Array(ends[0..<fieldCount]))
   }
 
   /// Whether fields `0..<n` hold the same bytes as in `other`'s current row.
   func sameFields(_ n: Int, as other: (starts: [Int], ends: [Int])) -> Bool {
-    guard starts.count >= n, other.starts.count >= n else { return false }
+    guard fieldCount >= n, other.starts.count >= n else { return false }
     for f in 0..<n {
       let length = ends[f] - starts[f]
       guard length == other.ends[f] - other.starts[f] else { return false }
@@ -65,11 +101,10 @@ struct CSVReader {
     return true
   }
 
-  func isEmpty(_ field: Int) -> Bool { starts[field] == ends[field] }
+  func isEmpty(_ field: Int) -> Bool { range(field).start == range(field).end }
 
   func text(_ field: Int) -> String {
-    var s = starts[field]
-    var e = ends[field]
+    var (s, e) = range(field)
     if e - s >= 2, bytes[s] == UInt8(ascii: "\""), bytes[e - 1] == UInt8(ascii: "\"") {
       s += 1
       e -= 1
@@ -79,29 +114,31 @@ struct CSVReader {
   }
 
   func equals(_ field: Int, _ literal: StaticString) -> Bool {
-    let n = ends[field] - starts[field]
+    let (s, e) = range(field)
+    let n = e - s
     guard n == literal.utf8CodeUnitCount else { return false }
     return literal.withUTF8Buffer { lit in
-      for k in 0..<n where bytes[starts[field] + k] != lit[k] { return false }
+      for k in 0..<n where bytes[s + k] != lit[k] { return false }
       return true
     }
   }
 
   func int(_ field: Int) -> Int {
     var v = 0
-    for k in starts[field]..<ends[field] { v = v * 10 + Int(bytes[k] &- 48) }
+    let (s, e) = range(field)
+    for k in s..<e { v = v * 10 + Int(bytes[k] &- 48) }
     return v
   }
 
   func double(_ field: Int) -> Double? {
-    isEmpty(field) ? nil : Double(String(decoding: bytes[starts[field]..<ends[field]], as: UTF8.self))
+    let (s, e) = range(field)
+    return s == e ? nil : Double(String(decoding: bytes[s..<e], as: UTF8.self))
   }
 
   /// A number of seconds written with at most three decimals, in whole milliseconds;
   /// nil for an empty field. Other forms are read as a number and rounded.
   func milliseconds(_ field: Int) -> Int64? {
-    var k = starts[field]
-    let end = ends[field]
+    var (k, end) = range(field)
     guard k < end else { return nil }
     let negative = bytes[k] == UInt8(ascii: "-")
     if negative { k += 1 }
@@ -132,9 +169,10 @@ struct CSVReader {
 
   /// The two-digit hour of an ISO time `YYYY-MM-DDThh:…`.
   func isoHour(_ field: Int) -> Int? {
-    guard ends[field] - starts[field] >= 13 else { return nil }
-    let a = Int(bytes[starts[field] + 11] &- 48)
-    let b = Int(bytes[starts[field] + 12] &- 48)
+    let (s, e) = range(field)
+    guard e - s >= 13 else { return nil }
+    let a = Int(bytes[s + 11] &- 48)
+    let b = Int(bytes[s + 12] &- 48)
     return a * 10 + b
   }
 }

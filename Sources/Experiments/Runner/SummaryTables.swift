@@ -152,7 +152,7 @@ public struct SummaryTables: Sendable {
       counts = p.counts[key] ?? Counts()
       bucketKey = "\(cell)|\(arm)"
       bucket = p.buckets.removeValue(forKey: bucketKey) ?? Bucket()
-      fields = (row.starts, row.ends)
+      fields = row.fields
     }
 
     mutating func leave(into p: inout Partial) {
