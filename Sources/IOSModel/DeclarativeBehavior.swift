@@ -10,7 +10,7 @@ public final class DeclarativeBehavior: AppBehavior {
   let stream: RandomStream
   var launchedBefore = false
   /// Per task identifier: the serial of its running task and the work timer.
-  var work: [Int: AppTimer] = [:]
+  var work = SmallTable<Int, AppTimer>()
 
   /// `stream` supplies the work durations, outcomes and delays.
   /// Each task's submission policies, looked up once: the launch cycle asks them on

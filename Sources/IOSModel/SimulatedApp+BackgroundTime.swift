@@ -49,7 +49,7 @@ extension SimulatedApp {
     guard !state.isForeground, state != .notRunning else { return }
     backgroundTimeExpired = true
     record(.backgroundTimeExpired, "", String(backgroundTasks.count))
-    for id in backgroundTasks.keys.sorted() {
+    for id in backgroundTasks.allKeys.sorted() {
       if let handler = backgroundTasks[id] { handler?() }
     }
     if !backgroundTasks.isEmpty {

@@ -37,15 +37,15 @@ public final class SimulatedApp {
   public internal(set) var overruns = 0
 
   var isFinishingLaunch = false
-  var runningTasks: [Int: BGTask] = [:]
+  var runningTasks = SmallTable<Int, BGTask>()
   var nextTaskSerial = 1
-  var backgroundTasks: [Int: (() -> Void)?] = [:]
+  var backgroundTasks = SmallTable<Int, (() -> Void)?>()
   var nextBackgroundTaskID = 1
   var backgroundDeadline: SimTime?
   var backgroundTimeExpired = false
   var backgroundGeneration = 0
   var suspendGeneration = 0
-  var timers: [Int: () -> Void] = [:]
+  var timers = SmallTable<Int, () -> Void>()
   var deferredTimers: [() -> Void] = []
   var nextTimerID = 1
   var outbox: [(time: SimTime, kind: AppKernelEvent, payload: Int64)] = []
@@ -58,10 +58,10 @@ public final class SimulatedApp {
   }
 
   /// Running continued-processing tasks.
-  var runningContinuedCount: Int { runningTasks.values.filter { $0 is BGContinuedProcessingTask }.count }
+  var runningContinuedCount: Int { runningTasks.allValues.filter { $0 is BGContinuedProcessingTask }.count }
 
   /// The tasks running now.
-  public var running: [BGTask] { runningTasks.values.sorted { $0.serial < $1.serial } }
+  public var running: [BGTask] { runningTasks.allValues.sorted { $0.serial < $1.serial } }
 
   /// How many tasks are running now.
   public var runningCount: Int { runningTasks.count }

@@ -35,8 +35,8 @@ struct OwnerAccounting {
   /// numbered from 0 in the order they were submitted).
   var fates: [Fate] = []
   var firstFate = 0
-  var open = IdentifierTable<[Int]>()
-  var running = IdentifierTable<Int>()
+  var open = SmallTable<String, [Int]>()
+  var running = SmallTable<String, Int>()
   var days: [Day]
   /// Days before this one were written (``writeSettled(prefix:launches:days:before:startDate:)``).
   var daysWritten = 0

@@ -32,7 +32,7 @@ public struct SystemScheduler: LaunchDecider {
   /// Decision points whose vetoes stood (``StandingVeto``): counted, not judged again.
   public private(set) var standingVetoPoints = 0
   /// What prompted the most recent launch of each identifier (kept always, for CSV).
-  var lastLaunchTrigger = IdentifierTable<String>()
+  var lastLaunchTrigger = SmallTable<String, String>()
 
   public func launchReason(_ identifier: String) -> String { lastLaunchTrigger[identifier] ?? "" }
 
@@ -42,7 +42,7 @@ public struct SystemScheduler: LaunchDecider {
   var data: Double
   var budgetsAt: SimTime = .zero
   var lastLaunch = LaunchTimes()
-  var runningSince = IdentifierTable<SimTime>()
+  var runningSince = SmallTable<String, SimTime>()
   var target: UInt32 = 2
   /// Legacy fetch: the current window, once the app has set an interval.
   var fetchWindow: (start: SimTime, end: SimTime)?

@@ -2,10 +2,10 @@ import Testing
 
 @testable import IOSModel
 
-@Suite struct IdentifierTableTests {
+@Suite struct SmallTableTests {
   /// Random operations on a few keys, checked against a `Dictionary` after each step.
   @Test func behavesLikeADictionary() {
-    var table = IdentifierTable<[Int]>()
+    var table = SmallTable<String, [Int]>()
     var reference: [String: [Int]] = [:]
     var order: [String] = []
     let keys = ["com.example.sync", "com.example.refresh", "a", ""]

@@ -1,8 +1,10 @@
-/// A few values keyed by task identifier, searched in order: an app has a handful of
-/// identifiers, and comparing two copies of the same identifier string is a pointer
-/// check, where a `Dictionary` hashes the whole string on every lookup.
-public struct IdentifierTable<Value>: Sendable where Value: Sendable {
-  @usableFromInline var keys: [String] = []
+/// A few values by key, searched in order and kept in the order their keys were first
+/// added: an app has a handful of task identifiers and a few live timers or tasks, and
+/// comparing two copies of the same identifier string is a pointer check, where a
+/// `Dictionary` hashes the whole key on every lookup. Each operation is linear in the
+/// number of keys, so it suits tables of a few entries only.
+public struct SmallTable<Key: Equatable, Value> {
+  @usableFromInline var keys: [Key] = []
   @usableFromInline var values: [Value] = []
 
   public init() {}
@@ -11,7 +13,7 @@ public struct IdentifierTable<Value>: Sendable where Value: Sendable {
   public var count: Int { keys.count }
 
   @inlinable
-  public subscript(_ key: String) -> Value? {
+  public subscript(_ key: Key) -> Value? {
     get { keys.firstIndex(of: key).map { values[$0] } }
     set {
       if let i = keys.firstIndex(of: key) {
@@ -32,7 +34,7 @@ public struct IdentifierTable<Value>: Sendable where Value: Sendable {
   /// there is none), so that changing an array value does not copy it.
   @inlinable
   @discardableResult
-  public mutating func update<R>(_ key: String, initial: Value, _ body: (inout Value) -> R) -> R {
+  public mutating func update<R>(_ key: Key, initial: Value, _ body: (inout Value) -> R) -> R {
     let i: Int
     if let found = keys.firstIndex(of: key) {
       i = found
@@ -48,6 +50,13 @@ public struct IdentifierTable<Value>: Sendable where Value: Sendable {
   @inlinable
   public var allValues: [Value] { values }
 
+  /// The keys, in the order they were first added.
+  @inlinable
+  public var allKeys: [Key] { keys }
+
+  @inlinable
+  public var isEmpty: Bool { keys.isEmpty }
+
   @inlinable
   public mutating func removeAll() {
     keys.removeAll(keepingCapacity: true)
@@ -57,9 +66,11 @@ public struct IdentifierTable<Value>: Sendable where Value: Sendable {
   /// Removes and returns the value for `key`, if any.
   @inlinable
   @discardableResult
-  public mutating func removeValue(forKey key: String) -> Value? {
+  public mutating func removeValue(forKey key: Key) -> Value? {
     guard let i = keys.firstIndex(of: key) else { return nil }
     keys.remove(at: i)
     return values.remove(at: i)
   }
 }
+
+extension SmallTable: Sendable where Key: Sendable, Value: Sendable {}
