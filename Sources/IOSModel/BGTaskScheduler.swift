@@ -26,7 +26,7 @@ public final class BGTaskScheduler {
   }
 
   unowned let app: SimulatedApp
-  var handlers: [String: (BGTask) -> Void] = [:]
+  var handlers = SmallTable<String, (BGTask) -> Void>()
   /// Pending requests in submission order.
   public internal(set) var pending: [PendingRequest] = [] { didSet { pendingGeneration &+= 1 } }
   /// Changes whenever ``pending`` does, so that the system can keep what it derives
