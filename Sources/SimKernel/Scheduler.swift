@@ -14,7 +14,8 @@
 /// scheduler.run(until: SimTime(seconds: 60), handler: &model)
 /// ```
 ///
-/// Cancelling is lazy: a cancelled event stays in the queue and is dropped when it
+/// Cancelling takes the event out of a small queue (a heap of at most 48 entries) at
+/// once; in a large queue (a calendar) it is lazy: the event stays and is dropped when it
 /// reaches the front, so ``cancel(_:)`` costs O(1) amortised.
 public struct Scheduler: ~Copyable, Sendable {
   /// The current simulated time. During a handler call it equals the event's time.
@@ -98,7 +99,8 @@ public struct Scheduler: ~Copyable, Sendable {
   /// Cancels a pending event. Cancelling one that already ran, or was already
   /// cancelled, has no effect.
   ///
-  /// - Complexity: O(1) amortised.
+  /// - Complexity: O(n) for a small queue (a heap, n ≤ 48), O(1) amortised for a
+  ///   large one.
   public mutating func cancel(_ id: EventID) {
     // The event being handled has left the queue: there is nothing to cancel (handlers
     // often cancel "their pending event" while handling it).
