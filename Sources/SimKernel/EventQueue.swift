@@ -216,16 +216,38 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
   /// Sift-up insertion into the heap in `slots[0..<total]`.
   @inlinable @inline(__always)
   mutating func heapPush(_ new: Entry) {
-    var i = total
     total &+= 1
+    siftUp(new, from: total &- 1)
+  }
+
+  /// Puts `entry` in the hole at `i` or above it, moving the parents it precedes down.
+  @inlinable @inline(__always)
+  mutating func siftUp(_ entry: Entry, from hole: Int) {
+    var i = hole
     while i > 0 {
       let parent = (i &- 1) &>> 1
       let p = slots[parent]
-      if !new.precedes(p) { break }
+      if !entry.precedes(p) { break }
       slots[i] = p
       i = parent
     }
-    slots[i] = new
+    slots[i] = entry
+  }
+
+  /// Puts `entry` in the hole at `i` or below it in `slots[0..<n]`, moving the earlier
+  /// child up at each level.
+  @inlinable @inline(__always)
+  mutating func siftDown(_ entry: Entry, from hole: Int, count n: Int) {
+    var i = hole
+    while true {
+      var child = 2 &* i &+ 1
+      if child >= n { break }
+      if child &+ 1 < n, slots[child &+ 1].precedes(slots[child]) { child &+= 1 }
+      if !slots[child].precedes(entry) { break }
+      slots[i] = slots[child]
+      i = child
+    }
+    slots[i] = entry
   }
 
   /// Removes the entry with `sequence` if the queue is a heap and holds it; returns
@@ -241,27 +263,13 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
     total &-= 1
     let n = total
     guard i < n else { return true }
-    // Put the last entry in the hole, then move it up or down to where it belongs.
+    // The last entry fills the hole, moving up or down to where it belongs.
     let last = slots[n]
     if i > 0, last.precedes(slots[(i &- 1) &>> 1]) {
-      while i > 0 {
-        let parent = (i &- 1) &>> 1
-        let p = slots[parent]
-        if !last.precedes(p) { break }
-        slots[i] = p
-        i = parent
-      }
+      siftUp(last, from: i)
     } else {
-      while true {
-        var child = 2 &* i &+ 1
-        if child >= n { break }
-        if child &+ 1 < n, slots[child &+ 1].precedes(slots[child]) { child &+= 1 }
-        if !slots[child].precedes(last) { break }
-        slots[i] = slots[child]
-        i = child
-      }
+      siftDown(last, from: i, count: n)
     }
-    slots[i] = last
     return true
   }
 
@@ -270,20 +278,7 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
   mutating func heapPop() -> Entry {
     let root = slots[0]
     total &-= 1
-    let n = total
-    if n > 0 {
-      let last = slots[n]
-      var i = 0
-      while true {
-        var child = 2 &* i &+ 1
-        if child >= n { break }
-        if child &+ 1 < n, slots[child &+ 1].precedes(slots[child]) { child &+= 1 }
-        if !slots[child].precedes(last) { break }
-        slots[i] = slots[child]
-        i = child
-      }
-      slots[i] = last
-    }
+    if total > 0 { siftDown(slots[total], from: 0, count: total) }
     return root
   }
 

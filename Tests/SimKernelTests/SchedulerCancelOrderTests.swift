@@ -26,17 +26,12 @@ struct CancellingProcess {
     let pendingAfter: Int
   }
 
-  var state: UInt64
+  var random: XorShift
   var growing = true
 
-  init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
+  init(seed: UInt64) { random = XorShift(seed: seed) }
 
-  mutating func next() -> UInt64 {
-    state ^= state << 13
-    state ^= state >> 7
-    state ^= state << 17
-    return state
-  }
+  mutating func next() -> UInt64 { random.next() }
 
   /// Delays of the children of a handled event [µs], and the handles to cancel (as
   /// indices back from the newest handle issued).

@@ -127,7 +127,7 @@ struct RandomProcess {
     }
   }
 
-  var state: UInt64
+  var random: XorShift
   let initialCount: Int
   /// Whether the number of children follows the queue's size: 1–3 per event until 200
   /// are pending, then 0–1 until 5 are, then exactly 1 for 600 events, and again.
@@ -139,17 +139,12 @@ struct RandomProcess {
   var phase = Phase.growing
 
   init(seed: UInt64, initialCount: Int = 2000, cycling: Bool = false) {
-    state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
+    random = XorShift(seed: seed)
     self.initialCount = initialCount
     self.cycling = cycling
   }
 
-  mutating func next() -> UInt64 {
-    state ^= state << 13
-    state ^= state >> 7
-    state ^= state << 17
-    return state
-  }
+  mutating func next() -> UInt64 { random.next() }
 
   mutating func initial() -> [(Int64, Int8)] {
     (0..<initialCount).map { _ in (Int64(next() % 5_000_000), Int8(truncatingIfNeeded: Int(next() % 5) - 2)) }

@@ -6,7 +6,7 @@ import Testing
   /// Random inserts and removals, mostly among a few hundred keys so that probe runs
   /// collide and removals shift members back, checked step by step against `Set`.
   @Test func agreesWithSetUnderRandomInsertsAndRemovals() {
-    var rng = SplitMix(state: 7)
+    var rng = XorShift(seed: 7)
     var set = SequenceSet()
     var reference = Set<UInt64>()
     for step in 0..<200_000 {
@@ -25,16 +25,5 @@ import Testing
     }
     set.keep { $0 % 2 == 0 }
     #expect(Set(set.members) == reference.filter { $0 % 2 == 0 })
-  }
-
-  struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
   }
 }
