@@ -36,7 +36,16 @@ public final class BGTaskScheduler {
   var continuedQueue: [PendingRequest] = []
   var nextSerial = 1
 
-  init(app: SimulatedApp) { self.app = app }
+  /// Whether the app declares the `fetch` and `processing` background modes, looked up
+  /// once (the configuration does not change; each submission checks them).
+  let declaresFetch: Bool
+  let declaresProcessing: Bool
+
+  init(app: SimulatedApp) {
+    self.app = app
+    declaresFetch = app.configuration.backgroundModes.contains("fetch")
+    declaresProcessing = app.configuration.backgroundModes.contains("processing")
+  }
 
   /// Registers the code that runs when the system launches `identifier`. Returns false
   /// (and records why) after the app finished launching, for an identifier missing from
@@ -108,11 +117,11 @@ public final class BGTaskScheduler {
     }
     switch request.kind {
     case .refresh:
-      guard app.configuration.backgroundModes.contains("fetch") else {
+      guard declaresFetch else {
         throw BGTaskSchedulerError(.notPermitted)
       }
     case .processing:
-      guard app.configuration.backgroundModes.contains("processing") else {
+      guard declaresProcessing else {
         throw BGTaskSchedulerError(.notPermitted)
       }
     case .continuedProcessing:

@@ -52,6 +52,8 @@ public struct SystemScheduler: LaunchDecider {
   /// Background transfers waiting: (handed over at, bytes, discretionary).
   var transfers: [(at: SimTime, bytes: Double, discretionary: Bool)] = []
   let pushes: RandomStream
+  /// Interned names of the identifiers seen (``name(_:)``).
+  var names = SmallTable<String, TaskName>()
   /// The app's pending requests as activities, kept until the list changes (most
   /// decision points find the same requests as the last one).
   var requestCache: [Activity] = []
@@ -262,19 +264,29 @@ public struct SystemScheduler: LaunchDecider {
     return list
   }
 
+  /// The interned name of an identifier, remembered here: the same few identifiers come
+  /// back at every change of the pending list, and a lookup in this small table is a
+  /// pointer comparison where interning takes a lock and hashes the text.
+  mutating func name(_ identifier: String) -> TaskName {
+    if let known = names[identifier] { return known }
+    let name = TaskName(identifier)
+    names[identifier] = name
+    return name
+  }
+
   /// The app's pending BGTaskScheduler requests as activities.
-  func requestActivities(_ app: SimulatedApp) -> [Activity] {
+  mutating func requestActivities(_ app: SimulatedApp) -> [Activity] {
     app.taskScheduler.pending.compactMap { entry in
       let r = entry.request
       switch r.kind {
       case .refresh:
         var a = Activity(
-          kind: .refresh, identifier: r.identifier, priority: .utility, submittedAt: entry.submittedAt)
+          kind: .refresh, name: name(r.identifier), priority: .utility, submittedAt: entry.submittedAt)
         a.earliest = r.earliestBeginDate
         return a
       case .processing:
         var a = Activity(
-          kind: .processing, identifier: r.identifier, priority: .maintenance, submittedAt: entry.submittedAt)
+          kind: .processing, name: name(r.identifier), priority: .maintenance, submittedAt: entry.submittedAt)
         a.earliest = r.earliestBeginDate
         if let p = r as? BGProcessingTaskRequest {
           a.requiresNetwork = p.requiresNetworkConnectivity
