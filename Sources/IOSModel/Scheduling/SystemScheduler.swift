@@ -215,7 +215,7 @@ public struct SystemScheduler: LaunchDecider {
   mutating func refreshRequestCache(_ app: SimulatedApp) {
     let key = (ObjectIdentifier(app), app.taskScheduler.pendingGeneration)
     if let cached = requestCacheKey, cached.app == key.0, cached.generation == key.1 { return }
-    requestCache = requestActivities(app)
+    fillRequestCache(app)
     requestCacheKey = key
     requestsDueAt = Int64.max
     for a in requestCache { requestsDueAt = min(requestsDueAt, a.earliest?.microseconds ?? Int64.min) }
@@ -274,16 +274,19 @@ public struct SystemScheduler: LaunchDecider {
     return name
   }
 
-  /// The app's pending BGTaskScheduler requests as activities.
-  mutating func requestActivities(_ app: SimulatedApp) -> [Activity] {
-    app.taskScheduler.pending.compactMap { entry in
+  /// Refills ``requestCache`` with the app's pending BGTaskScheduler requests as
+  /// activities, in the cache's own storage (a fresh array each time cost an allocation
+  /// and a release per change of the pending list).
+  mutating func fillRequestCache(_ app: SimulatedApp) {
+    requestCache.removeAll(keepingCapacity: true)
+    for entry in app.taskScheduler.pending {
       let r = entry.request
       switch r.kind {
       case .refresh:
         var a = Activity(
           kind: .refresh, name: name(r.identifier), priority: .utility, submittedAt: entry.submittedAt)
         a.earliest = r.earliestBeginDate
-        return a
+        requestCache.append(a)
       case .processing:
         var a = Activity(
           kind: .processing, name: name(r.identifier), priority: .maintenance, submittedAt: entry.submittedAt)
@@ -292,9 +295,9 @@ public struct SystemScheduler: LaunchDecider {
           a.requiresNetwork = p.requiresNetworkConnectivity
           a.requiresExternalPower = p.requiresExternalPower
         }
-        return a
+        requestCache.append(a)
       case .continuedProcessing:
-        return nil
+        break
       }
     }
   }
