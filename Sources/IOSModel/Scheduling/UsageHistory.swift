@@ -105,9 +105,10 @@ public struct UsageHistory: Sendable {
         sum = slotSums[first]
       } else {
         var weighted = 0.0
+        // Without a branch on n: adding 0 × weight (+0.0) to a sum of non-negative terms
+        // leaves it bit for bit as it was, and the branch was mispredicted on sparse days.
         for (offset, weight) in rememberedRows {
-          let n = Int(counts[offset + first])
-          if n > 0 { weighted += Double(n) * weight }
+          weighted += Double(counts[offset + first]) * weight
         }
         slotSums[first] = weighted
         slotSumsValid[first] = true
