@@ -204,6 +204,11 @@ public struct SystemScheduler: LaunchDecider {
 
   /// Budgets refill evenly through the day, up to their size.
   mutating func refillBudgets(to now: SimTime) {
+    // Full budgets stay full (min(size, size + refill) is the size): skip the divisions.
+    if energy == parameters.energyCapacity, data == parameters.dataCapacity {
+      budgetsAt = now
+      return
+    }
     let days = (now - budgetsAt).seconds / 86_400
     guard days > 0 else { return }
     energy = min(parameters.energyCapacity, energy + days * parameters.energyRefillPerDay)
