@@ -41,7 +41,7 @@ extension SimulatedDevice {
       thresholdEvent = nil
     }
     guard rate != 0 else { return }
-    let band = (batteryLevel / 5).rounded(.down) * 5
+    let band = Rounding.down(batteryLevel / 5) * 5
     let next: Double
     if rate > 0 {
       next = min(100, band + 5)
@@ -50,7 +50,7 @@ extension SimulatedDevice {
     }
     guard next >= 0, next <= 100, next != batteryLevel else { return }
     let hours = (next - batteryLevel) / rate
-    let micros = Int64((hours * 3_600_000_000).rounded(.up))
+    let micros = Rounding.upToInt64(hours * 3_600_000_000)
     thresholdPending = true
     thresholdEvent = schedule(
       .batteryThreshold, at: batteryMark + SimDuration(microseconds: max(1, micros)), payload: thresholdToken,
