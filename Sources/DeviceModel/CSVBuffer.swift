@@ -4,9 +4,10 @@ import SimKernel
 /// formatted strings (which dominated the cost of writing traces).
 ///
 /// The text lives in the first `count` bytes of a zero-filled array that is grown ahead
-/// of need, and each field is written through one pointer into it: appending to an
-/// array byte by byte, or through `append(contentsOf:)`, checked its uniqueness and
-/// capacity every time and cost a few hundred instructions per number.
+/// of need, and each field, or a whole row through ``row(reserve:_:)``, is written
+/// through one pointer into it (``CSVRowWriter``): appending to an array byte by byte,
+/// or through `append(contentsOf:)`, checked its uniqueness and capacity every time and
+/// cost a few hundred instructions per number.
 public struct CSVBuffer: Sendable {
   /// Its `count` is the capacity; the bytes past `length` are scratch.
   var storage: [UInt8]
