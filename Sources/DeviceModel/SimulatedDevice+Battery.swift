@@ -34,12 +34,7 @@ extension SimulatedDevice {
     if rate == batteryRate, thresholdPending { return }
     if rate == 0, batteryRate == 0, !thresholdPending { return }
     batteryRate = rate
-    thresholdToken &+= 1
-    thresholdPending = false
-    if let e = thresholdEvent {
-      scheduler.cancel(e)
-      thresholdEvent = nil
-    }
+    cancelThreshold(&scheduler)
     guard rate != 0 else { return }
     let band = Rounding.down(batteryLevel / 5) * 5
     let next: Double
@@ -51,15 +46,20 @@ extension SimulatedDevice {
     guard next >= 0, next <= 100, next != batteryLevel else { return }
     let hours = (next - batteryLevel) / rate
     let micros = Rounding.upToInt64(hours * 3_600_000_000)
-    thresholdPending = true
     thresholdEvent = schedule(
-      .batteryThreshold, at: batteryMark + SimDuration(microseconds: max(1, micros)), payload: thresholdToken,
+      .batteryThreshold, at: batteryMark + SimDuration(microseconds: max(1, micros)),
       &scheduler)
+  }
+
+  /// Cancels the pending crossing event: the level or the rate changed.
+  mutating func cancelThreshold(_ scheduler: inout Scheduler) {
+    guard let e = thresholdEvent else { return }
+    scheduler.cancel(e)
+    thresholdEvent = nil
   }
 
   /// The battery reached a multiple of 5 %.
   mutating func crossThreshold(_ scheduler: inout Scheduler) {
-    thresholdPending = false
     thresholdEvent = nil
     let level = (batteryLevel / 5).rounded() * 5
     let charging = batteryRate > 0
@@ -117,12 +117,7 @@ extension SimulatedDevice {
   mutating func setBattery(_ level: Double, _ scheduler: inout Scheduler) {
     batteryLevel = min(100, max(0, level))
     batteryMark = scheduler.now
-    thresholdToken &+= 1
-    thresholdPending = false
-    if let e = thresholdEvent {
-      scheduler.cancel(e)
-      thresholdEvent = nil
-    }
+    cancelThreshold(&scheduler)
     publish(.batterySet, .percent(batteryLevel), at: scheduler.now)
     if batteryLevel <= 0, isPoweredOn, !isPluggedIn { shutdown(&scheduler) }
   }

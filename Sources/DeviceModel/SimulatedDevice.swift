@@ -38,12 +38,10 @@ public struct SimulatedDevice: DeviceConditions {
   var batteryLevel: Double = 100
   var batteryMark: SimTime = .zero
   var batteryRate: Double = 0
-  /// Whether a crossing event is pending, and its handle: a superseded one is cancelled
-  /// (it would otherwise sit in the queue for hours, deepening it, only to be dropped).
-  /// Events also carry `thresholdToken`, and one whose token is stale is ignored.
-  var thresholdPending = false
+  /// The pending crossing event, if any. A superseded one is cancelled (it would
+  /// otherwise sit in the queue for hours, deepening it, only to be dropped).
   var thresholdEvent: EventID?
-  var thresholdToken: Int64 = 0
+  var thresholdPending: Bool { thresholdEvent != nil }
   /// While replaying a trace: the slope to the next observed level [%/h].
   var replayRate: Double?
 
@@ -169,7 +167,6 @@ public struct SimulatedDevice: DeviceConditions {
   /// Handles one of this device's events.
   public mutating func handle(_ event: Event, scheduler: inout Scheduler) {
     guard let kind = DeviceEventKind(rawValue: event.kind) else { return }
-    if kind == .batteryThreshold, event.payload != thresholdToken { return }
     let now = event.time
     settleBattery(at: now)
     switch kind {
