@@ -126,8 +126,8 @@ public final class DeclarativeBehavior: AppBehavior {
       if self.spec.tasks[k].callsSetTaskCompleted { bgTask.setTaskCompleted(success: success) }
       if self.submits[k].onCompletion { self.submit(k, app) }
     }
-    // The task holds this handler, so the handler holds the task and the app weakly
-    // (unowned); the behaviour it may hold strongly (the behaviour holds no task).
+    // The task holds this handler, so the handler must not keep the task or the app
+    // alive (unowned); it may keep the behaviour, which holds no task.
     bgTask.expirationHandler = { [self, unowned app, unowned bgTask] in
       guard self.spec.tasks[k].honoursExpiration else { return }
       if let timer = self.work.removeValue(forKey: serial) { app.cancel(timer) }
