@@ -74,10 +74,10 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
           let time = spareEvents[i].time
           launchSnapshots.append(
             LaunchSnapshot(
-              time: time, identifier: spareEvents[i].identifier, charging: device.isPluggedIn,
+              time: time, name: spareEvents[i].name, charging: device.isPluggedIn,
               network: device.network, batteryPercent: device.batteryPercent(at: time),
               idleSeconds: device.idleSeconds(at: time),
-              reason: decider.launchReason(spareEvents[i].identifier)))
+              reason: decider.launchReason(spareEvents[i].name)))
         }
         decider.appChanged(spareEvents[...], app: app, device: device.snapshot, scheduler: &scheduler)
         if keepChanges {
@@ -135,7 +135,9 @@ extension PhoneSimulation {
 /// The device's state when a task launched.
 public struct LaunchSnapshot: Sendable {
   public let time: SimTime
-  public let identifier: String
+  /// The task identifier, interned.
+  public let name: TaskName
+  public var identifier: String { name.text }
   public let charging: Bool
   public let network: NetworkKind
   public let batteryPercent: Double

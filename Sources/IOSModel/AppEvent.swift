@@ -31,8 +31,12 @@ public struct AppEvent: Sendable, Hashable {
 
   public let time: SimTime
   public let kind: Kind
+  /// The task identifier concerned (empty for none), interned: copying an event then
+  /// copies a number, where a `String` identifier cost an atomic retain and release of
+  /// its storage at every copy (identifiers longer than 15 bytes live on the heap).
+  public let name: TaskName
   /// The task identifier concerned, or empty.
-  public let identifier: String
+  public var identifier: String { name.text }
   /// Kind-specific detail: an error code, a state, an outcome, a reason.
   public let detail: String
   /// A number that goes with it: a submission's `earliestBeginDate` [s from start], or
@@ -40,9 +44,15 @@ public struct AppEvent: Sendable, Hashable {
   public let value: Double?
 
   public init(time: SimTime, kind: Kind, identifier: String = "", detail: String = "", value: Double? = nil) {
+    self.init(
+      time: time, kind: kind, name: identifier.isEmpty ? .empty : TaskName(identifier), detail: detail,
+      value: value)
+  }
+
+  public init(time: SimTime, kind: Kind, name: TaskName, detail: String = "", value: Double? = nil) {
     self.time = time
     self.kind = kind
-    self.identifier = identifier
+    self.name = name
     self.detail = detail
     self.value = value
   }

@@ -6,6 +6,8 @@ import SimKernel
 public class BGTask {
   /// The identifier the task was requested with.
   public let identifier: String
+  /// The identifier, interned (for the app's events).
+  let name: TaskName
   /// Called when the system needs the task to stop (run time used up, or, for
   /// processing, the user picked up the device). Cleared after it runs.
   public var expirationHandler: (() -> Void)?
@@ -21,6 +23,7 @@ public class BGTask {
 
   init(request: any BGTaskRequest, serial: Int, launchedAt: SimTime, app: SimulatedApp) {
     identifier = request.identifier
+    name = app.taskName(identifier)
     self.request = request
     self.serial = serial
     self.launchedAt = launchedAt

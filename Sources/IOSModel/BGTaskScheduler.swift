@@ -19,6 +19,9 @@ public final class BGTaskScheduler {
   /// A request waiting for the system to launch it.
   public struct PendingRequest: Sendable {
     public let request: any BGTaskRequest
+    /// The request's identifier, interned, and kept out of the existential box: the
+    /// system reads it at every change of the pending list.
+    public let name: TaskName
     /// When it was submitted.
     public let submittedAt: SimTime
     /// Submission number within the app, increasing.
@@ -86,9 +89,10 @@ public final class BGTaskScheduler {
       try submitContinued(request)
       return
     }
-    if let i = pending.firstIndex(where: { $0.request.identifier == request.identifier }) {
+    let name = app.taskName(request.identifier)
+    if let i = pending.firstIndex(where: { $0.name == name }) {
       pending.remove(at: i)
-      app.record(.replaced, request.identifier)
+      app.record(.replaced, name: name)
     }
     let limit =
       request.kind == .refresh
@@ -100,9 +104,9 @@ public final class BGTaskScheduler {
       app.record(.submitFailed, request.identifier, error.description)
       throw error
     }
-    pending.append(PendingRequest(request: request, submittedAt: app.now, serial: nextSerial))
+    pending.append(PendingRequest(request: request, name: name, submittedAt: app.now, serial: nextSerial))
     nextSerial += 1
-    app.record(.submit, request.identifier, request.kind.rawValue, value: request.earliestBeginDate?.seconds)
+    app.record(.submit, name: name, request.kind.rawValue, value: request.earliestBeginDate?.seconds)
   }
 
   func check(_ request: any BGTaskRequest) throws(BGTaskSchedulerError) {
@@ -134,7 +138,8 @@ public final class BGTaskScheduler {
   }
 
   func submitContinued(_ request: any BGTaskRequest) throws(BGTaskSchedulerError) {
-    let entry = PendingRequest(request: request, submittedAt: app.now, serial: nextSerial)
+    let entry = PendingRequest(
+      request: request, name: app.taskName(request.identifier), submittedAt: app.now, serial: nextSerial)
     nextSerial += 1
     let free = app.runningContinuedCount < app.configuration.maximumRunningContinued && continuedQueue.isEmpty
     if !free, (request as? BGContinuedProcessingTaskRequest)?.strategy == .fail {

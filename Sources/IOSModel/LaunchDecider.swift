@@ -18,12 +18,12 @@ public protocol LaunchDecider {
   mutating func appChanged(
     _ events: ArraySlice<AppEvent>, app: SimulatedApp, device: some DeviceConditions,
     scheduler: inout Scheduler)
-  /// What prompted the latest launch of `identifier` (`timer`, `plugged`, …), for the trace.
-  func launchReason(_ identifier: String) -> String
+  /// What prompted the latest launch of the identifier `name` (`timer`, `plugged`, …), for the trace.
+  func launchReason(_ name: TaskName) -> String
 }
 
 extension LaunchDecider {
-  public func launchReason(_ identifier: String) -> String { "" }
+  public func launchReason(_ name: TaskName) -> String { "" }
 
   public mutating func deviceChanged(
     _ change: DeviceChange, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler

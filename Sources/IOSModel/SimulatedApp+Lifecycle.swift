@@ -87,7 +87,7 @@ extension SimulatedApp {
   func terminate(reason: String) {
     for task in running {
       task.finished = true
-      record(.kill, task.identifier, reason)
+      record(.kill, name: task.name, reason)
       workChanges.append(-1)
     }
     runningTasks.removeAll()

@@ -6,22 +6,27 @@ extension SimulatedApp {
   /// process, and calls the registered launch handler.
   @discardableResult
   public func launch(identifier: String, scheduler: inout Scheduler) -> LaunchResult {
+    launch(name: taskName(identifier), scheduler: &scheduler)
+  }
+
+  /// As ``launch(identifier:scheduler:)``, for the interned identifier.
+  public func launch(name: TaskName, scheduler: inout Scheduler) -> LaunchResult {
     var result = LaunchResult.notPending
-    enter(&scheduler) { result = launchNow(identifier: identifier) }
+    enter(&scheduler) { result = launchNow(name: name) }
     return result
   }
 
-  func launchNow(identifier: String) -> LaunchResult {
-    guard let index = taskScheduler.pending.firstIndex(where: { $0.request.identifier == identifier }) else {
+  func launchNow(name: TaskName) -> LaunchResult {
+    guard let index = taskScheduler.pending.firstIndex(where: { $0.name == name }) else {
       return .notPending
     }
     let entry = taskScheduler.pending[index]
     if isForceQuitFlagged {
-      record(.launchRefused, identifier, "force_quit")
+      record(.launchRefused, name: name, "force_quit")
       return .refused(reason: "force_quit")
     }
     if let earliest = entry.request.earliestBeginDate, now < earliest {
-      record(.launchRefused, identifier, "before_earliest_begin_date")
+      record(.launchRefused, name: name, "before_earliest_begin_date")
       return .refused(reason: "before_earliest_begin_date")
     }
     taskScheduler.pending.remove(at: index)
@@ -61,7 +66,7 @@ extension SimulatedApp {
       if let r = request as? BGContinuedProcessingTaskRequest { t.updateTitle(r.title, subtitle: r.subtitle) }
       task = t
     }
-    record(.launch, request.identifier, request.kind.rawValue)
+    record(.launch, name: task.name, request.kind.rawValue)
     guard let handler = taskScheduler.handlers[request.identifier] else {
       // iOS stops an app that has no handler for a task it is launched for.
       kill(reason: "no_launch_handler")
@@ -85,7 +90,7 @@ extension SimulatedApp {
   /// `setTaskCompleted(success:)` was called.
   func taskCompleted(_ task: BGTask, success: Bool) {
     guard !task.finished else {
-      record(.misuse, task.identifier, "setTaskCompleted called on a finished task")
+      record(.misuse, name: task.name, "setTaskCompleted called on a finished task")
       return
     }
     finish(task, outcome: success ? "success" : "failure")
@@ -95,7 +100,7 @@ extension SimulatedApp {
     task.finished = true
     runningTasks[task.serial] = nil
     workChanges.append(-1)
-    record(.complete, task.identifier, outcome)
+    record(.complete, name: task.name, outcome)
     if task is BGContinuedProcessingTask { startQueuedContinued() }
     suspendIfIdle()
   }
@@ -106,7 +111,7 @@ extension SimulatedApp {
   func expire(_ task: BGTask, reason: String) {
     guard !task.finished, !task.expired else { return }
     task.expired = true
-    record(.expire, task.identifier, reason)
+    record(.expire, name: task.name, reason)
     if let handler = task.expirationHandler {
       task.expirationHandler = nil
       handler()
@@ -122,7 +127,7 @@ extension SimulatedApp {
   func overran(_ task: BGTask) {
     overruns += 1
     if configuration.debuggerAttached {
-      record(.misuse, task.identifier, "task overran its time; watchdog off under the debugger")
+      record(.misuse, name: task.name, "task overran its time; watchdog off under the debugger")
     } else {
       kill(reason: "task_overran")
     }

@@ -28,6 +28,8 @@ public final class SimulatedApp {
   public internal(set) var isForceQuitFlagged = false
   /// Everything that happened, in order. The owner of the app drains it.
   public var events: [AppEvent] = []
+  /// Interned task identifiers (``taskName(_:)``).
+  var taskNames = SmallTable<String, TaskName>()
   /// +1 when a background task starts, −1 when it ends: the owner forwards these to
   /// the device's battery model.
   public var workChanges: [Int] = []
@@ -69,7 +71,22 @@ public final class SimulatedApp {
   // MARK: Plumbing
 
   func record(_ kind: AppEvent.Kind, _ identifier: String = "", _ detail: String = "", value: Double? = nil) {
-    events.append(AppEvent(time: now, kind: kind, identifier: identifier, detail: detail, value: value))
+    record(kind, name: identifier.isEmpty ? .empty : taskName(identifier), detail, value: value)
+  }
+
+  func record(_ kind: AppEvent.Kind, name: TaskName, _ detail: String = "", value: Double? = nil) {
+    events.append(AppEvent(time: now, kind: kind, name: name, detail: detail, value: value))
+  }
+
+  /// The interned name of a task identifier, remembered here: the app's few identifiers
+  /// come back at every submission and launch, and a lookup in this small table
+  /// compares strings that usually share their storage, where interning takes a lock
+  /// and hashes the text.
+  func taskName(_ identifier: String) -> TaskName {
+    if let known = taskNames[identifier] { return known }
+    let name = TaskName(identifier)
+    taskNames[identifier] = name
+    return name
   }
 
   func request(_ kind: AppKernelEvent, at time: SimTime, payload: Int64) {

@@ -5,7 +5,7 @@ import SimKernel
 /// Turns one owner's run in one arm into rows: each task request's fate, and each day.
 struct OwnerAccounting {
   struct Fate {
-    var identifier: String
+    var name: TaskName
     var kind: String
     var submitted: SimTime
     var earliest: SimTime
@@ -35,8 +35,11 @@ struct OwnerAccounting {
   /// numbered from 0 in the order they were submitted).
   var fates: [Fate] = []
   var firstFate = 0
-  var open = SmallTable<String, [Int]>()
-  var running = SmallTable<String, Int>()
+  var open = SmallTable<TaskName, [Int]>()
+  /// The identifiers' texts, for the rows (read once per identifier: ``TaskName/text``
+  /// takes a lock).
+  var texts = SmallTable<TaskName, String>()
+  var running = SmallTable<TaskName, Int>()
   var days: [Day]
   /// Days before this one were written (``writeSettled(prefix:launches:days:before:startDate:)``).
   var daysWritten = 0
@@ -80,33 +83,35 @@ struct OwnerAccounting {
     switch e.kind {
     case .submit:
       let earliest = e.value.map { SimTime(seconds: $0) } ?? t
-      fates.append(Fate(identifier: e.identifier, kind: e.detail, submitted: t, earliest: max(earliest, t)))
+      fates.append(Fate(name: e.name, kind: e.detail, submitted: t, earliest: max(earliest, t)))
+      remember(e.name)
       let index = firstFate + fates.count - 1
-      open.update(e.identifier, initial: []) { $0.append(index) }
+      open.update(e.name, initial: []) { $0.append(index) }
     case .replaced:
-      if let first = open.update(e.identifier, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
+      if let first = open.update(e.name, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
         close(first, at: t, outcome: "cancelled")
       }
     case .cancel:
-      for i in open[e.identifier] ?? [] { close(i, at: t, outcome: "cancelled") }
-      open[e.identifier] = []
+      for i in open[e.name] ?? [] { close(i, at: t, outcome: "cancelled") }
+      open[e.name] = []
     case .cancelAll:
       for queue in open.allValues { for i in queue { close(i, at: t, outcome: "cancelled") } }
       open.removeAll()
     case .launch:
       var index: Int
-      if let first = open.update(e.identifier, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
+      if let first = open.update(e.name, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
         index = first
       } else {
-        fates.append(Fate(identifier: e.identifier, kind: e.detail, submitted: t, earliest: t))
+        fates.append(Fate(name: e.name, kind: e.detail, submitted: t, earliest: t))
+        remember(e.name)
         index = firstFate + fates.count - 1
       }
       fates[index - firstFate].launched = t
-      if nextSnapshot < snapshots.count, snapshots[nextSnapshot].identifier == e.identifier {
+      if nextSnapshot < snapshots.count, snapshots[nextSnapshot].name == e.name {
         fates[index - firstFate].snapshot = snapshots[nextSnapshot]
         nextSnapshot += 1
       }
-      running[e.identifier] = index
+      running[e.name] = index
       if let d = dayIndex(t) {
         switch fates[index - firstFate].kind {
         case BGTaskKind.refresh.rawValue: days[d].launchesRefresh += 1
@@ -115,9 +120,9 @@ struct OwnerAccounting {
         }
       }
     case .expire:
-      if let i = running[e.identifier] { fates[i - firstFate].expired = true }
+      if let i = running[e.name] { fates[i - firstFate].expired = true }
     case .complete:
-      guard let i = running.removeValue(forKey: e.identifier) else { return }
+      guard let i = running.removeValue(forKey: e.name) else { return }
       let outcome: String
       switch e.detail {
       case "success", "new_data", "no_data", "done":
@@ -128,12 +133,16 @@ struct OwnerAccounting {
       end(i, at: t, outcome: outcome)
       if outcome == "completed" { lastSuccess = t }
     case .kill:
-      if let i = running.removeValue(forKey: e.identifier) { end(i, at: t, outcome: "killed") }
+      if let i = running.removeValue(forKey: e.name) { end(i, at: t, outcome: "killed") }
     case .network:
       if network == .cellular, let d = endDayIndex(t) { days[d].cellularBytes += e.value ?? 0 }
     default:
       break
     }
+  }
+
+  mutating func remember(_ name: TaskName) {
+    if texts[name] == nil { texts[name] = name.text }
   }
 
   mutating func close(_ i: Int, at t: SimTime, outcome: String) {
@@ -172,7 +181,8 @@ struct OwnerAccounting {
     while k < fates.count {
       let f = fates[k]
       guard f.launched == nil ? f.outcome != nil : f.ended != nil else { break }
-      Self.write(f, prefix: prefix, launches: &launches, calendar: calendar)
+      Self.write(
+        f, identifier: texts[f.name] ?? f.name.text, prefix: prefix, launches: &launches, calendar: calendar)
       k += 1
     }
     guard k > 0 else { return }
@@ -185,23 +195,26 @@ struct OwnerAccounting {
     prefix: String, launches: inout CSVBuffer, days rows: inout CSVBuffer, end: SimTime, startDate: CivilDate
   ) {
     for f in fates where f.submitted < end {
-      Self.write(f, prefix: prefix, launches: &launches, calendar: calendar)
+      Self.write(
+        f, identifier: texts[f.name] ?? f.name.text, prefix: prefix, launches: &launches, calendar: calendar)
     }
     writeDays(daysWritten..<days.count, prefix: prefix, days: &rows, startDate: startDate)
   }
 
   /// One `launches.csv` row.
-  static func write(_ f: Fate, prefix: String, launches: inout CSVBuffer, calendar: SimCalendar) {
+  static func write(
+    _ f: Fate, identifier: String, prefix: String, launches: inout CSVBuffer, calendar: SimCalendar
+  ) {
     let outcome = f.launched == nil ? (f.outcome ?? "never_ran") : (f.outcome ?? "running")
     let reason = f.snapshot?.reason ?? ""
     // Room for the whole row, so that it is written through one pointer.
     let bound =
-      prefix.utf8.count + CSVRowWriter.fieldBound(f.identifier) + f.kind.utf8.count + outcome.utf8.count
+      prefix.utf8.count + CSVRowWriter.fieldBound(identifier) + f.kind.utf8.count + outcome.utf8.count
       + CSVRowWriter.fieldBound(reason) + 4 * CSVRowWriter.secondsBound + 2 * CSVRowWriter.isoBound
       + 2 * CSVRowWriter.fixedBound + 32
     launches.row(reserve: bound) { w in
       w.text(prefix)
-      w.field(f.identifier)
+      w.field(identifier)
       w.comma()
       w.text(f.kind)
       w.comma()

@@ -32,9 +32,9 @@ public struct SystemScheduler: LaunchDecider {
   /// Decision points whose vetoes stood (``StandingVeto``): counted, not judged again.
   public private(set) var standingVetoPoints = 0
   /// What prompted the most recent launch of each identifier (kept always, for CSV).
-  var lastLaunchTrigger = SmallTable<String, String>()
+  var lastLaunchTrigger = SmallTable<TaskName, String>()
 
-  public func launchReason(_ identifier: String) -> String { lastLaunchTrigger[identifier] ?? "" }
+  public func launchReason(_ name: TaskName) -> String { lastLaunchTrigger[name] ?? "" }
 
   var appOpens: UsageHistory
   var deviceUse: UsageHistory
@@ -42,7 +42,7 @@ public struct SystemScheduler: LaunchDecider {
   var data: Double
   var budgetsAt: SimTime = .zero
   var lastLaunch = LaunchTimes()
-  var runningSince = SmallTable<String, SimTime>()
+  var runningSince = SmallTable<TaskName, SimTime>()
   var target: UInt32 = 2
   /// Legacy fetch: the current window, once the app has set an interval.
   var fetchWindow: (start: SimTime, end: SimTime)?
@@ -52,8 +52,6 @@ public struct SystemScheduler: LaunchDecider {
   /// Background transfers waiting: (handed over at, bytes, discretionary).
   var transfers: [(at: SimTime, bytes: Double, discretionary: Bool)] = []
   let pushes: RandomStream
-  /// Interned names of the identifiers seen (``name(_:)``).
-  var names = SmallTable<String, TaskName>()
   /// The app's pending requests as activities, kept until the list changes (most
   /// decision points find the same requests as the last one).
   var requestCache: [Activity] = []
@@ -87,6 +85,8 @@ public struct SystemScheduler: LaunchDecider {
   static let legacyFetchName = TaskName("legacy_fetch")
   static let silentPushName = TaskName("silent_push")
   static let backgroundTransferName = TaskName("background_transfer")
+  /// The identifier a discretionary background transfer is handed over with.
+  static let discretionaryName = TaskName("discretionary")
 
   enum Tick: UInt32 {
     case timer = 200
@@ -177,15 +177,13 @@ public struct SystemScheduler: LaunchDecider {
       switch events[i].kind {
       case .submit:
         submitted = true
-        if let pending = app.taskScheduler.pending.last(where: {
-          $0.request.identifier == events[i].identifier
-        }),
+        if let pending = app.taskScheduler.pending.last(where: { $0.name == events[i].name }),
           let earliest = pending.request.earliestBeginDate, earliest > scheduler.now
         {
           scheduler.schedule(at: earliest, target: target, kind: Tick.due.rawValue)
         }
       case .complete, .kill:
-        if let start = runningSince.removeValue(forKey: events[i].identifier) {
+        if let start = runningSince.removeValue(forKey: events[i].name) {
           refillBudgets(to: scheduler.now)
           energy -= (events[i].time - start).seconds / 3600 * parameters.backgroundPowerWatts * 1000
         }
@@ -193,7 +191,7 @@ public struct SystemScheduler: LaunchDecider {
         refillBudgets(to: scheduler.now)
         if device.network == .cellular { data -= events[i].value ?? 0 }
       case .transfer:
-        transfers.append((events[i].time, events[i].value ?? 0, events[i].identifier == "discretionary"))
+        transfers.append((events[i].time, events[i].value ?? 0, events[i].name == Self.discretionaryName))
         submitted = true
       default:
         break
@@ -269,16 +267,6 @@ public struct SystemScheduler: LaunchDecider {
     return list
   }
 
-  /// The interned name of an identifier, remembered here: the same few identifiers come
-  /// back at every change of the pending list, and a lookup in this small table is a
-  /// pointer comparison where interning takes a lock and hashes the text.
-  mutating func name(_ identifier: String) -> TaskName {
-    if let known = names[identifier] { return known }
-    let name = TaskName(identifier)
-    names[identifier] = name
-    return name
-  }
-
   /// Refills ``requestCache`` with the app's pending BGTaskScheduler requests as
   /// activities, in the cache's own storage (a fresh array each time cost an allocation
   /// and a release per change of the pending list).
@@ -289,12 +277,12 @@ public struct SystemScheduler: LaunchDecider {
       switch r.kind {
       case .refresh:
         var a = Activity(
-          kind: .refresh, name: name(r.identifier), priority: .utility, submittedAt: entry.submittedAt)
+          kind: .refresh, name: entry.name, priority: .utility, submittedAt: entry.submittedAt)
         a.earliest = r.earliestBeginDate
         requestCache.append(a)
       case .processing:
         var a = Activity(
-          kind: .processing, name: name(r.identifier), priority: .maintenance, submittedAt: entry.submittedAt)
+          kind: .processing, name: entry.name, priority: .maintenance, submittedAt: entry.submittedAt)
         a.earliest = r.earliestBeginDate
         if let p = r as? BGProcessingTaskRequest {
           a.requiresNetwork = p.requiresNetworkConnectivity
@@ -432,7 +420,7 @@ public struct SystemScheduler: LaunchDecider {
         let result: LaunchResult
         switch activity.kind {
         case .refresh, .processing:
-          result = app.launch(identifier: activity.identifier, scheduler: &scheduler)
+          result = app.launch(name: activity.name, scheduler: &scheduler)
         case .legacyFetch, .silentPush, .backgroundTransfer:
           result = app.launchSystemPath(activity.kind.rawValue, scheduler: &scheduler)
           if case .launched = result { consumed(activity, app: app, device: device, now: now) }
@@ -441,8 +429,8 @@ public struct SystemScheduler: LaunchDecider {
         case .launched:
           outcome = .launched
           lastLaunch[activity.kind] = now
-          lastLaunchTrigger[activity.identifier] = trigger
-          runningSince[activity.identifier] = now
+          lastLaunchTrigger[activity.name] = trigger
+          runningSince[activity.name] = now
           c.runningTasks = app.runningCount
           c.lastLaunch = lastLaunch
         case .refused(let reason): outcome = .refused(reason: reason)

@@ -13,6 +13,9 @@ public struct TaskName: Hashable, Sendable {
 
   public init(_ text: String) { index = TaskNameTable.shared.index(of: text) }
 
+  /// No identifier (the empty text).
+  public static let empty = TaskName("")
+
   /// The identifier's text.
   public var text: String { TaskNameTable.shared.text(at: index) }
 }
