@@ -26,6 +26,25 @@ public final class BGTaskScheduler {
     public let submittedAt: SimTime
     /// Submission number within the app, increasing.
     public let serial: Int
+    /// The request's fields the system reads at every change of the pending list, copied
+    /// out of the existential box (reading them through it, or copying the entry,
+    /// retained and released the box each time).
+    public let kind: BGTaskKind
+    public let earliestBeginDate: SimTime?
+    public let requiresNetworkConnectivity: Bool
+    public let requiresExternalPower: Bool
+
+    init(request: any BGTaskRequest, name: TaskName, submittedAt: SimTime, serial: Int) {
+      self.request = request
+      self.name = name
+      self.submittedAt = submittedAt
+      self.serial = serial
+      kind = request.kind
+      earliestBeginDate = request.earliestBeginDate
+      let processing = request as? BGProcessingTaskRequest
+      requiresNetworkConnectivity = processing?.requiresNetworkConnectivity ?? false
+      requiresExternalPower = processing?.requiresExternalPower ?? false
+    }
   }
 
   unowned let app: SimulatedApp
@@ -98,7 +117,7 @@ public final class BGTaskScheduler {
       request.kind == .refresh
       ? app.configuration.maximumPendingRefresh : app.configuration.maximumPendingProcessing
     var sameKind = 0
-    for entry in pending where entry.request.kind == request.kind { sameKind += 1 }
+    for i in pending.indices where pending[i].kind == request.kind { sameKind += 1 }
     if sameKind >= limit {
       let error = BGTaskSchedulerError(.tooManyPendingTaskRequests)
       app.record(.submitFailed, request.identifier, error.description)

@@ -20,17 +20,15 @@ extension SimulatedApp {
     guard let index = taskScheduler.pending.firstIndex(where: { $0.name == name }) else {
       return .notPending
     }
-    let entry = taskScheduler.pending[index]
     if isForceQuitFlagged {
       record(.launchRefused, name: name, "force_quit")
       return .refused(reason: "force_quit")
     }
-    if let earliest = entry.request.earliestBeginDate, now < earliest {
+    if let earliest = taskScheduler.pending[index].earliestBeginDate, now < earliest {
       record(.launchRefused, name: name, "before_earliest_begin_date")
       return .refused(reason: "before_earliest_begin_date")
     }
-    taskScheduler.pending.remove(at: index)
-    return start(entry.request)
+    return start(taskScheduler.pending.remove(at: index).request)
   }
 
   /// Starts the next queued continued-processing requests while slots are free.

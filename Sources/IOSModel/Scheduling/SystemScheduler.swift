@@ -177,8 +177,8 @@ public struct SystemScheduler: LaunchDecider {
       switch events[i].kind {
       case .submit:
         submitted = true
-        if let pending = app.taskScheduler.pending.last(where: { $0.name == events[i].name }),
-          let earliest = pending.request.earliestBeginDate, earliest > scheduler.now
+        if let k = app.taskScheduler.pending.lastIndex(where: { $0.name == events[i].name }),
+          let earliest = app.taskScheduler.pending[k].earliestBeginDate, earliest > scheduler.now
         {
           scheduler.schedule(at: earliest, target: target, kind: Tick.due.rawValue)
         }
@@ -272,22 +272,22 @@ public struct SystemScheduler: LaunchDecider {
   /// and a release per change of the pending list).
   mutating func fillRequestCache(_ app: SimulatedApp) {
     requestCache.removeAll(keepingCapacity: true)
-    for entry in app.taskScheduler.pending {
-      let r = entry.request
-      switch r.kind {
+    // Fields read in place: copying an entry would retain its request's box.
+    let pending = app.taskScheduler.pending
+    for i in pending.indices {
+      switch pending[i].kind {
       case .refresh:
         var a = Activity(
-          kind: .refresh, name: entry.name, priority: .utility, submittedAt: entry.submittedAt)
-        a.earliest = r.earliestBeginDate
+          kind: .refresh, name: pending[i].name, priority: .utility, submittedAt: pending[i].submittedAt)
+        a.earliest = pending[i].earliestBeginDate
         requestCache.append(a)
       case .processing:
         var a = Activity(
-          kind: .processing, name: entry.name, priority: .maintenance, submittedAt: entry.submittedAt)
-        a.earliest = r.earliestBeginDate
-        if let p = r as? BGProcessingTaskRequest {
-          a.requiresNetwork = p.requiresNetworkConnectivity
-          a.requiresExternalPower = p.requiresExternalPower
-        }
+          kind: .processing, name: pending[i].name, priority: .maintenance,
+          submittedAt: pending[i].submittedAt)
+        a.earliest = pending[i].earliestBeginDate
+        a.requiresNetwork = pending[i].requiresNetworkConnectivity
+        a.requiresExternalPower = pending[i].requiresExternalPower
         requestCache.append(a)
       case .continuedProcessing:
         break
