@@ -78,8 +78,14 @@ public struct CSVRowWriter {
   /// Decimal digits of `value` (1 for 0).
   @inline(__always)
   static func digitCount(_ value: UInt64) -> Int {
-    var digits = 1
-    var limit: UInt64 = 10
+    // Most numbers written are below 10^8 (seconds over a year, counts, bytes): compare
+    // against powers of ten rather than multiplying up to them.
+    if value < 10_000 { return value < 100 ? (value < 10 ? 1 : 2) : (value < 1000 ? 3 : 4) }
+    if value < 100_000_000 {
+      return value < 1_000_000 ? (value < 100_000 ? 5 : 6) : (value < 10_000_000 ? 7 : 8)
+    }
+    var digits = 9
+    var limit: UInt64 = 1_000_000_000
     while value >= limit, digits < 20 {
       digits += 1
       let (next, overflow) = limit.multipliedReportingOverflow(by: 10)
@@ -89,15 +95,30 @@ public struct CSVRowWriter {
     return digits
   }
 
+  /// "00", "01", … "99": two digits per division when writing numbers.
+  static let digitPairs: [UInt8] = {
+    var pairs: [UInt8] = []
+    for n in 0..<100 {
+      pairs.append(UInt8(ascii: "0") + UInt8(n / 10))
+      pairs.append(UInt8(ascii: "0") + UInt8(n % 10))
+    }
+    return pairs
+  }()
+
   /// Writes `value` as exactly `width` decimal digits (zero-padded) at `out`.
   @inline(__always)
   static func put(_ value: UInt64, width: Int, at out: UnsafeMutablePointer<UInt8>) {
     var v = value
     var i = width
-    while i > 0 {
-      i -= 1
-      out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
-      v /= 10
+    digitPairs.withUnsafeBufferPointer { pairs in
+      while i >= 2 {
+        let pair = Int(v % 100) &* 2
+        v /= 100
+        i -= 2
+        out[i] = pairs[pair]
+        out[i + 1] = pairs[pair + 1]
+      }
+      if i == 1 { out[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10) }
     }
   }
 
