@@ -44,6 +44,8 @@ public struct SystemScheduler: LaunchDecider {
   var lastLaunch = LaunchTimes()
   var runningSince = SmallTable<TaskName, SimTime>()
   var target: UInt32 = 2
+  /// The periodic timer's period, from `parameters` at ``start(app:device:target:scheduler:)``.
+  var timerPeriod = SimDuration.zero
   /// Legacy fetch: the current window, once the app has set an interval.
   var fetchWindow: (start: SimTime, end: SimTime)?
   /// Silent pushes received and not yet delivered (the system coalesces them).
@@ -116,8 +118,8 @@ public struct SystemScheduler: LaunchDecider {
   ) {
     self.target = target
     budgetsAt = scheduler.now
-    scheduler.schedule(
-      after: .seconds(parameters.evaluationPeriodSeconds), target: target, kind: Tick.timer.rawValue)
+    timerPeriod = .seconds(parameters.evaluationPeriodSeconds)
+    scheduler.schedule(after: timerPeriod, target: target, kind: Tick.timer.rawValue)
     schedulePush(after: scheduler.now, app: app, scheduler: &scheduler)
   }
 
@@ -134,8 +136,7 @@ public struct SystemScheduler: LaunchDecider {
   ) {
     switch Tick(rawValue: event.kind) {
     case .timer:
-      scheduler.schedule(
-        after: .seconds(parameters.evaluationPeriodSeconds), target: target, kind: Tick.timer.rawValue)
+      scheduler.schedule(after: timerPeriod, target: target, kind: Tick.timer.rawValue)
       evaluate(app: app, device: device, trigger: "timer", scheduler: &scheduler)
     case .push:
       pendingPushes += 1
