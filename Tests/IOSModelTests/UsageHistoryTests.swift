@@ -20,6 +20,7 @@ import Testing
     }
     let slotSeconds = 900.0
     var checked = 0
+    var positive = 0
     for day in 0..<60 {
       let quiet = (day / 7) % 3 == 2 || day % 5 == 0
       var today: [SimTime] = []
@@ -57,9 +58,15 @@ import Testing
         let norm = (0..<min(14, today + 1)).reduce(0.0) { $0 + exp2(-Double($1) / 2) }
         let want = sum / norm * min(1, length.seconds / (Double(slots) * slotSeconds))
         #expect(abs(got - want) <= 1e-12 * max(1, want), "day \(day): \(got) vs \(want)")
+        // The probability of an event, remembered between queries: the same bits as
+        // taking the exponential each time.
+        let p = history.probability(from: from, length: length, now: now, calendar: calendar)
+        #expect(p.bitPattern == (1 - exp(-got)).bitPattern, "day \(day): \(p) vs \(1 - exp(-got))")
+        if p > 0 { positive += 1 }
         checked += 1
       }
     }
     #expect(checked == 2_400)
+    #expect(positive > 500 && positive < 2_400, "\(positive)")
   }
 }

@@ -320,12 +320,10 @@ public struct SystemScheduler: LaunchDecider {
     let window = SimDuration(seconds: parameters.predictionWindowSeconds)
     let lookAhead = parameters.appLookAheadSeconds + jitter.uniform() * parameters.appJitterSeconds
     if appOpens.total > 0 {
-      let expected = appOpens.expectedEvents(
+      c.appOpenProbability = appOpens.probability(
         from: now + .seconds(lookAhead), length: window, now: now, calendar: calendar)
-      c.appOpenProbability = 1 - exp(-expected)
     }
-    c.deviceUseProbability =
-      1 - exp(-deviceUse.expectedEvents(from: now, length: window, now: now, calendar: calendar))
+    c.deviceUseProbability = deviceUse.probability(from: now, length: window, now: now, calendar: calendar)
   }
 
   /// An older-path activity ran: open the next fetch window, clear delivered pushes,

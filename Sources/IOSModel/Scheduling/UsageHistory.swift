@@ -32,6 +32,10 @@ public struct UsageHistory: Sendable {
   /// Per slot of the day, the events held in all rows (remembered or not): zero proves
   /// a slot's weighted count is zero without reading the rows (most night slots).
   var slotTotals: [Int32]
+  /// The last expected count ``probability(from:length:now:calendar:)`` was asked about
+  /// (NaN before the first), and its probability.
+  var lastExpected = Double.nan
+  var lastProbability = 0.0
 
   public init(days: Int = 14, halfLifeDays: Double = 2) {
     self.days = days
@@ -127,6 +131,22 @@ public struct UsageHistory: Sendable {
     let slotMicroseconds = Double(SimCalendar.dayMicroseconds / Int64(Self.slotsPerDay))
     let coverage = min(1, Double(length.microseconds) / (Double(slots) * slotMicroseconds))
     return sum / norm * coverage
+  }
+
+  /// The probability of at least one event in the window, 1 − e^(−expected events).
+  /// The expected count repeats (the same slot, no new event) far more often than it
+  /// changes, so the last one and its probability are remembered: the exponential is
+  /// taken only for a new value, and not at all for none expected.
+  public mutating func probability(
+    from: SimTime, length: SimDuration, now: SimTime, calendar: SimCalendar
+  ) -> Double {
+    let expected = expectedEvents(from: from, length: length, now: now, calendar: calendar)
+    if expected == 0 { return 0 }
+    if expected != lastExpected {
+      lastExpected = expected
+      lastProbability = 1 - exp(-expected)
+    }
+    return lastProbability
   }
 
   func weight(age: Int) -> Double { age < days ? weights[age] : 0 }
