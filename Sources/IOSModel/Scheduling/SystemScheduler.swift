@@ -409,13 +409,14 @@ public struct SystemScheduler: LaunchDecider {
         )
       }
       if let i = vetoIndex, model.compiled.policies[i].vetoesOnStateAlone { stateVetoes += 1 }
-      let vetoedBy = vetoIndex.map { model.compiled.policies[$0].name(others: model.compiled.others) }
-      let total: Double? = vetoedBy == nil ? tally.mean : nil
       decisionCount += 1
-      var outcome: Decision.Outcome
-      if let vetoedBy {
-        outcome = .vetoed(policy: vetoedBy)
-      } else if total! + 1e-12 >= model.threshold {
+      // The outcome is spelt out (the vetoing policy's name) only for a kept decision.
+      var outcome = Decision.Outcome.belowThreshold
+      if let i = vetoIndex {
+        if recording {
+          outcome = .vetoed(policy: model.compiled.policies[i].name(others: model.compiled.others))
+        }
+      } else if tally.mean + 1e-12 >= model.threshold {
         let result: LaunchResult
         switch activity.kind {
         case .refresh, .processing:
@@ -435,13 +436,12 @@ public struct SystemScheduler: LaunchDecider {
         case .refused(let reason): outcome = .refused(reason: reason)
         case .notPending: outcome = .refused(reason: "not_pending")
         }
-      } else {
-        outcome = .belowThreshold
       }
-      if recordDecisions {
+      if recording {
         decisions.append(
           Decision(
-            time: now, activity: activity, trigger: trigger, verdicts: verdicts, total: total,
+            time: now, activity: activity, trigger: trigger, verdicts: verdicts,
+            total: vetoIndex == nil ? tally.mean : nil,
             threshold: model.threshold, outcome: outcome))
       }
     }
