@@ -21,9 +21,9 @@ public class BGTask {
   var finished = false
   var expired = false
 
-  init(request: any BGTaskRequest, serial: Int, launchedAt: SimTime, app: SimulatedApp) {
+  init(request: any BGTaskRequest, name: TaskName, serial: Int, launchedAt: SimTime, app: SimulatedApp) {
     identifier = request.identifier
-    name = app.taskName(identifier)
+    self.name = name
     self.request = request
     self.serial = serial
     self.launchedAt = launchedAt
@@ -68,6 +68,7 @@ public final class SystemLaunchTask: BGTask {
   init(path: String, serial: Int, launchedAt: SimTime, app: SimulatedApp) {
     self.path = path
     super.init(
-      request: BGAppRefreshTaskRequest(identifier: path), serial: serial, launchedAt: launchedAt, app: app)
+      request: BGAppRefreshTaskRequest(identifier: path), name: app.taskName(path), serial: serial,
+      launchedAt: launchedAt, app: app)
   }
 }

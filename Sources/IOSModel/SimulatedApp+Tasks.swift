@@ -10,6 +10,7 @@ extension SimulatedApp {
   }
 
   /// As ``launch(identifier:scheduler:)``, for the interned identifier.
+  @discardableResult
   public func launch(name: TaskName, scheduler: inout Scheduler) -> LaunchResult {
     var result = LaunchResult.notPending
     enter(&scheduler) { result = launchNow(name: name) }
@@ -28,7 +29,7 @@ extension SimulatedApp {
       record(.launchRefused, name: name, "before_earliest_begin_date")
       return .refused(reason: "before_earliest_begin_date")
     }
-    return start(taskScheduler.pending.remove(at: index).request)
+    return start(taskScheduler.pending.remove(at: index))
   }
 
   /// Starts the next queued continued-processing requests while slots are free.
@@ -36,7 +37,7 @@ extension SimulatedApp {
     while runningContinuedCount < configuration.maximumRunningContinued, !taskScheduler.continuedQueue.isEmpty
     {
       let entry = taskScheduler.continuedQueue.removeFirst()
-      _ = start(entry.request)
+      _ = start(entry)
     }
   }
 
@@ -50,17 +51,21 @@ extension SimulatedApp {
     }
   }
 
-  /// Runs a request's task: process up, task object made, launch handler called.
-  func start(_ request: any BGTaskRequest) -> LaunchResult {
+  /// Runs a pending request's task: process up, task object made, launch handler called.
+  func start(_ entry: BGTaskScheduler.PendingRequest) -> LaunchResult {
+    let request = entry.request
     wakeForBackgroundWork()
     let serial = nextTaskSerial
     nextTaskSerial += 1
     let task: BGTask
     switch request.kind {
-    case .refresh: task = BGAppRefreshTask(request: request, serial: serial, launchedAt: now, app: self)
-    case .processing: task = BGProcessingTask(request: request, serial: serial, launchedAt: now, app: self)
+    case .refresh:
+      task = BGAppRefreshTask(request: request, name: entry.name, serial: serial, launchedAt: now, app: self)
+    case .processing:
+      task = BGProcessingTask(request: request, name: entry.name, serial: serial, launchedAt: now, app: self)
     case .continuedProcessing:
-      let t = BGContinuedProcessingTask(request: request, serial: serial, launchedAt: now, app: self)
+      let t = BGContinuedProcessingTask(
+        request: request, name: entry.name, serial: serial, launchedAt: now, app: self)
       if let r = request as? BGContinuedProcessingTaskRequest { t.updateTitle(r.title, subtitle: r.subtitle) }
       task = t
     }
