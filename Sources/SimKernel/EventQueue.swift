@@ -391,6 +391,8 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
   @inlinable @inline(__always)
   mutating func popFirst(before end: Int64) -> Entry? {
     guard total > 0 else { return nil }
+    // A heap's earliest entry is its root: no search, and no cached place to keep.
+    if isHeap { return slots[0].time < end ? heapPop() : nil }
     locateMinimum()
     if entry(cachedBucket, cachedIndex).pointee.time >= end { return nil }
     return removeLocated()
