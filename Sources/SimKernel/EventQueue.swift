@@ -187,15 +187,21 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
   }
 
   /// Adds an entry. Its time must not be earlier than the last entry removed.
-  @inlinable
+  ///
+  /// A small queue's sift-up is inlined where events are scheduled; filing into a
+  /// calendar (or turning into one) is a call.
+  @inlinable @inline(__always)
   mutating func push(_ entry: Entry) {
-    if isHeap {
-      if total < Self.heapLimit {
-        heapPush(entry)
-        return
-      }
-      becomeCalendar()
+    if isHeap, total < Self.heapLimit {
+      heapPush(entry)
+      return
     }
+    pushIntoCalendar(entry)
+  }
+
+  @usableFromInline
+  mutating func pushIntoCalendar(_ entry: Entry) {
+    if isHeap { becomeCalendar() }
     if entry.time < windowStart {
       // Only possible when the reader ran ahead to peek: step it back.
       windowStart = (entry.time &>> shift) &<< shift
