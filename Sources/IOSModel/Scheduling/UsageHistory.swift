@@ -104,7 +104,9 @@ public struct UsageHistory: Sendable {
         }
       }
       if slotTotals[first] == 0 {
-        sum = 0
+        // No events in the slot on any remembered day: none expected (0 / norm × coverage
+        // is +0 too, so this is the same answer without the divisions).
+        return 0
       } else if slotSumsValid[first] {
         sum = slotSums[first]
       } else {
