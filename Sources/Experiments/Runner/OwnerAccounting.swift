@@ -83,9 +83,7 @@ struct OwnerAccounting {
     switch e.kind {
     case .submit:
       let earliest = e.value.map { SimTime(seconds: $0) } ?? t
-      fates.append(Fate(name: e.name, kind: e.detail, submitted: t, earliest: max(earliest, t)))
-      remember(e.name)
-      let index = firstFate + fates.count - 1
+      let index = add(Fate(name: e.name, kind: e.detail, submitted: t, earliest: max(earliest, t)))
       open.update(e.name, initial: []) { $0.append(index) }
     case .replaced:
       if let first = open.update(e.name, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
@@ -102,9 +100,7 @@ struct OwnerAccounting {
       if let first = open.update(e.name, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
         index = first
       } else {
-        fates.append(Fate(name: e.name, kind: e.detail, submitted: t, earliest: t))
-        remember(e.name)
-        index = firstFate + fates.count - 1
+        index = add(Fate(name: e.name, kind: e.detail, submitted: t, earliest: t))
       }
       fates[index - firstFate].launched = t
       if nextSnapshot < snapshots.count, snapshots[nextSnapshot].name == e.name {
@@ -141,9 +137,15 @@ struct OwnerAccounting {
     }
   }
 
-  mutating func remember(_ name: TaskName) {
-    if texts[name] == nil { texts[name] = name.text }
+  /// Adds a request's fate, remembering its identifier's text; returns its number.
+  mutating func add(_ fate: Fate) -> Int {
+    fates.append(fate)
+    if texts[fate.name] == nil { texts[fate.name] = fate.name.text }
+    return firstFate + fates.count - 1
   }
+
+  /// The identifier of a fate, as its row spells it (remembered when the fate was added).
+  func identifier(of f: Fate) -> String { texts[f.name] ?? f.name.text }
 
   mutating func close(_ i: Int, at t: SimTime, outcome: String) {
     fates[i - firstFate].ended = t
@@ -182,7 +184,7 @@ struct OwnerAccounting {
       let f = fates[k]
       guard f.launched == nil ? f.outcome != nil : f.ended != nil else { break }
       Self.write(
-        f, identifier: texts[f.name] ?? f.name.text, prefix: prefix, launches: &launches, calendar: calendar)
+        f, identifier: identifier(of: f), prefix: prefix, launches: &launches, calendar: calendar)
       k += 1
     }
     guard k > 0 else { return }
@@ -196,7 +198,7 @@ struct OwnerAccounting {
   ) {
     for f in fates where f.submitted < end {
       Self.write(
-        f, identifier: texts[f.name] ?? f.name.text, prefix: prefix, launches: &launches, calendar: calendar)
+        f, identifier: identifier(of: f), prefix: prefix, launches: &launches, calendar: calendar)
     }
     writeDays(daysWritten..<days.count, prefix: prefix, days: &rows, startDate: startDate)
   }
