@@ -33,6 +33,9 @@ enum CompiledPolicy: Sendable {
     /// Index of the first policy that reads the usage predictions (`Int.max` if none):
     /// the predictions are made just before it is asked.
     var predictionsNeededAt = Int.max
+    /// The same policies for straight-line judging, when they are the `ios` model's
+    /// sixteen in their standard order.
+    var standard: StandardPolicies?
 
     init(_ list: [any SchedulingPolicy]) {
       for policy in list {
@@ -43,6 +46,9 @@ enum CompiledPolicy: Sendable {
           others.append(policy)
           policies.append(.other(index: others.count - 1))
         }
+      }
+      if predictionsNeededAt == StandardPolicies.predictionsNeededAt {
+        standard = StandardPolicies(policies)
       }
     }
   }

@@ -396,17 +396,30 @@ public struct SystemScheduler: LaunchDecider {
       // The policies before the first that reads the usage predictions, then (unless one
       // vetoed) the predictions, once per decision point, then the rest.
       var tally = ScoreTally()
-      var vetoIndex = model.judgeIndex(
-        activity, c, policies: 0..<split, into: &tally, recording: recording, record: { verdicts.append($0) })
-      if vetoIndex == nil, split < count {
-        if !predicted {
-          predict(&c)
-          predicted = true
+      var vetoIndex: Int?
+      if !recording, let standard = model.compiled.standard {
+        vetoIndex = standard.judgeBeforePredictions(activity, c, into: &tally)
+        if vetoIndex == nil {
+          if !predicted {
+            predict(&c)
+            predicted = true
+          }
+          vetoIndex = standard.judgeAfterPredictions(activity, c, into: &tally)
         }
+      } else {
         vetoIndex = model.judgeIndex(
-          activity, c, policies: split..<count, into: &tally, recording: recording,
-          record: { verdicts.append($0) }
-        )
+          activity, c, policies: 0..<split, into: &tally, recording: recording,
+          record: { verdicts.append($0) })
+        if vetoIndex == nil, split < count {
+          if !predicted {
+            predict(&c)
+            predicted = true
+          }
+          vetoIndex = model.judgeIndex(
+            activity, c, policies: split..<count, into: &tally, recording: recording,
+            record: { verdicts.append($0) }
+          )
+        }
       }
       if let i = vetoIndex, model.compiled.policies[i].vetoesOnStateAlone { stateVetoes += 1 }
       decisionCount += 1

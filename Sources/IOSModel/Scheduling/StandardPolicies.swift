@@ -1,0 +1,91 @@
+/// The `ios` model's sixteen policies in their standard order (``SchedulingModel/ios()``,
+/// whatever their parameters), judged one after another in straight-line code.
+///
+/// The general loop over ``CompiledPolicy`` values dispatches on each element and keeps
+/// the running tally in memory; for the list every experiment uses unless a researcher
+/// reorders, removes or adds policies, the same answers in the same order are gathered
+/// here with the tally in registers. The scores are added in the same order, so the
+/// weighted mean has the same bits. `bgsim explain`, which records each verdict, keeps
+/// the general loop.
+struct StandardPolicies: Sendable {
+  var powerState: PowerStatePolicy
+  var forceQuit: ForceQuitPolicy
+  var backgroundAppRefresh: BackgroundAppRefreshPolicy
+  var externalPower: ExternalPowerPolicy
+  var network: NetworkRequirementPolicy
+  var battery: BatteryLevelPolicy
+  var lowPowerMode: LowPowerModePolicy
+  var thermal: ThermalPolicy
+  var appUsage: AppUsagePolicy
+  var deviceActivity: DeviceActivityPolicy
+  var application: ApplicationPolicy
+  var energyBudget: EnergyBudgetPolicy
+  var dataBudget: DataBudgetPolicy
+  var rateLimit: RateLimitPolicy
+  var concurrency: ConcurrencyPolicy
+  var overrun: OverrunPolicy
+
+  /// Index of the first policy that reads the usage predictions (device activity).
+  static let predictionsNeededAt = 9
+
+  /// The standard sixteen, or nil when `list` is any other sequence.
+  init?(_ list: [CompiledPolicy]) {
+    guard list.count == 16,
+      case .powerState(let p0) = list[0], case .forceQuit(let p1) = list[1],
+      case .backgroundAppRefresh(let p2) = list[2], case .externalPower(let p3) = list[3],
+      case .networkRequirement(let p4) = list[4], case .batteryLevel(let p5) = list[5],
+      case .lowPowerMode(let p6) = list[6], case .thermal(let p7) = list[7],
+      case .appUsage(let p8) = list[8], case .deviceActivity(let p9) = list[9],
+      case .application(let p10) = list[10], case .energyBudget(let p11) = list[11],
+      case .dataBudget(let p12) = list[12], case .rateLimit(let p13) = list[13],
+      case .concurrency(let p14) = list[14], case .overrun(let p15) = list[15]
+    else { return nil }
+    (powerState, forceQuit, backgroundAppRefresh, externalPower) = (p0, p1, p2, p3)
+    (network, battery, lowPowerMode, thermal) = (p4, p5, p6, p7)
+    (appUsage, deviceActivity, application, energyBudget) = (p8, p9, p10, p11)
+    (dataBudget, rateLimit, concurrency, overrun) = (p12, p13, p14, p15)
+  }
+
+  typealias Outcome = PolicyVerdict.Outcome
+
+  /// Adds a score to the tally; true for a veto.
+  @inline(__always)
+  static func vetoes(_ outcome: Outcome, _ tally: inout ScoreTally) -> Bool {
+    switch outcome {
+    case .veto: return true
+    case .score(let s, let w):
+      tally.weighted += s * w
+      tally.weights += w
+      return false
+    case .notApplicable: return false
+    }
+  }
+
+  /// Policies 0..<9, which need no predictions: the index of the one that vetoed, or nil.
+  @inline(__always)
+  func judgeBeforePredictions(_ a: Activity, _ c: PolicyContext, into t: inout ScoreTally) -> Int? {
+    if Self.vetoes(powerState.answer(a, c), &t) { return 0 }
+    if Self.vetoes(forceQuit.answer(a, c), &t) { return 1 }
+    if Self.vetoes(backgroundAppRefresh.answer(a, c), &t) { return 2 }
+    if Self.vetoes(externalPower.answer(a, c), &t) { return 3 }
+    if Self.vetoes(network.answer(a, c), &t) { return 4 }
+    if Self.vetoes(battery.answer(a, c), &t) { return 5 }
+    if Self.vetoes(lowPowerMode.answer(a, c), &t) { return 6 }
+    if Self.vetoes(thermal.answer(a, c), &t) { return 7 }
+    if Self.vetoes(appUsage.answer(a, c), &t) { return 8 }
+    return nil
+  }
+
+  /// Policies 9..<16, in a context whose predictions are filled in.
+  @inline(__always)
+  func judgeAfterPredictions(_ a: Activity, _ c: PolicyContext, into t: inout ScoreTally) -> Int? {
+    if Self.vetoes(deviceActivity.answer(a, c), &t) { return 9 }
+    if Self.vetoes(application.answer(a, c), &t) { return 10 }
+    if Self.vetoes(energyBudget.answer(a, c), &t) { return 11 }
+    if Self.vetoes(dataBudget.answer(a, c), &t) { return 12 }
+    if Self.vetoes(rateLimit.answer(a, c), &t) { return 13 }
+    if Self.vetoes(concurrency.answer(a, c), &t) { return 14 }
+    if Self.vetoes(overrun.answer(a, c), &t) { return 15 }
+    return nil
+  }
+}
