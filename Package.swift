@@ -6,7 +6,12 @@ import PackageDescription
 // Release builds skip the run-time exclusivity checks of the simulation targets: they
 // cost about a tenth of the instructions of a run (`bgsim bench devices`, callgrind).
 // Debug builds, and so `swift test`, keep them, and would trap on a violation.
-let releaseSpeed: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+// Cross-module optimisation lets the simulation's generic code (the scheduler over any
+// `DeviceConditions`, the kernel's loop) be specialised and inlined across targets:
+// 2–3 % faster (`bgsim bench devices`, paired runs), outputs identical.
+let releaseSpeed: [SwiftSetting] = [
+  .unsafeFlags(["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release))
+]
 
 let package = Package(
   name: "bgsim",
