@@ -2,21 +2,43 @@ import SimKernel
 
 extension SimulatedDevice {
   mutating func scheduleNextUnlock(_ scheduler: inout Scheduler) {
-    if let t = unlockProfile.nextEvent(after: scheduler.now, calendar: calendar, stream: usageStream) {
-      schedule(.unlock, at: t, &scheduler)
-    }
+    let after = scheduler.now
+    let (profile, calendar, stream) = (unlockProfile, self.calendar, usageStream)
+    let next =
+      if let shared = usageDraws {
+        unlockCursor.time(shared.unlocks, after: after) {
+          profile.nextEvent(after: after, calendar: calendar, stream: stream)
+        }
+      } else {
+        profile.nextEvent(after: after, calendar: calendar, stream: stream)
+      }
+    if let t = next { schedule(.unlock, at: t, &scheduler) }
   }
 
   mutating func scheduleNextAppOpen(_ scheduler: inout Scheduler) {
-    if let t = appProfile.nextEvent(after: scheduler.now, calendar: calendar, stream: appStream) {
-      schedule(.appOpen, at: t, &scheduler)
-    }
+    let after = scheduler.now
+    let (profile, calendar, stream) = (appProfile, self.calendar, appStream)
+    let next =
+      if let shared = usageDraws {
+        openCursor.time(shared.opens, after: after) {
+          profile.nextEvent(after: after, calendar: calendar, stream: stream)
+        }
+      } else {
+        profile.nextEvent(after: after, calendar: calendar, stream: stream)
+      }
+    if let t = next { schedule(.appOpen, at: t, &scheduler) }
   }
 
-  /// A random unlock: a screen session unless the screen is already on.
   mutating func unlock(_ scheduler: inout Scheduler) {
     scheduleNextUnlock(&scheduler)
-    let length = min(persona.usage.sessionLength.sample(usageStream), persona.usage.maxSessionSeconds)
+    let (sessions, stream) = (persona.usage.sessionLength, usageStream)
+    let drawn =
+      if let shared = usageDraws {
+        unlockCursor.length(shared.unlocks) { sessions.sample(stream) }
+      } else {
+        sessions.sample(stream)
+      }
+    let length = min(drawn, persona.usage.maxSessionSeconds)
     guard isPoweredOn, !isScreenOn else { return }
     screenOn(seconds: max(1, length), &scheduler)
   }
@@ -65,7 +87,14 @@ extension SimulatedDevice {
   /// A random open of the app under study.
   mutating func appOpenEvent(_ scheduler: inout Scheduler) {
     scheduleNextAppOpen(&scheduler)
-    let seconds = max(1, persona.usage.appSessionLength.sample(appStream))
+    let (sessions, stream) = (persona.usage.appSessionLength, appStream)
+    let drawn =
+      if let shared = usageDraws {
+        openCursor.length(shared.opens) { sessions.sample(stream) }
+      } else {
+        sessions.sample(stream)
+      }
+    let seconds = max(1, drawn)
     openApp(seconds: seconds, &scheduler)
   }
 

@@ -33,6 +33,10 @@ public struct SimulatedDevice: DeviceConditions {
   let timeline: [TimelineEvent]
   let trace: RecordedTrace?
   let scripted: Set<DeviceAspect>
+  /// Usage draws shared with the owner's other arms, or nil to draw them here.
+  let usageDraws: UsageDraws?
+  var unlockCursor = UsageDrawCursor()
+  var openCursor = UsageDrawCursor()
 
   // Battery: level at `batteryMark`, changing at `batteryRate` [%/h] since then.
   var batteryLevel: Double = 100
@@ -78,17 +82,25 @@ public struct SimulatedDevice: DeviceConditions {
   /// Changes since the owner last drained them, in time order.
   public var changes: [DeviceChange] = []
 
-  /// Creates a device. `timeline` and `trace` take over the aspects they touch.
+  /// Creates a device. `timeline` and `trace` take over the aspects they touch;
+  /// `usageDraws`, shared by the arms of one owner, spares the later arms the usage draws.
   public init(
     id: Int, persona: Persona, calendar: SimCalendar, streams: RandomStreams, target: UInt32,
-    timeline: Timeline? = nil, trace: RecordedTrace? = nil
+    timeline: Timeline? = nil, trace: RecordedTrace? = nil, usageDraws: UsageDraws? = nil
   ) {
     self.id = id
     self.persona = persona
     self.calendar = calendar
     self.target = target
-    usageStream = streams.stream("device/\(id)/usage")
-    appStream = streams.stream("device/\(id)/app")
+    let usage = streams.stream("device/\(id)/usage")
+    let app = streams.stream("device/\(id)/app")
+    if let shared = usageDraws?.adopt(usage: usage, app: app) {
+      (usageStream, appStream) = shared
+      self.usageDraws = usageDraws
+    } else {
+      (usageStream, appStream) = (usage, app)
+      self.usageDraws = nil
+    }
     chargingStream = streams.stream("device/\(id)/charging")
     networkStream = streams.stream("device/\(id)/network")
     decisionStream = streams.stream("device/\(id)/decisions")

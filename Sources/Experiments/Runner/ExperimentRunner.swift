@@ -199,9 +199,11 @@ public struct ExperimentRunner: Sendable {
     }
     var events: Int64 = 0
     for device in chunk.devices {
+      // The owner's arms, one after another, share its usage draws.
+      let usage = UsageDraws()
       for arm in cellSpec.arms {
         events += OwnerSimulation.run(
-          cellSpec, cell: chunk.cell, replication: chunk.replication, device: device, arm: arm,
+          cellSpec, cell: chunk.cell, replication: chunk.replication, device: device, arm: arm, usage: usage,
           launches: &launches,
           days: &days, timelines: &timelines,
           drain: {

@@ -34,7 +34,8 @@ enum OwnerSimulation {
   /// Owner `device` of `replication` with `arm`'s tasks, wired and ready to start: the
   /// same phone for `run` and for `bgsim explain`.
   static func phone(
-    _ spec: ExperimentSpec, replication: Int, device: Int, arm: ExperimentSpec.Arm, recordDecisions: Bool
+    _ spec: ExperimentSpec, replication: Int, device: Int, arm: ExperimentSpec.Arm, recordDecisions: Bool,
+    usage: UsageDraws? = nil
   ) -> (PhoneSimulation<SystemScheduler>, SimCalendar) {
     let calendar = SimCalendar(startDate: spec.startDate)
     let streams = RandomStreams(seed: spec.seed, replication: replication)
@@ -44,7 +45,8 @@ enum OwnerSimulation {
       persona = spec.personas[choice.index(streams.stream("device/\(device)/persona"))].persona
     }
     let phone = SimulatedDevice(
-      id: device, persona: persona, calendar: calendar, streams: streams, target: 0, timeline: spec.timeline)
+      id: device, persona: persona, calendar: calendar, streams: streams, target: 0, timeline: spec.timeline,
+      usageDraws: usage)
     var appSpec = spec.app
     appSpec.tasks = arm.tasks
     appSpec.backgroundTime = arm.backgroundTime
@@ -61,13 +63,16 @@ enum OwnerSimulation {
 
   /// Returns the kernel events handled. Rows are written as they settle; `drain` is
   /// called with the launches and days buffers after each simulated day, to pass them on.
+  /// `usage`, shared by the owner's arms, keeps the owner's usage draws for the next arm.
   static func run(
     _ spec: ExperimentSpec, cell: Int, replication: Int, device: Int, arm: ExperimentSpec.Arm,
+    usage: UsageDraws? = nil,
     launches: inout CSVBuffer, days: inout CSVBuffer, timelines: inout CSVBuffer,
     drain: (inout CSVBuffer, inout CSVBuffer) -> Void = { _, _ in }
   ) -> Int64 {
     let timelineDay = keepsTimeline(spec, cell: cell, replication: replication, device: device)
-    let wired = phone(spec, replication: replication, device: device, arm: arm, recordDecisions: false)
+    let wired = phone(
+      spec, replication: replication, device: device, arm: arm, recordDecisions: false, usage: usage)
     var sim = wired.0
     sim.keepAccountedOnly = timelineDay == nil
     let calendar = wired.1
