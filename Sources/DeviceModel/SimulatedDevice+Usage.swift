@@ -3,41 +3,37 @@ import SimKernel
 extension SimulatedDevice {
   mutating func scheduleNextUnlock(_ scheduler: inout Scheduler) {
     let after = scheduler.now
-    let (profile, calendar, stream) = (unlockProfile, self.calendar, usageStream)
-    let next =
-      if let shared = usageDraws {
-        unlockCursor.time(shared.unlocks, after: after) {
-          profile.nextEvent(after: after, calendar: calendar, stream: stream)
-        }
-      } else {
-        profile.nextEvent(after: after, calendar: calendar, stream: stream)
-      }
+    let next: SimTime?
+    if let kept = unlockDraws.keptTime(after: after) {
+      next = kept.at
+    } else {
+      next = unlockProfile.nextEvent(after: after, calendar: calendar, stream: usageStream)
+      if keepsUsageDraws { unlockDraws.keep(next, after: after) }
+    }
     if let t = next { schedule(.unlock, at: t, &scheduler) }
   }
 
   mutating func scheduleNextAppOpen(_ scheduler: inout Scheduler) {
     let after = scheduler.now
-    let (profile, calendar, stream) = (appProfile, self.calendar, appStream)
-    let next =
-      if let shared = usageDraws {
-        openCursor.time(shared.opens, after: after) {
-          profile.nextEvent(after: after, calendar: calendar, stream: stream)
-        }
-      } else {
-        profile.nextEvent(after: after, calendar: calendar, stream: stream)
-      }
+    let next: SimTime?
+    if let kept = openDraws.keptTime(after: after) {
+      next = kept.at
+    } else {
+      next = appProfile.nextEvent(after: after, calendar: calendar, stream: appStream)
+      if keepsUsageDraws { openDraws.keep(next, after: after) }
+    }
     if let t = next { schedule(.appOpen, at: t, &scheduler) }
   }
 
   mutating func unlock(_ scheduler: inout Scheduler) {
     scheduleNextUnlock(&scheduler)
-    let (sessions, stream) = (persona.usage.sessionLength, usageStream)
-    let drawn =
-      if let shared = usageDraws {
-        unlockCursor.length(shared.unlocks) { sessions.sample(stream) }
-      } else {
-        sessions.sample(stream)
-      }
+    let drawn: Double
+    if let kept = unlockDraws.keptLength() {
+      drawn = kept
+    } else {
+      drawn = persona.usage.sessionLength.sample(usageStream)
+      if keepsUsageDraws { unlockDraws.keep(length: drawn) }
+    }
     let length = min(drawn, persona.usage.maxSessionSeconds)
     guard isPoweredOn, !isScreenOn else { return }
     screenOn(seconds: max(1, length), &scheduler)
@@ -87,13 +83,13 @@ extension SimulatedDevice {
   /// A random open of the app under study.
   mutating func appOpenEvent(_ scheduler: inout Scheduler) {
     scheduleNextAppOpen(&scheduler)
-    let (sessions, stream) = (persona.usage.appSessionLength, appStream)
-    let drawn =
-      if let shared = usageDraws {
-        openCursor.length(shared.opens) { sessions.sample(stream) }
-      } else {
-        sessions.sample(stream)
-      }
+    let drawn: Double
+    if let kept = openDraws.keptLength() {
+      drawn = kept
+    } else {
+      drawn = persona.usage.appSessionLength.sample(appStream)
+      if keepsUsageDraws { openDraws.keep(length: drawn) }
+    }
     let seconds = max(1, drawn)
     openApp(seconds: seconds, &scheduler)
   }

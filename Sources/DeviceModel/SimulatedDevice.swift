@@ -33,10 +33,11 @@ public struct SimulatedDevice: DeviceConditions {
   let timeline: [TimelineEvent]
   let trace: RecordedTrace?
   let scripted: Set<DeviceAspect>
-  /// Usage draws shared with the owner's other arms, or nil to draw them here.
-  let usageDraws: UsageDraws?
-  var unlockCursor = UsageDrawCursor()
-  var openCursor = UsageDrawCursor()
+  /// Whether the usage draws are kept for the owner's other arms (``UsageDraws``).
+  let keepsUsageDraws: Bool
+  /// Unlock and app-open draws: read from those kept, then drawn (and kept).
+  var unlockDraws = UsageDrawSequence()
+  var openDraws = UsageDrawSequence()
 
   // Battery: level at `batteryMark`, changing at `batteryRate` [%/h] since then.
   var batteryLevel: Double = 100
@@ -83,7 +84,8 @@ public struct SimulatedDevice: DeviceConditions {
   public var changes: [DeviceChange] = []
 
   /// Creates a device. `timeline` and `trace` take over the aspects they touch;
-  /// `usageDraws`, shared by the arms of one owner, spares the later arms the usage draws.
+  /// `usageDraws`, shared by the arms of one owner, spares the later arms the usage draws
+  /// (hand the device back to ``UsageDraws/keep(_:)`` when its run is over).
   public init(
     id: Int, persona: Persona, calendar: SimCalendar, streams: RandomStreams, target: UInt32,
     timeline: Timeline? = nil, trace: RecordedTrace? = nil, usageDraws: UsageDraws? = nil
@@ -94,12 +96,14 @@ public struct SimulatedDevice: DeviceConditions {
     self.target = target
     let usage = streams.stream("device/\(id)/usage")
     let app = streams.stream("device/\(id)/app")
-    if let shared = usageDraws?.adopt(usage: usage, app: app) {
+    if let draws = usageDraws, let shared = draws.adopt(usage: usage, app: app) {
       (usageStream, appStream) = shared
-      self.usageDraws = usageDraws
+      keepsUsageDraws = true
+      unlockDraws = draws.unlocks.rewound
+      openDraws = draws.opens.rewound
     } else {
       (usageStream, appStream) = (usage, app)
-      self.usageDraws = nil
+      keepsUsageDraws = false
     }
     chargingStream = streams.stream("device/\(id)/charging")
     networkStream = streams.stream("device/\(id)/network")

@@ -7,24 +7,17 @@ import SimKernel
 /// These draws come from the owner's `usage` and `app` streams alone, and each asks only
 /// for the time of the previous unlock (or open), which the same draws set; nothing the
 /// app or the system scheduler does changes them. So every arm of an owner would draw
-/// the same numbers, and the first arm to run records them while the others read them
+/// the same numbers, and the first arm to run keeps them while the others read them
 /// (the thinning of the time-of-day rate and the log-normal sessions cost about a tenth
-/// of a run). Each ``SimulatedDevice`` keeps its own reading position; one object
-/// serves the arms of one owner, simulated one after another on one thread. The owner's
-/// usage and app streams live here too: a device that asks for more than was kept (a
-/// longer run) draws on from where the keeping device stopped. A device of another
-/// owner (other stream keys) is not served and draws on its own.
+/// of a run). A device starts from the draws kept so far (``SimulatedDevice/init``) and
+/// hands back what it drew (``keep(_:)``) when its run is over; one object serves the
+/// arms of one owner, simulated one after another. The owner's usage and app streams
+/// live here too: a device that asks for more than was kept (a longer run) draws on from
+/// where the keeping device stopped. A device of another owner (other stream keys) is
+/// not served and draws on its own.
 public final class UsageDraws {
-  /// One stream's draws, in the order a device asks for them.
-  final class Sequence {
-    /// The time each next event was drawn after, and the time drawn (nil: none).
-    var times: [(after: SimTime, at: SimTime?)] = []
-    /// Session lengths [s], as sampled (before any clamping).
-    var lengths: [Double] = []
-  }
-
-  let unlocks = Sequence()
-  let opens = Sequence()
+  var unlocks = UsageDrawSequence()
+  var opens = UsageDrawSequence()
   /// The owner's usage and app streams, from the first device served.
   private(set) var streams: (usage: RandomStream, app: RandomStream)?
 
@@ -39,33 +32,77 @@ public final class UsageDraws {
     }
     return kept.usage.key == usage.key && kept.app.key == app.key ? kept : nil
   }
+
+  /// Keeps the draws `device` made beyond those kept so far (nothing for a device this
+  /// object does not serve).
+  public func keep(_ device: SimulatedDevice) {
+    guard device.keepsUsageDraws else { return }
+    if device.unlockDraws.times.count > unlocks.times.count
+      || device.unlockDraws.lengths.count > unlocks.lengths.count
+    {
+      unlocks = device.unlockDraws
+    }
+    if device.openDraws.times.count > opens.times.count
+      || device.openDraws.lengths.count > opens.lengths.count
+    {
+      opens = device.openDraws
+    }
+  }
 }
 
-/// Where a device is in a ``UsageDraws/Sequence``.
-struct UsageDrawCursor {
-  var times = 0
-  var lengths = 0
+/// One usage stream's draws, in the order a device asks for them, and where the device
+/// is in them. A device reads a kept draw if there is one, else draws and keeps it: the
+/// two steps are separate (no closure), so that the device's profile and stream are read
+/// in place, and the arrays live in the device, so that reading them retains nothing.
+struct UsageDrawSequence {
+  /// The time each next event was drawn after, and the time drawn (nil: none).
+  var times: [(after: SimTime, at: SimTime?)] = []
+  /// Session lengths [s], as sampled (before any clamping).
+  var lengths: [Double] = []
+  var nextTime = 0
+  var nextLength = 0
 
-  /// The next event time after `after`: the kept one, or `draw()`'s (then kept).
-  @inline(__always)
-  mutating func time(_ sequence: UsageDraws.Sequence, after: SimTime, draw: () -> SimTime?) -> SimTime? {
-    defer { times += 1 }
-    if times < sequence.times.count {
-      assert(sequence.times[times].after == after, "usage draws asked in another order than kept")
-      return sequence.times[times].at
-    }
-    let t = draw()
-    sequence.times.append((after, t))
-    return t
+  /// The same draws, to be read from the start.
+  var rewound: UsageDrawSequence {
+    var s = self
+    s.nextTime = 0
+    s.nextLength = 0
+    return s
   }
 
-  /// The next session length [s]: the kept one, or `draw()`'s (then kept).
+  /// A kept next-event time (which may be "none").
+  struct KeptTime {
+    let at: SimTime?
+  }
+
+  /// The kept next event time after `after`, moving on; nil when it is not kept yet.
   @inline(__always)
-  mutating func length(_ sequence: UsageDraws.Sequence, draw: () -> Double) -> Double {
-    defer { lengths += 1 }
-    if lengths < sequence.lengths.count { return sequence.lengths[lengths] }
-    let x = draw()
-    sequence.lengths.append(x)
-    return x
+  mutating func keptTime(after: SimTime) -> KeptTime? {
+    guard nextTime < times.count else { return nil }
+    assert(times[nextTime].after == after, "usage draws asked in another order than kept")
+    nextTime += 1
+    return KeptTime(at: times[nextTime - 1].at)
+  }
+
+  /// Keeps a time drawn after `after`, moving on.
+  @inline(__always)
+  mutating func keep(_ at: SimTime?, after: SimTime) {
+    times.append((after, at))
+    nextTime += 1
+  }
+
+  /// The kept next session length [s], moving on; nil when it is not kept yet.
+  @inline(__always)
+  mutating func keptLength() -> Double? {
+    guard nextLength < lengths.count else { return nil }
+    nextLength += 1
+    return lengths[nextLength - 1]
+  }
+
+  /// Keeps a session length [s] drawn, moving on.
+  @inline(__always)
+  mutating func keep(length: Double) {
+    lengths.append(length)
+    nextLength += 1
   }
 }

@@ -1,7 +1,8 @@
-import DeviceModel
 import Randomness
 import SimKernel
 import Testing
+
+@testable import DeviceModel
 
 /// The arms of an owner share its usage draws (``UsageDraws``): the first arm draws and
 /// keeps them, the others read them. Each arm must see exactly the phone it would have
@@ -47,6 +48,7 @@ import Testing
       }
       phone.device.changes.removeAll()
     }
+    shared?.keep(phone.device)
     return out
   }
 
@@ -94,5 +96,19 @@ import Testing
     let other = changes(persona, device: 2, period: 1800, busySeconds: 30, days: 3, shared: draws)
     let alone = changes(persona, device: 2, period: 1800, busySeconds: 30, days: 3, shared: nil)
     #expect(other == alone)
+  }
+
+  @Test func theReadingArmReadsTheKeptDraws() throws {
+    let persona = try Repo.persona("typical")
+    let draws = UsageDraws()
+    let first = changes(persona, device: 4, period: 1800, busySeconds: 30, days: 3, shared: draws)
+    let kept = (draws.unlocks.times.count, draws.unlocks.lengths.count, draws.opens.times.count)
+    #expect(kept.0 > 3 * 20 && kept.1 == kept.0 - 1 && kept.2 > 3)
+    // Reading leaves the kept draws as they were...
+    #expect(changes(persona, device: 4, period: 1800, busySeconds: 30, days: 3, shared: draws) == first)
+    #expect(draws.unlocks.times.count == kept.0)
+    // ...and a reader uses them: longer kept sessions give a different phone.
+    draws.unlocks.lengths = draws.unlocks.lengths.map { $0 + 60 }
+    #expect(changes(persona, device: 4, period: 1800, busySeconds: 30, days: 3, shared: draws) != first)
   }
 }

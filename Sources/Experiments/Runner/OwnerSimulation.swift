@@ -120,6 +120,7 @@ enum OwnerSimulation {
       }
     }
     accounting.write(prefix: prefix, launches: &launches, days: &days, end: end, startDate: spec.startDate)
+    usage?.keep(sim.device)
     return kernel.eventsProcessed
   }
 
