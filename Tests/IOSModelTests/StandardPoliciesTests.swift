@@ -59,4 +59,44 @@ import Testing
     #expect(SchedulingModel.naive().compiled.standard == nil)
     #expect(SchedulingModel.ios().compiled.standard != nil)
   }
+
+  /// Whenever the straight-line judging stops early (the score out of reach), judging
+  /// every policy ends in a veto or below the threshold, for any weights and threshold.
+  /// The cases are run as drawn and with no or a rare open predicted.
+  @Test(arguments: [0.5, 0.3, 0.1])
+  func outOfReachIsNeverALaunch(threshold: Double) {
+    var reweighted = SchedulingModel.ios()
+    var application = ApplicationPolicy()
+    application.weight = 12
+    var device = DeviceActivityPolicy()
+    device.inactivityWeight = 40
+    reweighted.policies[10] = application
+    reweighted.policies[9] = device
+    var stopped = 0
+    var launches = 0
+    for model in [SchedulingModel.ios(), reweighted] {
+      let standard = model.compiled.standard!
+      for (a, drawn) in PolicyAnswerTests.cases {
+        for p in [drawn.appOpenProbability, 0, 0.0004] {
+          var c = drawn
+          c.appOpenProbability = p
+          var all = ScoreTally()
+          let veto = model.judgeIndex(
+            a, c, policies: 0..<model.policies.count, into: &all, recording: false, record: { _ in })
+          let launched = veto == nil && all.mean + 1e-12 >= threshold
+          if launched { launches += 1 }
+          var before = ScoreTally()
+          guard standard.judgeBeforePredictions(a, c, into: &before) == nil,
+            standard.cannotReach(threshold, a, c, from: before)
+          else { continue }
+          stopped += 1
+          #expect(!launched, "\(a.kind), p \(String(describing: p)), threshold \(threshold)")
+        }
+      }
+    }
+    // Launches are common in the cases, and so are early stops at the ios threshold
+    // (lower thresholds leave few decisions out of reach).
+    #expect(launches > 100)
+    if threshold == 0.5 { #expect(stopped > 100) }
+  }
 }

@@ -88,4 +88,26 @@ struct StandardPolicies: Sendable {
     if Self.vetoes(overrun.answer(a, c), &t) { return 15 }
     return nil
   }
+
+  /// Whether the weighted mean cannot reach `threshold` whatever policies 9..<16 answer,
+  /// for an activity the application policy weighs, in a context whose app-open
+  /// prediction is filled in (the device-use one need not be). `tally` holds policies
+  /// 0..<9. The application policy's score is known from the prediction; every other
+  /// later policy scores at most 1 with at most its weight, or does not answer (a veto
+  /// or a skip), and a score of 1 can only raise a mean of scores in [0, 1]: so the
+  /// highest mean reachable has all of them at 1.
+  func cannotReach(_ threshold: Double, _ a: Activity, _ c: PolicyContext, from t: ScoreTally) -> Bool {
+    guard a.launchesApp, !c.appState.isForeground, let p = c.appOpenProbability else { return false }
+    var app = p.squareRoot()
+    if app > application.saturation { app = 1 }
+    app = min(1, max(0, app))
+    let others =
+      max(deviceActivity.weight, deviceActivity.inactivityWeight) + energyBudget.weight + dataBudget.weight
+      + concurrency.weight + overrun.weight
+    let weights = t.weights + application.weight + others
+    guard weights > 0 else { return false }
+    let best = (t.weighted + app * application.weight + others) / weights
+    // A margin far above the rounding of these few sums.
+    return best + 1e-9 < threshold
+  }
 }

@@ -316,6 +316,12 @@ public struct SystemScheduler: LaunchDecider {
 
   /// Fills in the usage predictions (the costly part of a context).
   mutating func predict(_ c: inout PolicyContext) {
+    predictAppOpen(&c)
+    predictDeviceUse(&c)
+  }
+
+  /// The app-open prediction, ~7.5 min ahead with jitter (the predictions' one random draw).
+  mutating func predictAppOpen(_ c: inout PolicyContext) {
     let now = c.now
     let window = SimDuration(seconds: parameters.predictionWindowSeconds)
     let lookAhead = parameters.appLookAheadSeconds + jitter.uniform() * parameters.appJitterSeconds
@@ -323,7 +329,13 @@ public struct SystemScheduler: LaunchDecider {
       c.appOpenProbability = appOpens.probability(
         from: now + .seconds(lookAhead), length: window, now: now, calendar: calendar)
     }
-    c.deviceUseProbability = deviceUse.probability(from: now, length: window, now: now, calendar: calendar)
+  }
+
+  /// The device-use prediction for the next window (no random draw).
+  mutating func predictDeviceUse(_ c: inout PolicyContext) {
+    let window = SimDuration(seconds: parameters.predictionWindowSeconds)
+    c.deviceUseProbability = deviceUse.probability(
+      from: c.now, length: window, now: c.now, calendar: calendar)
   }
 
   /// An older-path activity ran: open the next fetch window, clear delivered pushes,
@@ -381,6 +393,7 @@ public struct SystemScheduler: LaunchDecider {
     refillBudgets(to: now)
     var c = context(app: app, device: device, now: now)
     var predicted = false
+    var deviceUsePredicted = false
     let split = model.predictionsNeededAt
     let count = model.policies.count
     for k in 0..<(requests + others.count) {
@@ -397,14 +410,27 @@ public struct SystemScheduler: LaunchDecider {
       // vetoed) the predictions, once per decision point, then the rest.
       var tally = ScoreTally()
       var vetoIndex: Int?
+      // Set when the score cannot reach the threshold whatever the later policies answer.
+      var outOfReach = false
       if !recording, let standard = model.compiled.standard {
         vetoIndex = standard.judgeBeforePredictions(activity, c, into: &tally)
         if vetoIndex == nil {
           if !predicted {
-            predict(&c)
+            predictAppOpen(&c)
             predicted = true
           }
-          vetoIndex = standard.judgeAfterPredictions(activity, c, into: &tally)
+          // Most refresh decision points find no open predicted (the application
+          // policy's weight then keeps the mean below the threshold): the device-use
+          // prediction and the later policies would change nothing but the name of a
+          // veto, which only `bgsim explain` (the general loop below) shows.
+          outOfReach = standard.cannotReach(model.threshold, activity, c, from: tally)
+          if !outOfReach {
+            if !deviceUsePredicted {
+              predictDeviceUse(&c)
+              deviceUsePredicted = true
+            }
+            vetoIndex = standard.judgeAfterPredictions(activity, c, into: &tally)
+          }
         }
       } else {
         vetoIndex = model.judgeIndex(
@@ -412,8 +438,12 @@ public struct SystemScheduler: LaunchDecider {
           record: { verdicts.append($0) })
         if vetoIndex == nil, split < count {
           if !predicted {
-            predict(&c)
+            predictAppOpen(&c)
             predicted = true
+          }
+          if !deviceUsePredicted {
+            predictDeviceUse(&c)
+            deviceUsePredicted = true
           }
           vetoIndex = model.judgeIndex(
             activity, c, policies: split..<count, into: &tally, recording: recording,
@@ -429,7 +459,7 @@ public struct SystemScheduler: LaunchDecider {
         if recording {
           outcome = .vetoed(policy: model.compiled.policies[i].name(others: model.compiled.others))
         }
-      } else if tally.mean + 1e-12 >= model.threshold {
+      } else if !outOfReach, tally.mean + 1e-12 >= model.threshold {
         let result: LaunchResult
         switch activity.kind {
         case .refresh, .processing:
