@@ -39,6 +39,24 @@ public struct DeviceSimulation: Sendable {
     public let changes: Int
   }
 
+  /// Simulates device `index` and returns the kernel events it handled, and nothing else:
+  /// the device model's share of a run (`bgsim bench devices`). `usageDraws` is shared
+  /// by the owner's arms as in a run.
+  public func events(device index: Int, usageDraws: UsageDraws?) -> Int64 {
+    var scheduler = Scheduler()
+    var model = DeviceOnly(
+      device: SimulatedDevice(
+        id: index, persona: persona, calendar: calendar, streams: RandomStreams(seed: seed), target: 0,
+        timeline: timeline, trace: trace, usageDraws: usageDraws))
+    model.device.start(scheduler: &scheduler)
+    for day in 0..<days {
+      scheduler.run(until: calendar.startOfDay(day + 1), handler: &model)
+      model.device.changes.removeAll(keepingCapacity: true)
+    }
+    usageDraws?.keep(model.device)
+    return scheduler.eventsProcessed
+  }
+
   /// Simulates device `index`, calling `visit` with each change, and returns its days.
   public func run(device index: Int, visit: (DeviceChange) -> Void = { _ in }) -> Outcome {
     var scheduler = Scheduler()
