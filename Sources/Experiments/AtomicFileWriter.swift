@@ -1,14 +1,29 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Writes a file so that a crash never leaves a truncated file under the final name:
-/// the text goes to a hidden temporary file beside it, which is renamed into place
-/// only by ``commit()``.
+/// the text goes to a hidden temporary file beside it, which is synced and renamed into
+/// place only by ``commit()``.
+///
+/// Writes go straight to the file descriptor (blocks of 64 KiB or more unbuffered, small
+/// ones gathered into 1 MiB): a failed write (a full disk, say) is remembered and
+/// reported by ``commit()`` as a ``UserError``, where `FileHandle.write` would stop
+/// the program.
 public final class AtomicFileWriter {
   public let path: String
   let temporaryPath: String
-  let handle: FileHandle
-  var buffer = Data()
+  let descriptor: Int32
+  var buffer: [UInt8] = []
+  var open = true
   var committed = false
+  /// The `errno` of the first write that failed; later writes are dropped.
+  var failure: Int32?
+
+  static let bufferLimit = 1 << 20
+  static let directLimit = 1 << 16
 
   /// Opens a temporary file beside `path`. Throws ``UserError`` when the folder is
   /// missing or not writable.
@@ -20,62 +35,79 @@ public final class AtomicFileWriter {
       .appendingPathComponent(
         ".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)"
       ).path
-    guard FileManager.default.createFile(atPath: temporaryPath, contents: nil),
-      let handle = FileHandle(forWritingAtPath: temporaryPath)
-    else {
+    descriptor = Glibc.open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
       throw UserError("cannot write \(path): check that its folder exists and is writable")
     }
-    self.handle = handle
-    buffer.reserveCapacity(1 << 20)
+    buffer.reserveCapacity(Self.bufferLimit)
   }
 
   deinit {
-    if !committed {
-      try? handle.close()
-      try? FileManager.default.removeItem(atPath: temporaryPath)
-    }
+    if open { _ = Glibc.close(descriptor) }
+    if !committed { _ = unlink(temporaryPath) }
   }
 
   /// Appends text; it reaches the disk in 1 MiB blocks.
   public func write(_ text: String) {
     buffer.append(contentsOf: text.utf8)
-    if buffer.count >= 1 << 20 { flush() }
+    if buffer.count >= Self.bufferLimit { flush() }
   }
 
-  /// Appends a block of data straight to the file (after what is buffered).
+  /// Appends a block of data.
   public func write(_ data: Data) {
-    flush()
-    handle.write(data)
+    data.withUnsafeBytes { write($0) }
   }
 
   /// Appends bytes; they reach the disk in 1 MiB blocks.
   public func write(_ bytes: [UInt8]) {
-    buffer.append(contentsOf: bytes)
-    if buffer.count >= 1 << 20 { flush() }
+    bytes.withUnsafeBytes { write($0) }
   }
 
-  /// Appends bytes; they reach the disk in 1 MiB blocks.
+  /// Appends bytes: a large block straight to the file (after what is buffered), a small
+  /// one to the buffer.
   public func write(_ bytes: UnsafeRawBufferPointer) {
+    if bytes.count >= Self.directLimit {
+      flush()
+      writeAll(bytes)
+      return
+    }
     buffer.append(contentsOf: bytes)
-    if buffer.count >= 1 << 20 { flush() }
+    if buffer.count >= Self.bufferLimit { flush() }
   }
 
   func flush() {
-    handle.write(buffer)
+    guard !buffer.isEmpty else { return }
+    buffer.withUnsafeBytes { writeAll($0) }
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// Flushes, closes and renames the file into place.
-  public func commit() throws(UserError) {
-    flush()
-    do {
-      try handle.synchronize()
-      try handle.close()
-      if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-      try FileManager.default.moveItem(atPath: temporaryPath, toPath: path)
-      committed = true
-    } catch {
-      throw UserError("cannot write \(path): \(error.localizedDescription)")
+  /// Writes every byte, retrying short and interrupted writes; remembers a failure.
+  func writeAll(_ bytes: UnsafeRawBufferPointer) {
+    guard failure == nil, var next = bytes.baseAddress else { return }
+    var left = bytes.count
+    while left > 0 {
+      let n = Glibc.write(descriptor, next, left)
+      if n < 0 {
+        if errno == EINTR { continue }
+        failure = errno
+        return
+      }
+      next += n
+      left -= n
     }
+  }
+
+  /// Flushes, syncs, closes and renames the file into place.
+  public func commit() throws(UserError) {
+    guard open else { throw UserError("cannot write \(path): it was committed already") }
+    flush()
+    if failure == nil, fsync(descriptor) != 0 { failure = errno }
+    open = false
+    if Glibc.close(descriptor) != 0, failure == nil { failure = errno }
+    if failure == nil, rename(temporaryPath, path) != 0 { failure = errno }
+    if let failure {
+      throw UserError("cannot write \(path): \(String(cString: strerror(failure)))")
+    }
+    committed = true
   }
 }

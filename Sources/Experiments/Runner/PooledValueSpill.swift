@@ -1,23 +1,29 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Pooled values as they were read, on disk: one record (group, value in ms) each, so
 /// that ``OrderStatistics`` can pass over them again without holding them in memory.
 final class PooledValueSpill {
   let path: String
-  private let handle: FileHandle
+  private let descriptor: Int32
   private var buffer: [Int64] = []
+  /// The `errno` of the first write that failed; ``finish()`` reports it.
+  private var failure: Int32?
 
   /// Creates (or empties) the file at `path`.
   init(path: String) throws(UserError) {
     self.path = path
-    guard FileManager.default.createFile(atPath: path, contents: nil),
-      let handle = FileHandle(forWritingAtPath: path)
-    else { throw UserError("cannot write \(path): check that its folder exists and is writable") }
-    self.handle = handle
+    descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw UserError("cannot write \(path): check that its folder exists and is writable")
+    }
     buffer.reserveCapacity(1 << 16)
   }
 
-  deinit { try? handle.close() }
+  deinit { _ = Glibc.close(descriptor) }
 
   func append(group: Int32, milliseconds: Int64) {
     buffer.append(Int64(group))
@@ -25,11 +31,31 @@ final class PooledValueSpill {
     if buffer.count >= 1 << 16 { flush() }
   }
 
-  /// Writes what is buffered.
+  /// Writes what is buffered (a failure is kept for ``finish()``).
   func flush() {
     guard !buffer.isEmpty else { return }
-    buffer.withUnsafeBytes { handle.write(Data($0)) }
+    buffer.withUnsafeBytes { raw in
+      guard failure == nil, var next = raw.baseAddress else { return }
+      var left = raw.count
+      while left > 0 {
+        let n = Glibc.write(descriptor, next, left)
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        next += n
+        left -= n
+      }
+    }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes what is buffered; throws if any write failed (a full disk, say), so that a
+  /// summary is never computed from values that did not all reach the file.
+  func finish() throws(UserError) {
+    flush()
+    if let failure { throw UserError("cannot write \(path): \(String(cString: strerror(failure)))") }
   }
 
   /// Calls `body(group, milliseconds)` for every record of the file at `path`, in order,

@@ -117,7 +117,7 @@ public struct SummaryTables: Sendable {
       }
       run.leave(into: &p)
     }
-    spill.flush()
+    try spill.finish()
     return p
   }
 
