@@ -14,7 +14,7 @@ public struct ExperimentRunner: Sendable {
     public var resume: Bool
     public var commandLine: [String]
     /// Owners per chunk: the unit of parallel work and of resuming.
-    public var ownersPerChunk = 10
+    public var ownersPerChunk = 20
     /// Run only shard `index` of `count` (1-based), leaving its parts for `bgsim merge`.
     public var shard: Shard?
     /// Where the experiment came from, kept in a shard's record so `merge` can rebuild it.
