@@ -64,6 +64,23 @@ import Testing
     }
   }
 
+  @Test func chunksHoldAboutTwelveHundredDeviceDays() {
+    // 20 owners for the default 30 days × 2 arms, fewer as runs grow longer, never
+    // none, never more than 20; the same for any number of jobs (it is not an input).
+    #expect(ExperimentRunner.ownersPerChunk(days: 30, arms: 2) == 20)
+    #expect(ExperimentRunner.ownersPerChunk(days: 100, arms: 2) == 6)
+    #expect(ExperimentRunner.ownersPerChunk(days: 300, arms: 2) == 2)
+    #expect(ExperimentRunner.ownersPerChunk(days: 3000, arms: 2) == 1)
+    #expect(ExperimentRunner.ownersPerChunk(days: 1, arms: 1) == 20)
+    for days in [1, 7, 30, 90, 365, 1000] {
+      for arms in 1...4 {
+        let n = ExperimentRunner.ownersPerChunk(days: days, arms: arms)
+        #expect((1...20).contains(n))
+        #expect(n == 20 || n == 1 || (n * days * arms >= 1200 && (n - 1) * days * arms < 1200))
+      }
+    }
+  }
+
   @Test func armsSeeTheSameOwners() throws {
     // Common random numbers: the owner's app opens are the same in both arms.
     let out = scratch()

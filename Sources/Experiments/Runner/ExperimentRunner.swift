@@ -14,7 +14,8 @@ public struct ExperimentRunner: Sendable {
     public var resume: Bool
     public var commandLine: [String]
     /// Owners per chunk: the unit of parallel work and of resuming.
-    public var ownersPerChunk = 20
+    /// Owners per chunk; nil: ``ExperimentRunner/ownersPerChunk(days:arms:)``.
+    public var ownersPerChunk: Int?
     /// Run only shard `index` of `count` (1-based), leaving its parts for `bgsim merge`.
     public var shard: Shard?
     /// Where the experiment came from, kept in a shard's record so `merge` can rebuild it.
@@ -44,15 +45,29 @@ public struct ExperimentRunner: Sendable {
     self.options = options
   }
 
+  /// Owners per chunk, by default enough for about 1,200 device-days (20 owners of the
+  /// default 30-day, two-arm experiment), at most 20 and at least 1: chunks of a long run
+  /// hold few owners, so that a few owners still keep every job busy and `--resume`
+  /// loses little, while short runs do not pay for creating and syncing many part files.
+  /// It depends on the experiment alone, never on `--jobs`, so any number of jobs (or
+  /// shards) gives the same chunks.
+  public static func ownersPerChunk(days: Int, arms: Int) -> Int {
+    max(1, min(20, (1200 + days * arms - 1) / max(1, days * arms)))
+  }
+
+  var chunkOwners: Int {
+    options.ownersPerChunk ?? Self.ownersPerChunk(days: spec.days, arms: spec.arms.count)
+  }
+
   func chunks() -> [Chunk] {
     var out: [Chunk] = []
     for cell in spec.cells.indices {
       for r in 0..<spec.replications {
-        for start in stride(from: 0, to: spec.devices, by: options.ownersPerChunk) {
+        for start in stride(from: 0, to: spec.devices, by: chunkOwners) {
           out.append(
             Chunk(
               index: out.count, cell: cell, replication: r,
-              devices: start..<min(spec.devices, start + options.ownersPerChunk)))
+              devices: start..<min(spec.devices, start + chunkOwners)))
         }
       }
     }
@@ -74,7 +89,7 @@ public struct ExperimentRunner: Sendable {
   /// A fingerprint of everything that decides the output, so that `resume` never mixes runs.
   var fingerprint: String {
     var text =
-      "\(spec.name)|\(spec.days)|\(spec.devices)|\(spec.replications)|\(spec.seed)|\(options.ownersPerChunk)|"
+      "\(spec.name)|\(spec.days)|\(spec.devices)|\(spec.replications)|\(spec.seed)|\(chunkOwners)|"
     text += ConfigDump.yaml(spec.tree)
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for b in text.utf8 {

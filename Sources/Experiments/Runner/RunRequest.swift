@@ -64,7 +64,6 @@ public struct RunRequest: Sendable {
     let spec = try source.spec()
     var options = ExperimentRunner.Options(
       outputDirectory: outputDirectory(for: spec), jobs: jobs, resume: resume, commandLine: commandLine)
-    options.ownersPerChunk = 20
     options.shard = shard.flatMap(Shard.init(text:))
     options.source = source
     let result = try ExperimentRunner(spec: spec, options: options).run(progress: progress)
