@@ -2,38 +2,21 @@ import SimKernel
 
 extension SimulatedDevice {
   mutating func scheduleNextUnlock(_ scheduler: inout Scheduler) {
-    let after = scheduler.now
-    let next: SimTime?
-    if let kept = unlockDraws.keptTime(after: after) {
-      next = kept.at
-    } else {
-      next = unlockProfile.nextEvent(after: after, calendar: calendar, stream: usageStream)
-      if keepsUsageDraws { unlockDraws.keep(next, after: after) }
-    }
+    let next = unlockDraws.nextTime(
+      after: scheduler.now, of: unlockProfile, calendar, usageStream, keeping: keepsUsageDraws)
     if let t = next { schedule(.unlock, at: t, &scheduler) }
   }
 
   mutating func scheduleNextAppOpen(_ scheduler: inout Scheduler) {
-    let after = scheduler.now
-    let next: SimTime?
-    if let kept = openDraws.keptTime(after: after) {
-      next = kept.at
-    } else {
-      next = appProfile.nextEvent(after: after, calendar: calendar, stream: appStream)
-      if keepsUsageDraws { openDraws.keep(next, after: after) }
-    }
+    let next = openDraws.nextTime(
+      after: scheduler.now, of: appProfile, calendar, appStream, keeping: keepsUsageDraws)
     if let t = next { schedule(.appOpen, at: t, &scheduler) }
   }
 
+  /// A random unlock: a screen session unless the screen is already on.
   mutating func unlock(_ scheduler: inout Scheduler) {
     scheduleNextUnlock(&scheduler)
-    let drawn: Double
-    if let kept = unlockDraws.keptLength() {
-      drawn = kept
-    } else {
-      drawn = persona.usage.sessionLength.sample(usageStream)
-      if keepsUsageDraws { unlockDraws.keep(length: drawn) }
-    }
+    let drawn = unlockDraws.nextLength(of: persona.usage.sessionLength, usageStream, keeping: keepsUsageDraws)
     let length = min(drawn, persona.usage.maxSessionSeconds)
     guard isPoweredOn, !isScreenOn else { return }
     screenOn(seconds: max(1, length), &scheduler)
@@ -83,14 +66,8 @@ extension SimulatedDevice {
   /// A random open of the app under study.
   mutating func appOpenEvent(_ scheduler: inout Scheduler) {
     scheduleNextAppOpen(&scheduler)
-    let drawn: Double
-    if let kept = openDraws.keptLength() {
-      drawn = kept
-    } else {
-      drawn = persona.usage.appSessionLength.sample(appStream)
-      if keepsUsageDraws { openDraws.keep(length: drawn) }
-    }
-    let seconds = max(1, drawn)
+    let seconds = max(
+      1, openDraws.nextLength(of: persona.usage.appSessionLength, appStream, keeping: keepsUsageDraws))
     openApp(seconds: seconds, &scheduler)
   }
 

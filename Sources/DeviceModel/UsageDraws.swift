@@ -75,6 +75,31 @@ struct UsageDrawSequence {
     return s
   }
 
+  /// The next event time of `profile` after `after`: the kept one, else drawn from
+  /// `stream` (and kept, when `keeping`).
+  @inline(__always)
+  mutating func nextTime(
+    after: SimTime, of profile: TimeOfDayProfile, _ calendar: SimCalendar, _ stream: RandomStream,
+    keeping: Bool
+  ) -> SimTime? {
+    if let kept = keptTime(after: after) { return kept.at }
+    let t = profile.nextEvent(after: after, calendar: calendar, stream: stream)
+    if keeping { keep(t, after: after) }
+    return t
+  }
+
+  /// The next session length [s]: the kept one, else drawn from `distribution` on
+  /// `stream` (and kept, when `keeping`).
+  @inline(__always)
+  mutating func nextLength(of distribution: RandomDistribution, _ stream: RandomStream, keeping: Bool)
+    -> Double
+  {
+    if let kept = keptLength() { return kept }
+    let x = distribution.sample(stream)
+    if keeping { keep(length: x) }
+    return x
+  }
+
   /// A kept next-event time (which may be "none").
   struct KeptTime {
     let at: SimTime?

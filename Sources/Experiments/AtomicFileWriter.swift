@@ -81,20 +81,10 @@ public final class AtomicFileWriter {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// Writes every byte, retrying short and interrupted writes; remembers a failure.
+  /// Writes every byte; remembers a failure.
   func writeAll(_ bytes: UnsafeRawBufferPointer) {
-    guard failure == nil, var next = bytes.baseAddress else { return }
-    var left = bytes.count
-    while left > 0 {
-      let n = Glibc.write(descriptor, next, left)
-      if n < 0 {
-        if errno == EINTR { continue }
-        failure = errno
-        return
-      }
-      next += n
-      left -= n
-    }
+    guard failure == nil else { return }
+    failure = FileDescriptorOutput.writeAll(bytes, to: descriptor)
   }
 
   /// Flushes, syncs, closes and renames the file into place.
@@ -106,7 +96,7 @@ public final class AtomicFileWriter {
     if Glibc.close(descriptor) != 0, failure == nil { failure = errno }
     if failure == nil, rename(temporaryPath, path) != 0 { failure = errno }
     if let failure {
-      throw UserError("cannot write \(path): \(String(cString: strerror(failure)))")
+      throw FileDescriptorOutput.error(writing: path, failure)
     }
     committed = true
   }

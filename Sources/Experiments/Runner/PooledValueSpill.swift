@@ -34,19 +34,8 @@ final class PooledValueSpill {
   /// Writes what is buffered (a failure is kept for ``finish()``).
   func flush() {
     guard !buffer.isEmpty else { return }
-    buffer.withUnsafeBytes { raw in
-      guard failure == nil, var next = raw.baseAddress else { return }
-      var left = raw.count
-      while left > 0 {
-        let n = Glibc.write(descriptor, next, left)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        next += n
-        left -= n
-      }
+    if failure == nil {
+      failure = buffer.withUnsafeBytes { FileDescriptorOutput.writeAll($0, to: descriptor) }
     }
     buffer.removeAll(keepingCapacity: true)
   }
@@ -55,7 +44,7 @@ final class PooledValueSpill {
   /// summary is never computed from values that did not all reach the file.
   func finish() throws(UserError) {
     flush()
-    if let failure { throw UserError("cannot write \(path): \(String(cString: strerror(failure)))") }
+    if let failure { throw FileDescriptorOutput.error(writing: path, failure) }
   }
 
   /// Calls `body(group, milliseconds)` for every record of the file at `path`, in order,
