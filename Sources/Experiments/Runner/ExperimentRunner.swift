@@ -13,8 +13,8 @@ public struct ExperimentRunner: Sendable {
     public var jobs: Int
     public var resume: Bool
     public var commandLine: [String]
-    /// Owners per chunk: the unit of parallel work and of resuming.
-    /// Owners per chunk; nil: ``ExperimentRunner/ownersPerChunk(days:arms:)``.
+    /// Owners per chunk, the unit of parallel work and of resuming; nil for
+    /// ``ExperimentRunner/ownersPerChunk(days:arms:)``.
     public var ownersPerChunk: Int?
     /// Run only shard `index` of `count` (1-based), leaving its parts for `bgsim merge`.
     public var shard: Shard?

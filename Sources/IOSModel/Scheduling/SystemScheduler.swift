@@ -297,7 +297,8 @@ public struct SystemScheduler: LaunchDecider {
   }
 
   /// What the policies see at `now`: the device, the app, the budgets (predictions are
-  /// filled in later, by ``predict(_:)``, only when a policy needs them).
+  /// filled in later, by ``predictAppOpen(_:)`` and ``predictDeviceUse(_:)``, only when a
+  /// policy needs them).
   /// `mutating` though it changes nothing: called from the scheduler's mutating code, a
   /// non-mutating method of this large struct (704 bytes) is handed a copy of it.
   mutating func context(app: SimulatedApp, device: some DeviceConditions, now: SimTime) -> PolicyContext {
@@ -314,13 +315,9 @@ public struct SystemScheduler: LaunchDecider {
     return c
   }
 
-  /// Fills in the usage predictions (the costly part of a context).
-  mutating func predict(_ c: inout PolicyContext) {
-    predictAppOpen(&c)
-    predictDeviceUse(&c)
-  }
-
-  /// The app-open prediction, ~7.5 min ahead with jitter (the predictions' one random draw).
+  /// The app-open prediction, ~7.5 min ahead with jitter (the predictions' one random
+  /// draw). The predictions are the costly part of a context: each is made only when a
+  /// policy will read it.
   mutating func predictAppOpen(_ c: inout PolicyContext) {
     let now = c.now
     let window = SimDuration(seconds: parameters.predictionWindowSeconds)
