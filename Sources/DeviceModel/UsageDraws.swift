@@ -9,7 +9,7 @@ import SimKernel
 /// app or the system scheduler does changes them. So every arm of an owner would draw
 /// the same numbers, and the first arm to run keeps them while the others read them
 /// (the thinning of the time-of-day rate and the log-normal sessions cost about a tenth
-/// of a run). A device starts from the draws kept so far (``SimulatedDevice/init``) and
+/// of a run). A device starts from the draws kept so far (its `usageDraws` argument) and
 /// hands back what it drew (``keep(_:)``) when its run is over; one object serves the
 /// arms of one owner, simulated one after another. The owner's usage and app streams
 /// live here too: a device that asks for more than was kept (a longer run) draws on from
