@@ -26,4 +26,28 @@ enum FileDescriptorOutput {
   static func error(writing path: String, _ code: Int32) -> UserError {
     UserError("cannot write \(path): \(String(cString: strerror(code)))")
   }
+
+  /// Appends the file at `path` to `writer`, mapped 1 MiB at a time and written from the
+  /// mapping (no copy into a buffer of ours, and the mapped pages are handed back after
+  /// each block, so memory does not grow with the file).
+  static func append(part path: String, to writer: AtomicFileWriter) throws(UserError) {
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw UserError("missing part \(path); run again with --resume") }
+    defer { _ = Glibc.close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw UserError("cannot read part \(path): \(String(cString: strerror(errno)))")
+    }
+    let size = Int(status.st_size)
+    var offset = 0
+    while offset < size {
+      let length = min(1 << 20, size - offset)
+      guard let block = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, off_t(offset)),
+        block != MAP_FAILED
+      else { throw UserError("cannot read part \(path): \(String(cString: strerror(errno)))") }
+      writer.write(UnsafeRawBufferPointer(start: block, count: length))
+      _ = munmap(block, length)
+      offset += length
+    }
+  }
 }

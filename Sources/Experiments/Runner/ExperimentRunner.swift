@@ -262,18 +262,9 @@ public struct ExperimentRunner: Sendable {
       let writer = try AtomicFileWriter(path: dir.appendingPathComponent("\(kind).csv").path)
       writer.write(columns.joined(separator: ",") + "\n")
       for chunk in chunks {
-        // In blocks of 1 MiB: a part's size grows with the days simulated.
         // Only chunks with a kept day write a timelines part.
         if kind == "timelines", !FileManager.default.fileExists(atPath: part(chunk, kind)) { continue }
-        guard let input = FileHandle(forReadingAtPath: part(chunk, kind)) else {
-          throw UserError("missing part \(part(chunk, kind)); run again with --resume")
-        }
-        defer { try? input.close() }
-        do {
-          while let block = try input.read(upToCount: 1 << 20), !block.isEmpty { writer.write(block) }
-        } catch {
-          throw UserError("cannot read part \(part(chunk, kind)): \(error.localizedDescription)")
-        }
+        try FileDescriptorOutput.append(part: part(chunk, kind), to: writer)
       }
       try writer.commit()
     }
