@@ -62,7 +62,7 @@ import Testing
 
   /// Whenever the straight-line judging stops early (the score out of reach), judging
   /// every policy ends in a veto or below the threshold, for any weights and threshold.
-  /// The cases are run as drawn and with no or a rare open predicted.
+  /// The cases are run as drawn and over a grid of open probabilities.
   @Test(arguments: [0.5, 0.3, 0.1])
   func outOfReachIsNeverALaunch(threshold: Double) {
     var reweighted = SchedulingModel.ios()
@@ -77,7 +77,11 @@ import Testing
     for model in [SchedulingModel.ios(), reweighted] {
       let standard = model.compiled.standard!
       for (a, drawn) in PolicyAnswerTests.cases {
-        for p in [drawn.appOpenProbability, 0, 0.0004] {
+        // As drawn, and a grid that crosses the default threshold's boundary (an open
+        // probability near 0.05 with the default weights).
+        for p in [
+          drawn.appOpenProbability, 0, 0.0004, 0.01, 0.02, 0.03, 0.04, 0.045, 0.05, 0.052, 0.054, 0.056, 0.06,
+        ] {
           var c = drawn
           c.appOpenProbability = p
           var all = ScoreTally()
@@ -85,9 +89,12 @@ import Testing
             a, c, policies: 0..<model.policies.count, into: &all, recording: false, record: { _ in })
           let launched = veto == nil && all.mean + 1e-12 >= threshold
           if launched { launches += 1 }
-          var before = ScoreTally()
-          guard standard.judgeBeforePredictions(a, c, into: &before) == nil,
-            standard.cannotReach(threshold, a, c, from: before)
+          // As the scheduler asks: the vetoes first, then the bound from the tally with
+          // the battery's score at its best.
+          let first = standard.vetoBeforePredictions(a, c)
+          guard first.veto == nil,
+            standard.cannotReach(
+              threshold, a, c, from: standard.tallyAtBestBeforePredictions(a, thermal: first.thermal))
           else { continue }
           stopped += 1
           #expect(!launched, "\(a.kind), p \(String(describing: p)), threshold \(threshold)")
@@ -98,5 +105,23 @@ import Testing
     // (lower thresholds leave few decisions out of reach).
     #expect(launches > 100)
     if threshold == 0.5 { #expect(stopped > 100) }
+  }
+
+  /// The tally the early stop is judged from is never below the true one: the same
+  /// weights, and at least the same weighted sum (the battery's score at its best).
+  @Test func theTallyAtBestIsAtLeastTheTrueTally() {
+    let standard = SchedulingModel.ios().compiled.standard!
+    var below1 = 0
+    for (a, c) in PolicyAnswerTests.cases {
+      let first = standard.vetoBeforePredictions(a, c)
+      guard first.veto == nil else { continue }
+      let exact = standard.tallyBeforePredictions(a, c, thermal: first.thermal)
+      let best = standard.tallyAtBestBeforePredictions(a, thermal: first.thermal)
+      #expect(best.weights == exact.weights)
+      #expect(best.weighted >= exact.weighted)
+      if best.weighted > exact.weighted { below1 += 1 }
+    }
+    // The battery scores below 1 in many cases, so the bound is not merely equal.
+    #expect(below1 > 100)
   }
 }

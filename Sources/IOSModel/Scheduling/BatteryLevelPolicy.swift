@@ -25,17 +25,25 @@ public struct BatteryLevelPolicy: SchedulingPolicy {
 
   public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
 
+  /// The veto band [%] the level is below, off power, for the activity's priority (the
+  /// policy then vetoes); nil when it scores (or skips an urgent transfer).
+  @inline(__always)
+  func vetoBand(_ activity: Activity, _ c: PolicyContext) -> Double? {
+    guard !c.isPluggedIn else { return nil }
+    if activity.priority == .maintenance, c.batteryPercent < maintenanceVetoBelow {
+      return maintenanceVetoBelow
+    }
+    if activity.priority == .utility, c.batteryPercent < utilityVetoBelow { return utilityVetoBelow }
+    return nil
+  }
+
   /// The rules, for a full verdict or for its outcome alone.
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     if activity.isUrgentTransfer { return .skip(name) }
     let level = c.batteryPercent
-    if !c.isPluggedIn {
-      if activity.priority == .maintenance, level < maintenanceVetoBelow {
-        return .veto(name, c, "battery \(Int(level)) % < \(Int(maintenanceVetoBelow)) % for maintenance work")
-      }
-      if activity.priority == .utility, level < utilityVetoBelow {
-        return .veto(name, c, "battery \(Int(level)) % < \(Int(utilityVetoBelow)) % for utility work")
-      }
+    if let band = vetoBand(activity, c) {
+      let work = activity.priority == .maintenance ? "maintenance" : "utility"
+      return .veto(name, c, "battery \(Int(level)) % < \(Int(band)) % for \(work) work")
     }
     let (l0, e) = curve(activity.priority)
     let x = max(0, level - l0) / (100 - l0)

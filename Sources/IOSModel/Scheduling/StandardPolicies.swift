@@ -64,16 +64,56 @@ struct StandardPolicies: Sendable {
   /// Policies 0..<9, which need no predictions: the index of the one that vetoed, or nil.
   @inline(__always)
   func judgeBeforePredictions(_ a: Activity, _ c: PolicyContext, into t: inout ScoreTally) -> Int? {
-    if Self.vetoes(powerState.answer(a, c), &t) { return 0 }
-    if Self.vetoes(forceQuit.answer(a, c), &t) { return 1 }
-    if Self.vetoes(backgroundAppRefresh.answer(a, c), &t) { return 2 }
-    if Self.vetoes(externalPower.answer(a, c), &t) { return 3 }
-    if Self.vetoes(network.answer(a, c), &t) { return 4 }
-    if Self.vetoes(battery.answer(a, c), &t) { return 5 }
-    if Self.vetoes(lowPowerMode.answer(a, c), &t) { return 6 }
-    if Self.vetoes(thermal.answer(a, c), &t) { return 7 }
-    if Self.vetoes(appUsage.answer(a, c), &t) { return 8 }
-    return nil
+    let first = vetoBeforePredictions(a, c)
+    guard let veto = first.veto else {
+      t = tallyBeforePredictions(a, c, thermal: first.thermal)
+      return nil
+    }
+    // The scores the general loop adds before a veto, for a tally with the same bits.
+    if veto > 5 { t = tallyBeforePredictions(a, c, thermal: veto > 7 ? first.thermal : .notApplicable) }
+    return veto
+  }
+
+  /// The vetoes of policies 0..<9, in order: the index of the first that vetoes, or nil,
+  /// with the thermal policy's outcome (once it was asked). Of these nine only the battery and the thermal
+  /// policy ever score (the others veto or skip; the tests check it against the general
+  /// loop), and the battery's score, a power function, is left for
+  /// ``tallyBeforePredictions(_:_:thermal:)``: most refresh decision points are out of
+  /// reach (``cannotReach(_:_:_:from:)``) whatever it is.
+  @inline(__always)
+  func vetoBeforePredictions(_ a: Activity, _ c: PolicyContext) -> (veto: Int?, thermal: Outcome) {
+    var none = ScoreTally()
+    if Self.vetoes(powerState.answer(a, c), &none) { return (0, .notApplicable) }
+    if Self.vetoes(forceQuit.answer(a, c), &none) { return (1, .notApplicable) }
+    if Self.vetoes(backgroundAppRefresh.answer(a, c), &none) { return (2, .notApplicable) }
+    if Self.vetoes(externalPower.answer(a, c), &none) { return (3, .notApplicable) }
+    if Self.vetoes(network.answer(a, c), &none) { return (4, .notApplicable) }
+    if !a.isUrgentTransfer, battery.vetoBand(a, c) != nil { return (5, .notApplicable) }
+    if Self.vetoes(lowPowerMode.answer(a, c), &none) { return (6, .notApplicable) }
+    let heat: Outcome = thermal.answer(a, c)
+    if case .veto = heat { return (7, heat) }
+    if Self.vetoes(appUsage.answer(a, c), &none) { return (8, heat) }
+    return (nil, heat)
+  }
+
+  /// The tally of policies 0..<9 when none vetoed, summed in their order (the battery's
+  /// score, then the thermal policy's), as the general loop sums it.
+  @inline(__always)
+  func tallyBeforePredictions(_ a: Activity, _ c: PolicyContext, thermal: Outcome) -> ScoreTally {
+    var t = ScoreTally()
+    _ = Self.vetoes(battery.answer(a, c), &t)
+    _ = Self.vetoes(thermal, &t)
+    return t
+  }
+
+  /// A tally at least as high as ``tallyBeforePredictions(_:_:thermal:)``'s, without the
+  /// battery's power function: its score taken as 1 (the most it can be).
+  @inline(__always)
+  func tallyAtBestBeforePredictions(_ a: Activity, thermal: Outcome) -> ScoreTally {
+    var t = ScoreTally()
+    if !a.isUrgentTransfer { _ = Self.vetoes(.score(1, weight: battery.weight), &t) }
+    _ = Self.vetoes(thermal, &t)
+    return t
   }
 
   /// Policies 9..<16, in a context whose predictions are filled in.

@@ -410,18 +410,22 @@ public struct SystemScheduler: LaunchDecider {
       // Set when the score cannot reach the threshold whatever the later policies answer.
       var outOfReach = false
       if !recording, let standard = model.compiled.standard {
-        vetoIndex = standard.judgeBeforePredictions(activity, c, into: &tally)
+        let first = standard.vetoBeforePredictions(activity, c)
+        vetoIndex = first.veto
         if vetoIndex == nil {
           if !predicted {
             predictAppOpen(&c)
             predicted = true
           }
           // Most refresh decision points find no open predicted (the application
-          // policy's weight then keeps the mean below the threshold): the device-use
-          // prediction and the later policies would change nothing but the name of a
-          // veto, which only `bgsim explain` (the general loop below) shows.
-          outOfReach = standard.cannotReach(model.threshold, activity, c, from: tally)
+          // policy's weight then keeps the mean below the threshold): the battery's
+          // score, the device-use prediction and the later policies would change
+          // nothing but the name of a veto, which only `bgsim explain` (the general
+          // loop below) shows.
+          let atBest = standard.tallyAtBestBeforePredictions(activity, thermal: first.thermal)
+          outOfReach = standard.cannotReach(model.threshold, activity, c, from: atBest)
           if !outOfReach {
+            tally = standard.tallyBeforePredictions(activity, c, thermal: first.thermal)
             if !deviceUsePredicted {
               predictDeviceUse(&c)
               deviceUsePredicted = true
