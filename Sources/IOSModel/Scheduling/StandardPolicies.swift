@@ -75,11 +75,11 @@ struct StandardPolicies: Sendable {
   }
 
   /// The vetoes of policies 0..<9, in order: the index of the first that vetoes, or nil,
-  /// with the thermal policy's outcome (once it was asked). Of these nine only the battery and the thermal
-  /// policy ever score (the others veto or skip; the tests check it against the general
-  /// loop), and the battery's score, a power function, is left for
-  /// ``tallyBeforePredictions(_:_:thermal:)``: most refresh decision points are out of
-  /// reach (``cannotReach(_:_:_:from:)``) whatever it is.
+  /// with the thermal policy's outcome (once it was asked). Of these nine only the
+  /// battery and the thermal policy ever score (the others veto or skip; the tests check
+  /// it against the general loop), and the battery's score, a power function, is left
+  /// for ``tallyBeforePredictions(_:_:thermal:)``: most refresh decision points are out
+  /// of reach (``cannotReach(_:_:_:from:)``) whatever it is.
   @inline(__always)
   func vetoBeforePredictions(_ a: Activity, _ c: PolicyContext) -> (veto: Int?, thermal: Outcome) {
     var none = ScoreTally()
