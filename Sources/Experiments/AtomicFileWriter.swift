@@ -89,15 +89,44 @@ public final class AtomicFileWriter {
 
   /// Flushes, syncs, closes and renames the file into place.
   public func commit() throws(UserError) {
+    try finish().commit()
+  }
+
+  /// Flushes what is buffered and hands the file over for ``Finished/commit()``, which
+  /// may run on another thread (``DeferredCommits``). The writer takes no more text.
+  public func finish() throws(UserError) -> Finished {
     guard open else { throw UserError("cannot write \(path): it was committed already") }
     flush()
-    if failure == nil, fsync(descriptor) != 0 { failure = errno }
     open = false
-    if Glibc.close(descriptor) != 0, failure == nil { failure = errno }
-    if failure == nil, rename(temporaryPath, path) != 0 { failure = errno }
-    if let failure {
-      throw FileDescriptorOutput.error(writing: path, failure)
-    }
     committed = true
+    return Finished(path: path, temporaryPath: temporaryPath, descriptor: descriptor, failure: failure)
+  }
+
+  /// A written file not yet in place: its data is synced to the disk, then it is closed
+  /// and renamed to its final name. Until then a crash leaves only the temporary file.
+  public struct Finished: Sendable {
+    let path: String
+    let temporaryPath: String
+    let descriptor: Int32
+    let failure: Int32?
+
+    /// Syncs, closes and renames the file into place (or closes and removes it after a
+    /// failed write, and throws).
+    public func commit() throws(UserError) {
+      var failure = self.failure
+      if failure == nil, fsync(descriptor) != 0 { failure = errno }
+      if Glibc.close(descriptor) != 0, failure == nil { failure = errno }
+      if failure == nil, rename(temporaryPath, path) != 0 { failure = errno }
+      if let failure {
+        _ = unlink(temporaryPath)
+        throw FileDescriptorOutput.error(writing: path, failure)
+      }
+    }
+
+    /// Closes and removes the temporary file, leaving nothing under the final name.
+    func discard() {
+      _ = Glibc.close(descriptor)
+      _ = unlink(temporaryPath)
+    }
   }
 }

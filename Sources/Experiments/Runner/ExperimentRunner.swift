@@ -153,13 +153,15 @@ public struct ExperimentRunner: Sendable {
     let events = Atomic<Int64>(0)
     let failure = Mutex<String?>(nil)
     let jobs = max(1, min(options.jobs, todo.count))
+    // Part files are synced and renamed in the background while the next chunks run.
+    let commits = DeferredCommits()
     progress(total - deviceDays(todo), total)
     DispatchQueue.concurrentPerform(iterations: jobs) { _ in
       while true {
         let i = next.add(1, ordering: .relaxed).oldValue
         guard i < todo.count, failure.withLock({ $0 == nil }) else { return }
         do {
-          let n = try runChunk(todo[i], cellSpecs[todo[i].cell])
+          let n = try runChunk(todo[i], cellSpecs[todo[i].cell], commits: commits)
           events.add(n, ordering: .relaxed)
           let done = finished.add(todo[i].devices.count * perOwner, ordering: .relaxed).newValue
           progress(done, total)
@@ -169,7 +171,9 @@ public struct ExperimentRunner: Sendable {
         }
       }
     }
+    let committed = Swift.Result { () throws(UserError) in try commits.wait() }
     if let message = failure.withLock({ $0 }) { throw UserError(message) }
+    try committed.get()
     let simulated = (clock.now - began).inSeconds
     if let shard = options.shard {
       let elapsed = clock.now - began
@@ -183,19 +187,24 @@ public struct ExperimentRunner: Sendable {
         events: events.load(ordering: .relaxed), wallSeconds: wall, simulationSeconds: simulated,
         chunksRun: todo.count, chunksKept: mine.count - todo.count, summary: nil)
     }
-    try mergeParts(all)
-    let summary = try SummaryTables.compute(
-      parts: all.map { (partPath($0.index, "days"), partPath($0.index, "launches")) },
-      directory: options.outputDirectory,
-      spec: spec)
+    // The merged files are synced while the summary is computed (from the parts); its
+    // files are committed after them, and dropped if one of them fails.
+    try mergeParts(all, commits: commits)
+    let summary = Swift.Result { () throws(UserError) in
+      try SummaryTables.compute(
+        parts: all.map { (partPath($0.index, "days"), partPath($0.index, "launches")) },
+        directory: options.outputDirectory, spec: spec, commits: commits)
+    }
+    try commits.wait()
     let elapsed = clock.now - began
     let wall = elapsed.inSeconds
+    _ = try summary.get()
     try Manifest.write(spec: spec, options: options, wallSeconds: wall, chunks: all.count)
     try? fm.removeItem(atPath: partsDirectory)
     return Result(
       deviceDays: spec.cells.count * spec.replications * spec.devices * spec.days * spec.arms.count,
       events: events.load(ordering: .relaxed), wallSeconds: wall, simulationSeconds: simulated,
-      chunksRun: todo.count, chunksKept: all.count - todo.count, summary: summary)
+      chunksRun: todo.count, chunksKept: all.count - todo.count, summary: try summary.get())
   }
 
   /// Simulates one chunk and writes its part files. The days part is committed last and
@@ -203,8 +212,11 @@ public struct ExperimentRunner: Sendable {
   /// whose day is kept (``OwnerSimulation/keepsTimeline(_:cell:replication:device:)``):
   /// creating files is not free (a third of a millisecond each on ext4 after many runs).
   /// Rows go to the (temporary) part files whenever a buffer passes 256 KiB, so a chunk's
-  /// memory does not grow with the number of days.
-  func runChunk(_ chunk: Chunk, _ cellSpec: ExperimentSpec) throws(UserError) -> Int64 {
+  /// memory does not grow with the number of days. The parts are committed by `commits`,
+  /// in the background.
+  func runChunk(_ chunk: Chunk, _ cellSpec: ExperimentSpec, commits: DeferredCommits) throws(UserError)
+    -> Int64
+  {
     var launches = CSVBuffer(capacity: 1 << 16)
     var days = CSVBuffer(capacity: 1 << 16)
     var timelines = CSVBuffer(capacity: 1 << 10)
@@ -241,17 +253,26 @@ public struct ExperimentRunner: Sendable {
     drain(&launches, launchFile, under: 0)
     drain(&days, dayFile, under: 0)
     drain(&timelines, timelineFile, under: 0)
-    for file in [launchFile, timelineFile, dayFile] { try file?.commit() }
+    var finished: [AtomicFileWriter.Finished] = []
+    for file in [launchFile, timelineFile, dayFile] {
+      if let file { finished.append(try file.finish()) }
+    }
+    commits.commit(finished)
     return events
   }
 
   /// Concatenates the parts in chunk order under one header per file.
-  func mergeParts(_ all: [Chunk]) throws(UserError) {
-    try Self.concatenate(chunks: all.map(\.index), into: options.outputDirectory) { partPath($0, $1) }
+  func mergeParts(_ all: [Chunk], commits: DeferredCommits) throws(UserError) {
+    try Self.concatenate(chunks: all.map(\.index), into: options.outputDirectory, commits: commits) {
+      partPath($0, $1)
+    }
   }
 
-  /// Writes `launches.csv`, `days.csv` and `timelines.csv` in `directory` from the parts of `chunks`, in order.
-  static func concatenate(chunks: [Int], into directory: String, part: (Int, String) -> String)
+  /// Writes `launches.csv`, `days.csv` and `timelines.csv` in `directory` from the parts of `chunks`, in order;
+  /// commits them with `commits` (in the background) or, without, before returning.
+  static func concatenate(
+    chunks: [Int], into directory: String, commits: DeferredCommits? = nil, part: (Int, String) -> String
+  )
     throws(UserError)
   {
     let dir = URL(fileURLWithPath: directory)
@@ -266,7 +287,7 @@ public struct ExperimentRunner: Sendable {
         if kind == "timelines", !FileManager.default.fileExists(atPath: part(chunk, kind)) { continue }
         try FileDescriptorOutput.append(part: part(chunk, kind), to: writer)
       }
-      try writer.commit()
+      if let commits { commits.commit([try writer.finish()]) } else { try writer.commit() }
     }
   }
 }

@@ -197,7 +197,12 @@ public struct SummaryTables: Sendable {
 
   /// The same tables from the part files of chunks, in chunk order, read on two threads:
   /// the rows are those of the merged files, in the same order, so the bytes agree.
-  static func compute(parts: [(days: String, launches: String)], directory: String, spec: ExperimentSpec)
+  /// With `commits`, the files are committed there, after what is queued before them
+  /// (and dropped if that fails).
+  static func compute(
+    parts: [(days: String, launches: String)], directory: String, spec: ExperimentSpec,
+    commits: DeferredCommits? = nil
+  )
     throws(UserError) -> SummaryTables
   {
     let half = (parts.count + 1) / 2
@@ -235,7 +240,7 @@ public struct SummaryTables: Sendable {
         for h in 0..<24 { merged.buckets[key, default: Bucket()].hours[h] += b.hours[h] }
       }
     }
-    return try tables(merged, directory: directory, spec: spec, spills: spills)
+    return try tables(merged, directory: directory, spec: spec, spills: spills, commits: commits)
   }
 
   /// The quantiles the summary and the hypotheses read (with their 95 % intervals).
@@ -252,7 +257,9 @@ public struct SummaryTables: Sendable {
     return ranks
   }
 
-  static func tables(_ p: Partial, directory: String, spec: ExperimentSpec, spills: [String])
+  static func tables(
+    _ p: Partial, directory: String, spec: ExperimentSpec, spills: [String], commits: DeferredCommits? = nil
+  )
     throws(UserError)
     -> SummaryTables
   {
@@ -317,7 +324,7 @@ public struct SummaryTables: Sendable {
       for h in spec.hypotheses { verdicts.append(evaluate(h, cell: cell, buckets, pooled)) }
     }
     let tables = SummaryTables(rows: rows, verdicts: verdicts)
-    try tables.write(directory: directory, buckets: buckets, spec: spec)
+    try tables.write(directory: directory, buckets: buckets, spec: spec, commits: commits)
     return tables
   }
 
@@ -461,7 +468,18 @@ public struct SummaryTables: Sendable {
 
   static func number(_ x: Double) -> String { x.isFinite ? CSVNumber.format(x, digits: 6) : "" }
 
-  func write(directory: String, buckets: [String: Bucket], spec: ExperimentSpec) throws(UserError) {
+  /// Writes summary.csv, hour_of_day.csv and hypotheses.csv, committed by `commits` when
+  /// given (in the background, in that order), else before returning.
+  func write(
+    directory: String, buckets: [String: Bucket], spec: ExperimentSpec, commits: DeferredCommits? = nil
+  )
+    throws(UserError)
+  {
+    var finished: [AtomicFileWriter.Finished] = []
+    func commit(_ writer: AtomicFileWriter) throws(UserError) {
+      if commits == nil { try writer.commit() } else { finished.append(try writer.finish()) }
+    }
+    defer { commits?.commit(finished) }
     let dir = URL(fileURLWithPath: directory)
     let summary = try AtomicFileWriter(path: dir.appendingPathComponent("summary.csv").path)
     summary.write(Self.summaryColumns.joined(separator: ",") + "\n")
@@ -475,7 +493,7 @@ public struct SummaryTables: Sendable {
       ]
       summary.write(fields.joined(separator: ",") + "\n")
     }
-    try summary.commit()
+    try commit(summary)
     let hours = try AtomicFileWriter(path: dir.appendingPathComponent("hour_of_day.csv").path)
     hours.write(Self.hourColumns.joined(separator: ",") + "\n")
     for cell in spec.cells.indices {
@@ -484,7 +502,7 @@ public struct SummaryTables: Sendable {
         for h in 0..<24 { hours.write("\(cell),\(arm),\(h),\(b?.hours[h] ?? 0)\n") }
       }
     }
-    try hours.commit()
+    try commit(hours)
     let hyp = try AtomicFileWriter(path: dir.appendingPathComponent("hypotheses.csv").path)
     hyp.write(Self.hypothesisColumns.joined(separator: ",") + "\n")
     for v in verdicts {
@@ -494,6 +512,6 @@ public struct SummaryTables: Sendable {
         "\(v.cell),\(String(decoding: buffer.bytes, as: UTF8.self)),\(Self.number(v.estimate)),\(Self.number(v.low)),"
           + "\(Self.number(v.high)),\(v.pValue.map(Self.number) ?? ""),\(v.passed ? "PASS" : "FAIL")\n")
     }
-    try hyp.commit()
+    try commit(hyp)
   }
 }
