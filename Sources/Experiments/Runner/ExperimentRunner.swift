@@ -193,7 +193,7 @@ public struct ExperimentRunner: Sendable {
     let summary = Swift.Result { () throws(UserError) in
       try SummaryTables.compute(
         parts: all.map { (partPath($0.index, "days"), partPath($0.index, "launches")) },
-        directory: options.outputDirectory, spec: spec, commits: commits)
+        directory: options.outputDirectory, spec: spec, jobs: options.jobs, commits: commits)
     }
     try commits.wait()
     let elapsed = clock.now - began

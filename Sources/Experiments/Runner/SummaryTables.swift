@@ -195,12 +195,12 @@ public struct SummaryTables: Sendable {
     }
   }
 
-  /// The same tables from the part files of chunks, in chunk order, read on two threads:
-  /// the rows are those of the merged files, in the same order, so the bytes agree.
-  /// With `commits`, the files are committed there, after what is queued before them
-  /// (and dropped if that fails).
+  /// The same tables from the part files of chunks, in chunk order, read in two halves,
+  /// on two threads when `jobs` allows (the run's `--jobs`): the rows are those of the
+  /// merged files, in the same order, so the bytes agree. With `commits`, the files are
+  /// committed there, after what is queued before them (and dropped if that fails).
   static func compute(
-    parts: [(days: String, launches: String)], directory: String, spec: ExperimentSpec,
+    parts: [(days: String, launches: String)], directory: String, spec: ExperimentSpec, jobs: Int,
     commits: DeferredCommits? = nil
   )
     throws(UserError) -> SummaryTables
@@ -212,7 +212,7 @@ public struct SummaryTables: Sendable {
     let spills = (0..<2).map { spillPath(directory, $0) }
     defer { for path in spills { try? FileManager.default.removeItem(atPath: path) } }
     let arms = spec.arms.map(\.name)
-    DispatchQueue.concurrentPerform(iterations: 2) { i in
+    @Sendable func readHalf(_ i: Int) {
       let r: Result<Partial, UserError>
       do {
         let spill = try PooledValueSpill(path: spills[i])
@@ -221,9 +221,14 @@ public struct SummaryTables: Sendable {
             days: slices[i].map(\.days), launches: slices[i].map(\.launches), headers: false, arms: arms,
             spill: spill))
       } catch {
-        r = .failure((error as? UserError) ?? UserError("\(error)"))
+        r = .failure(error)
       }
       results.withLock { $0[i] = r }
+    }
+    if jobs > 1 {
+      DispatchQueue.concurrentPerform(iterations: 2) { readHalf($0) }
+    } else {
+      for i in 0..<2 { readHalf(i) }
     }
     var merged = Partial()
     for r in results.withLock({ $0 }) {
