@@ -29,13 +29,21 @@ struct OrderStatistics {
         if next == sortedRanks.count { break }
       }
     }
+    // The bins asked for, by group (groups are small counts from 0): a handful each, so
+    // a search of a short list, once per spilled value, beats two hash lookups.
+    var binsOf: [[Int32]] = []
+    for (group, bins) in wanted {
+      precondition(group >= 0, "summary groups count from 0")
+      if Int(group) >= binsOf.count { binsOf += Array(repeating: [], count: Int(group) + 1 - binsOf.count) }
+      binsOf[Int(group)] = Array(bins.keys)
+    }
     // The values of those bins, counted.
     var counted: [Int32: [Int32: [Int64: Int]]] = [:]
     for path in spills {
       try PooledValueSpill.forEach(path: path) { group, value in
-        guard let bins = wanted[group] else { return }
+        guard group >= 0, Int(group) < binsOf.count, !binsOf[Int(group)].isEmpty else { return }
         let bin = PooledValues.bin(value)
-        guard bins[bin] != nil else { return }
+        guard binsOf[Int(group)].contains(bin) else { return }
         counted[group, default: [:]][bin, default: [:]][value, default: 0] += 1
       }
     }
