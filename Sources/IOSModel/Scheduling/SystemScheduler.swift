@@ -364,7 +364,8 @@ public struct SystemScheduler: LaunchDecider {
     guard anythingDue(app, now: now) else { return }
     // The app's requests (read from the cache one by one: copying the array would retain
     // it), then the older paths' work.
-    let others = otherActivities(app)
+    // Usually there is no older-path work: its list is not built then.
+    let others = fetchWindow == nil && pendingPushes == 0 && transfers.isEmpty ? [] : otherActivities(app)
     let requests = requestCache.count
     // No legacy fetch, silent push or background transfer besides the app's requests.
     let requestsOnly = others.isEmpty
