@@ -155,13 +155,19 @@ public struct ExperimentRunner: Sendable {
     let jobs = max(1, min(options.jobs, todo.count))
     // Part files are synced and renamed in the background while the next chunks run.
     let commits = DeferredCommits()
+    // The summary's share of the chunks run here is gathered as they run (a shard leaves
+    // summarising to `bgsim merge`, which reads the merged files).
+    SummaryTables.removeLeftoverSpills(options.outputDirectory)
+    let gathered = options.shard == nil ? try GatheredSummary(directory: options.outputDirectory) : nil
+    defer { if let gathered { try? fm.removeItem(atPath: gathered.spillPath) } }
     progress(total - deviceDays(todo), total)
     DispatchQueue.concurrentPerform(iterations: jobs) { _ in
       while true {
         let i = next.add(1, ordering: .relaxed).oldValue
         guard i < todo.count, failure.withLock({ $0 == nil }) else { return }
         do {
-          let n = try runChunk(todo[i], cellSpecs[todo[i].cell], commits: commits)
+          let (n, share) = try runChunk(todo[i], cellSpecs[todo[i].cell], commits: commits)
+          gathered?.add(share)
           events.add(n, ordering: .relaxed)
           let done = finished.add(todo[i].devices.count * perOwner, ordering: .relaxed).newValue
           progress(done, total)
@@ -190,9 +196,14 @@ public struct ExperimentRunner: Sendable {
     // The merged files are synced while the summary is computed (from the parts); its
     // files are committed after them, and dropped if one of them fails.
     try mergeParts(all, commits: commits)
+    // Only the chunks that an interrupted run had finished are read back from their parts.
+    let ran = Set(todo.map(\.index))
     let summary = Swift.Result { () throws(UserError) in
       try SummaryTables.compute(
-        parts: all.map { (partPath($0.index, "days"), partPath($0.index, "launches")) },
+        parts: all.filter { !ran.contains($0.index) }.map {
+          (partPath($0.index, "days"), partPath($0.index, "launches"))
+        },
+        gathered: try gathered?.finish() ?? SummaryTables.Partial(), gatheredSpill: gathered?.spillPath,
         directory: options.outputDirectory, spec: spec, jobs: options.jobs, commits: commits)
     }
     try commits.wait()
@@ -215,8 +226,9 @@ public struct ExperimentRunner: Sendable {
   /// memory does not grow with the number of days. The parts are committed by `commits`,
   /// in the background.
   func runChunk(_ chunk: Chunk, _ cellSpec: ExperimentSpec, commits: DeferredCommits) throws(UserError)
-    -> Int64
+    -> (events: Int64, summary: GatheredSummary.Chunk)
   {
+    var share = GatheredSummary.Chunk()
     var launches = CSVBuffer(capacity: 1 << 16)
     var days = CSVBuffer(capacity: 1 << 16)
     var timelines = CSVBuffer(capacity: 1 << 10)
@@ -236,7 +248,7 @@ public struct ExperimentRunner: Sendable {
     for device in chunk.devices {
       // The owner's arms, one after another, share its usage draws.
       let usage = UsageDraws()
-      for arm in cellSpec.arms {
+      for (armIndex, arm) in cellSpec.arms.enumerated() {
         events += OwnerSimulation.run(
           cellSpec, cell: chunk.cell, replication: chunk.replication, device: device, arm: arm, usage: usage,
           launches: &launches,
@@ -244,6 +256,11 @@ public struct ExperimentRunner: Sendable {
           drain: {
             drain(&$0, launchFile, under: 1 << 18)
             drain(&$1, dayFile, under: 1 << 18)
+          },
+          summary: {
+            share.add(
+              $0, cell: chunk.cell, arm: arm.name, armIndex: armIndex, arms: cellSpec.arms.count,
+              replication: chunk.replication, device: device)
           })
         drain(&launches, launchFile, under: 1 << 18)
         drain(&days, dayFile, under: 1 << 18)
@@ -258,7 +275,7 @@ public struct ExperimentRunner: Sendable {
       if let file { finished.append(try file.finish()) }
     }
     commits.commit(finished)
-    return events
+    return (events, share)
   }
 
   /// Concatenates the parts in chunk order under one header per file.

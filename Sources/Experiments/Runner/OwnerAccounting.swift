@@ -47,6 +47,8 @@ struct OwnerAccounting {
   var lastSuccess: SimTime = .zero
   var snapshots: [LaunchSnapshot] = []
   var nextSnapshot = 0
+  /// What the rows written so far give the summary.
+  var summary = OwnerSummary()
 
   init(calendar: SimCalendar, days: Int, backgroundPowerWatts: Double) {
     self.calendar = calendar
@@ -184,7 +186,8 @@ struct OwnerAccounting {
       let f = fates[k]
       guard f.launched == nil ? f.outcome != nil : f.ended != nil else { break }
       Self.write(
-        f, identifier: identifier(of: f), prefix: prefix, launches: &launches, calendar: calendar)
+        f, identifier: identifier(of: f), prefix: prefix, launches: &launches, calendar: calendar,
+        summary: &summary)
       k += 1
     }
     guard k > 0 else { return }
@@ -193,21 +196,28 @@ struct OwnerAccounting {
   }
 
   /// Writes the fates not yet written (requests submitted before `end`) and the days as CSV rows.
-  func write(
+  mutating func write(
     prefix: String, launches: inout CSVBuffer, days rows: inout CSVBuffer, end: SimTime, startDate: CivilDate
   ) {
     for f in fates where f.submitted < end {
       Self.write(
-        f, identifier: identifier(of: f), prefix: prefix, launches: &launches, calendar: calendar)
+        f, identifier: identifier(of: f), prefix: prefix, launches: &launches, calendar: calendar,
+        summary: &summary)
     }
     writeDays(daysWritten..<days.count, prefix: prefix, days: &rows, startDate: startDate)
   }
 
-  /// One `launches.csv` row.
+  /// One `launches.csv` row, and what it gives the summary.
   static func write(
-    _ f: Fate, identifier: String, prefix: String, launches: inout CSVBuffer, calendar: SimCalendar
+    _ f: Fate, identifier: String, prefix: String, launches: inout CSVBuffer, calendar: SimCalendar,
+    summary: inout OwnerSummary
   ) {
     let outcome = f.launched == nil ? (f.outcome ?? "never_ran") : (f.outcome ?? "running")
+    if let l = f.launched {
+      summary.add(
+        launched: l, earliest: f.earliest, outcome: outcome, charging: f.snapshot?.charging,
+        calendar: calendar)
+    }
     let reason = f.snapshot?.reason ?? ""
     // Room for the whole row, so that it is written through one pointer.
     let bound =
@@ -258,10 +268,13 @@ struct OwnerAccounting {
     }
   }
 
-  /// The `days.csv` rows of some days.
-  func writeDays(_ range: Range<Int>, prefix: String, days rows: inout CSVBuffer, startDate: CivilDate) {
+  /// The `days.csv` rows of some days, and what they give the summary.
+  mutating func writeDays(
+    _ range: Range<Int>, prefix: String, days rows: inout CSVBuffer, startDate: CivilDate
+  ) {
     for d in range {
       let day = days[d]
+      var median: Double?
       rows.text(prefix)
       rows.integer(Int64(d))
       rows.comma()
@@ -281,16 +294,18 @@ struct OwnerAccounting {
       rows.comma()
       if !day.staleness.isEmpty {
         let sorted = day.staleness.sorted()
-        rows.fixed(
+        let m =
           sorted.count % 2 == 1
-            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2,
-          digits: 0)
+          ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        median = m
+        rows.fixed(m, digits: 0)
         rows.comma()
         rows.fixed(sorted.last!, digits: 0)
       } else {
         rows.comma()
       }
       rows.newline()
+      summary.add(energyMilliwattHours: day.energyMilliwattHours, medianStaleness: median)
     }
   }
 }

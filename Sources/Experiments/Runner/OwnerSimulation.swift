@@ -64,11 +64,13 @@ enum OwnerSimulation {
   /// Returns the kernel events handled. Rows are written as they settle; `drain` is
   /// called with the launches and days buffers after each simulated day, to pass them on.
   /// `usage`, shared by the owner's arms, keeps the owner's usage draws for the next arm.
+  /// `summary` is given what the owner's rows give the summary, once they are all written.
   static func run(
     _ spec: ExperimentSpec, cell: Int, replication: Int, device: Int, arm: ExperimentSpec.Arm,
     usage: UsageDraws? = nil,
     launches: inout CSVBuffer, days: inout CSVBuffer, timelines: inout CSVBuffer,
-    drain: (inout CSVBuffer, inout CSVBuffer) -> Void = { _, _ in }
+    drain: (inout CSVBuffer, inout CSVBuffer) -> Void = { _, _ in },
+    summary: (OwnerSummary) -> Void = { _ in }
   ) -> Int64 {
     let timelineDay = keepsTimeline(spec, cell: cell, replication: replication, device: device)
     let wired = phone(
@@ -120,6 +122,7 @@ enum OwnerSimulation {
       }
     }
     accounting.write(prefix: prefix, launches: &launches, days: &days, end: end, startDate: spec.startDate)
+    summary(accounting.summary)
     usage?.keep(sim.device)
     return kernel.eventsProcessed
   }

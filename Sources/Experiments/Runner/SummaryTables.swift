@@ -72,6 +72,16 @@ public struct SummaryTables: Sendable {
   struct Partial {
     var counts: [String: Counts] = [:]  // key "cell|arm|rep|device"
     var buckets: [String: Bucket] = [:]  // key "cell|arm"
+
+    /// Adds another slice's share (of other owners: an owner's rows are never split).
+    mutating func merge(_ other: Partial) {
+      counts.merge(other.counts) { a, _ in a }
+      for (key, b) in other.buckets {
+        buckets[key, default: Bucket()].delays.merge(b.delays)
+        buckets[key, default: Bucket()].staleness.merge(b.staleness)
+        for h in 0..<24 { buckets[key, default: Bucket()].hours[h] += b.hours[h] }
+      }
+    }
   }
 
   /// Reads days and launches rows (files with or without a header line).
@@ -186,29 +196,33 @@ public struct SummaryTables: Sendable {
 
   static let spillPrefix = ".summary-values-"
 
-  /// Removes the scratch files that a process killed while summarising left in `directory`.
-  static func removeLeftoverSpills(_ directory: String) {
+  /// Removes the scratch files that a process killed while summarising left in `directory`
+  /// (but not `keeping`, this run's own).
+  static func removeLeftoverSpills(_ directory: String, keeping: String? = nil) {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-    for name in names where name.hasPrefix(spillPrefix) {
+    let kept = keeping.map { URL(fileURLWithPath: $0).lastPathComponent }
+    for name in names where name.hasPrefix(spillPrefix) && name != kept {
       try? FileManager.default.removeItem(
         atPath: URL(fileURLWithPath: directory).appendingPathComponent(name).path)
     }
   }
 
   /// The same tables from the part files of chunks, in chunk order, read in two halves,
-  /// on two threads when `jobs` allows (the run's `--jobs`): the rows are those of the
-  /// merged files, in the same order, so the bytes agree. With `commits`, the files are
-  /// committed there, after what is queued before them (and dropped if that fails).
+  /// on two threads when `jobs` allows (the run's `--jobs`), and the share `gathered`
+  /// from the other chunks as they ran, its values spilled to `gatheredSpill`: the rows
+  /// are those of the merged files and the sums exact, so the bytes agree. With
+  /// `commits`, the files are committed there, after what is queued before them (and
+  /// dropped if that fails).
   static func compute(
-    parts: [(days: String, launches: String)], directory: String, spec: ExperimentSpec, jobs: Int,
-    commits: DeferredCommits? = nil
+    parts: [(days: String, launches: String)], gathered: Partial = Partial(), gatheredSpill: String? = nil,
+    directory: String, spec: ExperimentSpec, jobs: Int, commits: DeferredCommits? = nil
   )
     throws(UserError) -> SummaryTables
   {
     let half = (parts.count + 1) / 2
     let slices = [Array(parts[..<half]), Array(parts[half...])]
     let results = Mutex<[Result<Partial, UserError>?]>([nil, nil])
-    removeLeftoverSpills(directory)
+    removeLeftoverSpills(directory, keeping: gatheredSpill)
     let spills = (0..<2).map { spillPath(directory, $0) }
     defer { for path in spills { try? FileManager.default.removeItem(atPath: path) } }
     let arms = spec.arms.map(\.name)
@@ -225,12 +239,14 @@ public struct SummaryTables: Sendable {
       }
       results.withLock { $0[i] = r }
     }
-    if jobs > 1 {
+    if parts.isEmpty {
+      // Every chunk ran here: nothing to read back.
+    } else if jobs > 1 {
       DispatchQueue.concurrentPerform(iterations: 2) { readHalf($0) }
     } else {
       for i in 0..<2 { readHalf(i) }
     }
-    var merged = Partial()
+    var merged = gathered
     for r in results.withLock({ $0 }) {
       guard let r else { continue }
       let partial: Partial
@@ -238,14 +254,11 @@ public struct SummaryTables: Sendable {
       case .success(let p): partial = p
       case .failure(let e): throw e
       }
-      merged.counts.merge(partial.counts) { a, _ in a }
-      for (key, b) in partial.buckets {
-        merged.buckets[key, default: Bucket()].delays.merge(b.delays)
-        merged.buckets[key, default: Bucket()].staleness.merge(b.staleness)
-        for h in 0..<24 { merged.buckets[key, default: Bucket()].hours[h] += b.hours[h] }
-      }
+      merged.merge(partial)
     }
-    return try tables(merged, directory: directory, spec: spec, spills: spills, commits: commits)
+    return try tables(
+      merged, directory: directory, spec: spec,
+      spills: (parts.isEmpty ? [] : spills) + (gatheredSpill.map { [$0] } ?? []), commits: commits)
   }
 
   /// The quantiles the summary and the hypotheses read (with their 95 % intervals).
