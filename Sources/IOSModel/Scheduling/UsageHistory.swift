@@ -139,9 +139,17 @@ public struct UsageHistory: Sendable {
   /// The expected count repeats (the same slot, no new event) far more often than it
   /// changes, so the last one and its probability are remembered: the exponential is
   /// taken only for a new value, and not at all for none expected.
+  @inline(__always)
   public mutating func probability(
     from: SimTime, length: SimDuration, now: SimTime, calendar: SimCalendar
   ) -> Double {
+    // Most windows lie within one slot that holds no event on any day (0 expected,
+    // below), which is decided here without a call.
+    if length.microseconds <= SimCalendar.dayMicroseconds / Int64(Self.slotsPerDay),
+      slotTotals[Self.slot(from, calendar)] == 0
+    {
+      return 0
+    }
     let expected = expectedEvents(from: from, length: length, now: now, calendar: calendar)
     if expected == 0 { return 0 }
     if expected != lastExpected {
