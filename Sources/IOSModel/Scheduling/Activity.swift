@@ -18,27 +18,42 @@ public struct Activity: Sendable, Hashable {
     case userInitiated = "user_initiated"
   }
 
-  public var kind: Kind
+  // The 8-byte fields first and the optional times as plain numbers: an activity is
+  // copied at every decision point, and with `SimTime?` fields (9 bytes each) the
+  // compiler copied it in overlapping pieces whose reads waited on the writes before
+  // them (a store-forwarding stall).
+  /// When it was submitted or became due.
+  public var submittedAt: SimTime
+  /// ``earliest`` [µs], `Int64.min` for none.
+  var earliestMicroseconds = Int64.min
+  /// ``windowEnd`` [µs], `Int64.min` for none.
+  var windowEndMicroseconds = Int64.min
+  /// Bytes it is expected to move.
+  public var expectedBytes: Double = 0
   /// The identifier, as a number (``TaskName``): activities are copied at every
   /// decision point, and a plain value copies for free.
   public var name: TaskName
-  public var identifier: String {
-    get { name.text }
-    set { name = TaskName(newValue) }
-  }
+  public var kind: Kind
   public var priority: Priority
-  /// When it was submitted or became due.
-  public var submittedAt: SimTime
-  /// Not before this time.
-  public var earliest: SimTime?
-  /// The end of its time window, where it has one (legacy fetch).
-  public var windowEnd: SimTime?
   public var requiresNetwork = false
   public var requiresExternalPower = false
   /// Discretionary transfers wait for good conditions; others go when they can.
   public var discretionary = true
-  /// Bytes it is expected to move.
-  public var expectedBytes: Double = 0
+
+  public var identifier: String {
+    get { name.text }
+    set { name = TaskName(newValue) }
+  }
+  /// Not before this time.
+  public var earliest: SimTime? {
+    get { earliestMicroseconds == .min ? nil : SimTime(microseconds: earliestMicroseconds) }
+    set { earliestMicroseconds = newValue?.microseconds ?? .min }
+  }
+  /// The end of its time window, where it has one (legacy fetch).
+  public var windowEnd: SimTime? {
+    get { windowEndMicroseconds == .min ? nil : SimTime(microseconds: windowEndMicroseconds) }
+    set { windowEndMicroseconds = newValue?.microseconds ?? .min }
+  }
 
   public init(kind: Kind, identifier: String, priority: Priority, submittedAt: SimTime) {
     self.init(kind: kind, name: TaskName(identifier), priority: priority, submittedAt: submittedAt)
