@@ -40,7 +40,19 @@ extension SimulatedDevice {
       screenOffAt = .distantFuture
       screenOffEvent = nil
     }
-    heavyUseEvent = schedule(.heavyUse, at: now + .seconds(persona.thermal.heavyUseAfterSeconds), &scheduler)
+    scheduleHeavyUse(&scheduler)
+  }
+
+  /// Wakes the device when the session turns into heavy use (warmth), if the screen is
+  /// still on then: most sessions end sooner, and an event scheduled for each and then
+  /// cancelled at screen-off cost a heap insertion and removal per unlock. A session
+  /// that ends at that very moment turns off first, so it needs none either.
+  mutating func scheduleHeavyUse(_ scheduler: inout Scheduler) {
+    guard heavyUseEvent == nil else { return }
+    let heavy = screenOnSince + .seconds(persona.thermal.heavyUseAfterSeconds)
+    // Not again once it passed (the device event under way updates the warmth then).
+    guard screenOffAt > heavy, heavy > scheduler.now else { return }
+    heavyUseEvent = schedule(.heavyUse, at: heavy, &scheduler)
   }
 
   /// Extends the current session so that the screen stays on at least until `time`.
@@ -49,6 +61,7 @@ extension SimulatedDevice {
     if let e = screenOffEvent { scheduler.cancel(e) }
     screenOffAt = time
     screenOffEvent = schedule(.screenOff, at: time, &scheduler)
+    scheduleHeavyUse(&scheduler)
   }
 
   mutating func screenOff(_ scheduler: inout Scheduler) {
