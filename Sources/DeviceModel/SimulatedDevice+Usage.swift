@@ -49,7 +49,7 @@ extension SimulatedDevice {
   /// that ends at that very moment turns off first, so it needs none either.
   mutating func scheduleHeavyUse(_ scheduler: inout Scheduler) {
     guard heavyUseEvent == nil else { return }
-    let heavy = screenOnSince + .seconds(persona.thermal.heavyUseAfterSeconds)
+    let heavy = screenOnSince + heavyUseAfter
     // Not again once it passed (the device event under way updates the warmth then).
     guard screenOffAt > heavy, heavy > scheduler.now else { return }
     heavyUseEvent = schedule(.heavyUse, at: heavy, &scheduler)

@@ -67,6 +67,8 @@ public struct SimulatedDevice: DeviceConditions {
   public internal(set) var isAppInForeground = false
   var appCloseEvent: EventID?
   var heavyUseEvent: EventID?
+  /// The persona's screen time before a session counts as heavy use, converted once.
+  let heavyUseAfter: SimDuration
 
   // Network and place.
   public internal(set) var network: NetworkKind = .wifi
@@ -108,6 +110,7 @@ public struct SimulatedDevice: DeviceConditions {
     chargingStream = streams.stream("device/\(id)/charging")
     networkStream = streams.stream("device/\(id)/network")
     decisionStream = streams.stream("device/\(id)/decisions")
+    heavyUseAfter = .seconds(persona.thermal.heavyUseAfterSeconds)
     unlockProfile = persona.usage.unlockProfile.scaled(toDailyMean: persona.usage.unlocksPerDay)
     appProfile = persona.usage.appProfile.scaled(toDailyMean: persona.usage.appOpensPerDay)
     topupProfile = persona.charging.topupProfile.scaled(toDailyMean: persona.charging.topupsPerDay)

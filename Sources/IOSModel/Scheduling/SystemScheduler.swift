@@ -46,6 +46,8 @@ public struct SystemScheduler: LaunchDecider {
   var target: UInt32 = 2
   /// The periodic timer's period, from `parameters` at ``start(app:device:target:scheduler:)``.
   var timerPeriod = SimDuration.zero
+  /// ``SchedulerParameters/predictionWindowSeconds`` and its duration (NaN: not yet).
+  var predictionWindow = (seconds: Double.nan, duration: SimDuration.zero)
   /// Legacy fetch: the current window, once the app has set an interval.
   var fetchWindow: (start: SimTime, end: SimTime)?
   /// Silent pushes received and not yet delivered (the system coalesces them).
@@ -320,7 +322,7 @@ public struct SystemScheduler: LaunchDecider {
   /// policy will read it.
   mutating func predictAppOpen(_ c: inout PolicyContext) {
     let now = c.now
-    let window = SimDuration(seconds: parameters.predictionWindowSeconds)
+    let window = predictionWindowDuration()
     let lookAhead = parameters.appLookAheadSeconds + jitter.uniform() * parameters.appJitterSeconds
     if appOpens.total > 0 {
       c.appOpenProbability = appOpens.probability(
@@ -328,9 +330,20 @@ public struct SystemScheduler: LaunchDecider {
     }
   }
 
+  /// The prediction window as a duration, converted once per value of the parameter
+  /// (the conversion, a rounding, was a sizeable share of each prediction).
+  mutating func predictionWindowDuration() -> SimDuration {
+    if predictionWindow.seconds != parameters.predictionWindowSeconds {
+      predictionWindow = (
+        parameters.predictionWindowSeconds, SimDuration(seconds: parameters.predictionWindowSeconds)
+      )
+    }
+    return predictionWindow.duration
+  }
+
   /// The device-use prediction for the next window (no random draw).
   mutating func predictDeviceUse(_ c: inout PolicyContext) {
-    let window = SimDuration(seconds: parameters.predictionWindowSeconds)
+    let window = predictionWindowDuration()
     c.deviceUseProbability = deviceUse.probability(
       from: c.now, length: window, now: c.now, calendar: calendar)
   }
