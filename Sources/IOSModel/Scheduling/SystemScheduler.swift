@@ -377,11 +377,14 @@ public struct SystemScheduler: LaunchDecider {
     guard anythingDue(app, now: now) else { return }
     // The app's requests (read from the cache one by one: copying the array would retain
     // it), then the older paths' work.
-    // Usually there is no older-path work: its list is not built then.
-    let others = fetchWindow == nil && pendingPushes == 0 && transfers.isEmpty ? [] : otherActivities(app)
+    // Usually there is no older-path work: its list is not built then (nil, not an empty
+    // array, which would still be released at the end of every decision point).
+    let others: [Activity]? =
+      fetchWindow == nil && pendingPushes == 0 && transfers.isEmpty ? nil : otherActivities(app)
+    let otherCount = others?.count ?? 0
     let requests = requestCache.count
     // No legacy fetch, silent push or background transfer besides the app's requests.
-    let requestsOnly = others.isEmpty
+    let requestsOnly = otherCount == 0
     func state(decisions: Int, until: Int64) -> StandingVeto {
       StandingVeto(
         app: ObjectIdentifier(app), generation: app.taskScheduler.pendingGeneration,
@@ -407,15 +410,20 @@ public struct SystemScheduler: LaunchDecider {
     var deviceUsePredicted = false
     let split = model.predictionsNeededAt
     let count = model.policies.count
-    for k in 0..<(requests + others.count) {
-      let activity = k < requests ? requestCache[k] : others[k - requests]
+    for k in 0..<(requests + otherCount) {
+      let activity = k < requests ? requestCache[k] : others.unsafelyUnwrapped[k - requests]
       if let earliest = activity.earliest, earliest > now {
         notYetDue = min(notYetDue, earliest.microseconds)
         continue
       }
       judged += 1
-      var verdicts: [PolicyVerdict] = []
-      if recordDecisions { verdicts.reserveCapacity(count) }
+      // Kept only when recording (nil otherwise: even an empty array is released at the
+      // end of each activity's turn).
+      var verdicts: [PolicyVerdict]?
+      if recordDecisions {
+        verdicts = []
+        verdicts?.reserveCapacity(count)
+      }
       let recording = recordDecisions
       // The policies before the first that reads the usage predictions, then (unless one
       // vetoed) the predictions, once per decision point, then the rest.
@@ -450,7 +458,7 @@ public struct SystemScheduler: LaunchDecider {
       } else {
         vetoIndex = model.judgeIndex(
           activity, c, policies: 0..<split, into: &tally, recording: recording,
-          record: { verdicts.append($0) })
+          record: { verdicts?.append($0) })
         if vetoIndex == nil, split < count {
           if !predicted {
             predictAppOpen(&c)
@@ -462,18 +470,23 @@ public struct SystemScheduler: LaunchDecider {
           }
           vetoIndex = model.judgeIndex(
             activity, c, policies: split..<count, into: &tally, recording: recording,
-            record: { verdicts.append($0) }
+            record: { verdicts?.append($0) }
           )
         }
       }
       if let i = vetoIndex, model.compiled.policies[i].vetoesOnStateAlone { stateVetoes += 1 }
       decisionCount += 1
-      // The outcome is spelt out (the vetoing policy's name) only for a kept decision.
-      var outcome = Decision.Outcome.belowThreshold
+      // The outcome is spelt out (the vetoing policy's name) only for a kept decision,
+      // and made only then: a value holding text costs a release when it goes.
+      func keep(_ outcome: Decision.Outcome) {
+        decisions.append(
+          Decision(
+            time: now, activity: activity, trigger: trigger, verdicts: verdicts ?? [],
+            total: vetoIndex == nil ? tally.mean : nil,
+            threshold: model.threshold, outcome: outcome))
+      }
       if let i = vetoIndex {
-        if recording {
-          outcome = .vetoed(policy: model.compiled.policies[i].name(others: model.compiled.others))
-        }
+        if recording { keep(.vetoed(policy: model.compiled.policies[i].name(others: model.compiled.others))) }
       } else if !outOfReach, tally.mean + 1e-12 >= model.threshold {
         let result: LaunchResult
         switch activity.kind {
@@ -485,22 +498,17 @@ public struct SystemScheduler: LaunchDecider {
         }
         switch result {
         case .launched:
-          outcome = .launched
           lastLaunch[activity.kind] = now
           lastLaunchTrigger[activity.name] = trigger
           runningSince[activity.name] = now
           c.runningTasks = app.runningCount
           c.lastLaunch = lastLaunch
-        case .refused(let reason): outcome = .refused(reason: reason)
-        case .notPending: outcome = .refused(reason: "not_pending")
+          if recording { keep(.launched) }
+        case .refused(let reason): if recording { keep(.refused(reason: reason)) }
+        case .notPending: if recording { keep(.refused(reason: "not_pending")) }
         }
-      }
-      if recording {
-        decisions.append(
-          Decision(
-            time: now, activity: activity, trigger: trigger, verdicts: verdicts,
-            total: vetoIndex == nil ? tally.mean : nil,
-            threshold: model.threshold, outcome: outcome))
+      } else if recording {
+        keep(.belowThreshold)
       }
     }
     // Not after predictions were made (they draw a random number) nor with a policy of
