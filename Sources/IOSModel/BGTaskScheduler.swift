@@ -103,8 +103,11 @@ public final class BGTaskScheduler {
   /// Generic over the request's type (an `any BGTaskRequest` is opened): code that
   /// builds a concrete request has its checks specialised, with no dynamic casts.
   public func submit<R: BGTaskRequest>(_ request: R) throws(BGTaskSchedulerError) {
+    // The app, reached once: each read of an `unowned` reference is an atomic retain and
+    // release.
+    let app = self.app
     do {
-      try check(request)
+      try check(request, app: app)
     } catch {
       app.record(.submitFailed, request.identifier, error.description)
       throw error
@@ -133,9 +136,8 @@ public final class BGTaskScheduler {
     app.record(.submit, name: name, request.kind.rawValue, value: request.earliestBeginDate?.seconds)
   }
 
-  func check<R: BGTaskRequest>(_ request: R) throws(BGTaskSchedulerError) {
+  func check<R: BGTaskRequest>(_ request: R, app: SimulatedApp) throws(BGTaskSchedulerError) {
     // Read in place: a copy of the configuration retains each of its sets.
-    let app = self.app
     guard app.configuration.era.hasBackgroundTasksFramework else { throw BGTaskSchedulerError(.unavailable) }
     if request.kind == .continuedProcessing, !app.configuration.era.hasContinuedProcessing {
       throw BGTaskSchedulerError(.unavailable)
