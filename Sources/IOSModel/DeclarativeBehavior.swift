@@ -37,8 +37,11 @@ public final class DeclarativeBehavior: AppBehavior {
 
   public func didFinishLaunching(_ app: SimulatedApp, inBackground: Bool) {
     for (k, task) in spec.tasks.enumerated() {
+      // The handler lives in the app's scheduler, so it must not keep the app alive
+      // (unowned); it may keep the behaviour, which holds neither (and a strong
+      // reference is read without the atomic check an unowned one costs at each launch).
       app.taskScheduler.register(forTaskWithIdentifier: task.identifier) {
-        [unowned self, unowned app] bgTask in
+        [self, unowned app] bgTask in
         self.run(k, bgTask, app)
       }
     }
@@ -119,6 +122,7 @@ public final class DeclarativeBehavior: AppBehavior {
     // cycle), which spares an atomic check at each use; the app stays unowned, since it
     // holds the timer.
     work[serial] = app.after(seconds: seconds) { [self, unowned app, bgTask] in
+      let app = app  // reached once: each read of an unowned reference is an atomic retain
       self.work[serial] = nil
       if let c = bgTask as? BGContinuedProcessingTask { c.progress = 1 }
       let bytes = self.spec.tasks[k].networkBytes
