@@ -31,6 +31,14 @@ public struct CSVRowWriter {
 
   /// Text as is (the caller knows it needs no quoting).
   public mutating func text(_ s: String) {
+    // Read in place where the text is contiguous (native and small strings): the
+    // mutable copy `withUTF8` needs retained and released the string's storage.
+    let copied: Bool? = s.utf8.withContiguousStorageIfAvailable { utf8 in
+      if let base = utf8.baseAddress { (out + count).update(from: base, count: utf8.count) }
+      count &+= utf8.count
+      return true
+    }
+    guard copied == nil else { return }
     var s = s
     s.withUTF8 { utf8 in
       if let base = utf8.baseAddress { (out + count).update(from: base, count: utf8.count) }
@@ -40,23 +48,31 @@ public struct CSVRowWriter {
 
   /// A CSV field from free text: quoted (RFC 4180) when it holds a comma, quote or newline.
   public mutating func field(_ s: String) {
-    var s = s
-    s.withUTF8 { utf8 in
-      let special = utf8.contains {
-        $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
-      }
-      guard special else {
-        if let base = utf8.baseAddress { (out + count).update(from: base, count: utf8.count) }
-        count &+= utf8.count
-        return
-      }
-      byte(UInt8(ascii: "\""))
-      for b in utf8 {
-        if b == UInt8(ascii: "\"") { byte(b) }
-        byte(b)
-      }
-      byte(UInt8(ascii: "\""))
+    // Read in place where the text is contiguous, as in ``text(_:)``.
+    let copied: Bool? = s.utf8.withContiguousStorageIfAvailable { utf8 in
+      field(utf8)
+      return true
     }
+    guard copied == nil else { return }
+    var s = s
+    s.withUTF8 { field($0) }
+  }
+
+  mutating func field(_ utf8: UnsafeBufferPointer<UInt8>) {
+    let special = utf8.contains {
+      $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
+    }
+    guard special else {
+      if let base = utf8.baseAddress { (out + count).update(from: base, count: utf8.count) }
+      count &+= utf8.count
+      return
+    }
+    byte(UInt8(ascii: "\""))
+    for b in utf8 {
+      if b == UInt8(ascii: "\"") { byte(b) }
+      byte(b)
+    }
+    byte(UInt8(ascii: "\""))
   }
 
   public mutating func integer(_ value: Int64) {
