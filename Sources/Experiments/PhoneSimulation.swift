@@ -79,7 +79,7 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
               idleSeconds: device.idleSeconds(at: time),
               reason: decider.launchReason(spareEvents[i].name)))
         }
-        decider.appChanged(spareEvents[...], app: app, device: device.snapshot, scheduler: &scheduler)
+        decider.appChanged(spareEvents, app: app, device: device.snapshot, scheduler: &scheduler)
         if keepChanges {
           if keepAccountedOnly {
             for i in spareEvents.indices where Self.isAccounted(spareEvents[i].kind) {

@@ -16,7 +16,7 @@ public protocol LaunchDecider {
     _ change: DeviceChange, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler)
   /// The app did things (submissions, completions, transfers) since the last call.
   mutating func appChanged(
-    _ events: ArraySlice<AppEvent>, app: SimulatedApp, device: some DeviceConditions,
+    _ events: [AppEvent], app: SimulatedApp, device: some DeviceConditions,
     scheduler: inout Scheduler)
   /// What prompted the latest launch of the identifier `name` (`timer`, `plugged`, …), for the trace.
   func launchReason(_ name: TaskName) -> String
@@ -30,7 +30,7 @@ extension LaunchDecider {
   ) {}
 
   public mutating func appChanged(
-    _ events: ArraySlice<AppEvent>, app: SimulatedApp, device: some DeviceConditions,
+    _ events: [AppEvent], app: SimulatedApp, device: some DeviceConditions,
     scheduler: inout Scheduler
   ) {}
 }

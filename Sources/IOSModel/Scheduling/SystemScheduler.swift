@@ -171,7 +171,7 @@ public struct SystemScheduler: LaunchDecider {
   }
 
   public mutating func appChanged(
-    _ events: ArraySlice<AppEvent>, app: SimulatedApp, device: some DeviceConditions,
+    _ events: [AppEvent], app: SimulatedApp, device: some DeviceConditions,
     scheduler: inout Scheduler
   ) {
     var submitted = false
