@@ -80,36 +80,39 @@ struct OwnerAccounting {
     }
   }
 
-  mutating func consume(app e: AppEvent) {
-    let t = e.time
-    switch e.kind {
+  /// Consumes event `j` of `events`, its fields read in place (copying an event retained
+  /// and released its detail's text).
+  mutating func consume(app events: [AppEvent], _ j: Int) {
+    let t = events[j].time
+    let name = events[j].name
+    switch events[j].kind {
     case .submit:
-      let earliest = e.value.map { SimTime(seconds: $0) } ?? t
-      let index = add(Fate(name: e.name, kind: e.detail, submitted: t, earliest: max(earliest, t)))
-      open.update(e.name, initial: []) { $0.append(index) }
+      let earliest = events[j].value.map { SimTime(seconds: $0) } ?? t
+      let index = add(Fate(name: name, kind: events[j].detail, submitted: t, earliest: max(earliest, t)))
+      open.update(name, initial: []) { $0.append(index) }
     case .replaced:
-      if let first = open.update(e.name, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
+      if let first = open.update(name, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
         close(first, at: t, outcome: "cancelled")
       }
     case .cancel:
-      for i in open[e.name] ?? [] { close(i, at: t, outcome: "cancelled") }
-      open[e.name] = []
+      for i in open[name] ?? [] { close(i, at: t, outcome: "cancelled") }
+      open[name] = []
     case .cancelAll:
       for queue in open.allValues { for i in queue { close(i, at: t, outcome: "cancelled") } }
       open.removeAll()
     case .launch:
       var index: Int
-      if let first = open.update(e.name, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
+      if let first = open.update(name, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
         index = first
       } else {
-        index = add(Fate(name: e.name, kind: e.detail, submitted: t, earliest: t))
+        index = add(Fate(name: name, kind: events[j].detail, submitted: t, earliest: t))
       }
       fates[index - firstFate].launched = t
-      if nextSnapshot < snapshots.count, snapshots[nextSnapshot].name == e.name {
+      if nextSnapshot < snapshots.count, snapshots[nextSnapshot].name == name {
         fates[index - firstFate].snapshot = snapshots[nextSnapshot]
         nextSnapshot += 1
       }
-      running[e.name] = index
+      running[name] = index
       if let d = dayIndex(t) {
         switch fates[index - firstFate].kind {
         case BGTaskKind.refresh.rawValue: days[d].launchesRefresh += 1
@@ -118,11 +121,11 @@ struct OwnerAccounting {
         }
       }
     case .expire:
-      if let i = running[e.name] { fates[i - firstFate].expired = true }
+      if let i = running[name] { fates[i - firstFate].expired = true }
     case .complete:
-      guard let i = running.removeValue(forKey: e.name) else { return }
+      guard let i = running.removeValue(forKey: name) else { return }
       let outcome: String
-      switch e.detail {
+      switch events[j].detail {
       case "success", "new_data", "no_data", "done":
         outcome = fates[i - firstFate].expired ? "expired" : "completed"
       case "expired_without_handler": outcome = "expired"
@@ -131,13 +134,16 @@ struct OwnerAccounting {
       end(i, at: t, outcome: outcome)
       if outcome == "completed" { lastSuccess = t }
     case .kill:
-      if let i = running.removeValue(forKey: e.name) { end(i, at: t, outcome: "killed") }
+      if let i = running.removeValue(forKey: name) { end(i, at: t, outcome: "killed") }
     case .network:
-      if network == .cellular, let d = endDayIndex(t) { days[d].cellularBytes += e.value ?? 0 }
+      if network == .cellular, let d = endDayIndex(t) { days[d].cellularBytes += events[j].value ?? 0 }
     default:
       break
     }
   }
+
+  /// Consumes one app event (for callers holding it alone).
+  mutating func consume(app e: AppEvent) { consume(app: [e], 0) }
 
   /// Adds a request's fate, remembering its identifier's text; returns its number.
   mutating func add(_ fate: Fate) -> Int {

@@ -183,7 +183,7 @@ enum OwnerSimulation {
         a.consume(device: device[i])
         i += 1
       } else {
-        a.consume(app: app[j])
+        a.consume(app: app, j)
         j += 1
       }
     }
