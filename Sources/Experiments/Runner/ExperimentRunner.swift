@@ -166,8 +166,7 @@ public struct ExperimentRunner: Sendable {
         let i = next.add(1, ordering: .relaxed).oldValue
         guard i < todo.count, failure.withLock({ $0 == nil }) else { return }
         do {
-          let (n, share) = try runChunk(todo[i], cellSpecs[todo[i].cell], commits: commits)
-          gathered?.add(share)
+          let n = try runChunk(todo[i], cellSpecs[todo[i].cell], commits: commits, gathered: gathered)
           events.add(n, ordering: .relaxed)
           let done = finished.add(todo[i].devices.count * perOwner, ordering: .relaxed).newValue
           progress(done, total)
@@ -224,11 +223,10 @@ public struct ExperimentRunner: Sendable {
   /// creating files is not free (a third of a millisecond each on ext4 after many runs).
   /// Rows go to the (temporary) part files whenever a buffer passes 256 KiB, so a chunk's
   /// memory does not grow with the number of days. The parts are committed by `commits`,
-  /// in the background.
-  func runChunk(_ chunk: Chunk, _ cellSpec: ExperimentSpec, commits: DeferredCommits) throws(UserError)
-    -> (events: Int64, summary: GatheredSummary.Chunk)
-  {
-    var share = GatheredSummary.Chunk()
+  /// in the background; each owner's share of the summary goes to `gathered`.
+  func runChunk(
+    _ chunk: Chunk, _ cellSpec: ExperimentSpec, commits: DeferredCommits, gathered: GatheredSummary?
+  ) throws(UserError) -> Int64 {
     var launches = CSVBuffer(capacity: 1 << 16)
     var days = CSVBuffer(capacity: 1 << 16)
     var timelines = CSVBuffer(capacity: 1 << 10)
@@ -258,7 +256,7 @@ public struct ExperimentRunner: Sendable {
             drain(&$1, dayFile, under: 1 << 18)
           },
           summary: {
-            share.add(
+            gathered?.add(
               $0, cell: chunk.cell, arm: arm.name, armIndex: armIndex, arms: cellSpec.arms.count,
               replication: chunk.replication, device: device)
           })
@@ -275,7 +273,7 @@ public struct ExperimentRunner: Sendable {
       if let file { finished.append(try file.finish()) }
     }
     commits.commit(finished)
-    return (events, share)
+    return events
   }
 
   /// Concatenates the parts in chunk order under one header per file.
