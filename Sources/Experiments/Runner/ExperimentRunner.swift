@@ -154,7 +154,9 @@ public struct ExperimentRunner: Sendable {
     let failure = Mutex<String?>(nil)
     let jobs = max(1, min(options.jobs, todo.count))
     // Part files are synced and renamed in the background while the next chunks run.
+    // Every way out waits for them: no file lands after the run has returned.
     let commits = DeferredCommits()
+    defer { try? commits.wait() }
     // The summary's share of the chunks run here is gathered as they run (a shard leaves
     // summarising to `bgsim merge`, which reads the merged files).
     SummaryTables.removeLeftoverSpills(options.outputDirectory)
@@ -192,8 +194,8 @@ public struct ExperimentRunner: Sendable {
         events: events.load(ordering: .relaxed), wallSeconds: wall, simulationSeconds: simulated,
         chunksRun: todo.count, chunksKept: mine.count - todo.count, summary: nil)
     }
-    // The merged files are synced while the summary is computed (from the parts); its
-    // files are committed after them, and dropped if one of them fails.
+    // The merged files are synced while the summary is computed; its files are committed
+    // after them, and dropped if one of them fails.
     try mergeParts(all, commits: commits)
     // Only the chunks that an interrupted run had finished are read back from their parts.
     let ran = Set(todo.map(\.index))
