@@ -4,12 +4,7 @@ import Testing
 
 @Suite struct DeterminismTests {
   func run(jobs: Int, out: URL, resume: Bool = false, text: String = smallExperiment) throws {
-    var r = RunRequest()
-    r.file = write(text)
-    r.out = out.path
-    r.jobs = jobs
-    r.resume = resume
-    _ = try r.run { _, _ in }
+    try runExperiment(text, out: out, jobs: jobs, resume: resume)
   }
 
   static let files = ["launches.csv", "days.csv", "summary.csv", "hour_of_day.csv", "hypotheses.csv"]
@@ -51,12 +46,7 @@ import Testing
     let parts = broken.appendingPathComponent(".parts")
     try FileManager.default.createDirectory(at: parts, withIntermediateDirectories: true)
     for f in Self.files { try? FileManager.default.removeItem(at: broken.appendingPathComponent(f)) }
-    var r = RunRequest()
-    r.file = write(text)
-    r.out = broken.path
-    r.jobs = 1
-    r.resume = true
-    _ = try r.run { _, _ in }
+    try run(jobs: 1, out: broken, resume: true, text: text)
     for f in Self.files {
       #expect(
         try Data(contentsOf: whole.appendingPathComponent(f))

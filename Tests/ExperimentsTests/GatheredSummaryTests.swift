@@ -59,12 +59,7 @@ import Testing
   @Test(arguments: ["default", "mix"])
   func theRunsSummaryIsTheOneReadFromTheMergedFiles(experiment: String) throws {
     let text = experiment == "mix" ? Self.mix : smallExperiment
-    let out = scratch()
-    var r = RunRequest()
-    r.file = write(text)
-    r.out = out.path
-    r.jobs = 2
-    _ = try r.run { _, _ in }
+    let out = try runExperiment(text)
     // What `bgsim merge` does: the tables from the merged files alone.
     let again = scratch()
     for f in ["launches.csv", "days.csv"] {

@@ -3,15 +3,7 @@ import Foundation
 import Testing
 
 @Suite struct OutputSchemaTests {
-  func run() throws -> URL {
-    let out = scratch()
-    var r = RunRequest()
-    r.file = write(smallExperiment)
-    r.out = out.path
-    r.jobs = 2
-    _ = try r.run { _, _ in }
-    return out
-  }
+  func run() throws -> URL { try runExperiment() }
 
   @Test func everyFileHasItsHeaderAndWellFormedRows() throws {
     let out = try run()
@@ -78,13 +70,10 @@ import Testing
   /// Each run of the default arms moves 50,000 bytes when its work ends; days.csv counts
   /// those moved on cellular (it once read them from the wrong field and said 0).
   @Test func cellularBytesAddUpWholeRunsOnCellular() throws {
-    let out = scratch()
-    var r = RunRequest()
-    r.file = write(
+    let out = try runExperiment(
       DefaultExperiment.text.replacingOccurrences(of: "days: 30", with: "days: 7")
-        .replacingOccurrences(of: "devices: 200", with: "devices: 10"))
-    r.out = out.path
-    _ = try r.run { _, _ in }
+        .replacingOccurrences(of: "devices: 200", with: "devices: 10"),
+      jobs: ProcessInfo.processInfo.activeProcessorCount)
     let days = try csvRows(out.appendingPathComponent("days.csv").path).dropFirst()
     var total = 0.0
     for row in days {

@@ -4,13 +4,7 @@ import Testing
 
 @Suite struct ReportTests {
   func runWithSweep() throws -> URL {
-    let out = scratch()
-    var r = RunRequest()
-    r.file = write(smallExperiment + "\nsweep:\n  grid:\n    app.opens_per_day: [2, 8]\n")
-    r.out = out.path
-    r.jobs = 2
-    _ = try r.run { _, _ in }
-    return out
+    try runExperiment(smallExperiment + "\nsweep:\n  grid:\n    app.opens_per_day: [2, 8]\n")
   }
 
   /// Every `<svg …>…</svg>` chart with its id and body.

@@ -13,6 +13,23 @@ func write(_ text: String, _ name: String = "e.yaml") -> String {
   return path
 }
 
+/// Runs the experiment `text` into `out` (a fresh scratch folder when not given) and
+/// returns the folder.
+@discardableResult
+func runExperiment(
+  _ text: String = smallExperiment, out: URL = scratch(), jobs: Int = 2, resume: Bool = false
+)
+  throws -> URL
+{
+  var r = RunRequest()
+  r.file = write(text)
+  r.out = out.path
+  r.jobs = jobs
+  r.resume = resume
+  _ = try r.run { _, _ in }
+  return out
+}
+
 /// A small experiment: 3 days, 4 owners, the default arms.
 let smallExperiment = DefaultExperiment.text
   .replacingOccurrences(of: "days: 30", with: "days: 3")
