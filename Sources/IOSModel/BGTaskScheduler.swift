@@ -50,7 +50,9 @@ public final class BGTaskScheduler {
   }
 
   unowned let app: SimulatedApp
-  var handlers = SmallTable<String, (BGTask) -> Void>()
+  /// Launch handlers by interned identifier: a launch finds its handler by comparing
+  /// numbers, not by reading the identifier out of the request's existential box.
+  var handlers = SmallTable<TaskName, (BGTask) -> Void>()
   /// Pending requests in submission order.
   public internal(set) var pending: [PendingRequest] = [] { didSet { pendingGeneration &+= 1 } }
   /// Changes whenever ``pending`` does, so that the system can keep what it derives
@@ -85,14 +87,14 @@ public final class BGTaskScheduler {
       problem = "registered after the app finished launching"
     } else if !config.permittedIdentifiers.contains(identifier) {
       problem = "identifier not in BGTaskSchedulerPermittedIdentifiers"
-    } else if handlers[identifier] != nil {
+    } else if handlers[app.taskName(identifier)] != nil {
       problem = "a launch handler is already registered"
     }
     if let problem {
       app.record(.registerFailed, identifier, problem)
       return false
     }
-    handlers[identifier] = launchHandler
+    handlers[app.taskName(identifier)] = launchHandler
     app.record(.register, identifier)
     return true
   }

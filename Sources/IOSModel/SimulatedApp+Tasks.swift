@@ -70,7 +70,7 @@ extension SimulatedApp {
       task = t
     }
     record(.launch, name: task.name, request.kind.rawValue)
-    guard let handler = taskScheduler.handlers[request.identifier] else {
+    guard let handler = taskScheduler.handlers[entry.name] else {
       // iOS stops an app that has no handler for a task it is launched for.
       kill(reason: "no_launch_handler")
       return .launched(serial: serial)
