@@ -18,7 +18,9 @@ public final class AtomicFileWriter {
   let descriptor: Int32
   var buffer: [UInt8] = []
   var open = true
-  var committed = false
+  /// Set once ``finish()`` handed the file over (its commit then owns the descriptor
+  /// and the temporary file).
+  var handedOver = false
   /// The `errno` of the first write that failed; later writes are dropped.
   var failure: Int32?
 
@@ -44,7 +46,7 @@ public final class AtomicFileWriter {
 
   deinit {
     if open { _ = Glibc.close(descriptor) }
-    if !committed { _ = unlink(temporaryPath) }
+    if !handedOver { _ = unlink(temporaryPath) }
   }
 
   /// Appends text; it reaches the disk in 1 MiB blocks.
@@ -98,7 +100,7 @@ public final class AtomicFileWriter {
     guard open else { throw UserError("cannot write \(path): it was committed already") }
     flush()
     open = false
-    committed = true
+    handedOver = true
     return Finished(path: path, temporaryPath: temporaryPath, descriptor: descriptor, failure: failure)
   }
 

@@ -16,6 +16,7 @@ final class GatheredSummary: Sendable {
 
   /// Opens the scratch file for the pooled values in `directory`.
   init(directory: String) throws(UserError) {
+    // Scratch files 0 and 1 are the summary's own, for the parts it reads back.
     spillPath = SummaryTables.spillPath(directory, 2)
     let spill = try PooledValueSpill(path: spillPath)
     state = Mutex((SummaryTables.Partial(), spill))

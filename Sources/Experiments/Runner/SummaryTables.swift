@@ -196,12 +196,10 @@ public struct SummaryTables: Sendable {
 
   static let spillPrefix = ".summary-values-"
 
-  /// Removes the scratch files that a process killed while summarising left in `directory`
-  /// (but not `keeping`, this run's own).
-  static func removeLeftoverSpills(_ directory: String, keeping: String? = nil) {
+  /// Removes the scratch files that a process killed while summarising left in `directory`.
+  static func removeLeftoverSpills(_ directory: String) {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-    let kept = keeping.map { URL(fileURLWithPath: $0).lastPathComponent }
-    for name in names where name.hasPrefix(spillPrefix) && name != kept {
+    for name in names where name.hasPrefix(spillPrefix) {
       try? FileManager.default.removeItem(
         atPath: URL(fileURLWithPath: directory).appendingPathComponent(name).path)
     }
@@ -222,7 +220,7 @@ public struct SummaryTables: Sendable {
     let half = (parts.count + 1) / 2
     let slices = [Array(parts[..<half]), Array(parts[half...])]
     let results = Mutex<[Result<Partial, UserError>?]>([nil, nil])
-    removeLeftoverSpills(directory, keeping: gatheredSpill)
+    // (A killed run's scratch files were removed when this run began.)
     let spills = (0..<2).map { spillPath(directory, $0) }
     defer { for path in spills { try? FileManager.default.removeItem(atPath: path) } }
     let arms = spec.arms.map(\.name)
