@@ -47,7 +47,11 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
 
     @inlinable @inline(__always)
     func precedes(_ other: Entry) -> Bool {
-      time < other.time || (time == other.time && order < other.order)
+      // One 128-bit comparison (time in the high half, signed; order in the low half,
+      // unsigned), which compiles to flags and a set, not to two branches: in a heap
+      // the outcome is a coin toss, and each mispredicted branch cost more than the
+      // comparison.
+      (Int128(time) &<< 64) | Int128(order) < (Int128(other.time) &<< 64) | Int128(other.order)
     }
   }
 
@@ -248,7 +252,8 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
     while true {
       var child = 2 &* i &+ 1
       if child >= n { break }
-      if child &+ 1 < n, slots[child &+ 1].precedes(slots[child]) { child &+= 1 }
+      // The smaller child, chosen by arithmetic rather than by a branch.
+      if child &+ 1 < n { child &+= slots[child &+ 1].precedes(slots[child]) ? 1 : 0 }
       if !slots[child].precedes(entry) { break }
       slots[i] = slots[child]
       i = child
