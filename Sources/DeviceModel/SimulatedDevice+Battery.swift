@@ -46,13 +46,29 @@ extension SimulatedDevice {
     guard next >= 0, next <= 100, next != batteryLevel else { return }
     let hours = (next - batteryLevel) / rate
     let micros = Rounding.upToInt64(hours * 3_600_000_000)
-    thresholdEvent = schedule(
-      .batteryThreshold, at: batteryMark + SimDuration(microseconds: max(1, micros)),
-      &scheduler)
+    let at = batteryMark + SimDuration(microseconds: max(1, micros))
+    // Draining during a screen session that ends first: the end removes the screen's
+    // drain and computes the crossing anew, so an event now would only be cancelled then
+    // (a removal from the queue for most unlocks). The same crossings, at the same times.
+    if rate < 0, isScreenOn, replayRate == nil, persona.battery.screenOnDrainPerHour > 0,
+      screenOffEvent != nil, at >= screenOffAt
+    {
+      deferredCrossing = at
+      return
+    }
+    thresholdEvent = schedule(.batteryThreshold, at: at, &scheduler)
+  }
+
+  /// A session extended past a deferred crossing: the crossing goes into the queue.
+  mutating func scheduleDeferredCrossing(before end: SimTime, _ scheduler: inout Scheduler) {
+    guard let at = deferredCrossing, at < end else { return }
+    deferredCrossing = nil
+    thresholdEvent = schedule(.batteryThreshold, at: at, &scheduler)
   }
 
   /// Cancels the pending crossing event: the level or the rate changed.
   mutating func cancelThreshold(_ scheduler: inout Scheduler) {
+    deferredCrossing = nil
     guard let e = thresholdEvent else { return }
     scheduler.cancel(e)
     thresholdEvent = nil

@@ -62,6 +62,7 @@ extension SimulatedDevice {
     screenOffAt = time
     screenOffEvent = schedule(.screenOff, at: time, &scheduler)
     scheduleHeavyUse(&scheduler)
+    scheduleDeferredCrossing(before: time, &scheduler)
   }
 
   mutating func screenOff(_ scheduler: inout Scheduler) {

@@ -46,7 +46,11 @@ public struct SimulatedDevice: DeviceConditions {
   /// The pending crossing event, if any. A superseded one is cancelled (it would
   /// otherwise sit in the queue for hours, deepening it, only to be dropped).
   var thresholdEvent: EventID?
-  var thresholdPending: Bool { thresholdEvent != nil }
+  /// A crossing computed while the screen is on and left unscheduled, because the
+  /// session's scheduled end comes first and, removing the screen's drain, computes it
+  /// anew (``updateBattery(_:)``). Moved into the queue if the session is extended past it.
+  var deferredCrossing: SimTime?
+  var thresholdPending: Bool { thresholdEvent != nil || (deferredCrossing != nil && isScreenOn) }
   /// While replaying a trace: the slope to the next observed level [%/h].
   var replayRate: Double?
 

@@ -24,9 +24,21 @@ import Testing
       var plugged: Bool?
       var poweredOn = true
       var violations: [String] = []
+      var lastPercent: Double?
       _ = sim.run(device: seed % 7) { c in
         if c.time < last { violations.append("time went back at \(c.time)") }
         last = c.time
+        // The level is exact at every change and each multiple of 5 it passes is a
+        // change of its own: no band is skipped between two changes.
+        if let before = lastPercent, c.kind != .batterySet {
+          let (low, high) = (min(before, c.batteryPercent), max(before, c.batteryPercent))
+          let band = (low / 5).rounded(.down) * 5 + 5
+          if band < high - 1e-6 { violations.append("passed \(band) % unannounced before \(c.time)") }
+        }
+        if c.kind == .batteryLevel, abs(c.batteryPercent / 5 - (c.batteryPercent / 5).rounded()) > 1e-9 {
+          violations.append("crossing at \(c.batteryPercent) % at \(c.time)")
+        }
+        lastPercent = c.batteryPercent
         if !(0...100).contains(c.batteryPercent) {
           violations.append("battery \(c.batteryPercent) at \(c.time)")
         }
