@@ -91,4 +91,19 @@ public struct CSVBuffer: Sendable {
   public mutating func iso(_ time: SimTime, calendar: SimCalendar) {
     row(reserve: CSVRowWriter.isoBound) { $0.iso(time, calendar: calendar) }
   }
+
+  /// A date as `YYYY-MM-DD`, the same text as its `description` (which builds strings).
+  public mutating func date(_ date: CivilDate) {
+    guard (0...9999).contains(date.year) else {
+      text(date.description)
+      return
+    }
+    row(reserve: 10) { w in
+      w.unsigned(UInt64(date.year), minimumDigits: 4)
+      w.byte(UInt8(ascii: "-"))
+      w.unsigned(UInt64(date.month), minimumDigits: 2)
+      w.byte(UInt8(ascii: "-"))
+      w.unsigned(UInt64(date.day), minimumDigits: 2)
+    }
+  }
 }

@@ -178,9 +178,35 @@ public struct CSVRowWriter {
     )
   }
 
+  /// The calendar date of the last day asked about: rows written in time order ask
+  /// about the same day again and again, and a date costs about a hundred instructions.
+  public struct DateCache {
+    var day = Int.min
+    var date = CivilDate(daysSinceEpoch: 0)
+
+    public init() {}
+
+    mutating func date(of time: SimTime, _ calendar: SimCalendar) -> CivilDate {
+      let d = calendar.day(of: time)
+      if d != day {
+        day = d
+        date = calendar.date(of: time)
+      }
+      return date
+    }
+  }
+
   /// Local time as `YYYY-MM-DDThh:mm:ss`, the same text as ``SimCalendar/isoString(_:)``.
   public mutating func iso(_ time: SimTime, calendar: SimCalendar) {
-    let date = calendar.date(of: time)
+    iso(time, calendar: calendar, date: calendar.date(of: time))
+  }
+
+  /// As ``iso(_:calendar:)``, the date read through `dates`.
+  public mutating func iso(_ time: SimTime, calendar: SimCalendar, dates: inout DateCache) {
+    iso(time, calendar: calendar, date: dates.date(of: time, calendar))
+  }
+
+  mutating func iso(_ time: SimTime, calendar: SimCalendar, date: CivilDate) {
     let seconds = Int(calendar.microsecondsIntoDay(of: time) / 1_000_000)
     let year = max(date.year, 0)
     guard year <= 9999 else {

@@ -34,6 +34,32 @@ import Testing
     }
   }
 
+  /// Rows read their dates through a cache of the last day: it must never hand back a
+  /// stale day, in time order or out of it.
+  @Test func isoThroughTheDateCacheMatchesTheCalendar() {
+    let calendar = SimCalendar(startDate: monday)
+    var dates = CSVRowWriter.DateCache()
+    var b = CSVBuffer()
+    var expected = ""
+    let seconds: [Double] = [0, 86_399.5, 86_400, 86_401, 3 * 86_400, 86_400 - 1, -1, 400 * 86_400, 0]
+    for s in seconds {
+      let t = SimTime(seconds: s)
+      b.row(reserve: CSVRowWriter.isoBound + 1) { w in
+        w.iso(t, calendar: calendar, dates: &dates)
+        w.newline()
+      }
+      expected += calendar.isoString(t) + "\n"
+    }
+    #expect(String(decoding: b.bytes, as: UTF8.self) == expected)
+  }
+
+  @Test func datesMatchTheirDescription() {
+    for days in [-800_000, -719_468, -1, 0, 10_957, 20_458, 2_932_896, 2_932_897, 3_000_000] {
+      let date = CivilDate(daysSinceEpoch: days)
+      #expect(text { $0.date(date) } == date.description, "day \(days)")
+    }
+  }
+
   @Test func integersAtTheEdges() {
     #expect(text { $0.integer(0) } == "0")
     #expect(text { $0.integer(-7) } == "-7")

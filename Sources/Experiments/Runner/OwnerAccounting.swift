@@ -30,6 +30,8 @@ struct OwnerAccounting {
   }
 
   let calendar: SimCalendar
+  /// The date of the day rows were last written for.
+  var dates = CSVRowWriter.DateCache()
   let backgroundPowerWatts: Double
   /// The fates not yet written, from the request numbered `firstFate` on (requests are
   /// numbered from 0 in the order they were submitted).
@@ -193,7 +195,7 @@ struct OwnerAccounting {
       guard f.launched == nil ? f.outcome != nil : f.ended != nil else { break }
       Self.write(
         f, identifier: identifier(of: f), prefix: prefix, launches: &launches, calendar: calendar,
-        summary: &summary)
+        dates: &dates, summary: &summary)
       k += 1
     }
     guard k > 0 else { return }
@@ -208,7 +210,7 @@ struct OwnerAccounting {
     for f in fates where f.submitted < end {
       Self.write(
         f, identifier: identifier(of: f), prefix: prefix, launches: &launches, calendar: calendar,
-        summary: &summary)
+        dates: &dates, summary: &summary)
     }
     writeDays(daysWritten..<days.count, prefix: prefix, days: &rows, startDate: startDate)
   }
@@ -216,7 +218,7 @@ struct OwnerAccounting {
   /// One `launches.csv` row, and what it gives the summary.
   static func write(
     _ f: Fate, identifier: String, prefix: String, launches: inout CSVBuffer, calendar: SimCalendar,
-    summary: inout OwnerSummary
+    dates: inout CSVRowWriter.DateCache, summary: inout OwnerSummary
   ) {
     let outcome = f.launched == nil ? (f.outcome ?? "never_ran") : (f.outcome ?? "running")
     if let l = f.launched {
@@ -238,14 +240,14 @@ struct OwnerAccounting {
       w.comma()
       w.seconds(f.submitted)
       w.comma()
-      w.iso(f.submitted, calendar: calendar)
+      w.iso(f.submitted, calendar: calendar, dates: &dates)
       w.comma()
       w.seconds(f.earliest)
       w.comma()
       if let l = f.launched {
         w.seconds(l)
         w.comma()
-        w.iso(l, calendar: calendar)
+        w.iso(l, calendar: calendar, dates: &dates)
       } else {
         w.comma()
       }
@@ -278,13 +280,14 @@ struct OwnerAccounting {
   mutating func writeDays(
     _ range: Range<Int>, prefix: String, days rows: inout CSVBuffer, startDate: CivilDate
   ) {
+    let startDays = startDate.daysSinceEpoch
     for d in range {
       let day = days[d]
       var median: Double?
       rows.text(prefix)
       rows.integer(Int64(d))
       rows.comma()
-      rows.text(CivilDate(daysSinceEpoch: startDate.daysSinceEpoch + d).description)
+      rows.date(CivilDate(daysSinceEpoch: startDays + d))
       for v in [
         day.launchesRefresh, day.launchesProcessing, day.launchesOther, day.completed, day.expired, day.kills,
       ] {
