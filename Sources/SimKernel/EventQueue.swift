@@ -27,7 +27,7 @@
 public struct EventQueue: ~Copyable, @unchecked Sendable {
   /// One pending event, packed into 32 bytes.
   @usableFromInline
-  struct Entry {
+  struct Entry: Sendable {
     /// Event time [µs].
     @usableFromInline var time: Int64
     /// Biased priority in the top 8 bits, sequence number in the low 56.
@@ -407,6 +407,14 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
     locateMinimum()
     if entry(cachedBucket, cachedIndex).pointee.time >= end { return nil }
     return removeLocated()
+  }
+
+  /// Whether `entry` comes before every entry in the queue (true when it is empty).
+  @inlinable @inline(__always)
+  mutating func isPreceded(by entry: Entry) -> Bool {
+    guard total > 0 else { return true }
+    if isHeap { return entry.precedes(slots[0]) }
+    return entry.precedes(peek())
   }
 
   /// Removes and returns the earliest entry. The queue must not be empty.

@@ -121,7 +121,7 @@ public struct SystemScheduler: LaunchDecider {
     self.target = target
     budgetsAt = scheduler.now
     timerPeriod = .seconds(parameters.evaluationPeriodSeconds)
-    scheduler.schedule(after: timerPeriod, target: target, kind: Tick.timer.rawValue)
+    scheduler.scheduleRecurring(after: timerPeriod, target: target, kind: Tick.timer.rawValue)
     schedulePush(after: scheduler.now, app: app, scheduler: &scheduler)
   }
 
@@ -138,7 +138,7 @@ public struct SystemScheduler: LaunchDecider {
   ) {
     switch Tick(rawValue: event.kind) {
     case .timer:
-      scheduler.schedule(after: timerPeriod, target: target, kind: Tick.timer.rawValue)
+      scheduler.scheduleRecurring(after: timerPeriod, target: target, kind: Tick.timer.rawValue)
       evaluate(app: app, device: device, trigger: "timer", scheduler: &scheduler)
     case .push:
       pendingPushes += 1

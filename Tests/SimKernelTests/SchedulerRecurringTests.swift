@@ -1,0 +1,141 @@
+import Testing
+
+@testable import SimKernel
+
+@Suite struct SchedulerRecurringTests {
+  /// A periodic timer kept beside the queue must run exactly where it would run as a
+  /// queued event: the same process (random children, cancels, ties at the timer's own
+  /// instants, priorities, a queue that grows into a calendar and shrinks back), once
+  /// with the timer as the recurring event and once as an ordinary one, handles the same
+  /// events in the same order, with the same pending counts and next event times.
+  @Test(arguments: [21, 22, 23])
+  func theRecurringEventRunsWhereAQueuedOneWould(seed: UInt64) {
+    let beside = TickingProcess(seed: seed, recurring: true).run()
+    let queued = TickingProcess(seed: seed, recurring: false).run()
+    #expect(beside.count > 4_000)
+    #expect(beside.filter(\.isTick).count > 300)
+    #expect(beside.count == queued.count)
+    let firstDifference = zip(beside, queued).enumerated().first { $0.element.0 != $0.element.1 }
+    #expect(firstDifference == nil, "first difference at event \(firstDifference?.offset ?? -1)")
+  }
+
+  @Test func runUntilLeavesARecurringEventAtItsBoundPending() {
+    var scheduler = Scheduler()
+    scheduler.schedule(at: SimTime(seconds: 2))
+    let tick = scheduler.scheduleRecurring(at: SimTime(seconds: 3), kind: 7)
+    #expect(scheduler.pendingCount == 2)
+    var recorder = Recorder()
+    scheduler.run(until: SimTime(seconds: 3), handler: &recorder)
+    #expect(recorder.seen.map(\.time.seconds) == [2])
+    #expect(scheduler.pendingCount == 1)
+    #expect(scheduler.nextEventTime() == SimTime(seconds: 3))
+    scheduler.run(until: SimTime(seconds: 4), handler: &recorder)
+    #expect(recorder.seen.map(\.id) == [EventID(sequence: 0), tick])
+    #expect(recorder.seen.last?.kind == 7)
+    #expect(scheduler.pendingCount == 0)
+    #expect(scheduler.nextEventTime() == nil)
+  }
+
+  @Test func aCancelledRecurringEventDoesNotRunAndCanBeScheduledAgain() {
+    var scheduler = Scheduler()
+    let first = scheduler.scheduleRecurring(at: SimTime(seconds: 1))
+    scheduler.schedule(at: SimTime(seconds: 5))
+    scheduler.cancel(first)
+    #expect(scheduler.pendingCount == 1)
+    let second = scheduler.scheduleRecurring(at: SimTime(seconds: 6))
+    var recorder = Recorder()
+    scheduler.runUntilEmpty(handler: &recorder)
+    #expect(recorder.seen.map(\.time.seconds) == [5, 6])
+    #expect(recorder.seen.last?.id == second)
+    // Cancelling it again, after it ran, changes nothing.
+    scheduler.cancel(second)
+    #expect(scheduler.pendingCount == 0)
+  }
+}
+
+/// A process with a timer that re-arms itself every `period` from its own handler and
+/// ordinary events that schedule and cancel others, from a fixed xorshift sequence.
+struct TickingProcess {
+  struct Step: Equatable {
+    let time: Int64
+    let sequence: UInt64
+    let priority: Int8
+    let isTick: Bool
+    let pendingAfter: Int
+    let nextAfter: Int64?
+  }
+
+  var random: XorShift
+  let recurring: Bool
+  static let period: Int64 = 60_000_000
+  static let tickKind: UInt32 = 9
+
+  init(seed: UInt64, recurring: Bool) {
+    random = XorShift(seed: seed)
+    self.recurring = recurring
+  }
+
+  func run() -> [Step] {
+    var process = self
+    var scheduler = Scheduler()
+    var handles: [EventID] = []
+    var tick: EventID?
+    var growing = true
+    func armTick(at time: SimTime, _ s: inout Scheduler) {
+      tick =
+        process.recurring
+        ? s.scheduleRecurring(at: time, kind: Self.tickKind)
+        : s.schedule(at: time, kind: Self.tickKind)
+    }
+    for _ in 0..<20 {
+      handles.append(
+        scheduler.schedule(at: SimTime(microseconds: Int64(process.random.next() % 1_000_000_000))))
+    }
+    armTick(at: SimTime(microseconds: Self.period), &scheduler)
+    var log: [Step] = []
+    var recorder = Recorder()
+    recorder.reaction = { event, s in
+      let handled = log.count + 1
+      if event.kind == Self.tickKind {
+        // Re-armed by its handler, as the scheduler's timer is; now and then cancelled
+        // and re-armed off its period, or left unarmed for a while.
+        if handled < 6_000, process.random.next() % 50 != 0 {
+          armTick(at: s.now + SimDuration(microseconds: Self.period), &s)
+        }
+      } else if handled < 6_000 {
+        let pending = s.pendingCount
+        if growing, pending >= 150 { growing = false }
+        if !growing, pending <= 5 { growing = true }
+        for _ in 0..<(growing ? 1 + Int(process.random.next() % 3) : Int(process.random.next() % 2)) {
+          let r = process.random.next()
+          // Some children land on the timer's own instants, to exercise the ties.
+          let time =
+            r % 4 == 0
+            ? SimTime(microseconds: (s.now.microseconds / Self.period + 1 + Int64(r % 3)) * Self.period)
+            : s.now + SimDuration(microseconds: Int64(r % 900_000_000))
+          handles.append(s.schedule(at: time, priority: r % 7 == 0 ? -1 : 0))
+        }
+        for _ in 0..<Int(process.random.next() % 3) {
+          let back = Int(process.random.next() % 40)
+          if back < handles.count { s.cancel(handles[handles.count - 1 - back]) }
+        }
+        if process.random.next() % 97 == 0, let t = tick {
+          s.cancel(t)
+          tick = nil
+          armTick(at: s.now + SimDuration(microseconds: Int64(process.random.next() % 1_000_000_000)), &s)
+        } else if tick == nil || process.random.next() % 211 == 0, handled < 6_000 {
+          if let t = tick { s.cancel(t) }
+          armTick(at: s.now + SimDuration(microseconds: Self.period), &s)
+        }
+      }
+      if event.kind == Self.tickKind, tick == event.id { tick = nil }
+      log.append(
+        Step(
+          time: event.time.microseconds, sequence: event.id.sequence, priority: event.priority,
+          isTick: event.kind == Self.tickKind, pendingAfter: s.pendingCount,
+          nextAfter: s.nextEventTime()?.microseconds))
+    }
+    scheduler.runUntilEmpty(handler: &recorder)
+    return log
+  }
+}
