@@ -56,14 +56,14 @@ extension SimulatedDevice {
       deferredCrossing = at
       return
     }
-    thresholdEvent = schedule(.batteryThreshold, at: at, &scheduler)
+    thresholdEvent = schedule(.batteryThreshold, inSlot: Self.crossingSlot, at: at, &scheduler)
   }
 
   /// A session extended past a deferred crossing: the crossing goes into the queue.
   mutating func scheduleDeferredCrossing(before end: SimTime, _ scheduler: inout Scheduler) {
     guard let at = deferredCrossing, at < end else { return }
     deferredCrossing = nil
-    thresholdEvent = schedule(.batteryThreshold, at: at, &scheduler)
+    thresholdEvent = schedule(.batteryThreshold, inSlot: Self.crossingSlot, at: at, &scheduler)
   }
 
   /// Cancels the pending crossing event: the level or the rate changed.

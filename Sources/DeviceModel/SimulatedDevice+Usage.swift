@@ -4,7 +4,7 @@ extension SimulatedDevice {
   mutating func scheduleNextUnlock(_ scheduler: inout Scheduler) {
     let next = unlockDraws.nextTime(
       after: scheduler.now, of: unlockProfile, calendar, usageStream, keeping: keepsUsageDraws)
-    if let t = next { schedule(.unlock, at: t, &scheduler) }
+    if let t = next { schedule(.unlock, inSlot: Self.unlockSlot, at: t, &scheduler) }
   }
 
   mutating func scheduleNextAppOpen(_ scheduler: inout Scheduler) {
@@ -35,7 +35,7 @@ extension SimulatedDevice {
     publish(.screenOn, at: now)
     if seconds.isFinite {
       screenOffAt = now + .seconds(seconds)
-      screenOffEvent = schedule(.screenOff, at: screenOffAt, &scheduler)
+      screenOffEvent = schedule(.screenOff, inSlot: Self.screenOffSlot, at: screenOffAt, &scheduler)
     } else {
       screenOffAt = .distantFuture
       screenOffEvent = nil
@@ -60,7 +60,7 @@ extension SimulatedDevice {
     guard isScreenOn, time > screenOffAt else { return }
     if let e = screenOffEvent { scheduler.cancel(e) }
     screenOffAt = time
-    screenOffEvent = schedule(.screenOff, at: time, &scheduler)
+    screenOffEvent = schedule(.screenOff, inSlot: Self.screenOffSlot, at: time, &scheduler)
     scheduleHeavyUse(&scheduler)
     scheduleDeferredCrossing(before: time, &scheduler)
   }

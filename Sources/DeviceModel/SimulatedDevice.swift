@@ -246,6 +246,24 @@ public struct SimulatedDevice: DeviceConditions {
       at: max(time, scheduler.now), target: target, kind: kind.rawValue, payload: payload)
   }
 
+  /// The kernel slots (``Scheduler/schedule(inSlot:at:priority:target:kind:payload:)``)
+  /// of the three events that are never pending twice and come most often: the next
+  /// unlock, the screen going off, the battery's next crossing. Slot 0 is left to the
+  /// system scheduler's timer when the device shares a kernel with it.
+  static let unlockSlot = 1
+  static let screenOffSlot = 2
+  static let crossingSlot = 3
+
+  /// Schedules one of the slotted events (see ``unlockSlot``).
+  @discardableResult
+  mutating func schedule(
+    _ kind: DeviceEventKind, inSlot slot: Int, at time: SimTime, _ scheduler: inout Scheduler
+  )
+    -> EventID
+  {
+    scheduler.schedule(inSlot: slot, at: max(time, scheduler.now), target: target, kind: kind.rawValue)
+  }
+
   mutating func publish(_ kind: DeviceChange.Kind, _ detail: DeviceChange.Detail = .none, at time: SimTime) {
     changes.append(
       DeviceChange(time: time, kind: kind, detail: detail, batteryPercent: batteryPercent(at: time)))

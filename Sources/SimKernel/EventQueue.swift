@@ -78,6 +78,8 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
   @usableFromInline static let scanLimit = 12
   /// Most entries kept as a heap (fits the inline slots of the minimum bucket count).
   @usableFromInline static let heapLimit = 48
+  /// Number of slots: events kept beside the queue, at most one per slot.
+  @usableFromInline static let slotLimit = 4
 
   /// Whether the entries are a binary heap in `slots[0..<total]` (small queues)
   /// rather than a calendar.
@@ -106,12 +108,69 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
   @usableFromInline var removalsInPeriod = 0
 
   /// Creates an empty queue.
+  /// The slots' events (``put(_:inSlot:)``); slot k holds one while bit k of `slotMask`
+  /// is set, and `firstSlot` is the slot whose event comes first (-1 when none does).
+  @usableFromInline var slotted: UnsafeMutablePointer<Entry>
+  @usableFromInline var slotMask: UInt8 = 0
+  @usableFromInline var firstSlot = -1
+
   public init() {
     bucketCount = Self.minimumBuckets
     (slots, counts, overflow) = Self.allocate(Self.minimumBuckets)
+    slotted = UnsafeMutablePointer<Entry>.allocate(capacity: Self.slotLimit)
   }
 
-  deinit { Self.free(slots, counts, overflow, bucketCount) }
+  deinit {
+    Self.free(slots, counts, overflow, bucketCount)
+    slotted.deallocate()
+  }
+
+  // MARK: Slots
+
+  /// Events waiting in slots.
+  @inlinable public var slotCount: Int { slotMask.nonzeroBitCount }
+
+  /// The slots' first event, if any.
+  @inlinable var firstSlotted: Entry? { firstSlot >= 0 ? slotted[firstSlot] : nil }
+
+  /// Puts `entry` in slot `slot`, which must be empty.
+  @inlinable @inline(__always)
+  mutating func put(_ entry: Entry, inSlot slot: Int) {
+    precondition(slot >= 0 && slot < Self.slotLimit, "slot \(slot) is not in 0..<\(Self.slotLimit)")
+    precondition(slotMask & (1 &<< slot) == 0, "slot \(slot) already holds an event")
+    slotted[slot] = entry
+    slotMask |= 1 &<< slot
+    if firstSlot < 0 || entry.precedes(slotted[firstSlot]) { firstSlot = slot }
+  }
+
+  /// Finds the slot whose event comes first.
+  @usableFromInline
+  mutating func findFirstSlot() {
+    var best = -1
+    var mask = slotMask
+    while mask != 0 {
+      let k = mask.trailingZeroBitCount
+      mask &= mask &- 1
+      if best < 0 || slotted[k].precedes(slotted[best]) { best = k }
+    }
+    firstSlot = best
+  }
+
+  /// Empties the slot holding the event with `sequence`; false when no slot holds it.
+  @inlinable
+  mutating func removeSlotted(sequence: UInt64) -> Bool {
+    var mask = slotMask
+    while mask != 0 {
+      let k = mask.trailingZeroBitCount
+      mask &= mask &- 1
+      if slotted[k].order & Self.sequenceMask == sequence {
+        slotMask &= ~(1 &<< k)
+        if firstSlot == k { findFirstSlot() }
+        return true
+      }
+    }
+    return false
+  }
 
   @usableFromInline
   static func allocate(_ n: Int) -> (
@@ -401,6 +460,15 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
   /// returns nil and leaves the queue as it was.
   @inlinable @inline(__always)
   mutating func popFirst(before end: Int64) -> Entry? {
+    // The slots' first event, if it comes before the queue's.
+    if firstSlot >= 0 {
+      let first = slotted[firstSlot]
+      if first.time < end, isPreceded(by: first) {
+        slotMask &= ~(1 &<< firstSlot)
+        findFirstSlot()
+        return first
+      }
+    }
     guard total > 0 else { return nil }
     // A heap's earliest entry is its root: no search, and no cached place to keep.
     if isHeap { return slots[0].time < end ? heapPop() : nil }

@@ -36,10 +36,6 @@ public struct Scheduler: ~Copyable, Sendable {
   @usableFromInline var stopRequested = false
   /// The sequence of the event being handled (`UInt64.max` outside handlers).
   @usableFromInline var currentSequence = UInt64.max
-  /// The recurring event (``scheduleRecurring(at:priority:target:kind:payload:)``), kept
-  /// beside the queue; it is pending while `recurringPending` is set.
-  @usableFromInline var recurring = EventQueue.Entry(time: .max, order: .max, target: 0, kind: 0, payload: 0)
-  @usableFromInline var recurringPending = false
 
   /// Creates a scheduler whose clock reads `start`.
   public init(start: SimTime = .zero) {
@@ -53,17 +49,16 @@ public struct Scheduler: ~Copyable, Sendable {
   ///   an event that already ran (cancelling it then is allowed and does nothing), so
   ///   the marks are checked against the queue.
   public var pendingCount: Int {
-    let recurringCount = recurringPending ? 1 : 0
-    if cancelled.isEmpty { return queue.count + recurringCount }
-    return queue.sequences().reduce(recurringCount) { $0 + (cancelled.contains($1) ? 0 : 1) }
+    if cancelled.isEmpty { return queue.count + queue.slotCount }
+    return queue.sequences().reduce(queue.slotCount) { $0 + (cancelled.contains($1) ? 0 : 1) }
   }
 
   /// Time of the next event that will run, or nil when none is pending.
   public mutating func nextEventTime() -> SimTime? {
     dropCancelledHead()
     let queued = queue.minimumTime()
-    guard recurringPending else { return queued.map { SimTime(microseconds: $0) } }
-    return SimTime(microseconds: min(queued ?? .max, recurring.time))
+    guard let slotted = queue.firstSlotted?.time else { return queued.map { SimTime(microseconds: $0) } }
+    return SimTime(microseconds: min(queued ?? .max, slotted))
   }
 
   /// Schedules an event at `time`, which must not be earlier than ``now``.
@@ -103,34 +98,40 @@ public struct Scheduler: ~Copyable, Sendable {
     schedule(at: now + delay, priority: priority, target: target, kind: kind, payload: payload)
   }
 
-  /// Schedules the recurring event: a periodic timer that its handler re-arms. It runs in
-  /// the same (time, priority, sequence) order as any event, but waits beside the queue,
-  /// so that re-arming it every period costs no queue insertion and removal (a model's
-  /// timer can be a third of all its events). At most one is pending at a time; it can be
-  /// cancelled like any event.
+  /// Number of slots (``schedule(inSlot:at:priority:target:kind:payload:)``).
+  public static var slots: Int { EventQueue.slotLimit }
+
+  /// Schedules an event in slot `slot` (0 ..< ``slots``), which must be empty: for an
+  /// event that is never pending twice, such as a periodic timer that its handler
+  /// re-arms, or a model's next-occurrence event. It runs in the same (time, priority,
+  /// sequence) order as any event and is cancelled the same way, but waits beside the
+  /// queue: scheduling, running or cancelling it costs no queue insertion or removal.
+  /// The model assigns the slots; a slot's event leaves it when it runs or is cancelled.
   @inlinable
   @discardableResult
-  public mutating func scheduleRecurring(
-    at time: SimTime, priority: Int8 = 0, target: UInt32 = 0, kind: UInt32 = 0, payload: Int64 = 0
+  public mutating func schedule(
+    inSlot slot: Int, at time: SimTime, priority: Int8 = 0, target: UInt32 = 0, kind: UInt32 = 0,
+    payload: Int64 = 0
   ) -> EventID {
     precondition(time >= now, "scheduled an event in the past")
-    precondition(!recurringPending, "a recurring event is already pending")
     let sequence = nextSequence
     nextSequence &+= 1
-    recurring = EventQueue.Entry(
-      time: time.microseconds, order: EventQueue.order(priority: priority, sequence: sequence),
-      target: target, kind: kind, payload: payload)
-    recurringPending = true
+    queue.put(
+      EventQueue.Entry(
+        time: time.microseconds, order: EventQueue.order(priority: priority, sequence: sequence),
+        target: target, kind: kind, payload: payload),
+      inSlot: slot)
     return EventID(sequence: sequence)
   }
 
-  /// Schedules the recurring event `delay` after ``now``.
+  /// Schedules an event in slot `slot`, `delay` after ``now``.
   @inlinable
   @discardableResult
-  public mutating func scheduleRecurring(
-    after delay: SimDuration, priority: Int8 = 0, target: UInt32 = 0, kind: UInt32 = 0, payload: Int64 = 0
+  public mutating func schedule(
+    inSlot slot: Int, after delay: SimDuration, priority: Int8 = 0, target: UInt32 = 0, kind: UInt32 = 0,
+    payload: Int64 = 0
   ) -> EventID {
-    scheduleRecurring(at: now + delay, priority: priority, target: target, kind: kind, payload: payload)
+    schedule(inSlot: slot, at: now + delay, priority: priority, target: target, kind: kind, payload: payload)
   }
 
   /// Cancels a pending event. Cancelling one that already ran, or was already
@@ -142,10 +143,7 @@ public struct Scheduler: ~Copyable, Sendable {
     // The event being handled has left the queue: there is nothing to cancel (handlers
     // often cancel "their pending event" while handling it).
     guard id.sequence < nextSequence, id.sequence != currentSequence else { return }
-    if recurringPending, recurring.order & EventQueue.sequenceMask == id.sequence {
-      recurringPending = false
-      return
-    }
+    if queue.removeSlotted(sequence: id.sequence) { return }
     // A small queue (a heap) drops the event now; a large one (a calendar) marks it and
     // drops it when it reaches the front. An event not found in the heap already ran.
     if queue.isHeap {
@@ -210,16 +208,7 @@ public struct Scheduler: ~Copyable, Sendable {
   mutating func loop<H: EventHandler>(until end: SimTime, handler: inout H) -> Bool {
     stopRequested = false
     let endMicroseconds = end.microseconds
-    while true {
-      let entry: EventQueue.Entry
-      if recurringPending, recurring.time < endMicroseconds, queue.isPreceded(by: recurring) {
-        entry = recurring
-        recurringPending = false
-      } else if let queued = queue.popFirst(before: endMicroseconds) {
-        entry = queued
-      } else {
-        break
-      }
+    while let entry = queue.popFirst(before: endMicroseconds) {
       let sequence = entry.order & EventQueue.sequenceMask
       if takeCancelled(sequence) { continue }
       nowMicroseconds = entry.time

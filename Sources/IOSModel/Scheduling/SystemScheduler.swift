@@ -92,6 +92,10 @@ public struct SystemScheduler: LaunchDecider {
   /// The identifier a discretionary background transfer is handed over with.
   static let discretionaryName = TaskName("discretionary")
 
+  /// The kernel slot of the periodic timer (``Scheduler/schedule(inSlot:at:priority:target:kind:payload:)``):
+  /// re-armed every period, it never waits in the queue.
+  static let timerSlot = 0
+
   enum Tick: UInt32 {
     case timer = 200
     case due
@@ -121,7 +125,7 @@ public struct SystemScheduler: LaunchDecider {
     self.target = target
     budgetsAt = scheduler.now
     timerPeriod = .seconds(parameters.evaluationPeriodSeconds)
-    scheduler.scheduleRecurring(after: timerPeriod, target: target, kind: Tick.timer.rawValue)
+    scheduler.schedule(inSlot: Self.timerSlot, after: timerPeriod, target: target, kind: Tick.timer.rawValue)
     schedulePush(after: scheduler.now, app: app, scheduler: &scheduler)
   }
 
@@ -138,7 +142,8 @@ public struct SystemScheduler: LaunchDecider {
   ) {
     switch Tick(rawValue: event.kind) {
     case .timer:
-      scheduler.scheduleRecurring(after: timerPeriod, target: target, kind: Tick.timer.rawValue)
+      scheduler.schedule(
+        inSlot: Self.timerSlot, after: timerPeriod, target: target, kind: Tick.timer.rawValue)
       evaluate(app: app, device: device, trigger: "timer", scheduler: &scheduler)
     case .push:
       pendingPushes += 1

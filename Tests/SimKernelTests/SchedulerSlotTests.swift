@@ -2,27 +2,29 @@ import Testing
 
 @testable import SimKernel
 
-@Suite struct SchedulerRecurringTests {
-  /// A periodic timer kept beside the queue must run exactly where it would run as a
-  /// queued event: the same process (random children, cancels, ties at the timer's own
-  /// instants, priorities, a queue that grows into a calendar and shrinks back), once
-  /// with the timer as the recurring event and once as an ordinary one, handles the same
-  /// events in the same order, with the same pending counts and next event times.
+@Suite struct SchedulerSlotTests {
+  /// Events kept in slots beside the queue must run exactly where they would run queued:
+  /// the same process (a periodic timer in slot 0, other events in slots 1–3 whenever
+  /// one is free, random children, cancels, ties at the timer's own instants,
+  /// priorities, a queue that grows into a calendar and shrinks back), once with slots
+  /// and once with every event queued, handles the same events in the same order, with
+  /// the same pending counts and next event times.
   @Test(arguments: [21, 22, 23])
-  func theRecurringEventRunsWhereAQueuedOneWould(seed: UInt64) {
-    let beside = TickingProcess(seed: seed, recurring: true).run()
-    let queued = TickingProcess(seed: seed, recurring: false).run()
+  func slottedEventsRunWhereQueuedOnesWould(seed: UInt64) {
+    let beside = TickingProcess(seed: seed, slotted: true).run()
+    let queued = TickingProcess(seed: seed, slotted: false).run()
     #expect(beside.count > 4_000)
     #expect(beside.filter(\.isTick).count > 300)
+    #expect(beside.filter(\.wasSlotted).count > 200)
     #expect(beside.count == queued.count)
     let firstDifference = zip(beside, queued).enumerated().first { $0.element.0 != $0.element.1 }
     #expect(firstDifference == nil, "first difference at event \(firstDifference?.offset ?? -1)")
   }
 
-  @Test func runUntilLeavesARecurringEventAtItsBoundPending() {
+  @Test func runUntilLeavesASlottedEventAtItsBoundPending() {
     var scheduler = Scheduler()
     scheduler.schedule(at: SimTime(seconds: 2))
-    let tick = scheduler.scheduleRecurring(at: SimTime(seconds: 3), kind: 7)
+    let tick = scheduler.schedule(inSlot: 2, at: SimTime(seconds: 3), kind: 7)
     #expect(scheduler.pendingCount == 2)
     var recorder = Recorder()
     scheduler.run(until: SimTime(seconds: 3), handler: &recorder)
@@ -36,13 +38,13 @@ import Testing
     #expect(scheduler.nextEventTime() == nil)
   }
 
-  @Test func aCancelledRecurringEventDoesNotRunAndCanBeScheduledAgain() {
+  @Test func aCancelledSlottedEventDoesNotRunAndItsSlotCanBeUsedAgain() {
     var scheduler = Scheduler()
-    let first = scheduler.scheduleRecurring(at: SimTime(seconds: 1))
+    let first = scheduler.schedule(inSlot: 0, at: SimTime(seconds: 1))
     scheduler.schedule(at: SimTime(seconds: 5))
     scheduler.cancel(first)
     #expect(scheduler.pendingCount == 1)
-    let second = scheduler.scheduleRecurring(at: SimTime(seconds: 6))
+    let second = scheduler.schedule(inSlot: 0, at: SimTime(seconds: 6))
     var recorder = Recorder()
     scheduler.runUntilEmpty(handler: &recorder)
     #expect(recorder.seen.map(\.time.seconds) == [5, 6])
@@ -61,18 +63,19 @@ struct TickingProcess {
     let sequence: UInt64
     let priority: Int8
     let isTick: Bool
+    let wasSlotted: Bool
     let pendingAfter: Int
     let nextAfter: Int64?
   }
 
   var random: XorShift
-  let recurring: Bool
+  let slotted: Bool
   static let period: Int64 = 60_000_000
   static let tickKind: UInt32 = 9
 
-  init(seed: UInt64, recurring: Bool) {
+  init(seed: UInt64, slotted: Bool) {
     random = XorShift(seed: seed)
-    self.recurring = recurring
+    self.slotted = slotted
   }
 
   func run() -> [Step] {
@@ -80,11 +83,13 @@ struct TickingProcess {
     var scheduler = Scheduler()
     var handles: [EventID] = []
     var tick: EventID?
+    // The event each of slots 1–3 holds (in both runs, so that both draw alike).
+    var holders: [EventID?] = [nil, nil, nil, nil]
     var growing = true
     func armTick(at time: SimTime, _ s: inout Scheduler) {
       tick =
-        process.recurring
-        ? s.scheduleRecurring(at: time, kind: Self.tickKind)
+        process.slotted
+        ? s.schedule(inSlot: 0, at: time, kind: Self.tickKind)
         : s.schedule(at: time, kind: Self.tickKind)
     }
     for _ in 0..<20 {
@@ -113,11 +118,25 @@ struct TickingProcess {
             r % 4 == 0
             ? SimTime(microseconds: (s.now.microseconds / Self.period + 1 + Int64(r % 3)) * Self.period)
             : s.now + SimDuration(microseconds: Int64(r % 900_000_000))
-          handles.append(s.schedule(at: time, priority: r % 7 == 0 ? -1 : 0))
+          let priority: Int8 = r % 7 == 0 ? -1 : 0
+          if r % 3 == 1, let k = (1...3).first(where: { holders[$0] == nil }) {
+            let id =
+              process.slotted
+              ? s.schedule(inSlot: k, at: time, priority: priority, kind: UInt32(k))
+              : s.schedule(at: time, priority: priority, kind: UInt32(k))
+            holders[k] = id
+            handles.append(id)
+          } else {
+            handles.append(s.schedule(at: time, priority: priority))
+          }
         }
         for _ in 0..<Int(process.random.next() % 3) {
           let back = Int(process.random.next() % 40)
-          if back < handles.count { s.cancel(handles[handles.count - 1 - back]) }
+          if back < handles.count {
+            let id = handles[handles.count - 1 - back]
+            s.cancel(id)
+            for k in 1...3 where holders[k] == id { holders[k] = nil }
+          }
         }
         if process.random.next() % 97 == 0, let t = tick {
           s.cancel(t)
@@ -129,10 +148,12 @@ struct TickingProcess {
         }
       }
       if event.kind == Self.tickKind, tick == event.id { tick = nil }
+      for k in 1...3 where holders[k] == event.id { holders[k] = nil }
       log.append(
         Step(
           time: event.time.microseconds, sequence: event.id.sequence, priority: event.priority,
-          isTick: event.kind == Self.tickKind, pendingAfter: s.pendingCount,
+          isTick: event.kind == Self.tickKind, wasSlotted: (1...3).contains(event.kind),
+          pendingAfter: s.pendingCount,
           nextAfter: s.nextEventTime()?.microseconds))
     }
     scheduler.runUntilEmpty(handler: &recorder)
