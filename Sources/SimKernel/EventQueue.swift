@@ -78,7 +78,8 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
   @usableFromInline static let scanLimit = 12
   /// Most entries kept as a heap (fits the inline slots of the minimum bucket count).
   @usableFromInline static let heapLimit = 48
-  /// Number of slots: events kept beside the queue, at most one per slot.
+  /// Number of slots: events kept beside the queue, at most one per slot (four: the
+  /// knockout in ``findFirstSlot()`` compares exactly four).
   @usableFromInline static let slotLimit = 4
 
   /// Whether the entries are a binary heap in `slots[0..<total]` (small queues)
@@ -118,6 +119,7 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
     bucketCount = Self.minimumBuckets
     (slots, counts, overflow) = Self.allocate(Self.minimumBuckets)
     slotted = UnsafeMutablePointer<Entry>.allocate(capacity: Self.slotLimit)
+    slotted.initialize(repeating: Self.emptySlot, count: Self.slotLimit)
   }
 
   deinit {
@@ -143,17 +145,17 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
     if firstSlot < 0 || entry.precedes(slotted[firstSlot]) { firstSlot = slot }
   }
 
-  /// Finds the slot whose event comes first.
-  @usableFromInline
+  /// What an empty slot holds: it comes after every event.
+  @usableFromInline static let emptySlot = Entry(time: .max, order: .max, target: 0, kind: 0, payload: 0)
+
+  /// Finds the slot whose event comes first: a knockout of the four, by arithmetic
+  /// rather than branches (empty slots hold ``emptySlot``, which loses to any event).
+  @inlinable @inline(__always)
   mutating func findFirstSlot() {
-    var best = -1
-    var mask = slotMask
-    while mask != 0 {
-      let k = mask.trailingZeroBitCount
-      mask &= mask &- 1
-      if best < 0 || slotted[k].precedes(slotted[best]) { best = k }
-    }
-    firstSlot = best
+    let a = slotted[1].precedes(slotted[0]) ? 1 : 0
+    let b = slotted[3].precedes(slotted[2]) ? 3 : 2
+    let first = slotted[b].precedes(slotted[a]) ? b : a
+    firstSlot = slotMask == 0 ? -1 : first
   }
 
   /// Empties the slot holding the event with `sequence`; false when no slot holds it.
@@ -165,6 +167,7 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
       mask &= mask &- 1
       if slotted[k].order & Self.sequenceMask == sequence {
         slotMask &= ~(1 &<< k)
+        slotted[k] = Self.emptySlot
         if firstSlot == k { findFirstSlot() }
         return true
       }
@@ -465,6 +468,7 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
       let first = slotted[firstSlot]
       if first.time < end, isPreceded(by: first) {
         slotMask &= ~(1 &<< firstSlot)
+        slotted[firstSlot] = Self.emptySlot
         findFirstSlot()
         return first
       }
