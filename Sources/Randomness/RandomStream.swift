@@ -17,6 +17,11 @@ import Foundation
 /// ```
 public final class RandomStream {
   @usableFromInline let rng: UnsafeMutablePointer<gsl_rng>
+  /// The generator's state, when it has the layout of GSL's taus113 (checked when the
+  /// stream is made; nil otherwise): uniform draws then step it here, by the same
+  /// recurrence, instead of through GSL's two calls by function pointer per draw. GSL's
+  /// own distributions step the same state, so the sequence is one and the same.
+  @usableFromInline let state: UnsafeMutablePointer<bgsim_taus113_state>?
   /// The 64-bit key the state was derived from.
   public let key: UInt64
 
@@ -38,18 +43,51 @@ public final class RandomStream {
     if bgsim_taus113_fill_state(rng, words) != 0 {
       // GSL's private layout changed: fall back to its own (32-bit) seeding.
       gsl_rng_set(rng, CUnsignedLong(truncatingIfNeeded: SplitMix64.mix(key)))
+      state = nil
+    } else {
+      state = gsl_rng_state(rng).assumingMemoryBound(to: bgsim_taus113_state.self)
     }
   }
 
   deinit { gsl_rng_free(rng) }
 
-  /// A uniform draw in [0, 1).
-  @inlinable
-  public func uniform() -> Double { gsl_rng_uniform(rng) }
+  /// The generator's next 32-bit output. L'Ecuyer's taus113 (Mathematics of
+  /// Computation 68, 1999): four Tausworthe components with (k, q, s) = (31, 6, 18),
+  /// (29, 2, 2), (28, 13, 7) and (25, 3, 13), each shifting in new bits and keeping its
+  /// top k, the output their exclusive or; the values GSL's taus113 gives.
+  @inlinable @inline(__always)
+  func nextWord() -> UInt32 {
+    guard let s = state else { return UInt32(truncatingIfNeeded: gsl_rng_get(rng)) }
+    @inline(__always)
+    func step(_ z: CUnsignedLong, _ mask: UInt32, _ q: UInt32, _ shift: UInt32, _ s: UInt32) -> UInt32 {
+      let z = UInt32(truncatingIfNeeded: z)
+      return ((z & mask) &<< s) ^ (((z &<< q) ^ z) &>> shift)
+    }
+    let z1 = step(s.pointee.z1, 0xFFFF_FFFE, 6, 13, 18)
+    let z2 = step(s.pointee.z2, 0xFFFF_FFF8, 2, 27, 2)
+    let z3 = step(s.pointee.z3, 0xFFFF_FFF0, 13, 21, 7)
+    let z4 = step(s.pointee.z4, 0xFFFF_FF80, 3, 12, 13)
+    s.pointee = bgsim_taus113_state(
+      z1: CUnsignedLong(z1), z2: CUnsignedLong(z2), z3: CUnsignedLong(z3), z4: CUnsignedLong(z4))
+    return z1 ^ z2 ^ z3 ^ z4
+  }
 
-  /// A uniform draw in (0, 1): never exactly 0, safe under a logarithm.
+  /// A uniform draw in [0, 1): the next output over 2³², as GSL's `gsl_rng_uniform`.
   @inlinable
-  public func uniformPositive() -> Double { gsl_rng_uniform_pos(rng) }
+  public func uniform() -> Double { Double(nextWord()) / 4_294_967_296.0 }
+
+  /// `gsl_rng_uniform` itself, for checking ``uniform()`` against it.
+  func uniformThroughGSL() -> Double { gsl_rng_uniform(rng) }
+
+  /// A uniform draw in (0, 1): never exactly 0, safe under a logarithm (zeros are
+  /// drawn again, as GSL's `gsl_rng_uniform_pos` does).
+  @inlinable
+  public func uniformPositive() -> Double {
+    while true {
+      let u = uniform()
+      if u != 0 { return u }
+    }
+  }
 
   /// A uniform integer in [0, n). `n` must be positive.
   @inlinable
@@ -64,7 +102,7 @@ public final class RandomStream {
   /// with 32 bits of resolution, which is plenty for inversion sampling.
   @inlinable
   public func uniformOpen32() -> Double {
-    (Double(gsl_rng_get(rng)) + 0.5) * (1.0 / 4_294_967_296.0)
+    (Double(nextWord()) + 0.5) * (1.0 / 4_294_967_296.0)
   }
 
   /// An exponential draw with the given mean: −mean · ln U with U uniform on (0, 1)
@@ -79,5 +117,5 @@ public final class RandomStream {
 
   /// True with probability `p`.
   @inlinable
-  public func bernoulli(_ p: Double) -> Bool { gsl_rng_uniform(rng) < p }
+  public func bernoulli(_ p: Double) -> Bool { uniform() < p }
 }
