@@ -372,6 +372,11 @@ public struct SystemScheduler: LaunchDecider {
     }
   }
 
+  /// The `ios` model's standard policies, when it has them (check before reading).
+  var standard: StandardPolicies {
+    @inline(__always) get { model.compiled.standard.unsafelyUnwrapped }
+  }
+
   /// Judges every eligible activity and launches those that pass.
   public mutating func evaluate(
     app: SimulatedApp, device: some DeviceConditions, trigger: String, scheduler: inout Scheduler
@@ -436,7 +441,10 @@ public struct SystemScheduler: LaunchDecider {
       var vetoIndex: Int?
       // Set when the score cannot reach the threshold whatever the later policies answer.
       var outOfReach = false
-      if !recording, let standard = model.compiled.standard {
+      // The standard policies are read in place (`standard`), not bound to a local: a
+      // local copy of their thirty parameters was loaded and spilled at every judged
+      // decision point.
+      if !recording, model.compiled.standard != nil {
         let first = standard.vetoBeforePredictions(activity, c)
         vetoIndex = first.veto
         if vetoIndex == nil {
