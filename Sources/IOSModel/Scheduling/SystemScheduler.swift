@@ -83,6 +83,17 @@ public struct SystemScheduler: LaunchDecider {
     var decisions: Int
     /// When a request not yet due becomes due [µs]; the vetoes may not cover it.
     var until: Int64
+
+    /// Whether the state these vetoes were judged in is still the state now (the same
+    /// test as comparing with a freshly made record, field by field).
+    @inline(__always)
+    func holds(app: SimulatedApp, device: some DeviceConditions) -> Bool {
+      self.app == ObjectIdentifier(app) && generation == app.taskScheduler.pendingGeneration
+        && isPluggedIn == device.isPluggedIn && isPoweredOn == device.isPoweredOn
+        && network == device.network && thermal == device.thermalState
+        && isForceQuitFlagged == app.isForceQuitFlagged
+        && backgroundAppRefresh == app.configuration.backgroundAppRefresh
+    }
   }
 
   /// The older launch paths' activities' names, interned once.
@@ -385,6 +396,25 @@ public struct SystemScheduler: LaunchDecider {
     if let end = launchesUntil, now >= end { return }
     refreshRequestCache(app)
     guard anythingDue(app, now: now) else { return }
+    // Most remaining points find their vetoes standing: counted here, in a small
+    // function, without entering the judging one (whose large frame each call set up).
+    if let standing = standingVeto, !recordDecisions, fetchWindow == nil, pendingPushes == 0,
+      transfers.isEmpty, now.microseconds < standing.until, standing.holds(app: app, device: device)
+    {
+      decisionCount += standing.decisions
+      standingVetoPoints += 1
+      refillBudgets(to: now)
+      return
+    }
+    judgeDue(app: app, device: device, trigger: trigger, now: now, scheduler: &scheduler)
+  }
+
+  /// The rest of ``evaluate(app:device:trigger:scheduler:)``: judging the due activities.
+  @inline(never)
+  mutating func judgeDue(
+    app: SimulatedApp, device: some DeviceConditions, trigger: String, now: SimTime,
+    scheduler: inout Scheduler
+  ) {
     // The app's requests (read from the cache one by one: copying the array would retain
     // it), then the older paths' work.
     // Usually there is no older-path work: its list is not built then (nil, not an empty
