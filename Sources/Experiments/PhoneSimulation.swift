@@ -54,7 +54,9 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
     case Self.appTarget: app.handle(event, scheduler: &scheduler)
     default: decider.handle(event, app: app, device: device.snapshot, scheduler: &scheduler)
     }
-    forward(&scheduler)
+    // Checked here: many events (most timer ticks) leave nothing to pass on, and
+    // entering `forward` set up its frame for nothing.
+    if !device.changes.isEmpty || !app.workChanges.isEmpty || !app.events.isEmpty { forward(&scheduler) }
   }
 
   /// Passes device changes to the app and the decider, and app load to the battery,
