@@ -99,3 +99,32 @@ import Testing
     #expect(read == [30_632_285, 7000, -500, 12_250, 1_000_000, nil, 0])
   }
 }
+
+@Suite struct BinCountsTests {
+  /// The table must count exactly what a dictionary counts, through growth, negative
+  /// bins, merges and any order of insertion.
+  @Test func countsMatchADictionary() {
+    var table = BinCounts()
+    var reference: [Int32: Int] = [:]
+    var state: UInt64 = 0x1234_5678
+    for i in 0..<20_000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let bin = Int32(truncatingIfNeeded: Int64(bitPattern: state >> 40) % 3_000) - (i % 3 == 0 ? 1_500 : 0)
+      table.add(bin)
+      reference[bin, default: 0] += 1
+    }
+    #expect(table.count == reference.count)
+    #expect(table.sorted().map(\.bin) == reference.keys.sorted())
+    #expect(table.sorted().allSatisfy { reference[$0.bin] == $0.count })
+    #expect(table[Int32.max] == 0)
+    var halves = (BinCounts(), BinCounts())
+    for (k, (bin, n)) in table.sorted().enumerated() {
+      if k % 2 == 0 { halves.0.add(bin, n) } else { halves.1.add(bin, n) }
+    }
+    var rejoined = halves.1
+    rejoined.merge(halves.0)
+    #expect(rejoined == table)
+    rejoined.add(7)
+    #expect(rejoined != table)
+  }
+}

@@ -19,8 +19,7 @@ struct OrderStatistics {
       let sortedRanks = rankSet.sorted()
       var next = 0
       var below = 0
-      for bin in pool.bins.keys.sorted() {
-        let inBin = pool.bins[bin]!
+      for (bin, inBin) in pool.bins.sorted() {
         while next < sortedRanks.count, sortedRanks[next] < below + inBin {
           wanted[group, default: [:]][bin, default: []].append((sortedRanks[next], below))
           next += 1
@@ -37,28 +36,23 @@ struct OrderStatistics {
       if Int(group) >= binsOf.count { binsOf += Array(repeating: [], count: Int(group) + 1 - binsOf.count) }
       binsOf[Int(group)] = Array(bins.keys)
     }
-    // The values of those bins, counted.
-    var counted: [Int32: [Int32: [Int64: Int]]] = [:]
+    // The values of those bins, gathered (they are narrow: few values fall in them) and
+    // sorted; a rank's value is then read by its place within its bin. Counting them in
+    // nested dictionaries cost three hash lookups per value.
+    var matched: [[[Int64]]] = binsOf.map { Array(repeating: [], count: $0.count) }
     for path in spills {
       try PooledValueSpill.forEach(path: path) { group, value in
         guard group >= 0, Int(group) < binsOf.count, !binsOf[Int(group)].isEmpty else { return }
-        let bin = PooledValues.bin(value)
-        guard binsOf[Int(group)].contains(bin) else { return }
-        counted[group, default: [:]][bin, default: [:]][value, default: 0] += 1
+        guard let k = binsOf[Int(group)].firstIndex(of: PooledValues.bin(value)) else { return }
+        matched[Int(group)][k].append(value)
       }
     }
     for (group, bins) in wanted {
       for (bin, asked) in bins {
-        let distinct = (counted[group]?[bin] ?? [:]).sorted { $0.key < $1.key }
-        for (rank, below) in asked {
-          var seen = below
-          for (value, n) in distinct {
-            seen += n
-            if rank < seen {
-              values[group, default: [:]][rank] = value
-              break
-            }
-          }
+        guard let k = binsOf[Int(group)].firstIndex(of: bin) else { continue }
+        let sorted = matched[Int(group)][k].sorted()
+        for (rank, below) in asked where rank - below >= 0 && rank - below < sorted.count {
+          values[group, default: [:]][rank] = sorted[rank - below]
         }
       }
     }

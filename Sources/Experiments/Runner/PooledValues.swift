@@ -16,21 +16,21 @@ struct PooledValues: Sendable {
   /// Sum of the squared values [ms²].
   private(set) var sumOfSquares: Int128 = 0
   /// Values per bin (``bin(_:)``).
-  private(set) var bins: [Int32: Int] = [:]
+  private(set) var bins = BinCounts()
 
   mutating func add(_ milliseconds: Int64) {
     count += 1
     let v = Int128(milliseconds)
     sum += v
     sumOfSquares += v * v
-    bins[Self.bin(milliseconds), default: 0] += 1
+    bins.add(Self.bin(milliseconds))
   }
 
   mutating func merge(_ other: PooledValues) {
     count += other.count
     sum += other.sum
     sumOfSquares += other.sumOfSquares
-    bins.merge(other.bins, uniquingKeysWith: +)
+    bins.merge(other.bins)
   }
 
   /// The mean [s]; NaN for no values.
