@@ -220,12 +220,20 @@ public struct SystemScheduler: LaunchDecider {
   }
 
   /// Budgets refill evenly through the day, up to their size.
+  @inline(__always)
   mutating func refillBudgets(to now: SimTime) {
-    // Full budgets stay full (min(size, size + refill) is the size): skip the divisions.
+    // Full budgets stay full (min(size, size + refill) is the size): skip the divisions,
+    // and the call (this runs at every decision point).
     if energy == parameters.energyCapacity, data == parameters.dataCapacity {
       budgetsAt = now
       return
     }
+    refillPartBudgets(to: now)
+  }
+
+  /// ``refillBudgets(to:)`` when a budget is not full.
+  @inline(never)
+  mutating func refillPartBudgets(to now: SimTime) {
     let days = (now - budgetsAt).seconds / 86_400
     guard days > 0 else { return }
     energy = min(parameters.energyCapacity, energy + days * parameters.energyRefillPerDay)
