@@ -29,10 +29,18 @@ extension SimulatedDevice {
 
   /// After a change of state: sets the new rate and schedules the next crossing of a
   /// multiple of 5 %. Call after ``settleBattery(at:)``.
+  @inline(__always)
   mutating func updateBattery(_ scheduler: inout Scheduler) {
     let rate = currentBatteryRate()
+    // Most events leave the rate as it was: answered here, without a call.
     if rate == batteryRate, thresholdPending { return }
     if rate == 0, batteryRate == 0, !thresholdPending { return }
+    changeBatteryRate(to: rate, &scheduler)
+  }
+
+  /// ``updateBattery(_:)`` when the rate changed: the next crossing anew.
+  @inline(never)
+  mutating func changeBatteryRate(to rate: Double, _ scheduler: inout Scheduler) {
     batteryRate = rate
     cancelThreshold(&scheduler)
     guard rate != 0 else { return }
