@@ -56,7 +56,12 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
     }
     // Checked here: many events (most timer ticks) leave nothing to pass on, and
     // entering `forward` set up its frame for nothing.
-    if !device.changes.isEmpty || !app.workChanges.isEmpty || !app.events.isEmpty { forward(&scheduler) }
+    if hasSomethingToForward { forward(&scheduler) }
+  }
+
+  /// Whether the device or the app has changes, load or events not yet passed on.
+  var hasSomethingToForward: Bool {
+    @inline(__always) get { !device.changes.isEmpty || !app.workChanges.isEmpty || !app.events.isEmpty }
   }
 
   /// Passes device changes to the app and the decider, and app load to the battery,
@@ -68,7 +73,7 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   /// release of the buffer per pass, a few hundred atomic operations per device-day).
   /// Nothing called from here touches the spare buffers.
   mutating func forward(_ scheduler: inout Scheduler) {
-    while !device.changes.isEmpty || !app.workChanges.isEmpty || !app.events.isEmpty {
+    while hasSomethingToForward {
       if !app.events.isEmpty {
         swap(&spareEvents, &app.events)
         // Fields read in place (copying an event would retain its strings).

@@ -77,15 +77,22 @@ public struct Scheduler: ~Copyable, Sendable {
     at time: SimTime, priority: Int8 = 0, target: UInt32 = 0, kind: UInt32 = 0,
     payload: Int64 = 0
   ) -> EventID {
+    let entry = newEntry(at: time, priority: priority, target: target, kind: kind, payload: payload)
+    queue.push(entry)
+    return EventID(sequence: entry.order & EventQueue.sequenceMask)
+  }
+
+  /// The queue entry of a new event at `time`, with the next sequence number.
+  @inlinable @inline(__always)
+  mutating func newEntry(at time: SimTime, priority: Int8, target: UInt32, kind: UInt32, payload: Int64)
+    -> EventQueue.Entry
+  {
     precondition(time >= now, "scheduled an event in the past")
     let sequence = nextSequence
     nextSequence &+= 1
-    queue.push(
-      EventQueue.Entry(
-        time: time.microseconds,
-        order: EventQueue.order(priority: priority, sequence: sequence),
-        target: target, kind: kind, payload: payload))
-    return EventID(sequence: sequence)
+    return EventQueue.Entry(
+      time: time.microseconds, order: EventQueue.order(priority: priority, sequence: sequence),
+      target: target, kind: kind, payload: payload)
   }
 
   /// Schedules an event `delay` after ``now``. A negative delay is a programming error.
@@ -113,15 +120,9 @@ public struct Scheduler: ~Copyable, Sendable {
     inSlot slot: Int, at time: SimTime, priority: Int8 = 0, target: UInt32 = 0, kind: UInt32 = 0,
     payload: Int64 = 0
   ) -> EventID {
-    precondition(time >= now, "scheduled an event in the past")
-    let sequence = nextSequence
-    nextSequence &+= 1
-    queue.put(
-      EventQueue.Entry(
-        time: time.microseconds, order: EventQueue.order(priority: priority, sequence: sequence),
-        target: target, kind: kind, payload: payload),
-      inSlot: slot)
-    return EventID(sequence: sequence)
+    let entry = newEntry(at: time, priority: priority, target: target, kind: kind, payload: payload)
+    queue.put(entry, inSlot: slot)
+    return EventID(sequence: entry.order & EventQueue.sequenceMask)
   }
 
   /// Schedules an event in slot `slot`, `delay` after ``now``.
