@@ -433,15 +433,8 @@ public struct SystemScheduler: LaunchDecider {
     let requests = requestCache.count
     // No legacy fetch, silent push or background transfer besides the app's requests.
     let requestsOnly = otherCount == 0
-    func state(decisions: Int, until: Int64) -> StandingVeto {
-      StandingVeto(
-        app: ObjectIdentifier(app), generation: app.taskScheduler.pendingGeneration,
-        isPluggedIn: device.isPluggedIn, isPoweredOn: device.isPoweredOn, network: device.network,
-        thermal: device.thermalState, isForceQuitFlagged: app.isForceQuitFlagged,
-        backgroundAppRefresh: app.configuration.backgroundAppRefresh, decisions: decisions, until: until)
-    }
     if let standing = standingVeto, !recordDecisions, requestsOnly, now.microseconds < standing.until,
-      state(decisions: standing.decisions, until: standing.until) == standing
+      standing.holds(app: app, device: device)
     {
       decisionCount += standing.decisions
       standingVetoPoints += 1
@@ -565,7 +558,11 @@ public struct SystemScheduler: LaunchDecider {
     // Not after predictions were made (they draw a random number) nor with a policy of
     // the researcher's own (it might hold state of its own).
     if requestsOnly, judged > 0, stateVetoes == judged, !predicted, model.compiled.others.isEmpty {
-      standingVeto = state(decisions: judged, until: notYetDue)
+      standingVeto = StandingVeto(
+        app: ObjectIdentifier(app), generation: app.taskScheduler.pendingGeneration,
+        isPluggedIn: device.isPluggedIn, isPoweredOn: device.isPoweredOn, network: device.network,
+        thermal: device.thermalState, isForceQuitFlagged: app.isForceQuitFlagged,
+        backgroundAppRefresh: app.configuration.backgroundAppRefresh, decisions: judged, until: notYetDue)
     }
   }
 
