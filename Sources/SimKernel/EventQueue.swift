@@ -166,13 +166,19 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
       let k = mask.trailingZeroBitCount
       mask &= mask &- 1
       if slotted[k].order & Self.sequenceMask == sequence {
-        slotMask &= ~(1 &<< k)
-        slotted[k] = Self.emptySlot
-        if firstSlot == k { findFirstSlot() }
+        empty(slot: k)
         return true
       }
     }
     return false
+  }
+
+  /// Empties slot `k` (finding the first slot again if it was the first).
+  @inlinable @inline(__always)
+  mutating func empty(slot k: Int) {
+    slotMask &= ~(1 &<< k)
+    slotted[k] = Self.emptySlot
+    if firstSlot == k { findFirstSlot() }
   }
 
   @usableFromInline
@@ -467,9 +473,7 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
     if firstSlot >= 0 {
       let first = slotted[firstSlot]
       if first.time < end, isPreceded(by: first) {
-        slotMask &= ~(1 &<< firstSlot)
-        slotted[firstSlot] = Self.emptySlot
-        findFirstSlot()
+        empty(slot: firstSlot)
         return first
       }
     }
