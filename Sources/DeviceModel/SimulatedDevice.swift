@@ -255,7 +255,7 @@ public struct SimulatedDevice: DeviceConditions {
   static let crossingSlot = 3
 
   /// Schedules one of the slotted events (see ``unlockSlot``).
-  @discardableResult
+  @discardableResult @inline(__always)
   mutating func schedule(
     _ kind: DeviceEventKind, inSlot slot: Int, at time: SimTime, _ scheduler: inout Scheduler
   )
