@@ -140,11 +140,19 @@ public struct Scheduler: ~Copyable, Sendable {
   ///
   /// - Complexity: O(n) for a small queue (a heap, n ≤ 48), O(1) amortised for a
   ///   large one.
+  @inlinable
   public mutating func cancel(_ id: EventID) {
     // The event being handled has left the queue: there is nothing to cancel (handlers
     // often cancel "their pending event" while handling it).
     guard id.sequence < nextSequence, id.sequence != currentSequence else { return }
+    // Inline up to here: most cancels find their event in a slot.
     if queue.removeSlotted(sequence: id.sequence) { return }
+    cancelQueued(id)
+  }
+
+  /// ``cancel(_:)`` for an event in the queue (or one that already ran).
+  @usableFromInline
+  mutating func cancelQueued(_ id: EventID) {
     // A small queue (a heap) drops the event now; a large one (a calendar) marks it and
     // drops it when it reaches the front. An event not found in the heap already ran.
     if queue.isHeap {
