@@ -98,12 +98,6 @@ public struct CSVBuffer: Sendable {
       text(date.description)
       return
     }
-    row(reserve: 10) { w in
-      w.unsigned(UInt64(date.year), minimumDigits: 4)
-      w.byte(UInt8(ascii: "-"))
-      w.unsigned(UInt64(date.month), minimumDigits: 2)
-      w.byte(UInt8(ascii: "-"))
-      w.unsigned(UInt64(date.day), minimumDigits: 2)
-    }
+    row(reserve: 10) { $0.dateDigits(year: date.year, month: date.month, day: date.day) }
   }
 }

@@ -223,22 +223,30 @@ public struct CSVRowWriter {
       unsigned(UInt64(seconds % 60), minimumDigits: 2)
       return
     }
-    func two(_ v: Int) {
-      out[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / 10)
-      out[count &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
-      count &+= 2
-    }
-    two(year / 100)
-    two(year % 100)
-    byte(UInt8(ascii: "-"))
-    two(date.month)
-    byte(UInt8(ascii: "-"))
-    two(date.day)
+    dateDigits(year: year, month: date.month, day: date.day)
     byte(UInt8(ascii: "T"))
     two(seconds / 3600)
     byte(UInt8(ascii: ":"))
     two(seconds / 60 % 60)
     byte(UInt8(ascii: ":"))
     two(seconds % 60)
+  }
+
+  /// `YYYY-MM-DD` for a year in 0…9999 (10 bytes): the date of ISO times and day rows.
+  mutating func dateDigits(year: Int, month: Int, day: Int) {
+    two(year / 100)
+    two(year % 100)
+    byte(UInt8(ascii: "-"))
+    two(month)
+    byte(UInt8(ascii: "-"))
+    two(day)
+  }
+
+  /// `v` (0…99) as two digits.
+  @inline(__always)
+  mutating func two(_ v: Int) {
+    out[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / 10)
+    out[count &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+    count &+= 2
   }
 }
