@@ -137,7 +137,17 @@ struct StandardPolicies: Sendable {
   /// or a skip), and a score of 1 can only raise a mean of scores in [0, 1]: so the
   /// highest mean reachable has all of them at 1.
   func cannotReach(_ threshold: Double, _ a: Activity, _ c: PolicyContext, from t: ScoreTally) -> Bool {
-    guard a.launchesApp, !c.appState.isForeground, let p = c.appOpenProbability else { return false }
+    guard let p = c.appOpenProbability else { return false }
+    return cannotReach(threshold, a, isForeground: c.appState.isForeground, appOpenProbability: p, from: t)
+  }
+
+  /// ``cannotReach(_:_:_:from:)`` given the two things it reads of the context: whether
+  /// the app is in the foreground and the app-open prediction.
+  @inline(__always)
+  func cannotReach(
+    _ threshold: Double, _ a: Activity, isForeground: Bool, appOpenProbability p: Double, from t: ScoreTally
+  ) -> Bool {
+    guard a.launchesApp, !isForeground else { return false }
     var app = p.squareRoot()
     if app > application.saturation { app = 1 }
     app = min(1, max(0, app))

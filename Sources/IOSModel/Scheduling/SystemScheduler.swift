@@ -69,6 +69,13 @@ public struct SystemScheduler: LaunchDecider {
   /// counted without judging again (not when decisions are recorded). The outcomes are
   /// those of judging: nothing launches, and no random number is drawn.
   var standingVeto: StandingVeto?
+  /// Set when the only due activity was last out of reach (``OutOfReach``).
+  var outOfReachMemo: OutOfReach?
+  /// The app-open prediction made for the decision point at `at` [µs] by the
+  /// out-of-reach check, for judging that point.
+  var madePrediction: (at: Int64, probability: Double?)?
+  /// Decision points found out of reach by ``OutOfReach`` (judged without the policies).
+  public private(set) var outOfReachPoints = 0
 
   struct StandingVeto: Equatable {
     var app: ObjectIdentifier
@@ -345,13 +352,23 @@ public struct SystemScheduler: LaunchDecider {
   /// draw). The predictions are the costly part of a context: each is made only when a
   /// policy will read it.
   mutating func predictAppOpen(_ c: inout PolicyContext) {
-    let now = c.now
+    // Made already for this decision point by the out-of-reach check (``OutOfReach``).
+    if let made = madePrediction, made.at == c.now.microseconds {
+      madePrediction = nil
+      c.appOpenProbability = made.probability
+      return
+    }
+    c.appOpenProbability = appOpenProbability(now: c.now)
+  }
+
+  /// The app-open prediction at `now` (nil without any open in the history), with its
+  /// random draw.
+  @inline(__always)
+  mutating func appOpenProbability(now: SimTime) -> Double? {
     let window = predictionWindowDuration()
     let lookAhead = parameters.appLookAheadSeconds + jitter.uniform() * parameters.appJitterSeconds
-    if appOpens.total > 0 {
-      c.appOpenProbability = appOpens.probability(
-        from: now + .seconds(lookAhead), length: window, now: now, calendar: calendar)
-    }
+    guard appOpens.total > 0 else { return nil }
+    return appOpens.probability(from: now + .seconds(lookAhead), length: window, now: now, calendar: calendar)
   }
 
   /// The prediction window as a duration, converted once per value of the parameter
@@ -414,6 +431,26 @@ public struct SystemScheduler: LaunchDecider {
       refillBudgets(to: now)
       return
     }
+    // Most of the refresh arm's points find the same state as the last one, which was
+    // out of reach: only the prediction is new. Made here, then judged as judgeDue
+    // would (which uses the same prediction when it is still in reach).
+    if let memo = outOfReachMemo, !recordDecisions, fetchWindow == nil, pendingPushes == 0, transfers.isEmpty,
+      memo.holds(app: app, device: device, now: now)
+    {
+      standingVeto = nil
+      refillBudgets(to: now)
+      let p = appOpenProbability(now: now)
+      if let p,
+        standard.cannotReach(
+          model.threshold, memo.activity, isForeground: app.state.isForeground, appOpenProbability: p,
+          from: memo.atBest)
+      {
+        decisionCount += 1
+        outOfReachPoints += 1
+        return
+      }
+      madePrediction = (now.microseconds, p)
+    }
     judgeDue(app: app, device: device, trigger: trigger, now: now, scheduler: &scheduler)
   }
 
@@ -442,6 +479,9 @@ public struct SystemScheduler: LaunchDecider {
       return
     }
     standingVeto = nil
+    outOfReachMemo = nil
+    // The only activity's pre-prediction tally at best, when it was out of reach.
+    var outOfReachTally: ScoreTally?
     var stateVetoes = 0
     var judged = 0
     var notYetDue = Int64.max
@@ -490,6 +530,7 @@ public struct SystemScheduler: LaunchDecider {
           // loop below) shows.
           let atBest = standard.tallyAtBestBeforePredictions(activity, thermal: first.thermal)
           outOfReach = standard.cannotReach(model.threshold, activity, c, from: atBest)
+          if outOfReach { outOfReachTally = atBest }
           if !outOfReach {
             tally = standard.tallyBeforePredictions(activity, c, thermal: first.thermal)
             if !deviceUsePredicted {
@@ -563,6 +604,12 @@ public struct SystemScheduler: LaunchDecider {
         isPluggedIn: device.isPluggedIn, isPoweredOn: device.isPoweredOn, network: device.network,
         thermal: device.thermalState, isForceQuitFlagged: app.isForceQuitFlagged,
         backgroundAppRefresh: app.configuration.backgroundAppRefresh, decisions: judged, until: notYetDue)
+    }
+    madePrediction = nil
+    if requestsOnly, requests == 1, judged == 1, let atBest = outOfReachTally, model.compiled.others.isEmpty {
+      outOfReachMemo = OutOfReach(
+        activity: requestCache[0], atBest: atBest, app: app, device: device, now: now,
+        battery: standard.battery)
     }
   }
 
