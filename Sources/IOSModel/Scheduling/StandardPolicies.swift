@@ -133,9 +133,9 @@ struct StandardPolicies: Sendable {
   /// for an activity the application policy weighs, in a context whose app-open
   /// prediction is filled in (the device-use one need not be). `tally` holds policies
   /// 0..<9. The application policy's score is known from the prediction; every other
-  /// later policy scores at most 1 with at most its weight, or does not answer (a veto
-  /// or a skip), and a score of 1 can only raise a mean of scores in [0, 1]: so the
-  /// highest mean reachable has all of them at 1.
+  /// later policy scores at most 1 with the weight it gives this kind of activity, or
+  /// does not answer (a veto or a skip), and a score of 1 can only raise a mean of
+  /// scores in [0, 1]: so the highest mean reachable has all of them at 1.
   func cannotReach(_ threshold: Double, _ a: Activity, _ c: PolicyContext, from t: ScoreTally) -> Bool {
     guard let p = c.appOpenProbability else { return false }
     return cannotReach(threshold, a, isForeground: c.appState.isForeground, appOpenProbability: p, from: t)
@@ -151,9 +151,10 @@ struct StandardPolicies: Sendable {
     var app = p.squareRoot()
     if app > application.saturation { app = 1 }
     app = min(1, max(0, app))
+    // The device-activity policy weighs an app-launching activity (refresh, legacy
+    // fetch) with its `weight`; its `inactivityWeight` is for processing only.
     let others =
-      max(deviceActivity.weight, deviceActivity.inactivityWeight) + energyBudget.weight + dataBudget.weight
-      + concurrency.weight + overrun.weight
+      deviceActivity.weight + energyBudget.weight + dataBudget.weight + concurrency.weight + overrun.weight
     let weights = t.weights + application.weight + others
     guard weights > 0 else { return false }
     let best = (t.weighted + app * application.weight + others) / weights
