@@ -96,7 +96,7 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
             appLog += spareEvents
           }
         }
-        spareEvents.removeAll(keepingCapacity: true)
+        spareEvents.removeAllOfShortList()
       }
       // Only when there are changes: swapping in and walking an empty list still retains it.
       if !device.changes.isEmpty {
@@ -116,14 +116,14 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
             deviceLog.append(change)
           }
         }
-        spareChanges.removeAll(keepingCapacity: true)
+        spareChanges.removeAllOfShortList()
       }
       if !app.workChanges.isEmpty {
         swap(&spareWork, &app.workChanges)
         for i in spareWork.indices {
           device.setBackgroundWork(running: spareWork[i] > 0, scheduler: &scheduler)
         }
-        spareWork.removeAll(keepingCapacity: true)
+        spareWork.removeAllOfShortList()
       }
     }
   }

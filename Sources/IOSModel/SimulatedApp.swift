@@ -109,7 +109,7 @@ public final class SimulatedApp {
         at: max(outbox[i].time, scheduler.now), target: target, kind: outbox[i].kind.rawValue,
         payload: outbox[i].payload)
     }
-    outbox.removeAll(keepingCapacity: true)
+    outbox.removeAllOfShortList()
   }
 
   func setState(_ new: ApplicationState) {

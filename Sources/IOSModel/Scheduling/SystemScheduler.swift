@@ -305,7 +305,7 @@ public struct SystemScheduler: LaunchDecider {
   /// activities, in the cache's own storage (a fresh array each time cost an allocation
   /// and a release per change of the pending list).
   mutating func fillRequestCache(_ app: SimulatedApp) {
-    requestCache.removeAll(keepingCapacity: true)
+    requestCache.removeAllOfShortList()
     // Fields read in place: copying an entry would retain its request's box.
     let pending = app.taskScheduler.pending
     for i in pending.indices {
