@@ -19,11 +19,13 @@ public protocol LaunchDecider {
     _ events: [AppEvent], app: SimulatedApp, device: some DeviceConditions,
     scheduler: inout Scheduler)
   /// What prompted the latest launch of the identifier `name` (`timer`, `plugged`, …), for the trace.
-  func launchReason(_ name: TaskName) -> String
+  /// `mutating` though it changes nothing: a decider is a large struct, and a
+  /// non-mutating call from the experiment's mutating code was handed a copy of it.
+  mutating func launchReason(_ name: TaskName) -> String
 }
 
 extension LaunchDecider {
-  public func launchReason(_ name: TaskName) -> String { "" }
+  public mutating func launchReason(_ name: TaskName) -> String { "" }
 
   public mutating func deviceChanged(
     _ change: DeviceChange, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler

@@ -34,7 +34,8 @@ public struct SystemScheduler: LaunchDecider {
   /// What prompted the most recent launch of each identifier (kept always, for CSV).
   var lastLaunchTrigger = SmallTable<TaskName, String>()
 
-  public func launchReason(_ name: TaskName) -> String { lastLaunchTrigger[name] ?? "" }
+  /// `mutating` though it changes nothing, as ``LaunchDecider/launchReason(_:)`` says.
+  public mutating func launchReason(_ name: TaskName) -> String { lastLaunchTrigger[name] ?? "" }
 
   var appOpens: UsageHistory
   var deviceUse: UsageHistory
