@@ -35,6 +35,9 @@ public struct UsageHistory: Sendable {
   /// The last expected count ``probability(from:length:now:calendar:)`` was asked about
   /// (NaN before the first), and its probability.
   var lastExpected = Double.nan
+  /// The day of the last recorded event and its row in `counts`.
+  var recordDay = Int.min
+  var recordRow = 0
   var lastProbability = 0.0
 
   public init(days: Int = 14, halfLifeDays: Double = 2) {
@@ -60,7 +63,12 @@ public struct UsageHistory: Sendable {
   /// Records an event.
   public mutating func record(_ time: SimTime, calendar: SimCalendar) {
     let day = calendar.day(of: time)
-    let row = ((day % days) + days) % days
+    // Most events fall on the day of the one before: its row, without two divisions.
+    if day != recordDay {
+      recordDay = day
+      recordRow = ((day % days) + days) % days
+    }
+    let row = recordRow
     let slot = Self.slot(time, calendar)
     if dayOfRow[row] != day {
       for s in 0..<Self.slotsPerDay {
