@@ -73,7 +73,7 @@ public final class RandomStream {
   }
 
   /// A uniform draw in [0, 1): the next output over 2³², as GSL's `gsl_rng_uniform`.
-  @inlinable
+  @inlinable @inline(__always)
   public func uniform() -> Double { Double(nextWord()) / 4_294_967_296.0 }
 
   /// `gsl_rng_uniform` itself, for checking ``uniform()`` against it.
@@ -100,7 +100,7 @@ public final class RandomStream {
   /// A uniform draw in (0, 1) made from one raw 32-bit output: (x + ½) / 2³². Cheaper
   /// than ``uniformPositive()`` (no rejection loop, no indirect double conversion),
   /// with 32 bits of resolution, which is plenty for inversion sampling.
-  @inlinable
+  @inlinable @inline(__always)
   public func uniformOpen32() -> Double {
     (Double(nextWord()) + 0.5) * (1.0 / 4_294_967_296.0)
   }
