@@ -51,7 +51,7 @@ public struct DeviceSimulation: Sendable {
     model.device.start(scheduler: &scheduler)
     for day in 0..<days {
       scheduler.run(until: calendar.startOfDay(day + 1), handler: &model)
-      model.device.changes.removeAllOfShortList()
+      model.device.changes.removeAll(keepingCapacity: true)
     }
     usageDraws?.keep(model.device)
     return scheduler.eventsProcessed
@@ -74,7 +74,7 @@ public struct DeviceSimulation: Sendable {
         visit(change)
       }
       changes += model.device.changes.count
-      model.device.changes.removeAllOfShortList()
+      model.device.changes.removeAll(keepingCapacity: true)
     }
     let end = calendar.startOfDay(days)
     return Outcome(
