@@ -20,21 +20,15 @@ extension SystemScheduler {
     var activity: Activity
     /// The pre-prediction policies' tally at best (``StandardPolicies/tallyAtBestBeforePredictions(_:thermal:)``).
     var atBest: ScoreTally
-    var app: ObjectIdentifier
-    var generation: Int
-    var isPluggedIn: Bool
-    var isPoweredOn: Bool
-    var network: NetworkKind
-    var thermal: ThermalState
-    var isForceQuitFlagged: Bool
-    var backgroundAppRefresh: Bool
+    /// The state the vetoes on state alone read.
+    var inputs: StateInputs
     var appState: ApplicationState
     /// Unplugged, the battery policy vetoes below this level [%] (−∞: never).
     var batteryFloorPercent: Double
 
     /// Nil when the state is one the memo cannot stand for.
     init?(
-      activity: Activity, atBest: ScoreTally, app: SimulatedApp, device: some DeviceConditions, now: SimTime,
+      activity: Activity, atBest: ScoreTally, app: SimulatedApp, device: some DeviceConditions,
       battery: BatteryLevelPolicy
     ) {
       guard activity.kind != .processing, !device.isLowPowerMode, !activity.isUrgentTransfer else {
@@ -42,14 +36,7 @@ extension SystemScheduler {
       }
       self.activity = activity
       self.atBest = atBest
-      self.app = ObjectIdentifier(app)
-      generation = app.taskScheduler.pendingGeneration
-      isPluggedIn = device.isPluggedIn
-      isPoweredOn = device.isPoweredOn
-      network = device.network
-      thermal = device.thermalState
-      isForceQuitFlagged = app.isForceQuitFlagged
-      backgroundAppRefresh = app.configuration.backgroundAppRefresh
+      inputs = StateInputs(app: app, device: device)
       appState = app.state
       switch activity.priority {
       case .maintenance: batteryFloorPercent = battery.maintenanceVetoBelow
@@ -61,12 +48,8 @@ extension SystemScheduler {
     /// Whether every input of the pre-prediction policies is as it was.
     @inline(__always)
     func holds(app: SimulatedApp, device: some DeviceConditions, now: SimTime) -> Bool {
-      self.app == ObjectIdentifier(app) && generation == app.taskScheduler.pendingGeneration
-        && isPluggedIn == device.isPluggedIn && isPoweredOn == device.isPoweredOn
-        && network == device.network && thermal == device.thermalState && !device.isLowPowerMode
-        && isForceQuitFlagged == app.isForceQuitFlagged
-        && backgroundAppRefresh == app.configuration.backgroundAppRefresh && appState == app.state
-        && (isPluggedIn || !(device.batteryPercent(at: now) < batteryFloorPercent))
+      inputs.hold(app: app, device: device) && !device.isLowPowerMode && appState == app.state
+        && (inputs.isPluggedIn || !(device.batteryPercent(at: now) < batteryFloorPercent))
     }
   }
 }

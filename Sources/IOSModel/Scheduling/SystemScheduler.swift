@@ -79,28 +79,17 @@ public struct SystemScheduler: LaunchDecider {
   public private(set) var outOfReachPoints = 0
 
   struct StandingVeto: Equatable {
-    var app: ObjectIdentifier
-    var generation: Int
-    var isPluggedIn: Bool
-    var isPoweredOn: Bool
-    var network: NetworkKind
-    var thermal: ThermalState
-    var isForceQuitFlagged: Bool
-    var backgroundAppRefresh: Bool
+    /// The state the vetoes were judged in.
+    var inputs: StateInputs
     /// Decisions at each decision point (the due activities).
     var decisions: Int
     /// When a request not yet due becomes due [µs]; the vetoes may not cover it.
     var until: Int64
 
-    /// Whether the state these vetoes were judged in is still the state now (the same
-    /// test as comparing with a freshly made record, field by field).
+    /// Whether the state these vetoes were judged in is still the state now.
     @inline(__always)
     func holds(app: SimulatedApp, device: some DeviceConditions) -> Bool {
-      self.app == ObjectIdentifier(app) && generation == app.taskScheduler.pendingGeneration
-        && isPluggedIn == device.isPluggedIn && isPoweredOn == device.isPoweredOn
-        && network == device.network && thermal == device.thermalState
-        && isForceQuitFlagged == app.isForceQuitFlagged
-        && backgroundAppRefresh == app.configuration.backgroundAppRefresh
+      inputs.hold(app: app, device: device)
     }
   }
 
@@ -601,16 +590,12 @@ public struct SystemScheduler: LaunchDecider {
     // the researcher's own (it might hold state of its own).
     if requestsOnly, judged > 0, stateVetoes == judged, !predicted, model.compiled.others.isEmpty {
       standingVeto = StandingVeto(
-        app: ObjectIdentifier(app), generation: app.taskScheduler.pendingGeneration,
-        isPluggedIn: device.isPluggedIn, isPoweredOn: device.isPoweredOn, network: device.network,
-        thermal: device.thermalState, isForceQuitFlagged: app.isForceQuitFlagged,
-        backgroundAppRefresh: app.configuration.backgroundAppRefresh, decisions: judged, until: notYetDue)
+        inputs: StateInputs(app: app, device: device), decisions: judged, until: notYetDue)
     }
     madePrediction = nil
     if requestsOnly, requests == 1, judged == 1, let atBest = outOfReachTally, model.compiled.others.isEmpty {
       outOfReachMemo = OutOfReach(
-        activity: requestCache[0], atBest: atBest, app: app, device: device, now: now,
-        battery: standard.battery)
+        activity: requestCache[0], atBest: atBest, app: app, device: device, battery: standard.battery)
     }
   }
 
