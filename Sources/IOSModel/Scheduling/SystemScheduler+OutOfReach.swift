@@ -11,11 +11,12 @@ extension SystemScheduler {
   /// judged: out of reach again, or judged in full with that prediction. What the
   /// policies read: the pending requests (their generation), the power state, the
   /// force-quit flag, the Background App Refresh switch, external power, the network,
-  /// the thermal state, the app's state, Low Power Mode (off: the memo is not made with
+  /// the thermal state (``StateInputs``), Low Power Mode (off: the memo is not made with
   /// it on, since its exceptions depend on the battery and the time) and the battery
   /// level against the battery policy's veto band for the activity's priority. The
   /// app-usage policy reads the days since the last open, so processing activities are
-  /// left out.
+  /// left out. The app's state is kept as well, though only the bound reads it (whether
+  /// the app is in the foreground, read afresh at each point).
   struct OutOfReach {
     var activity: Activity
     /// The pre-prediction policies' tally at best (``StandardPolicies/tallyAtBestBeforePredictions(_:thermal:)``).
