@@ -111,31 +111,23 @@ public struct CSVRowWriter {
     return digits
   }
 
-  /// "00", "01", … "99": two digits per division when writing numbers.
-  static let digitPairs: [UInt8] = {
-    var pairs: [UInt8] = []
-    for n in 0..<100 {
-      pairs.append(UInt8(ascii: "0") + UInt8(n / 10))
-      pairs.append(UInt8(ascii: "0") + UInt8(n % 10))
-    }
-    return pairs
-  }()
-
-  /// Writes `value` as exactly `width` decimal digits (zero-padded) at `out`.
+  /// Writes `value` as exactly `width` decimal digits (zero-padded) at `out`, two digits
+  /// per division by 100 (a multiplication, as the divisions by 10 below). Computed
+  /// rather than read from a table of pairs: the table, a global, cost a check that it
+  /// was made at every number written.
   @inline(__always)
   static func put(_ value: UInt64, width: Int, at out: UnsafeMutablePointer<UInt8>) {
     var v = value
     var i = width
-    digitPairs.withUnsafeBufferPointer { pairs in
-      while i >= 2 {
-        let pair = Int(v % 100) &* 2
-        v /= 100
-        i -= 2
-        out[i] = pairs[pair]
-        out[i + 1] = pairs[pair + 1]
-      }
-      if i == 1 { out[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10) }
+    while i >= 2 {
+      let pair = v % 100
+      v /= 100
+      i -= 2
+      let tens = pair / 10
+      out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+      out[i + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair &- tens &* 10)
     }
+    if i == 1 { out[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10) }
   }
 
   /// Writes `whole.fraction` (the fraction zero-padded to `decimals` digits, none for
