@@ -117,4 +117,17 @@ import Testing
     #expect(made > 2_000)
     #expect(held > 200, "\(held)")
   }
+
+  /// What was kept from judging under one model is dropped when the model changes: a
+  /// new threshold or new weights could put a point back in reach.
+  @Test func aNewModelDropsTheMemo() {
+    var world = SystemWorld(behavior: Self.app(), script: Self.script, recordDecisions: false)
+    world.run(until: at(day: 2, 3))
+    #expect(world.phone.decider.outOfReachMemo != nil)
+    var model = SchedulingModel.ios()
+    model.threshold = 0.1
+    world.phone.decider.model = model
+    #expect(world.phone.decider.outOfReachMemo == nil)
+    #expect(world.phone.decider.standingVeto == nil)
+  }
 }

@@ -17,7 +17,14 @@ import SimKernel
 /// of day, over the last 14 days. Budgets refill evenly through the day and are drawn
 /// down by each run (energy) and each cellular transfer (data).
 public struct SystemScheduler: LaunchDecider {
-  public var model: SchedulingModel
+  /// The policies and the threshold. Changing them drops what was kept from judging
+  /// under the old ones (``StandingVeto``, ``OutOfReach``).
+  public var model: SchedulingModel {
+    didSet {
+      standingVeto = nil
+      outOfReachMemo = nil
+    }
+  }
   public var parameters: SchedulerParameters
   public let calendar: SimCalendar
   let jitter: RandomStream
