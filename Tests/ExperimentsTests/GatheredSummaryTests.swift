@@ -99,7 +99,7 @@ import Testing
       rows.newline()
       var s = OwnerSummary()
       s.add(
-        launched: SimTime(microseconds: micros), earliest: .zero, outcome: "completed", charging: true,
+        launched: SimTime(microseconds: micros), earliest: .zero, outcome: .completed, charging: true,
         calendar: SimCalendar(startDate: CivilDate(iso: "2026-01-05")!))
       s.add(energyMilliwattHours: energy, medianStaleness: stale)
       expected.append((s.delays[0], s.staleness.first, s.counts.energy))

@@ -4,16 +4,64 @@ import SimKernel
 
 /// Turns one owner's run in one arm into rows: each task request's fate, and each day.
 struct OwnerAccounting {
+  /// A request's fate. Plain values only: a fate is copied and dropped several times
+  /// between its submission and its row, and text fields made each copy retain and
+  /// release them (the kind and the launch reason are numbers into ``kindsAndReasons``).
   struct Fate {
     var name: TaskName
-    var kind: String
+    /// The request's kind, as the app's submit or launch event spells it: a number
+    /// into ``Texts``.
+    var kind: UInt8
     var submitted: SimTime
     var earliest: SimTime
     var launched: SimTime?
-    var snapshot: LaunchSnapshot?
+    var snapshot: Snapshot?
     var ended: SimTime?
-    var outcome: String?
+    var outcome: Outcome?
     var expired = false
+  }
+
+  /// The device's state at a launch (``LaunchSnapshot``), its reason a number into
+  /// ``Texts``.
+  struct Snapshot {
+    var charging: Bool
+    var network: NetworkKind
+    var reason: UInt8
+    var batteryPercent: Double
+    var idleSeconds: Double
+  }
+
+  /// How a request ended, as its row's `outcome` spells it (a request still running at
+  /// the end is `running`, one never launched `never_ran`).
+  enum Outcome: UInt8 {
+    case completed, failed, expired, killed, cancelled
+
+    var text: String {
+      switch self {
+      case .completed: "completed"
+      case .failed: "failed"
+      case .expired: "expired"
+      case .killed: "killed"
+      case .cancelled: "cancelled"
+      }
+    }
+  }
+
+  /// The few texts fates refer to by number: request kinds and launch reasons.
+  struct Texts {
+    private(set) var all: [String] = []
+
+    /// The number of `text`, added if new. Both come from short fixed lists in the iOS
+    /// model (three request kinds and three older launch paths; the scheduler's
+    /// triggers), so an owner sees a handful.
+    mutating func number(_ text: String) -> UInt8 {
+      if let i = all.firstIndex(of: text) { return UInt8(i) }
+      precondition(all.count < 255, "more than 255 distinct request kinds and launch reasons")
+      all.append(text)
+      return UInt8(all.count - 1)
+    }
+
+    subscript(_ number: UInt8) -> String { all[Int(number)] }
   }
 
   struct Day {
@@ -49,6 +97,8 @@ struct OwnerAccounting {
   var lastSuccess: SimTime = .zero
   var snapshots: [LaunchSnapshot] = []
   var nextSnapshot = 0
+  /// Request kinds and launch reasons, numbered.
+  var kindsAndReasons = Texts()
   /// What the rows written so far give the summary.
   var summary = OwnerSummary()
 
@@ -90,33 +140,40 @@ struct OwnerAccounting {
     switch events[j].kind {
     case .submit:
       let earliest = events[j].value.map { SimTime(seconds: $0) } ?? t
-      let index = add(Fate(name: name, kind: events[j].detail, submitted: t, earliest: max(earliest, t)))
+      let index = add(
+        Fate(
+          name: name, kind: kindsAndReasons.number(events[j].detail), submitted: t, earliest: max(earliest, t)
+        ))
       open.update(name, initial: []) { $0.append(index) }
     case .replaced:
       if let first = open.update(name, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
-        close(first, at: t, outcome: "cancelled")
+        close(first, at: t, outcome: .cancelled)
       }
     case .cancel:
-      for i in open[name] ?? [] { close(i, at: t, outcome: "cancelled") }
+      for i in open[name] ?? [] { close(i, at: t, outcome: .cancelled) }
       open[name] = []
     case .cancelAll:
-      for queue in open.allValues { for i in queue { close(i, at: t, outcome: "cancelled") } }
+      for queue in open.allValues { for i in queue { close(i, at: t, outcome: .cancelled) } }
       open.removeAll()
     case .launch:
       var index: Int
       if let first = open.update(name, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
         index = first
       } else {
-        index = add(Fate(name: name, kind: events[j].detail, submitted: t, earliest: t))
+        index = add(
+          Fate(name: name, kind: kindsAndReasons.number(events[j].detail), submitted: t, earliest: t))
       }
       fates[index - firstFate].launched = t
       if nextSnapshot < snapshots.count, snapshots[nextSnapshot].name == name {
-        fates[index - firstFate].snapshot = snapshots[nextSnapshot]
+        let s = snapshots[nextSnapshot]
+        fates[index - firstFate].snapshot = Snapshot(
+          charging: s.charging, network: s.network, reason: kindsAndReasons.number(s.reason),
+          batteryPercent: s.batteryPercent, idleSeconds: s.idleSeconds)
         nextSnapshot += 1
       }
       running[name] = index
       if let d = dayIndex(t) {
-        switch fates[index - firstFate].kind {
+        switch kindsAndReasons[fates[index - firstFate].kind] {
         case BGTaskKind.refresh.rawValue: days[d].launchesRefresh += 1
         case BGTaskKind.processing.rawValue: days[d].launchesProcessing += 1
         default: days[d].launchesOther += 1
@@ -126,17 +183,17 @@ struct OwnerAccounting {
       if let i = running[name] { fates[i - firstFate].expired = true }
     case .complete:
       guard let i = running.removeValue(forKey: name) else { return }
-      let outcome: String
+      let outcome: Outcome
       switch events[j].detail {
       case "success", "new_data", "no_data", "done":
-        outcome = fates[i - firstFate].expired ? "expired" : "completed"
-      case "expired_without_handler": outcome = "expired"
-      default: outcome = fates[i - firstFate].expired ? "expired" : "failed"
+        outcome = fates[i - firstFate].expired ? .expired : .completed
+      case "expired_without_handler": outcome = .expired
+      default: outcome = fates[i - firstFate].expired ? .expired : .failed
       }
       end(i, at: t, outcome: outcome)
-      if outcome == "completed" { lastSuccess = t }
+      if outcome == .completed { lastSuccess = t }
     case .kill:
-      if let i = running.removeValue(forKey: name) { end(i, at: t, outcome: "killed") }
+      if let i = running.removeValue(forKey: name) { end(i, at: t, outcome: .killed) }
     case .network:
       if network == .cellular, let d = endDayIndex(t) { days[d].cellularBytes += events[j].value ?? 0 }
     default:
@@ -157,20 +214,20 @@ struct OwnerAccounting {
   /// The identifier of a fate, as its row spells it (remembered when the fate was added).
   func identifier(of f: Fate) -> String { texts[f.name] ?? f.name.text }
 
-  mutating func close(_ i: Int, at t: SimTime, outcome: String) {
+  mutating func close(_ i: Int, at t: SimTime, outcome: Outcome) {
     fates[i - firstFate].ended = t
     fates[i - firstFate].outcome = outcome
   }
 
-  mutating func end(_ i: Int, at t: SimTime, outcome: String) {
+  mutating func end(_ i: Int, at t: SimTime, outcome: Outcome) {
     close(i, at: t, outcome: outcome)
     guard let d = endDayIndex(t), let start = fates[i - firstFate].launched else { return }
     days[d].energyMilliwattHours += (t - start).seconds / 3600 * backgroundPowerWatts * 1000
     switch outcome {
-    case "completed": days[d].completed += 1
-    case "expired": days[d].expired += 1
-    case "killed": days[d].kills += 1
-    default: break
+    case .completed: days[d].completed += 1
+    case .expired: days[d].expired += 1
+    case .killed: days[d].kills += 1
+    case .failed, .cancelled: break
     }
   }
 
@@ -194,8 +251,8 @@ struct OwnerAccounting {
       let f = fates[k]
       guard f.launched == nil ? f.outcome != nil : f.ended != nil else { break }
       Self.write(
-        f, identifier: identifier(of: f), prefix: prefix, launches: &launches, calendar: calendar,
-        dates: &dates, summary: &summary)
+        f, identifier: identifier(of: f), texts: kindsAndReasons, prefix: prefix, launches: &launches,
+        calendar: calendar, dates: &dates, summary: &summary)
       k += 1
     }
     guard k > 0 else { return }
@@ -209,34 +266,35 @@ struct OwnerAccounting {
   ) {
     for f in fates where f.submitted < end {
       Self.write(
-        f, identifier: identifier(of: f), prefix: prefix, launches: &launches, calendar: calendar,
-        dates: &dates, summary: &summary)
+        f, identifier: identifier(of: f), texts: kindsAndReasons, prefix: prefix, launches: &launches,
+        calendar: calendar, dates: &dates, summary: &summary)
     }
     writeDays(daysWritten..<days.count, prefix: prefix, days: &rows, startDate: startDate)
   }
 
   /// One `launches.csv` row, and what it gives the summary.
   static func write(
-    _ f: Fate, identifier: String, prefix: String, launches: inout CSVBuffer, calendar: SimCalendar,
-    dates: inout CSVRowWriter.DateCache, summary: inout OwnerSummary
+    _ f: Fate, identifier: String, texts: Texts, prefix: String, launches: inout CSVBuffer,
+    calendar: SimCalendar, dates: inout CSVRowWriter.DateCache, summary: inout OwnerSummary
   ) {
-    let outcome = f.launched == nil ? (f.outcome ?? "never_ran") : (f.outcome ?? "running")
+    let outcome = f.outcome?.text ?? (f.launched == nil ? "never_ran" : "running")
     if let l = f.launched {
       summary.add(
-        launched: l, earliest: f.earliest, outcome: outcome, charging: f.snapshot?.charging,
+        launched: l, earliest: f.earliest, outcome: f.outcome, charging: f.snapshot?.charging,
         calendar: calendar)
     }
-    let reason = f.snapshot?.reason ?? ""
+    let kind = texts[f.kind]
+    let reason = f.snapshot.map { texts[$0.reason] } ?? ""
     // Room for the whole row, so that it is written through one pointer.
     let bound =
-      prefix.utf8.count + CSVRowWriter.fieldBound(identifier) + f.kind.utf8.count + outcome.utf8.count
+      prefix.utf8.count + CSVRowWriter.fieldBound(identifier) + kind.utf8.count + outcome.utf8.count
       + CSVRowWriter.fieldBound(reason) + 4 * CSVRowWriter.secondsBound + 2 * CSVRowWriter.isoBound
       + 2 * CSVRowWriter.fixedBound + 32
     launches.row(reserve: bound) { w in
       w.text(prefix)
       w.field(identifier)
       w.comma()
-      w.text(f.kind)
+      w.text(kind)
       w.comma()
       w.seconds(f.submitted)
       w.comma()

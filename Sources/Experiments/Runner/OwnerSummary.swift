@@ -20,12 +20,13 @@ struct OwnerSummary {
 
   /// A `launches.csv` row (one of a request never launched adds nothing).
   mutating func add(
-    launched: SimTime, earliest: SimTime, outcome: String, charging: Bool?, calendar: SimCalendar
+    launched: SimTime, earliest: SimTime, outcome: OwnerAccounting.Outcome?, charging: Bool?,
+    calendar: SimCalendar
   ) {
     counts.launched += 1
     if charging == true { counts.charging += 1 }
-    if outcome == "completed" { counts.completed += 1 }
-    if outcome == "expired" { counts.expired += 1 }
+    if outcome == .completed { counts.completed += 1 }
+    if outcome == .expired { counts.expired += 1 }
     let delay = max(0, (launched - earliest).microseconds)
     delays.append((delay + 500) / 1000)
     hours[Int(calendar.microsecondsIntoDay(of: launched) / SimCalendar.hourMicroseconds)] += 1
