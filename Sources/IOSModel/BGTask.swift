@@ -9,7 +9,8 @@ public class BGTask {
   /// The identifier, interned (for the app's events).
   let name: TaskName
   /// Called when the system needs the task to stop (run time used up, or, for
-  /// processing, the user picked up the device). Cleared after it runs.
+  /// processing, the user picked up the device). Cleared after it runs, and when the
+  /// task finishes or the app ends (it is never called then).
   public var expirationHandler: (() -> Void)?
   /// A number unique within the app, for the trace.
   public let serial: Int

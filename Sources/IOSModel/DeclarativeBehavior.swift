@@ -117,27 +117,13 @@ public final class DeclarativeBehavior: AppBehavior {
   func run(_ k: Int, _ bgTask: BGTask, _ app: SimulatedApp) {
     let seconds = max(0, spec.tasks[k].work.sample(stream))
     let success = stream.uniform() < spec.tasks[k].successProbability
-    let serial = bgTask.serial
-    // The timer holds the behaviour and the task strongly (neither holds the timer, so no
-    // cycle), which spares an atomic check at each use; the app stays unowned, since it
-    // holds the timer.
-    work[serial] = app.after(seconds: seconds) { [self, unowned app, bgTask] in
-      let app = app  // reached once: each read of an unowned reference is an atomic retain
-      self.work[serial] = nil
-      if let c = bgTask as? BGContinuedProcessingTask { c.progress = 1 }
-      let bytes = self.spec.tasks[k].networkBytes
-      if bytes > 0 { app.recordNetworkTransfer(bytes: bytes) }
-      if self.spec.tasks[k].callsSetTaskCompleted { bgTask.setTaskCompleted(success: success) }
-      if self.submits[k].onCompletion { self.submit(k, app) }
-    }
-    // The task holds this handler, so the handler must not keep the task or the app
-    // alive (unowned); it may keep the behaviour, which holds no task.
-    bgTask.expirationHandler = { [self, unowned app, unowned bgTask] in
-      guard self.spec.tasks[k].honoursExpiration else { return }
-      if let timer = self.work.removeValue(forKey: serial) { app.cancel(timer) }
-      if self.spec.tasks[k].callsSetTaskCompleted { bgTask.setTaskCompleted(success: false) }
-      if self.submits[k].onCompletion { self.submit(k, app) }
-    }
+    let launch = DeclarativeLaunch(behavior: self, app: app, task: bgTask, index: k, success: success)
+    // Both closures capture the one launch object and nothing else, so it serves as their
+    // context: no context is allocated for either (two per launch before). The task holds
+    // its handler, which holds the launch, which holds the task: the app breaks that
+    // cycle when the task leaves it (``SimulatedApp/finish(_:outcome:)``, termination).
+    work[bgTask.serial] = app.after(seconds: seconds) { [launch] in launch.workDone() }
+    bgTask.expirationHandler = { [launch] in launch.expired() }
   }
 
   /// Background time on leaving the screen, correct or buggy as declared.

@@ -87,6 +87,7 @@ extension SimulatedApp {
   func terminate(reason: String) {
     for task in running {
       task.finished = true
+      task.expirationHandler = nil  // never called now; it may hold the task
       record(.kill, name: task.name, reason)
       workChanges.append(-1)
     }

@@ -101,6 +101,9 @@ extension SimulatedApp {
 
   func finish(_ task: BGTask, outcome: String) {
     task.finished = true
+    // A finished task's handler is never called; dropping it frees a handler that holds
+    // the task (``DeclarativeLaunch``).
+    task.expirationHandler = nil
     runningTasks[task.serial] = nil
     workChanges.append(-1)
     record(.complete, name: task.name, outcome)

@@ -59,6 +59,11 @@ public final class SimulatedApp {
     taskScheduler = BGTaskScheduler(app: self)
   }
 
+  deinit {
+    // Tasks still running when the run ends: their handlers may hold them.
+    for task in runningTasks.allValues { task.expirationHandler = nil }
+  }
+
   /// Running continued-processing tasks.
   var runningContinuedCount: Int { runningTasks.allValues.filter { $0 is BGContinuedProcessingTask }.count }
 

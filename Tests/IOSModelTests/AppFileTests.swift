@@ -96,6 +96,42 @@ import Testing
     }
   }
 
+  /// A declared launch's handler holds the task (through its launch object), which holds
+  /// the handler: the app must drop the handler when the task leaves it, by completion,
+  /// by termination, or with the app itself, or each launch would leak.
+  @Test func declaredLaunchesFreeTheirTasks() throws {
+    let spec = try AppSpec.load(file: file(good))
+    weak var completed: BGTask?
+    weak var killed: BGTask?
+    weak var leftRunning: BGTask?
+    weak var droppedApp: SimulatedApp?
+    do {
+      let behavior = DeclarativeBehavior(spec: spec, stream: RandomStreams(seed: 1).stream("app"))
+      var world = World(
+        spec.configuration, behavior: behavior, script: [(0, .openApp(seconds: 20)), (3050, .forceQuit)],
+        launches: [(1000, "refresh"), (3000, "clean"), (3500, "clean")])
+      world.run(until: 1000.5)
+      completed = world.app.running.first
+      #expect(completed?.expirationHandler != nil)
+      world.run(until: 3001)
+      #expect(completed == nil, "a completed task is freed")
+      killed = world.app.running.first
+      #expect(killed?.identifier == "clean")
+      world.run(until: 3200)
+      #expect(world.events(.kill).contains { $0.1 == "clean" })
+      #expect(killed == nil, "a task ended by termination is freed")
+      // The force quit is cleared by opening the app; the next run is left running.
+      world.app.userOpened(scheduler: &world.scheduler)
+      world.app.userLeft(scheduler: &world.scheduler)
+      world.run(until: 3501)
+      leftRunning = world.app.running.first
+      droppedApp = world.app
+      #expect(leftRunning?.identifier == "clean")
+    }
+    #expect(droppedApp == nil, "the app is freed with its world")
+    #expect(leftRunning == nil, "a task still running is freed with its app")
+  }
+
   @Test func declaredBackgroundTimeBugsGetTheAppKilled() throws {
     for (pattern, killed) in [("paired", false), ("leak", true), ("overwrite", true), ("none", false)] {
       let spec = try AppSpec.load(file: file("background_time:\n  pattern: \(pattern)\n  work: 5s\n"))
