@@ -55,13 +55,20 @@ struct OwnerAccounting {
     /// model (three request kinds and three older launch paths; the scheduler's
     /// triggers), so an owner sees a handful.
     mutating func number(_ text: String) -> UInt8 {
-      if let i = all.firstIndex(of: text) { return UInt8(i) }
+      for i in all.indices where Self.equal(all[i], text) { return UInt8(i) }
       precondition(all.count < 255, "more than 255 distinct request kinds and launch reasons")
       all.append(text)
       return UInt8(all.count - 1)
     }
 
     subscript(_ number: UInt8) -> String { all[Int(number)] }
+
+    /// Whether text `number` is `text`.
+    func `is`(_ number: UInt8, _ text: String) -> Bool { Self.equal(all[Int(number)], text) }
+
+    /// `==`, answered by the lengths when they differ: for two different texts `==` goes
+    /// through the full comparison, the most common case here.
+    static func equal(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count && a == b }
   }
 
   struct Day {
@@ -173,10 +180,13 @@ struct OwnerAccounting {
       }
       running[name] = index
       if let d = dayIndex(t) {
-        switch kindsAndReasons[fates[index - firstFate].kind] {
-        case BGTaskKind.refresh.rawValue: days[d].launchesRefresh += 1
-        case BGTaskKind.processing.rawValue: days[d].launchesProcessing += 1
-        default: days[d].launchesOther += 1
+        let kind = fates[index - firstFate].kind
+        if kindsAndReasons.is(kind, BGTaskKind.refresh.rawValue) {
+          days[d].launchesRefresh += 1
+        } else if kindsAndReasons.is(kind, BGTaskKind.processing.rawValue) {
+          days[d].launchesProcessing += 1
+        } else {
+          days[d].launchesOther += 1
         }
       }
     case .expire:
