@@ -61,6 +61,8 @@ public final class BGTaskScheduler {
   /// Continued-processing requests waiting for a free slot, in order.
   var continuedQueue: [PendingRequest] = []
   var nextSerial = 1
+  /// ``isPermitted(_:_:app:)``'s answers so far.
+  var permitted = SmallTable<TaskName, Bool>()
 
   /// Whether the app declares the `fetch` and `processing` background modes, looked up
   /// once (the configuration does not change; each submission checks them).
@@ -108,8 +110,9 @@ public final class BGTaskScheduler {
     // The app, reached once: each read of an `unowned` reference is an atomic retain and
     // release.
     let app = self.app
+    let name = app.taskName(request.identifier)
     do {
-      try check(request, app: app)
+      try check(request, name: name, app: app)
     } catch {
       app.record(.submitFailed, request.identifier, error.description)
       throw error
@@ -118,7 +121,6 @@ public final class BGTaskScheduler {
       try submitContinued(request)
       return
     }
-    let name = app.taskName(request.identifier)
     if let i = pending.firstIndex(where: { $0.name == name }) {
       pending.remove(at: i)
       app.record(.replaced, name: name)
@@ -138,13 +140,13 @@ public final class BGTaskScheduler {
     app.record(.submit, name: name, request.kind.rawValue, value: request.earliestBeginDate?.seconds)
   }
 
-  func check<R: BGTaskRequest>(_ request: R, app: SimulatedApp) throws(BGTaskSchedulerError) {
+  func check<R: BGTaskRequest>(_ request: R, name: TaskName, app: SimulatedApp) throws(BGTaskSchedulerError) {
     // Read in place: a copy of the configuration retains each of its sets.
     guard app.configuration.era.hasBackgroundTasksFramework else { throw BGTaskSchedulerError(.unavailable) }
     if request.kind == .continuedProcessing, !app.configuration.era.hasContinuedProcessing {
       throw BGTaskSchedulerError(.unavailable)
     }
-    guard app.configuration.permittedIdentifiers.contains(request.identifier) else {
+    guard isPermitted(name, request.identifier, app: app) else {
       throw BGTaskSchedulerError(.notPermitted)
     }
     switch request.kind {
@@ -163,6 +165,16 @@ public final class BGTaskScheduler {
     if request.kind != .continuedProcessing, !app.configuration.backgroundAppRefresh {
       throw BGTaskSchedulerError(.unavailable)
     }
+  }
+
+  /// Whether `identifier` (interned as `name`) is in `BGTaskSchedulerPermittedIdentifiers`,
+  /// remembered per name: the list holds other copies of the texts, so each lookup
+  /// compared them in full at every submission.
+  func isPermitted(_ name: TaskName, _ identifier: String, app: SimulatedApp) -> Bool {
+    if let known = permitted[name] { return known }
+    let answer = app.configuration.permittedIdentifiers.contains(identifier)
+    permitted[name] = answer
+    return answer
   }
 
   func submitContinued<R: BGTaskRequest>(_ request: R) throws(BGTaskSchedulerError) {

@@ -85,6 +85,17 @@ import Testing
     #expect(submitErrors([refresh("not-listed")]) == [.notPermitted])
   }
 
+  /// The answer is remembered per identifier: each keeps its own, submission after
+  /// submission.
+  @Test func permissionIsAnsweredPerIdentifierEveryTime() {
+    let requests: [any BGTaskRequest] = [
+      refresh("not-listed"), processing("p0"), refresh("not-listed"), processing("p1"), processing("p0"),
+    ]
+    #expect(submitErrors(requests) == [.notPermitted, nil, .notPermitted, nil, nil])
+    #expect(
+      submitErrors([processing("p0"), processing("nope"), processing("p0")]) == [nil, .notPermitted, nil])
+  }
+
   @Test func resubmittingPendingIdentifierReplacesIt() {
     var world = World(
       behavior: Code(launched: { app, _ in
