@@ -5,7 +5,7 @@ import SimKernel
 /// done and should set ``expirationHandler`` to stop early when told.
 public class BGTask {
   /// The identifier the task was requested with.
-  public let identifier: String
+  public var identifier: String { stored.identifier }
   /// The identifier, interned (for the app's events).
   let name: TaskName
   /// Called when the system needs the task to stop (run time used up, or, for
@@ -17,15 +17,15 @@ public class BGTask {
   /// When it started.
   public let launchedAt: SimTime
   /// The request it fulfils.
-  public let request: any BGTaskRequest
+  public var request: any BGTaskRequest { stored.request }
+  let stored: StoredRequest
   unowned let app: SimulatedApp
   var finished = false
   var expired = false
 
-  init(request: any BGTaskRequest, name: TaskName, serial: Int, launchedAt: SimTime, app: SimulatedApp) {
-    identifier = request.identifier
+  init(request: StoredRequest, name: TaskName, serial: Int, launchedAt: SimTime, app: SimulatedApp) {
     self.name = name
-    self.request = request
+    stored = request
     self.serial = serial
     self.launchedAt = launchedAt
     self.app = app
@@ -69,7 +69,7 @@ public final class SystemLaunchTask: BGTask {
   init(path: String, serial: Int, launchedAt: SimTime, app: SimulatedApp) {
     self.path = path
     super.init(
-      request: BGAppRefreshTaskRequest(identifier: path), name: app.taskName(path), serial: serial,
+      request: .refresh(BGAppRefreshTaskRequest(identifier: path)), name: app.taskName(path), serial: serial,
       launchedAt: launchedAt, app: app)
   }
 }

@@ -18,7 +18,9 @@ import SimKernel
 public final class BGTaskScheduler {
   /// A request waiting for the system to launch it.
   public struct PendingRequest: Sendable {
-    public let request: any BGTaskRequest
+    /// The request as submitted.
+    public var request: any BGTaskRequest { stored.request }
+    let stored: StoredRequest
     /// The request's identifier, interned, and kept out of the existential box: the
     /// system reads it at every change of the pending list.
     public let name: TaskName
@@ -27,8 +29,7 @@ public final class BGTaskScheduler {
     /// Submission number within the app, increasing.
     public let serial: Int
     /// The request's fields the system reads at every change of the pending list, copied
-    /// out of the existential box (reading them through it, or copying the entry,
-    /// retained and released the box each time).
+    /// out of the request (its type is one of several).
     public let kind: BGTaskKind
     public let earliestBeginDate: SimTime?
     public let requiresNetworkConnectivity: Bool
@@ -37,7 +38,7 @@ public final class BGTaskScheduler {
     /// Generic, so that a caller with a concrete request type reads its fields directly
     /// (a cast out of an existential costs a few hundred instructions per submission).
     init<R: BGTaskRequest>(request: R, name: TaskName, submittedAt: SimTime, serial: Int) {
-      self.request = request
+      stored = StoredRequest(request)
       self.name = name
       self.submittedAt = submittedAt
       self.serial = serial
@@ -194,8 +195,8 @@ public final class BGTaskScheduler {
 
   /// Withdraws the pending request with `identifier`, if any.
   public func cancel(taskRequestWithIdentifier identifier: String) {
-    pending.removeAll { $0.request.identifier == identifier }
-    continuedQueue.removeAll { $0.request.identifier == identifier }
+    pending.removeAll { $0.stored.identifier == identifier }
+    continuedQueue.removeAll { $0.stored.identifier == identifier }
     app.record(.cancel, identifier)
   }
 

@@ -53,12 +53,13 @@ extension SimulatedApp {
 
   /// Runs a pending request's task: process up, task object made, launch handler called.
   func start(_ entry: BGTaskScheduler.PendingRequest) -> LaunchResult {
-    let request = entry.request
+    let request = entry.stored
+    let kind = entry.kind
     wakeForBackgroundWork()
     let serial = nextTaskSerial
     nextTaskSerial += 1
     let task: BGTask
-    switch request.kind {
+    switch kind {
     case .refresh:
       task = BGAppRefreshTask(request: request, name: entry.name, serial: serial, launchedAt: now, app: self)
     case .processing:
@@ -66,10 +67,12 @@ extension SimulatedApp {
     case .continuedProcessing:
       let t = BGContinuedProcessingTask(
         request: request, name: entry.name, serial: serial, launchedAt: now, app: self)
-      if let r = request as? BGContinuedProcessingTaskRequest { t.updateTitle(r.title, subtitle: r.subtitle) }
+      if case .other(let box) = request, let r = box.request as? BGContinuedProcessingTaskRequest {
+        t.updateTitle(r.title, subtitle: r.subtitle)
+      }
       task = t
     }
-    record(.launch, name: task.name, request.kind.rawValue)
+    record(.launch, name: task.name, kind.rawValue)
     guard let handler = taskScheduler.handlers[entry.name] else {
       // iOS stops an app that has no handler for a task it is launched for.
       kill(reason: "no_launch_handler")
@@ -77,7 +80,7 @@ extension SimulatedApp {
     }
     runningTasks[serial] = task
     workChanges.append(1)
-    switch request.kind {
+    switch kind {
     case .refresh:
       self.request(
         .taskLimit, at: now + .seconds(configuration.refreshTimeLimitSeconds), payload: Int64(serial))

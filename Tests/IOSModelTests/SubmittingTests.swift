@@ -133,3 +133,51 @@ import Testing
     #expect(world.app.taskScheduler.pendingTaskRequests().map(\.identifier) == ["p0"])
   }
 }
+
+/// A request type of the app's own, as code outside the iOS model may define.
+struct CustomRequest: BGTaskRequest, Equatable {
+  let identifier: String
+  var earliestBeginDate: SimTime?
+  let note: String
+  var kind: BGTaskKind { .processing }
+}
+
+@Suite struct StoredRequestTests {
+  /// Requests are kept as their own types, not boxed: what the pending list and the
+  /// launched task hand back must be the request submitted, field for field.
+  @Test func theRequestHandedBackIsTheOneSubmitted() throws {
+    var refresh = BGAppRefreshTaskRequest(identifier: "refresh")
+    refresh.earliestBeginDate = SimTime(seconds: 30)
+    var processing = BGProcessingTaskRequest(identifier: "p0")
+    processing.requiresExternalPower = true
+    processing.requiresNetworkConnectivity = true
+    processing.earliestBeginDate = SimTime(seconds: 40)
+    let custom = CustomRequest(identifier: "p1", earliestBeginDate: SimTime(seconds: 50), note: "mine")
+    var launched: [any BGTaskRequest] = []
+    var world = World(
+      behavior: Code(launched: { app, _ in
+        for id in ["refresh", "p0", "p1"] {
+          app.taskScheduler.register(forTaskWithIdentifier: id) { task in
+            launched.append(task.request)
+            #expect(task.identifier == id)
+            task.setTaskCompleted(success: true)
+          }
+        }
+        try? app.taskScheduler.submit(refresh)
+        try? app.taskScheduler.submit(processing)
+        try? app.taskScheduler.submit(custom)
+      }), script: [(0, .openApp(seconds: 10))], launches: [(60, "refresh"), (70, "p0"), (80, "p1")])
+    world.run(until: 1)
+    let pending = world.app.taskScheduler.pendingTaskRequests()
+    #expect(pending.count == 3)
+    #expect(pending[0] as? BGAppRefreshTaskRequest == refresh)
+    #expect(pending[1] as? BGProcessingTaskRequest == processing)
+    #expect(pending[2] as? CustomRequest == custom)
+    #expect(world.app.taskScheduler.pending.map(\.requiresExternalPower) == [false, true, false])
+    world.run(until: 100)
+    #expect(launched.count == 3)
+    #expect(launched.first as? BGAppRefreshTaskRequest == refresh)
+    #expect(launched.dropFirst().first as? BGProcessingTaskRequest == processing)
+    #expect(launched.last as? CustomRequest == custom)
+  }
+}
