@@ -67,6 +67,19 @@ import Testing
     #expect(processing.allSatisfy { $0[14] == "1" })
   }
 
+  /// A task identifier with a comma and quotes is one quoted field in every row that
+  /// names it, its quotes doubled (RFC 4180).
+  @Test func taskIdentifiersAreQuotedWhereTheyMustBe() throws {
+    let text = smallExperiment.replacingOccurrences(of: "com.example.sync", with: #"'sync,"now"'"#)
+    let out = try runExperiment(text)
+    let raw = try String(contentsOf: out.appendingPathComponent("launches.csv"), encoding: .utf8)
+    let rows = raw.split(separator: "\n").dropFirst()
+    #expect(!rows.isEmpty)
+    let field = #","sync,""now""","#
+    #expect(rows.allSatisfy { $0.contains(field) }, "\(rows.first ?? "")")
+    #expect(try csvRows(out.appendingPathComponent("launches.csv").path).allSatisfy { $0.count == 19 })
+  }
+
   /// Each run of the default arms moves 50,000 bytes when its work ends; days.csv counts
   /// those moved on cellular (it once read them from the wrong field and said 0).
   @Test func cellularBytesAddUpWholeRunsOnCellular() throws {

@@ -50,6 +50,8 @@ struct OwnerAccounting {
   /// The few texts fates refer to by number: request kinds and launch reasons.
   struct Texts {
     private(set) var all: [String] = []
+    /// The same texts as CSV fields (quoted where they must be), made once.
+    private(set) var fields: [String] = []
 
     /// The number of `text`, added if new. Both come from short fixed lists in the iOS
     /// model (three request kinds and three older launch paths; the scheduler's
@@ -58,10 +60,14 @@ struct OwnerAccounting {
       for i in all.indices where Self.equal(all[i], text) { return UInt8(i) }
       precondition(all.count < 255, "more than 255 distinct request kinds and launch reasons")
       all.append(text)
+      fields.append(OwnerSimulation.csvField(text))
       return UInt8(all.count - 1)
     }
 
     subscript(_ number: UInt8) -> String { all[Int(number)] }
+
+    /// Text `number` as a CSV field.
+    func field(_ number: UInt8) -> String { fields[Int(number)] }
 
     /// Whether text `number` is `text`.
     func `is`(_ number: UInt8, _ text: String) -> Bool { Self.equal(all[Int(number)], text) }
@@ -93,8 +99,8 @@ struct OwnerAccounting {
   var fates: [Fate] = []
   var firstFate = 0
   var open = SmallTable<TaskName, [Int]>()
-  /// The identifiers' texts, for the rows (read once per identifier: ``TaskName/text``
-  /// takes a lock).
+  /// The identifiers as the rows' fields spell them, quoted where they must be (made once
+  /// per identifier: ``TaskName/text`` takes a lock, and a field is scanned for quotes).
   var texts = SmallTable<TaskName, String>()
   var running = SmallTable<TaskName, Int>()
   var days: [Day]
@@ -217,12 +223,13 @@ struct OwnerAccounting {
   /// Adds a request's fate, remembering its identifier's text; returns its number.
   mutating func add(_ fate: Fate) -> Int {
     fates.append(fate)
-    if texts[fate.name] == nil { texts[fate.name] = fate.name.text }
+    if texts[fate.name] == nil { texts[fate.name] = OwnerSimulation.csvField(fate.name.text) }
     return firstFate + fates.count - 1
   }
 
-  /// The identifier of a fate, as its row spells it (remembered when the fate was added).
-  func identifier(of f: Fate) -> String { texts[f.name] ?? f.name.text }
+  /// The identifier of a fate as its row's field spells it (remembered when the fate was
+  /// added).
+  func identifier(of f: Fate) -> String { texts[f.name] ?? OwnerSimulation.csvField(f.name.text) }
 
   mutating func close(_ i: Int, at t: SimTime, outcome: Outcome) {
     fates[i - firstFate].ended = t
@@ -294,15 +301,15 @@ struct OwnerAccounting {
         calendar: calendar)
     }
     let kind = texts[f.kind]
-    let reason = f.snapshot.map { texts[$0.reason] } ?? ""
+    let reason = f.snapshot.map { texts.field($0.reason) } ?? ""
     // Room for the whole row, so that it is written through one pointer.
     let bound =
-      prefix.utf8.count + CSVRowWriter.fieldBound(identifier) + kind.utf8.count + outcome.utf8.count
-      + CSVRowWriter.fieldBound(reason) + 4 * CSVRowWriter.secondsBound + 2 * CSVRowWriter.isoBound
+      prefix.utf8.count + identifier.utf8.count + kind.utf8.count + outcome.utf8.count
+      + reason.utf8.count + 4 * CSVRowWriter.secondsBound + 2 * CSVRowWriter.isoBound
       + 2 * CSVRowWriter.fixedBound + 32
     launches.row(reserve: bound) { w in
       w.text(prefix)
-      w.field(identifier)
+      w.text(identifier)
       w.comma()
       w.text(kind)
       w.comma()
@@ -336,7 +343,7 @@ struct OwnerAccounting {
         w.comma()
         if let s { w.fixed(s.idleSeconds, digits: 0) }
         w.comma()
-        w.field(reason)
+        w.text(reason)
       } else {
         for _ in 0..<5 { w.comma() }
       }
