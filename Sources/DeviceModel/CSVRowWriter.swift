@@ -170,21 +170,46 @@ public struct CSVRowWriter {
     )
   }
 
-  /// The calendar date of the last day asked about: rows written in time order ask
-  /// about the same day again and again, and a date costs about a hundred instructions.
+  /// The last day asked about and the start of its ISO text: rows written in time order
+  /// ask about the same day again and again, and its date and digits cost a hundred
+  /// instructions or more each time.
   public struct DateCache {
     var day = Int.min
     var date = CivilDate(daysSinceEpoch: 0)
+    /// The day's first microsecond and the next day's [µs since the start].
+    var start: Int64 = 0
+    var end: Int64 = .min
+    /// `YYYY-MM-DDT` of the day, its first eight bytes and the other three (little-endian),
+    /// when its year has four digits.
+    var head: (UInt64, UInt16, UInt8)?
 
     public init() {}
 
     mutating func date(of time: SimTime, _ calendar: SimCalendar) -> CivilDate {
-      let d = calendar.day(of: time)
-      if d != day {
-        day = d
-        date = calendar.date(of: time)
-      }
+      if time.microseconds < start || time.microseconds >= end { move(to: time, calendar) }
       return date
+    }
+
+    /// Makes the day of `time` the cached one.
+    mutating func move(to time: SimTime, _ calendar: SimCalendar) {
+      day = calendar.day(of: time)
+      date = calendar.date(of: time)
+      start = calendar.startOfDay(day).microseconds
+      end = start &+ SimCalendar.dayMicroseconds
+      let year = max(date.year, 0)
+      guard year <= 9999 else {
+        head = nil
+        return
+      }
+      var bytes = [UInt8](repeating: 0, count: 11)
+      bytes.withUnsafeMutableBufferPointer { buffer in
+        var w = CSVRowWriter(buffer.baseAddress!)
+        w.dateDigits(year: year, month: date.month, day: date.day)
+        w.byte(UInt8(ascii: "T"))
+      }
+      var low: UInt64 = 0
+      for k in 0..<8 { low |= UInt64(bytes[k]) << (8 * UInt64(k)) }
+      head = (low, UInt16(bytes[8]) | UInt16(bytes[9]) << 8, bytes[10])
     }
   }
 
@@ -195,7 +220,24 @@ public struct CSVRowWriter {
 
   /// As ``iso(_:calendar:)``, the date read through `dates`.
   public mutating func iso(_ time: SimTime, calendar: SimCalendar, dates: inout DateCache) {
-    iso(time, calendar: calendar, date: dates.date(of: time, calendar))
+    let date = dates.date(of: time, calendar)
+    guard let head = dates.head else {
+      iso(time, calendar: calendar, date: date)
+      return
+    }
+    // The day's text as three stores, then the time from the day's start (no division
+    // by the day's length).
+    let raw = UnsafeMutableRawPointer(out + count)
+    raw.storeBytes(of: head.0.littleEndian, as: UInt64.self)
+    raw.storeBytes(of: head.1.littleEndian, toByteOffset: 8, as: UInt16.self)
+    raw.storeBytes(of: head.2, toByteOffset: 10, as: UInt8.self)
+    count &+= 11
+    let seconds = Int((time.microseconds &- dates.start) / 1_000_000)
+    two(seconds / 3600)
+    byte(UInt8(ascii: ":"))
+    two(seconds / 60 % 60)
+    byte(UInt8(ascii: ":"))
+    two(seconds % 60)
   }
 
   mutating func iso(_ time: SimTime, calendar: SimCalendar, date: CivilDate) {

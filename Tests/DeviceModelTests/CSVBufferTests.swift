@@ -53,6 +53,26 @@ import Testing
     #expect(String(decoding: b.bytes, as: UTF8.self) == expected)
   }
 
+  /// The cache keeps a day's text: across month, year and four-to-five-digit year edges
+  /// (whose days are written the long way) it must match the calendar.
+  @Test func isoThroughTheDateCacheAcrossEdges() {
+    for start in ["2026-01-30", "2026-12-31", "9999-12-30"] {
+      let calendar = SimCalendar(startDate: CivilDate(iso: start)!)
+      var dates = CSVRowWriter.DateCache()
+      var b = CSVBuffer()
+      var expected = ""
+      for s in stride(from: -3_600.0, through: 4 * 86_400, by: 7_919.5) {
+        let t = SimTime(seconds: s)
+        b.row(reserve: CSVRowWriter.isoBound + 1) { w in
+          w.iso(t, calendar: calendar, dates: &dates)
+          w.newline()
+        }
+        expected += calendar.isoString(t) + "\n"
+      }
+      #expect(String(decoding: b.bytes, as: UTF8.self) == expected, "from \(start)")
+    }
+  }
+
   @Test func datesMatchTheirDescription() {
     for days in [-800_000, -719_468, -1, 0, 10_957, 20_458, 2_932_896, 2_932_897, 3_000_000] {
       let date = CivilDate(daysSinceEpoch: days)
