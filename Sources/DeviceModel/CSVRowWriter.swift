@@ -174,7 +174,6 @@ public struct CSVRowWriter {
   /// ask about the same day again and again, and its date and digits cost a hundred
   /// instructions or more each time.
   public struct DateCache {
-    var day = Int.min
     var date = CivilDate(daysSinceEpoch: 0)
     /// The day's first microsecond and the next day's [µs since the start].
     var start: Int64 = 0
@@ -192,9 +191,8 @@ public struct CSVRowWriter {
 
     /// Makes the day of `time` the cached one.
     mutating func move(to time: SimTime, _ calendar: SimCalendar) {
-      day = calendar.day(of: time)
       date = calendar.date(of: time)
-      start = calendar.startOfDay(day).microseconds
+      start = calendar.startOfDay(calendar.day(of: time)).microseconds
       end = start &+ SimCalendar.dayMicroseconds
       let year = max(date.year, 0)
       guard year <= 9999 else {
