@@ -101,7 +101,7 @@ struct OwnerAccounting {
   var open = SmallTable<TaskName, [Int]>()
   /// The identifiers as the rows' fields spell them, quoted where they must be (made once
   /// per identifier: ``TaskName/text`` takes a lock, and a field is scanned for quotes).
-  var texts = SmallTable<TaskName, String>()
+  var identifierFields = SmallTable<TaskName, String>()
   var running = SmallTable<TaskName, Int>()
   var days: [Day]
   /// Days before this one were written (``writeSettled(prefix:launches:days:before:startDate:)``).
@@ -223,13 +223,17 @@ struct OwnerAccounting {
   /// Adds a request's fate, remembering its identifier's text; returns its number.
   mutating func add(_ fate: Fate) -> Int {
     fates.append(fate)
-    if texts[fate.name] == nil { texts[fate.name] = OwnerSimulation.csvField(fate.name.text) }
+    if identifierFields[fate.name] == nil {
+      identifierFields[fate.name] = OwnerSimulation.csvField(fate.name.text)
+    }
     return firstFate + fates.count - 1
   }
 
   /// The identifier of a fate as its row's field spells it (remembered when the fate was
   /// added).
-  func identifier(of f: Fate) -> String { texts[f.name] ?? OwnerSimulation.csvField(f.name.text) }
+  func identifier(of f: Fate) -> String {
+    identifierFields[f.name] ?? OwnerSimulation.csvField(f.name.text)
+  }
 
   mutating func close(_ i: Int, at t: SimTime, outcome: Outcome) {
     fates[i - firstFate].ended = t
