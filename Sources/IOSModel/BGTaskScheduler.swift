@@ -21,8 +21,8 @@ public final class BGTaskScheduler {
     /// The request as submitted.
     public var request: any BGTaskRequest { stored.request }
     let stored: StoredRequest
-    /// The request's identifier, interned, and kept out of the existential box: the
-    /// system reads it at every change of the pending list.
+    /// The request's identifier, interned, and kept beside the request: the system reads
+    /// it at every change of the pending list.
     public let name: TaskName
     /// When it was submitted.
     public let submittedAt: SimTime

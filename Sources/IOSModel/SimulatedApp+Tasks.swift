@@ -67,7 +67,7 @@ extension SimulatedApp {
     case .continuedProcessing:
       let t = BGContinuedProcessingTask(
         request: request, name: entry.name, serial: serial, launchedAt: now, app: self)
-      if case .other(let box) = request, let r = box.request as? BGContinuedProcessingTaskRequest {
+      if let r = request.request as? BGContinuedProcessingTaskRequest {
         t.updateTitle(r.title, subtitle: r.subtitle)
       }
       task = t
