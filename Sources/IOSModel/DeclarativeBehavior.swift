@@ -9,8 +9,6 @@ public final class DeclarativeBehavior: AppBehavior {
   public let spec: AppSpec
   let stream: RandomStream
   var launchedBefore = false
-  /// Per task identifier: the serial of its running task and the work timer.
-  var work = SmallTable<Int, AppTimer>()
 
   /// `stream` supplies the work durations, outcomes and delays.
   /// Each task's submission policies, looked up once: the launch cycle asks them on
@@ -122,7 +120,7 @@ public final class DeclarativeBehavior: AppBehavior {
     // context: no context is allocated for either (two per launch before). The task holds
     // its handler, which holds the launch, which holds the task: the app breaks that
     // cycle when the task leaves it (``SimulatedApp/finish(_:outcome:)``, termination).
-    work[bgTask.serial] = app.after(seconds: seconds) { [launch] in launch.workDone() }
+    launch.timer = app.after(seconds: seconds) { [launch] in launch.workDone() }
     bgTask.expirationHandler = { [launch] in launch.expired() }
   }
 

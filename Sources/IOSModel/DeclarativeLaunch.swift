@@ -8,6 +8,8 @@ final class DeclarativeLaunch {
   /// The task's index in the spec.
   let index: Int
   let success: Bool
+  /// The work timer, until it fires or the work is stopped.
+  var timer: AppTimer?
 
   init(behavior: DeclarativeBehavior, app: SimulatedApp, task: BGTask, index: Int, success: Bool) {
     self.behavior = behavior
@@ -22,7 +24,7 @@ final class DeclarativeLaunch {
     let app = self.app  // reached once: each read of an unowned reference is an atomic retain
     let behavior = self.behavior
     let k = index
-    behavior.work[task.serial] = nil
+    timer = nil
     if let c = task as? BGContinuedProcessingTask { c.progress = 1 }
     let bytes = behavior.spec.tasks[k].networkBytes
     if bytes > 0 { app.recordNetworkTransfer(bytes: bytes) }
@@ -36,7 +38,10 @@ final class DeclarativeLaunch {
     let k = index
     guard behavior.spec.tasks[k].honoursExpiration else { return }
     let app = self.app
-    if let timer = behavior.work.removeValue(forKey: task.serial) { app.cancel(timer) }
+    if let timer {
+      self.timer = nil
+      app.cancel(timer)
+    }
     if behavior.spec.tasks[k].callsSetTaskCompleted { task.setTaskCompleted(success: false) }
     if behavior.submits[k].onCompletion { behavior.submit(k, app) }
   }

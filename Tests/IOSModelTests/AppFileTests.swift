@@ -132,6 +132,41 @@ import Testing
     #expect(leftRunning == nil, "a task still running is freed with its app")
   }
 
+  /// A declared task that honours expiration stops its work when its time runs out: the
+  /// task ends once, unsuccessfully, and the work's own end never comes (it would call
+  /// `setTaskCompleted` on a finished task); one that ignores it overruns.
+  @Test func declaredExpirationStopsTheWork() throws {
+    for honours in [true, false] {
+      let text = """
+        background_modes: [fetch]
+        permitted_identifiers: [refresh]
+        tasks:
+          - identifier: refresh
+            type: refresh
+            submit: [on_launch]
+            work: 100s
+            honours_expiration: \(honours)
+        """
+      let spec = try AppSpec.load(file: file(text))
+      let behavior = DeclarativeBehavior(spec: spec, stream: RandomStreams(seed: 1).stream("app"))
+      var world = World(
+        spec.configuration, behavior: behavior,
+        script: [(0, .openApp(seconds: 10)), (300, .openApp(seconds: 10))],
+        launches: [(60, "refresh")])
+      // The second open runs any timer held while the app was suspended.
+      world.run(until: 400)
+      #expect(world.events(.expire).count == 1, "honours \(honours)")
+      #expect(world.events(.misuse).isEmpty, "honours \(honours): \(world.events(.misuse))")
+      if honours {
+        #expect(world.events(.complete).map(\.2) == ["failure"])
+        #expect(world.app.watchdogKills == 0)
+      } else {
+        #expect(world.events(.complete).isEmpty)
+        #expect(world.app.overruns == 1)
+      }
+    }
+  }
+
   @Test func declaredBackgroundTimeBugsGetTheAppKilled() throws {
     for (pattern, killed) in [("paired", false), ("leak", true), ("overwrite", true), ("none", false)] {
       let spec = try AppSpec.load(file: file("background_time:\n  pattern: \(pattern)\n  work: 5s\n"))
