@@ -44,9 +44,14 @@ public final class BGTaskScheduler {
       self.serial = serial
       kind = request.kind
       earliestBeginDate = request.earliestBeginDate
-      let processing = request as? BGProcessingTaskRequest
-      requiresNetworkConnectivity = processing?.requiresNetworkConnectivity ?? false
-      requiresExternalPower = processing?.requiresExternalPower ?? false
+      // The stored request has sorted out the type already: no second cast.
+      if case .processing(let processing) = stored {
+        requiresNetworkConnectivity = processing.requiresNetworkConnectivity
+        requiresExternalPower = processing.requiresExternalPower
+      } else {
+        requiresNetworkConnectivity = false
+        requiresExternalPower = false
+      }
     }
   }
 
