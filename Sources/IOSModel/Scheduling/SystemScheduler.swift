@@ -39,10 +39,10 @@ public struct SystemScheduler: LaunchDecider {
   /// Decision points whose vetoes stood (``StandingVeto``): counted, not judged again.
   public private(set) var standingVetoPoints = 0
   /// What prompted the most recent launch of each identifier (kept always, for CSV).
-  var lastLaunchTrigger = SmallTable<TaskName, String>()
+  var lastLaunchTrigger = SmallTable<TaskName, DecisionTrigger>()
 
   /// `mutating` though it changes nothing, as ``LaunchDecider/launchReason(_:)`` says.
-  public mutating func launchReason(_ name: TaskName) -> String { lastLaunchTrigger[name] ?? "" }
+  public mutating func launchReason(_ name: TaskName) -> String { lastLaunchTrigger[name]?.text ?? "" }
 
   var appOpens: UsageHistory
   var deviceUse: UsageHistory
@@ -159,14 +159,14 @@ public struct SystemScheduler: LaunchDecider {
     case .timer:
       scheduler.schedule(
         inSlot: Self.timerSlot, after: timerPeriod, target: target, kind: Tick.timer.rawValue)
-      evaluate(app: app, device: device, trigger: "timer", scheduler: &scheduler)
+      evaluate(app: app, device: device, trigger: .timer, scheduler: &scheduler)
     case .push:
       pendingPushes += 1
       if firstPendingPush == nil { firstPendingPush = scheduler.now }
       schedulePush(after: scheduler.now, app: app, scheduler: &scheduler)
-      evaluate(app: app, device: device, trigger: "push", scheduler: &scheduler)
+      evaluate(app: app, device: device, trigger: .push, scheduler: &scheduler)
     default:
-      evaluate(app: app, device: device, trigger: "earliest_begin_date", scheduler: &scheduler)
+      evaluate(app: app, device: device, trigger: .earliestBeginDate, scheduler: &scheduler)
     }
   }
 
@@ -184,7 +184,7 @@ public struct SystemScheduler: LaunchDecider {
     case .screenOn:
       deviceUse.record(change.time, calendar: calendar)
     case .plugged, .unplugged, .screenOff, .network, .batteryLevel, .lowPowerMode, .thermal, .boot:
-      evaluate(app: app, device: device, trigger: change.kind.rawValue, scheduler: &scheduler)
+      evaluate(app: app, device: device, trigger: .device(change.kind), scheduler: &scheduler)
     default:
       break
     }
@@ -220,7 +220,7 @@ public struct SystemScheduler: LaunchDecider {
         break
       }
     }
-    if submitted { evaluate(app: app, device: device, trigger: "submit", scheduler: &scheduler) }
+    if submitted { evaluate(app: app, device: device, trigger: .submit, scheduler: &scheduler) }
   }
 
   /// Budgets refill evenly through the day, up to their size.
@@ -412,7 +412,7 @@ public struct SystemScheduler: LaunchDecider {
 
   /// Judges every eligible activity and launches those that pass.
   public mutating func evaluate(
-    app: SimulatedApp, device: some DeviceConditions, trigger: String, scheduler: inout Scheduler
+    app: SimulatedApp, device: some DeviceConditions, trigger: DecisionTrigger, scheduler: inout Scheduler
   ) {
     let now = scheduler.now
     if let end = launchesUntil, now >= end { return }
@@ -454,7 +454,7 @@ public struct SystemScheduler: LaunchDecider {
   /// The rest of ``evaluate(app:device:trigger:scheduler:)``: judging the due activities.
   @inline(never)
   mutating func judgeDue(
-    app: SimulatedApp, device: some DeviceConditions, trigger: String, now: SimTime,
+    app: SimulatedApp, device: some DeviceConditions, trigger: DecisionTrigger, now: SimTime,
     scheduler: inout Scheduler
   ) {
     // The app's requests (read from the cache one by one: copying the array would retain
@@ -563,7 +563,7 @@ public struct SystemScheduler: LaunchDecider {
       func keep(_ outcome: Decision.Outcome) {
         decisions.append(
           Decision(
-            time: now, activity: activity, trigger: trigger, verdicts: verdicts ?? [],
+            time: now, activity: activity, trigger: trigger.text, verdicts: verdicts ?? [],
             total: vetoIndex == nil ? tally.mean : nil,
             threshold: model.threshold, outcome: outcome))
       }

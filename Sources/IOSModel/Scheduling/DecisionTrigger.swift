@@ -1,0 +1,26 @@
+import DeviceModel
+
+/// What prompted a decision point: the scheduler's periodic timer, a silent push, a
+/// request's `earliestBeginDate`, a submission, or a change of the device.
+///
+/// A plain value, passed down through every decision point without the retain and
+/// release a text costs; the text (``text``) is made only for a launch's reason or a kept
+/// decision.
+public enum DecisionTrigger: Sendable, Hashable {
+  case timer
+  case push
+  case earliestBeginDate
+  case submit
+  case device(DeviceChange.Kind)
+
+  /// As `bgsim explain` and the `launch_reason` column spell it.
+  public var text: String {
+    switch self {
+    case .timer: "timer"
+    case .push: "push"
+    case .earliestBeginDate: "earliest_begin_date"
+    case .submit: "submit"
+    case .device(let kind): kind.rawValue
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import DeviceModel
+import IOSModel
+import SimKernel
+import Testing
+
+@Suite struct DecisionTriggerTests {
+  /// Triggers spell what `bgsim explain` and the `launch_reason` column have always
+  /// shown: the scheduler's own events by name, a device change by its kind.
+  @Test func triggersSpellTheirReasons() {
+    #expect(DecisionTrigger.timer.text == "timer")
+    #expect(DecisionTrigger.push.text == "push")
+    #expect(DecisionTrigger.earliestBeginDate.text == "earliest_begin_date")
+    #expect(DecisionTrigger.submit.text == "submit")
+    for kind in DeviceChange.Kind.allCases {
+      #expect(DecisionTrigger.device(kind).text == kind.rawValue)
+    }
+  }
+
+  /// The reason kept with each launch (its row's `launch_reason`) is the trigger of the
+  /// decision that launched it, over two nights of processing runs and the refresh runs
+  /// of the days between.
+  @Test func eachLaunchKeepsTheTriggerOfItsDecision() {
+    // Each task works a minute, then asks to run again 15 minutes on.
+    let app = Code(launched: { app, _ in
+      for id in ["p0", "r0"] {
+        app.taskScheduler.register(forTaskWithIdentifier: id) { task in
+          app.after(seconds: 60) {
+            task.setTaskCompleted(success: true)
+            let again = app.now.seconds + 900
+            if id == "p0" {
+              try? app.taskScheduler.submit(processing(id, earliest: again))
+            } else {
+              try? app.taskScheduler.submit(refresh(id, earliest: again))
+            }
+          }
+        }
+      }
+      try? app.taskScheduler.submit(processing("p0"))
+      try? app.taskScheduler.submit(refresh("r0"))
+    })
+    let script =
+      habitualOpens(days: 2, at: [(8, 0), (13, 0), (20, 0)]) + nightlyCharge(days: 2, plug: 23, unplug: 7)
+    var w = SystemWorld(behavior: app, script: script)
+    w.run(until: at(day: 2, 12))
+    let launched = w.decisions.filter { $0.outcome == .launched }
+    let snapshots = w.phone.launchSnapshots
+    #expect(launched.count >= 4)
+    #expect(snapshots.count == launched.count)
+    for (decision, snapshot) in zip(launched, snapshots) {
+      #expect(snapshot.identifier == decision.activity.identifier)
+      #expect(snapshot.reason == decision.trigger)
+    }
+    #expect(Set(snapshots.map(\.reason)).count >= 2)
+  }
+}
