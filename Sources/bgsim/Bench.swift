@@ -5,7 +5,8 @@ import Foundation
 /// `bgsim bench …`: speed measurements.
 struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Measure simulation speed. Build with -c release for meaningful figures.",
+    abstract:
+      "Measure simulation speed. Build as .ci/main-job does (-c release --experimental-lto-mode=full) for meaningful figures.",
     subcommands: [Hold.self, Decisions.self, Devices.self]
   )
 
