@@ -58,7 +58,7 @@ public final class BGTaskScheduler {
   unowned let app: SimulatedApp
   /// Launch handlers by interned identifier: a launch finds its handler by comparing
   /// numbers, not by reading the identifier out of the request's existential box.
-  var handlers = SmallTable<TaskName, (BGTask) -> Void>()
+  var handlers = SmallTable<TaskName, StoredLaunchHandler>()
   /// Pending requests in submission order.
   public internal(set) var pending: [PendingRequest] = [] { didSet { pendingGeneration &+= 1 } }
   /// Changes whenever ``pending`` does, so that the system can keep what it derives
@@ -102,7 +102,7 @@ public final class BGTaskScheduler {
       app.record(.registerFailed, identifier, problem)
       return false
     }
-    handlers[app.taskName(identifier)] = launchHandler
+    handlers[app.taskName(identifier)] = StoredLaunchHandler(launchHandler)
     app.record(.register, identifier)
     return true
   }

@@ -11,7 +11,7 @@ extension SimulatedApp {
     guard state != .notRunning else { return .invalid }
     let id = nextBackgroundTaskID
     nextBackgroundTaskID += 1
-    backgroundTasks[id] = expirationHandler
+    backgroundTasks[id] = .some(expirationHandler.map(StoredAction.init))
     record(.beginBackgroundTask, name ?? "", String(id))
     if !state.isForeground {
       if backgroundTimeExpired {
@@ -50,7 +50,7 @@ extension SimulatedApp {
     backgroundTimeExpired = true
     record(.backgroundTimeExpired, "", String(backgroundTasks.count))
     for id in backgroundTasks.allKeys.sorted() {
-      if let handler = backgroundTasks[id] { handler?() }
+      if let handler = backgroundTasks[id] { handler?.run() }
     }
     if !backgroundTasks.isEmpty {
       request(

@@ -89,7 +89,7 @@ extension SimulatedApp {
         .taskLimit, at: now + .seconds(configuration.processingTimeLimitSeconds), payload: Int64(serial))
     case .continuedProcessing: break
     }
-    handler(task)
+    handler.run(task)
     return .launched(serial: serial)
   }
 

@@ -41,14 +41,14 @@ public final class SimulatedApp {
   var isFinishingLaunch = false
   var runningTasks = SmallTable<Int, BGTask>()
   var nextTaskSerial = 1
-  var backgroundTasks = SmallTable<Int, (() -> Void)?>()
+  var backgroundTasks = SmallTable<Int, StoredAction?>()
   var nextBackgroundTaskID = 1
   var backgroundDeadline: SimTime?
   var backgroundTimeExpired = false
   var backgroundGeneration = 0
   var suspendGeneration = 0
-  var timers = SmallTable<Int, () -> Void>()
-  var deferredTimers: [() -> Void] = []
+  var timers = SmallTable<Int, StoredAction>()
+  var deferredTimers: [StoredAction] = []
   var nextTimerID = 1
   var outbox: [(time: SimTime, kind: AppKernelEvent, payload: Int64)] = []
 
@@ -124,7 +124,7 @@ public final class SimulatedApp {
     if new != .suspended, new != .notRunning, !deferredTimers.isEmpty {
       let due = deferredTimers
       deferredTimers.removeAll()
-      for action in due { action() }
+      for action in due { action.run() }
     }
   }
 
@@ -146,7 +146,7 @@ public final class SimulatedApp {
   public func after(seconds: Double, _ action: @escaping () -> Void) -> AppTimer {
     let id = nextTimerID
     nextTimerID += 1
-    timers[id] = action
+    timers[id] = StoredAction(action)
     request(.timer, at: now + .seconds(max(0, seconds)), payload: Int64(id))
     return AppTimer(id: id)
   }
@@ -164,7 +164,7 @@ public final class SimulatedApp {
       switch kind {
       case .timer:
         guard let action = timers.removeValue(forKey: payload), state != .notRunning else { return }
-        if state == .suspended { deferredTimers.append(action) } else { action() }
+        if state == .suspended { deferredTimers.append(action) } else { action.run() }
       case .suspend:
         if payload == suspendGeneration, state == .background, isIdle { setState(.suspended) }
       case .taskLimit:
@@ -191,7 +191,7 @@ public final class SimulatedApp {
         }
       case .backgroundImmediateExpiry:
         if let handler = backgroundTasks[payload] {
-          handler?()
+          handler?.run()
           request(
             .backgroundWatchdog, at: now + .seconds(configuration.watchdogGraceSeconds),
             payload: Int64(backgroundGeneration))
