@@ -22,7 +22,7 @@ import Testing
   @Test func eachLaunchKeepsTheTriggerOfItsDecision() {
     // Each task works a minute, then asks to run again 15 minutes on.
     let app = Code(launched: { app, _ in
-      for id in ["p0", "r0"] {
+      for id in ["p0", "refresh"] {
         app.taskScheduler.register(forTaskWithIdentifier: id) { task in
           app.after(seconds: 60) {
             task.setTaskCompleted(success: true)
@@ -36,7 +36,7 @@ import Testing
         }
       }
       try? app.taskScheduler.submit(processing("p0"))
-      try? app.taskScheduler.submit(refresh("r0"))
+      try? app.taskScheduler.submit(refresh("refresh"))
     })
     let script =
       habitualOpens(days: 2, at: [(8, 0), (13, 0), (20, 0)]) + nightlyCharge(days: 2, plug: 23, unplug: 7)

@@ -362,10 +362,35 @@ public struct SystemScheduler: LaunchDecider {
   /// random draw.
   @inline(__always)
   mutating func appOpenProbability(now: SimTime) -> Double? {
+    appOpenProbability(now: now, lookAhead: appOpenLookAhead())
+  }
+
+  /// The app-open prediction's random draw: how far ahead it looks [s].
+  @inline(__always)
+  mutating func appOpenLookAhead() -> Double {
+    parameters.appLookAheadSeconds + jitter.uniform() * parameters.appJitterSeconds
+  }
+
+  /// The app-open prediction at `now` for a drawn look-ahead [s] (nil without any open in
+  /// the history).
+  @inline(__always)
+  mutating func appOpenProbability(now: SimTime, lookAhead: Double) -> Double? {
     let window = predictionWindowDuration()
-    let lookAhead = parameters.appLookAheadSeconds + jitter.uniform() * parameters.appJitterSeconds
     guard appOpens.total > 0 else { return nil }
     return appOpens.probability(from: now + .seconds(lookAhead), length: window, now: now, calendar: calendar)
+  }
+
+  /// ``predictAppOpen(_:)`` for a point where the prediction may never be read: only the
+  /// application policy reads it, and it does not judge processing. The random draw is
+  /// made now, as judging makes it, and its look-ahead [s] returned for the prediction to
+  /// be made from when an activity needs it (nil when it is made already).
+  mutating func drawAppOpenPrediction(_ c: inout PolicyContext) -> Double? {
+    if let made = madePrediction, made.at == c.now.microseconds {
+      madePrediction = nil
+      c.appOpenProbability = made.probability
+      return nil
+    }
+    return appOpenLookAhead()
   }
 
   /// The prediction window as a duration, converted once per value of the parameter
@@ -485,6 +510,8 @@ public struct SystemScheduler: LaunchDecider {
     refillBudgets(to: now)
     var c = context(app: app, device: device, now: now)
     var predicted = false
+    // The app-open prediction's look-ahead [s], drawn and not yet turned into a prediction.
+    var lookAheadToPredict: Double?
     var deviceUsePredicted = false
     let split = model.predictionsNeededAt
     let count = model.policies.count
@@ -517,8 +544,17 @@ public struct SystemScheduler: LaunchDecider {
         vetoIndex = first.veto
         if vetoIndex == nil {
           if !predicted {
-            predictAppOpen(&c)
+            // A processing activity does not read the prediction: the draw now, the
+            // prediction when an activity that does comes next.
+            if activity.launchesApp {
+              predictAppOpen(&c)
+            } else {
+              lookAheadToPredict = drawAppOpenPrediction(&c)
+            }
             predicted = true
+          } else if activity.launchesApp, let lookAhead = lookAheadToPredict {
+            c.appOpenProbability = appOpenProbability(now: now, lookAhead: lookAhead)
+            lookAheadToPredict = nil
           }
           // Most refresh decision points find no open predicted (the application
           // policy's weight then keeps the mean below the threshold): the battery's
