@@ -78,7 +78,7 @@ extension SimulatedDevice {
   mutating func cancelThreshold(_ scheduler: inout Scheduler) {
     deferredCrossing = nil
     guard let e = thresholdEvent else { return }
-    scheduler.cancel(e)
+    scheduler.cancel(e, inSlot: Self.crossingSlot)
     thresholdEvent = nil
   }
 

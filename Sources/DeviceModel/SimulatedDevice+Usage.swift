@@ -58,7 +58,7 @@ extension SimulatedDevice {
   /// Extends the current session so that the screen stays on at least until `time`.
   mutating func keepScreenOn(until time: SimTime, _ scheduler: inout Scheduler) {
     guard isScreenOn, time > screenOffAt else { return }
-    if let e = screenOffEvent { scheduler.cancel(e) }
+    if let e = screenOffEvent { scheduler.cancel(e, inSlot: Self.screenOffSlot) }
     screenOffAt = time
     screenOffEvent = schedule(.screenOff, inSlot: Self.screenOffSlot, at: time, &scheduler)
     scheduleHeavyUse(&scheduler)
@@ -67,7 +67,7 @@ extension SimulatedDevice {
 
   mutating func screenOff(_ scheduler: inout Scheduler) {
     guard isScreenOn else { return }
-    if let e = screenOffEvent { scheduler.cancel(e) }
+    if let e = screenOffEvent { scheduler.cancel(e, inSlot: Self.screenOffSlot) }
     if let e = heavyUseEvent { scheduler.cancel(e) }
     screenOffEvent = nil
     heavyUseEvent = nil

@@ -158,6 +158,13 @@ public struct EventQueue: ~Copyable, @unchecked Sendable {
     firstSlot = slotMask == 0 ? -1 : first
   }
 
+  /// Empties slot `k` if it holds the event with `sequence`.
+  @inlinable @inline(__always)
+  mutating func removeSlotted(sequence: UInt64, slot k: Int) {
+    precondition(k >= 0 && k < Self.slotLimit, "slot \(k) is not in 0..<\(Self.slotLimit)")
+    if slotMask & (1 &<< k) != 0, slotted[k].order & Self.sequenceMask == sequence { empty(slot: k) }
+  }
+
   /// Empties the slot holding the event with `sequence`; false when no slot holds it.
   @inlinable
   mutating func removeSlotted(sequence: UInt64) -> Bool {

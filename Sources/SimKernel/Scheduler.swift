@@ -135,6 +135,16 @@ public struct Scheduler: ~Copyable, Sendable {
     schedule(inSlot: slot, at: now + delay, priority: priority, target: target, kind: kind, payload: payload)
   }
 
+  /// Cancels an event scheduled into `slot` (``schedule(inSlot:at:priority:target:kind:payload:)``),
+  /// looking in that slot alone. As with ``cancel(_:)``, a handle of an event that already
+  /// ran, or was already cancelled, has no effect; so has the handle of an event that
+  /// is not in `slot`.
+  @inlinable
+  public mutating func cancel(_ id: EventID, inSlot slot: Int) {
+    guard id.sequence < nextSequence, id.sequence != currentSequence else { return }
+    queue.removeSlotted(sequence: id.sequence, slot: slot)
+  }
+
   /// Cancels a pending event. Cancelling one that already ran, or was already
   /// cancelled, has no effect.
   ///

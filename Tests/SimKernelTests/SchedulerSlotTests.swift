@@ -53,6 +53,27 @@ import Testing
     scheduler.cancel(second)
     #expect(scheduler.pendingCount == 0)
   }
+
+  /// Cancelling through the slot removes the event held there, and only that event: a
+  /// handle naming another slot, or an event that already ran, changes nothing.
+  @Test func aSlottedEventIsCancelledThroughItsOwnSlotOnly() {
+    var scheduler = Scheduler()
+    let a = scheduler.schedule(inSlot: 1, at: SimTime(seconds: 1))
+    let b = scheduler.schedule(inSlot: 2, at: SimTime(seconds: 2))
+    let c = scheduler.schedule(at: SimTime(seconds: 3))
+    scheduler.cancel(a, inSlot: 2)
+    scheduler.cancel(c, inSlot: 1)
+    #expect(scheduler.pendingCount == 3)
+    scheduler.cancel(b, inSlot: 2)
+    #expect(scheduler.pendingCount == 2)
+    var recorder = Recorder()
+    scheduler.run(until: SimTime(seconds: 1.5), handler: &recorder)
+    // The slot of `a` now holds a later event; the old handle must not remove it.
+    let d = scheduler.schedule(inSlot: 1, at: SimTime(seconds: 4))
+    scheduler.cancel(a, inSlot: 1)
+    scheduler.runUntilEmpty(handler: &recorder)
+    #expect(recorder.seen.map(\.id) == [a, c, d])
+  }
 }
 
 /// A process with a timer that re-arms itself every `period` from its own handler and
@@ -134,7 +155,12 @@ struct TickingProcess {
           let back = Int(process.random.next() % 40)
           if back < handles.count {
             let id = handles[handles.count - 1 - back]
-            s.cancel(id)
+            // A pending slotted event is cancelled through its slot (in the slotted run).
+            if process.slotted, let k = (1...3).first(where: { holders[$0] == id }) {
+              s.cancel(id, inSlot: k)
+            } else {
+              s.cancel(id)
+            }
             for k in 1...3 where holders[k] == id { holders[k] = nil }
           }
         }
