@@ -55,7 +55,8 @@ public final class BGTaskScheduler {
     }
   }
 
-  unowned let app: SimulatedApp
+  /// The app, set by the app as it is made (it owns this scheduler).
+  unowned var app: SimulatedApp!
   /// Launch handlers by interned identifier: a launch finds its handler by comparing
   /// numbers, not by reading the identifier out of the request's existential box.
   var handlers = SmallTable<TaskName, StoredLaunchHandler>()
@@ -75,10 +76,10 @@ public final class BGTaskScheduler {
   let declaresFetch: Bool
   let declaresProcessing: Bool
 
-  init(app: SimulatedApp) {
-    self.app = app
-    declaresFetch = app.configuration.backgroundModes.contains("fetch")
-    declaresProcessing = app.configuration.backgroundModes.contains("processing")
+  /// A scheduler for an app with `configuration`; the app sets ``app`` once it is made.
+  init(configuration: AppConfiguration) {
+    declaresFetch = configuration.backgroundModes.contains("fetch")
+    declaresProcessing = configuration.backgroundModes.contains("processing")
   }
 
   /// Registers the code that runs when the system launches `identifier`. Returns false
@@ -115,7 +116,7 @@ public final class BGTaskScheduler {
   public func submit<R: BGTaskRequest>(_ request: R) throws(BGTaskSchedulerError) {
     // The app, reached once: each read of an `unowned` reference is an atomic retain and
     // release.
-    let app = self.app
+    let app: SimulatedApp = self.app
     let name = app.taskName(request.identifier)
     do {
       try check(request, name: name, app: app)

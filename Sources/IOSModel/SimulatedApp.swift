@@ -17,8 +17,10 @@ public final class SimulatedApp {
   /// The kernel target of this app's own events.
   public let target: UInt32
   public let behavior: AppBehavior
-  /// The scheduler the app's code talks to (Apple's `BGTaskScheduler.shared`).
-  public private(set) var taskScheduler: BGTaskScheduler!
+  /// The scheduler the app's code talks to (Apple's `BGTaskScheduler.shared`). A
+  /// constant: each call through a variable one retained and released it (two atomic
+  /// operations), twice per launch.
+  public let taskScheduler: BGTaskScheduler
 
   public internal(set) var state: ApplicationState = .notRunning
   /// The current simulated time, as of the last call into the app.
@@ -56,7 +58,8 @@ public final class SimulatedApp {
     self.configuration = configuration
     self.behavior = behavior
     self.target = target
-    taskScheduler = BGTaskScheduler(app: self)
+    taskScheduler = BGTaskScheduler(configuration: configuration)
+    taskScheduler.app = self
   }
 
   deinit {
