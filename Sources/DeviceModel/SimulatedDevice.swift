@@ -39,10 +39,27 @@ public struct SimulatedDevice: DeviceConditions {
   var unlockDraws = UsageDrawSequence()
   var openDraws = UsageDrawSequence()
 
+  /// What the system reads of the device (``DeviceConditions``), kept together so that a
+  /// ``snapshot`` is one copy of a block: the scheduler is handed one at nearly every
+  /// event it sees, and gathering its ten fields from across the device cost twenty
+  /// instructions each time. The fields are read and set through the properties below.
+  var conditions = DeviceSnapshot(
+    batteryLevel: 100, batteryMark: .zero, batteryRate: 0, isPluggedIn: false, isScreenOn: false,
+    lastScreenOff: .zero, network: .wifi, isLowPowerMode: false, thermalState: .nominal, isPoweredOn: true)
+
   // Battery: level at `batteryMark`, changing at `batteryRate` [%/h] since then.
-  var batteryLevel: Double = 100
-  var batteryMark: SimTime = .zero
-  var batteryRate: Double = 0
+  var batteryLevel: Double {
+    get { conditions.batteryLevel }
+    set { conditions.batteryLevel = newValue }
+  }
+  var batteryMark: SimTime {
+    get { conditions.batteryMark }
+    set { conditions.batteryMark = newValue }
+  }
+  var batteryRate: Double {
+    get { conditions.batteryRate }
+    set { conditions.batteryRate = newValue }
+  }
   /// The pending crossing event, if any. A superseded one is cancelled (it would
   /// otherwise sit in the queue for hours, deepening it, only to be dropped).
   var thresholdEvent: EventID?
@@ -55,7 +72,10 @@ public struct SimulatedDevice: DeviceConditions {
   var replayRate: Double?
 
   // Charging.
-  public internal(set) var isPluggedIn = false
+  public internal(set) var isPluggedIn: Bool {
+    get { conditions.isPluggedIn }
+    set { conditions.isPluggedIn = newValue }
+  }
   var plugSource: PlugSource?
   var plannedUnplug: SimTime?
   var holdingCharge = false
@@ -63,11 +83,17 @@ public struct SimulatedDevice: DeviceConditions {
   var lowBatteryPending = false
 
   // Screen and app.
-  public internal(set) var isScreenOn = false
+  public internal(set) var isScreenOn: Bool {
+    get { conditions.isScreenOn }
+    set { conditions.isScreenOn = newValue }
+  }
   var screenOnSince: SimTime = .zero
   var screenOffAt: SimTime = .zero
   var screenOffEvent: EventID?
-  var lastScreenOff: SimTime = .zero
+  var lastScreenOff: SimTime {
+    get { conditions.lastScreenOff }
+    set { conditions.lastScreenOff = newValue }
+  }
   public internal(set) var isAppInForeground = false
   var appCloseEvent: EventID?
   var heavyUseEvent: EventID?
@@ -75,13 +101,25 @@ public struct SimulatedDevice: DeviceConditions {
   let heavyUseAfter: SimDuration
 
   // Network and place.
-  public internal(set) var network: NetworkKind = .wifi
+  public internal(set) var network: NetworkKind {
+    get { conditions.network }
+    set { conditions.network = newValue }
+  }
   public internal(set) var isAtHome = true
   var networkEvent: EventID?
 
-  public internal(set) var isLowPowerMode = false
-  public internal(set) var thermalState: ThermalState = .nominal
-  public internal(set) var isPoweredOn = true
+  public internal(set) var isLowPowerMode: Bool {
+    get { conditions.isLowPowerMode }
+    set { conditions.isLowPowerMode = newValue }
+  }
+  public internal(set) var thermalState: ThermalState {
+    get { conditions.thermalState }
+    set { conditions.thermalState = newValue }
+  }
+  public internal(set) var isPoweredOn: Bool {
+    get { conditions.isPoweredOn }
+    set { conditions.isPoweredOn = newValue }
+  }
   var bootEvent: EventID?
   /// Background tasks running now; while > 0 the battery drains faster.
   public internal(set) var backgroundWork = 0
@@ -147,13 +185,7 @@ public struct SimulatedDevice: DeviceConditions {
   }
 
   /// The conditions now, as plain values (see ``DeviceSnapshot``).
-  public var snapshot: DeviceSnapshot {
-    DeviceSnapshot(
-      batteryLevel: batteryLevel, batteryMark: batteryMark, batteryRate: batteryRate,
-      isPluggedIn: isPluggedIn,
-      isScreenOn: isScreenOn, lastScreenOff: lastScreenOff, network: network, isLowPowerMode: isLowPowerMode,
-      thermalState: thermalState, isPoweredOn: isPoweredOn)
-  }
+  public var snapshot: DeviceSnapshot { conditions }
 
   /// Whether random habits drive `aspect`.
   func random(_ aspect: DeviceAspect) -> Bool { !scripted.contains(aspect) }
