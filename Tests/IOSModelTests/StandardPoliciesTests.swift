@@ -124,4 +124,37 @@ import Testing
     // The battery scores below 1 in many cases, so the bound is not merely equal.
     #expect(below1 > 100)
   }
+
+  /// An activity out of reach at some open probability is out of reach with no open
+  /// predicted (probability 0): the bound never falls as the probability rises. The
+  /// out-of-reach memo answers a prediction of 0 from this (``SystemScheduler``).
+  @Test(arguments: [0.5, 0.3, 0.1])
+  func outOfReachAtSomeOpenProbabilityIsOutOfReachWithoutOpens(threshold: Double) {
+    let standard = SchedulingModel.ios().compiled.standard!
+    var checked = 0
+    var reachableWithout = 0
+    for (a, c) in PolicyAnswerTests.cases {
+      let first = standard.vetoBeforePredictions(a, c)
+      guard first.veto == nil else { continue }
+      let atBest = standard.tallyAtBestBeforePredictions(a, thermal: first.thermal)
+      let isForeground = c.appState.isForeground
+      let without = standard.cannotReach(
+        threshold, a, isForeground: isForeground, appOpenProbability: 0, from: atBest)
+      if !without { reachableWithout += 1 }
+      var previous = true
+      for p in stride(from: 0.0, through: 1.0, by: 0.001) {
+        let out = standard.cannotReach(
+          threshold, a, isForeground: isForeground, appOpenProbability: p, from: atBest)
+        // Out of reach at p: out of reach at every lower p, 0 included.
+        if out {
+          #expect(previous && without, "\(a.kind) p \(p) threshold \(threshold)")
+          checked += 1
+        }
+        previous = out
+      }
+    }
+    // Lower thresholds leave nothing out of reach in the cases.
+    if threshold == 0.5 { #expect(checked > 1_000) }
+    #expect(reachableWithout > 0)
+  }
 }

@@ -26,11 +26,16 @@ extension SystemScheduler {
     var appState: ApplicationState
     /// Unplugged, the battery policy vetoes below this level [%] (−∞: never).
     var batteryFloorPercent: Double
+    /// Whether the activity is out of reach when no open is predicted (a prediction of
+    /// 0, the answer at most points), decided when the memo is made; nil when not known.
+    /// The bound reads the prediction and whether the app is in the foreground, and the
+    /// memo holds only while the app's state is the same.
+    var outOfReachWithoutOpens: Bool?
 
     /// Nil when the state is one the memo cannot stand for.
     init?(
       activity: Activity, atBest: ScoreTally, app: SimulatedApp, device: some DeviceConditions,
-      battery: BatteryLevelPolicy
+      battery: BatteryLevelPolicy, outOfReachWithoutOpens: Bool? = nil
     ) {
       guard activity.kind != .processing, !device.isLowPowerMode, !activity.isUrgentTransfer else {
         return nil
@@ -39,6 +44,7 @@ extension SystemScheduler {
       self.atBest = atBest
       inputs = StateInputs(app: app, device: device)
       appState = app.state
+      self.outOfReachWithoutOpens = outOfReachWithoutOpens
       switch activity.priority {
       case .maintenance: batteryFloorPercent = battery.maintenanceVetoBelow
       case .utility: batteryFloorPercent = battery.utilityVetoBelow

@@ -462,10 +462,13 @@ public struct SystemScheduler: LaunchDecider {
       standingVeto = nil
       refillBudgets(to: now)
       let p = appOpenProbability(now: now)
+      // No open predicted (most points): the answer was decided when the memo was made.
       if let p,
-        standard.cannotReach(
-          model.threshold, memo.activity, isForeground: app.state.isForeground, appOpenProbability: p,
-          from: memo.atBest)
+        p == 0 && memo.outOfReachWithoutOpens != nil
+          ? memo.outOfReachWithoutOpens.unsafelyUnwrapped
+          : standard.cannotReach(
+            model.threshold, memo.activity, isForeground: app.state.isForeground, appOpenProbability: p,
+            from: memo.atBest)
       {
         decisionCount += 1
         outOfReachPoints += 1
@@ -638,7 +641,10 @@ public struct SystemScheduler: LaunchDecider {
     madePrediction = nil
     if requestsOnly, requests == 1, judged == 1, let atBest = outOfReachTally, model.compiled.others.isEmpty {
       outOfReachMemo = OutOfReach(
-        activity: requestCache[0], atBest: atBest, app: app, device: device, battery: standard.battery)
+        activity: requestCache[0], atBest: atBest, app: app, device: device, battery: standard.battery,
+        outOfReachWithoutOpens: standard.cannotReach(
+          model.threshold, requestCache[0], isForeground: app.state.isForeground, appOpenProbability: 0,
+          from: atBest))
     }
   }
 
