@@ -22,6 +22,9 @@ import Testing
       #expect(made.map(\.text) == sorted)
     }
     #expect(Set(all[0]!).count == texts.count)
+    // The empty name is the empty text's, however many names were made before it.
+    #expect(
+      TaskName("") == .empty && TaskName.empty.text.isEmpty && !texts.map(TaskName.init).contains(.empty))
     var a = Activity(kind: .refresh, identifier: "com.example.sync", priority: .utility, submittedAt: .zero)
     #expect(a.identifier == "com.example.sync")
     #expect(a.name == TaskName("com.example.sync"))

@@ -13,8 +13,11 @@ public struct TaskName: Hashable, Sendable {
 
   public init(_ text: String) { index = TaskNameTable.shared.index(of: text) }
 
-  /// No identifier (the empty text).
-  public static let empty = TaskName("")
+  init(index: UInt32) { self.index = index }
+
+  /// No identifier (the empty text), number 0 in the table from its start: a constant,
+  /// where a stored global checked that it was made at each app event without a task.
+  public static var empty: TaskName { TaskName(index: 0) }
 
   /// The identifier's text.
   public var text: String { TaskNameTable.shared.text(at: index) }
@@ -24,7 +27,7 @@ public struct TaskName: Hashable, Sendable {
 final class TaskNameTable: Sendable {
   static let shared = TaskNameTable()
 
-  private let table = Mutex<(indices: [String: UInt32], texts: [String])>(([:], []))
+  private let table = Mutex<(indices: [String: UInt32], texts: [String])>((["": 0], [""]))
 
   func index(of text: String) -> UInt32 {
     table.withLock { t in
