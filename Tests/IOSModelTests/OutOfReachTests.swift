@@ -104,7 +104,8 @@ import Testing
       let atBest = standard.tallyAtBestBeforePredictions(activity, thermal: before.thermal)
       guard
         let memo = SystemScheduler.OutOfReach(
-          activity: activity, atBest: atBest, app: app, device: first, battery: standard.battery)
+          activity: activity, atBest: atBest, app: app, device: first, standard: standard,
+          threshold: system.model.threshold)
       else { continue }
       made += 1
       guard memo.holds(app: app, device: second, now: now) else { continue }

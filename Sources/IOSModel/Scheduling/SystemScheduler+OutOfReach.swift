@@ -27,15 +27,15 @@ extension SystemScheduler {
     /// Unplugged, the battery policy vetoes below this level [%] (−∞: never).
     var batteryFloorPercent: Double
     /// Whether the activity is out of reach when no open is predicted (a prediction of
-    /// 0, the answer at most points), decided when the memo is made; nil when not known.
-    /// The bound reads the prediction and whether the app is in the foreground, and the
-    /// memo holds only while the app's state is the same.
-    var outOfReachWithoutOpens: Bool?
+    /// 0, the answer at most points), decided when the memo is made: the bound reads the
+    /// prediction and whether the app is in the foreground, and the memo holds only while
+    /// the app's state is the same.
+    var outOfReachWithoutOpens: Bool
 
     /// Nil when the state is one the memo cannot stand for.
     init?(
       activity: Activity, atBest: ScoreTally, app: SimulatedApp, device: some DeviceConditions,
-      battery: BatteryLevelPolicy, outOfReachWithoutOpens: Bool? = nil
+      standard: StandardPolicies, threshold: Double
     ) {
       guard activity.kind != .processing, !device.isLowPowerMode, !activity.isUrgentTransfer else {
         return nil
@@ -44,7 +44,9 @@ extension SystemScheduler {
       self.atBest = atBest
       inputs = StateInputs(app: app, device: device)
       appState = app.state
-      self.outOfReachWithoutOpens = outOfReachWithoutOpens
+      outOfReachWithoutOpens = standard.cannotReach(
+        threshold, activity, isForeground: app.state.isForeground, appOpenProbability: 0, from: atBest)
+      let battery = standard.battery
       switch activity.priority {
       case .maintenance: batteryFloorPercent = battery.maintenanceVetoBelow
       case .utility: batteryFloorPercent = battery.utilityVetoBelow

@@ -464,8 +464,8 @@ public struct SystemScheduler: LaunchDecider {
       let p = appOpenProbability(now: now)
       // No open predicted (most points): the answer was decided when the memo was made.
       if let p,
-        p == 0 && memo.outOfReachWithoutOpens != nil
-          ? memo.outOfReachWithoutOpens.unsafelyUnwrapped
+        p == 0
+          ? memo.outOfReachWithoutOpens
           : standard.cannotReach(
             model.threshold, memo.activity, isForeground: app.state.isForeground, appOpenProbability: p,
             from: memo.atBest)
@@ -641,10 +641,8 @@ public struct SystemScheduler: LaunchDecider {
     madePrediction = nil
     if requestsOnly, requests == 1, judged == 1, let atBest = outOfReachTally, model.compiled.others.isEmpty {
       outOfReachMemo = OutOfReach(
-        activity: requestCache[0], atBest: atBest, app: app, device: device, battery: standard.battery,
-        outOfReachWithoutOpens: standard.cannotReach(
-          model.threshold, requestCache[0], isForeground: app.state.isForeground, appOpenProbability: 0,
-          from: atBest))
+        activity: requestCache[0], atBest: atBest, app: app, device: device, standard: standard,
+        threshold: model.threshold)
     }
   }
 
