@@ -1,3 +1,4 @@
+import Randomness
 import SimKernel
 
 extension SimulatedDevice {
@@ -9,12 +10,12 @@ extension SimulatedDevice {
     let leave: SimTime
     let back: SimTime
     if calendar.isWeekend(midnight) {
-      guard networkStream.uniform() < n.weekendOutingProbability else { return }
-      leave = midnight + .seconds(n.weekendOutingStart.sample(networkStream))
-      back = leave + .seconds(max(600, n.weekendOutingLength.sample(networkStream)))
+      guard networkDraw({ $0.uniform() }) < n.weekendOutingProbability else { return }
+      leave = midnight + .seconds(networkDraw { n.weekendOutingStart.sample($0) })
+      back = leave + .seconds(max(600, networkDraw { n.weekendOutingLength.sample($0) }))
     } else {
-      leave = midnight + .seconds(n.leaveHome.sample(networkStream))
-      let drawn = midnight + .seconds(n.returnHome.sample(networkStream))
+      leave = midnight + .seconds(networkDraw { n.leaveHome.sample($0) })
+      let drawn = midnight + .seconds(networkDraw { n.returnHome.sample($0) })
       back = max(drawn, leave + .minutes(30))
     }
     guard leave >= scheduler.now else { return }
@@ -44,14 +45,15 @@ extension SimulatedDevice {
   mutating func startNetworkPeriod(_ scheduler: inout Scheduler) {
     networkEvent = nil
     let n = persona.network
-    let u = networkStream.uniform()
+    let u = networkDraw { $0.uniform() }
     let kind: NetworkKind
     if isAtHome {
       kind = n.homeWifi && u < n.homeWifiShare ? .wifi : .cellular
     } else {
       kind = u < awayChoice.wifi ? .wifi : u < awayChoice.wifi + awayChoice.none ? .none : .cellular
     }
-    let length = kind == .none ? n.noServicePeriod.sample(networkStream) : n.awayPeriod.sample(networkStream)
+    let length =
+      kind == .none ? networkDraw { n.noServicePeriod.sample($0) } : networkDraw { n.awayPeriod.sample($0) }
     setNetwork(kind, at: scheduler.now)
     networkEvent = schedule(.networkPeriodEnd, at: scheduler.now + .seconds(max(30, length)), &scheduler)
   }
@@ -60,5 +62,15 @@ extension SimulatedDevice {
     guard kind != network else { return }
     network = kind
     publish(.network, .network(kind), at: time)
+  }
+
+  /// The network stream's next draw: the one kept by the owner's first arm, else `make`'s
+  /// from the stream (kept for the other arms). See ``UsageDraws``.
+  @inline(__always)
+  mutating func networkDraw(_ make: (RandomStream) -> Double) -> Double {
+    if let kept = networkDraws.kept() { return kept }
+    let x = make(networkStream)
+    if keepsUsageDraws { networkDraws.keep(x) }
+    return x
   }
 }

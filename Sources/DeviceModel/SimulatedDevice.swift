@@ -38,6 +38,7 @@ public struct SimulatedDevice: DeviceConditions {
   /// Unlock and app-open draws: read from those kept, then drawn (and kept).
   var unlockDraws = UsageDrawSequence()
   var openDraws = UsageDrawSequence()
+  var networkDraws = DrawSequence()
 
   /// What the system reads of the device (``DeviceConditions``), kept together so that a
   /// ``snapshot`` is one copy of a block: the scheduler is handed one at nearly every
@@ -140,17 +141,18 @@ public struct SimulatedDevice: DeviceConditions {
     self.target = target
     let usage = streams.stream("device/\(id)/usage")
     let app = streams.stream("device/\(id)/app")
-    if let draws = usageDraws, let shared = draws.adopt(usage: usage, app: app) {
-      (usageStream, appStream) = shared
+    let network = streams.stream("device/\(id)/network")
+    if let draws = usageDraws, let shared = draws.adopt(usage: usage, app: app, network: network) {
+      (usageStream, appStream, networkStream) = shared
       keepsUsageDraws = true
       unlockDraws = draws.unlocks.rewound
       openDraws = draws.opens.rewound
+      networkDraws = draws.network.rewound
     } else {
-      (usageStream, appStream) = (usage, app)
+      (usageStream, appStream, networkStream) = (usage, app, network)
       keepsUsageDraws = false
     }
     chargingStream = streams.stream("device/\(id)/charging")
-    networkStream = streams.stream("device/\(id)/network")
     decisionStream = streams.stream("device/\(id)/decisions")
     heavyUseAfter = .seconds(persona.thermal.heavyUseAfterSeconds)
     unlockProfile = persona.usage.unlockProfile.scaled(toDailyMean: persona.usage.unlocksPerDay)

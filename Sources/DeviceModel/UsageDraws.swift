@@ -2,35 +2,40 @@ import Randomness
 import SimKernel
 
 /// An owner's usage draws, kept for the owner's other arms: the unlock times and screen
-/// session lengths, and the app-open times and app session lengths.
+/// session lengths, the app-open times and app session lengths, and the network's draws
+/// (the day's departure and return, each period's network and length).
 ///
-/// These draws come from the owner's `usage` and `app` streams alone, and each asks only
-/// for the time of the previous unlock (or open), which the same draws set; nothing the
-/// app or the system scheduler does changes them. So every arm of an owner would draw
+/// These draws come from the owner's `usage`, `app` and `network` streams alone, and each
+/// asks only for the time of the previous unlock (or open, or network period), which the
+/// same draws set; nothing the app or the system scheduler does changes them. So every arm of an owner would draw
 /// the same numbers, and the first arm to run keeps them while the others read them
 /// (the thinning of the time-of-day rate and the log-normal sessions cost about a tenth
 /// of a run). A device starts from the draws kept so far (its `usageDraws` argument) and
 /// hands back what it drew (``keep(_:)``) when its run is over; one object serves the
-/// arms of one owner, simulated one after another. The owner's usage and app streams
-/// live here too: a device that asks for more than was kept (a longer run) draws on from
+/// arms of one owner, simulated one after another. The owner's usage, app and network
+/// streams live here too: a device that asks for more than was kept (a longer run) draws on from
 /// where the keeping device stopped. A device of another owner (other stream keys) is
 /// not served and draws on its own.
 public final class UsageDraws {
   var unlocks = UsageDrawSequence()
   var opens = UsageDrawSequence()
-  /// The owner's usage and app streams, from the first device served.
-  private(set) var streams: (usage: RandomStream, app: RandomStream)?
+  var network = DrawSequence()
+  /// The owner's usage, app and network streams, from the first device served.
+  private(set) var streams: (usage: RandomStream, app: RandomStream, network: RandomStream)?
 
   public init() {}
 
-  /// The shared streams for a device whose own streams are `usage` and `app`, or nil
-  /// when they belong to another owner than the first device's.
-  func adopt(usage: RandomStream, app: RandomStream) -> (usage: RandomStream, app: RandomStream)? {
+  /// The shared streams for a device whose own streams are `usage`, `app` and `network`,
+  /// or nil when they belong to another owner than the first device's.
+  func adopt(usage: RandomStream, app: RandomStream, network: RandomStream) -> (
+    usage: RandomStream, app: RandomStream, network: RandomStream
+  )? {
     guard let kept = streams else {
-      streams = (usage, app)
+      streams = (usage, app, network)
       return streams
     }
-    return kept.usage.key == usage.key && kept.app.key == app.key ? kept : nil
+    return kept.usage.key == usage.key && kept.app.key == app.key && kept.network.key == network.key
+      ? kept : nil
   }
 
   /// Keeps the draws `device` made beyond those kept so far (nothing for a device this
@@ -47,6 +52,36 @@ public final class UsageDraws {
     {
       opens = device.openDraws
     }
+    if device.networkDraws.values.count > network.values.count { network = device.networkDraws }
+  }
+}
+
+/// A stream's draws as numbers, in the order a device asks for them, and where the device
+/// is in them (the network's: uniforms and sampled times alike).
+struct DrawSequence {
+  var values: [Double] = []
+  var next = 0
+
+  /// The same draws, to be read from the start.
+  var rewound: DrawSequence {
+    var s = self
+    s.next = 0
+    return s
+  }
+
+  /// The next kept draw, moving on; nil when it is not kept yet.
+  @inline(__always)
+  mutating func kept() -> Double? {
+    guard next < values.count else { return nil }
+    next += 1
+    return values[next - 1]
+  }
+
+  /// Keeps a draw, moving on.
+  @inline(__always)
+  mutating func keep(_ value: Double) {
+    values.append(value)
+    next += 1
   }
 }
 

@@ -66,6 +66,8 @@ import Testing
       let shared = arms.map {
         changes(persona, device: device, period: $0.period, busySeconds: $0.busy, days: 10, shared: draws)
       }
+      // The network's draws are kept too (ten days: departures and many periods).
+      #expect(draws.network.values.count > 20, "\(name), owner \(device)")
       #expect(shared[0] == alone[0], "\(name), owner \(device): the drawing arm")
       #expect(shared[1] == alone[1], "\(name), owner \(device): the reading arm")
       // The arms' phones differ (the test would show nothing otherwise), and the same
