@@ -78,7 +78,7 @@ extension SimulatedApp {
       kill(reason: "no_launch_handler")
       return .launched(serial: serial)
     }
-    runningTasks[serial] = task
+    runningTasks.insertNew(task, for: serial)
     workChanges.append(1)
     switch kind {
     case .refresh:
@@ -158,7 +158,7 @@ extension SimulatedApp {
       let serial = nextTaskSerial
       nextTaskSerial += 1
       let task = SystemLaunchTask(path: path, serial: serial, launchedAt: now, app: self)
-      runningTasks[serial] = task
+      runningTasks.insertNew(task, for: serial)
       workChanges.append(1)
       record(.launch, path, path)
       request(

@@ -149,7 +149,7 @@ public final class SimulatedApp {
   public func after(seconds: Double, _ action: @escaping () -> Void) -> AppTimer {
     let id = nextTimerID
     nextTimerID += 1
-    timers[id] = StoredAction(action)
+    timers.insertNew(StoredAction(action), for: id)
     request(.timer, at: now + .seconds(max(0, seconds)), payload: Int64(id))
     return AppTimer(id: id)
   }

@@ -30,6 +30,16 @@ public struct SmallTable<Key: Equatable, Value> {
     }
   }
 
+  /// Adds `value` for `key`, which the table must not hold yet (a new timer's or task's
+  /// number): no search, and the value is stored as it comes, where the subscript's
+  /// setter unwrapped a copy of it first (a retain and a release more for a class).
+  @inlinable
+  public mutating func insertNew(_ value: Value, for key: Key) {
+    assert(keys.firstIndex(of: key) == nil, "the key is in the table already")
+    keys.append(key)
+    values.append(value)
+  }
+
   /// Calls `body` with the value for `key` in place (inserting `initial` first when
   /// there is none), so that changing an array value does not copy it.
   @inlinable

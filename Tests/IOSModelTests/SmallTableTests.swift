@@ -16,7 +16,7 @@ import Testing
     }
     for step in 0..<5_000 {
       let key = keys[next() % keys.count]
-      switch next() % 4 {
+      switch next() % 5 {
       case 0:
         table[key] = [step]
         reference[key] = [step]
@@ -25,6 +25,10 @@ import Testing
       case 2:
         table.update(key, initial: []) { $0.append(step) }
         reference[key, default: []].append(step)
+      case 3 where reference[key] == nil:
+        // A key not in the table yet can be added without the setter's search.
+        table.insertNew([step, step], for: key)
+        reference[key] = [step, step]
       default:
         table[key] = nil
         reference[key] = nil
