@@ -7,14 +7,14 @@ import SimKernel
 ///
 /// These draws come from the owner's `usage`, `app` and `network` streams alone, and each
 /// asks only for the time of the previous unlock (or open, or network period), which the
-/// same draws set; nothing the app or the system scheduler does changes them. So every arm of an owner would draw
-/// the same numbers, and the first arm to run keeps them while the others read them
-/// (the thinning of the time-of-day rate and the log-normal sessions cost about a tenth
-/// of a run). A device starts from the draws kept so far (its `usageDraws` argument) and
-/// hands back what it drew (``keep(_:)``) when its run is over; one object serves the
-/// arms of one owner, simulated one after another. The owner's usage, app and network
-/// streams live here too: a device that asks for more than was kept (a longer run) draws on from
-/// where the keeping device stopped. A device of another owner (other stream keys) is
+/// same draws set; nothing the app or the system scheduler does changes them. So every
+/// arm of an owner would draw the same numbers, and the first arm to run keeps them while
+/// the others read them (the thinning of the time-of-day rate and the log-normal sessions
+/// cost about a tenth of a run). A device starts from the draws kept so far (its
+/// `usageDraws` argument) and hands back what it drew (``keep(_:)``) when its run is over;
+/// one object serves the arms of one owner, simulated one after another. The owner's
+/// usage, app and network streams live here too: a device that asks for more than was
+/// kept (a longer run) draws on from where the keeping device stopped. A device of another owner (other stream keys) is
 /// not served and draws on its own.
 public final class UsageDraws {
   var unlocks = UsageDrawSequence()
@@ -43,12 +43,12 @@ public final class UsageDraws {
   public func keep(_ device: SimulatedDevice) {
     guard device.keepsUsageDraws else { return }
     if device.unlockDraws.times.count > unlocks.times.count
-      || device.unlockDraws.lengths.count > unlocks.lengths.count
+      || device.unlockDraws.lengths.values.count > unlocks.lengths.values.count
     {
       unlocks = device.unlockDraws
     }
     if device.openDraws.times.count > opens.times.count
-      || device.openDraws.lengths.count > opens.lengths.count
+      || device.openDraws.lengths.values.count > opens.lengths.values.count
     {
       opens = device.openDraws
     }
@@ -56,8 +56,8 @@ public final class UsageDraws {
   }
 }
 
-/// A stream's draws as numbers, in the order a device asks for them, and where the device
-/// is in them (the network's: uniforms and sampled times alike).
+/// Draws kept as numbers, in the order a device asks for them, and where the device is
+/// in them: session lengths, and the network stream's uniforms and sampled times alike.
 struct DrawSequence {
   var values: [Double] = []
   var next = 0
@@ -98,15 +98,14 @@ struct UsageDrawSequence {
     var afters: [SimTime] = []
   #endif
   /// Session lengths [s], as sampled (before any clamping).
-  var lengths: [Double] = []
+  var lengths = DrawSequence()
   var nextTime = 0
-  var nextLength = 0
 
   /// The same draws, to be read from the start.
   var rewound: UsageDrawSequence {
     var s = self
     s.nextTime = 0
-    s.nextLength = 0
+    s.lengths.next = 0
     return s
   }
 
@@ -129,9 +128,9 @@ struct UsageDrawSequence {
   mutating func nextLength(of distribution: RandomDistribution, _ stream: RandomStream, keeping: Bool)
     -> Double
   {
-    if let kept = keptLength() { return kept }
+    if let kept = lengths.kept() { return kept }
     let x = distribution.sample(stream)
-    if keeping { keep(length: x) }
+    if keeping { lengths.keep(x) }
     return x
   }
 
@@ -160,20 +159,5 @@ struct UsageDrawSequence {
       afters.append(after)
     #endif
     nextTime += 1
-  }
-
-  /// The kept next session length [s], moving on; nil when it is not kept yet.
-  @inline(__always)
-  mutating func keptLength() -> Double? {
-    guard nextLength < lengths.count else { return nil }
-    nextLength += 1
-    return lengths[nextLength - 1]
-  }
-
-  /// Keeps a session length [s] drawn, moving on.
-  @inline(__always)
-  mutating func keep(length: Double) {
-    lengths.append(length)
-    nextLength += 1
   }
 }

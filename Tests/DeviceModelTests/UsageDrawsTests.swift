@@ -104,13 +104,13 @@ import Testing
     let persona = try Repo.persona("typical")
     let draws = UsageDraws()
     let first = changes(persona, device: 4, period: 1800, busySeconds: 30, days: 3, shared: draws)
-    let kept = (draws.unlocks.times.count, draws.unlocks.lengths.count, draws.opens.times.count)
+    let kept = (draws.unlocks.times.count, draws.unlocks.lengths.values.count, draws.opens.times.count)
     #expect(kept.0 > 3 * 20 && kept.1 == kept.0 - 1 && kept.2 > 3)
     // Reading leaves the kept draws as they were...
     #expect(changes(persona, device: 4, period: 1800, busySeconds: 30, days: 3, shared: draws) == first)
     #expect(draws.unlocks.times.count == kept.0)
     // ...and a reader uses them: longer kept sessions give a different phone.
-    draws.unlocks.lengths = draws.unlocks.lengths.map { $0 + 60 }
+    draws.unlocks.lengths.values = draws.unlocks.lengths.values.map { $0 + 60 }
     #expect(changes(persona, device: 4, period: 1800, busySeconds: 30, days: 3, shared: draws) != first)
   }
 }
