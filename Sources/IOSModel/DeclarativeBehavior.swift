@@ -115,7 +115,7 @@ public final class DeclarativeBehavior: AppBehavior {
   func run(_ k: Int, _ bgTask: BGTask, _ app: SimulatedApp) {
     let seconds = max(0, spec.tasks[k].work.sample(stream))
     let success = stream.uniform() < spec.tasks[k].successProbability
-    let launch = DeclarativeLaunch(behavior: self, app: app, task: bgTask, index: k, success: success)
+    let launch = DeclarativeLaunch(behavior: self, task: bgTask, index: k, success: success)
     // Both closures capture the one launch object and nothing else, so it serves as their
     // context: no context is allocated for either (two per launch before). The task holds
     // its handler, which holds the launch, which holds the task: the app breaks that

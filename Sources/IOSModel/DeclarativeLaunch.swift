@@ -2,8 +2,6 @@
 /// need, in one object that both closures capture alone.
 final class DeclarativeLaunch {
   let behavior: DeclarativeBehavior
-  /// Unowned: the app holds the timer and the task, which hold this launch.
-  unowned let app: SimulatedApp
   let task: BGTask
   /// The task's index in the spec.
   let index: Int
@@ -11,9 +9,13 @@ final class DeclarativeLaunch {
   /// The work timer, until it fires or the work is stopped.
   var timer: AppTimer?
 
-  init(behavior: DeclarativeBehavior, app: SimulatedApp, task: BGTask, index: Int, success: Bool) {
+  /// The app, reached through the task, which holds it unowned (the app holds the timer
+  /// and the task, which hold this launch): a reference of the launch's own cost an
+  /// atomic operation when the launch was made and another when it went.
+  var app: SimulatedApp { task.app }
+
+  init(behavior: DeclarativeBehavior, task: BGTask, index: Int, success: Bool) {
     self.behavior = behavior
-    self.app = app
     self.task = task
     self.index = index
     self.success = success
