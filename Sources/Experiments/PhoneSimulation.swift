@@ -28,11 +28,9 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   /// opens; task requests' submissions, launches and endings, network use) rather than
   /// everything (a timeline needs everything).
   public var keepAccountedOnly = false
-  /// Empty arrays with storage, swapped with the device's and the app's outboxes when
-  /// they are drained so that draining allocates nothing.
+  /// An empty array with storage, swapped with the device's changes when they are drained
+  /// so that draining allocates nothing.
   var spareChanges: [DeviceChange] = []
-  var spareEvents: [AppEvent] = []
-  var spareWork: [Int] = []
 
   public init(device: SimulatedDevice, app: SimulatedApp, decider: Decider, keepChanges: Bool = true) {
     self.device = device
@@ -67,36 +65,39 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   /// Passes device changes to the app and the decider, and app load to the battery,
   /// until both sides are quiet.
   ///
-  /// Each outbox is swapped with its spare buffer and read there by index: the drained
-  /// array keeps its storage for reuse, and no second reference to it is made (copying
-  /// the spare into a local first, or walking it with `for … in`, cost a retain and a
-  /// release of the buffer per pass, a few hundred atomic operations per device-day).
-  /// Nothing called from here touches the spare buffers.
+  /// The device's changes are swapped with a spare array and read there by index: the
+  /// drained array keeps its storage for reuse, and no second reference to it is made
+  /// (copying the spare into a local first, or walking it with `for … in`, cost a retain
+  /// and a release of the buffer per pass, a few hundred atomic operations per
+  /// device-day). Nothing called from here touches the spare. The app's events and work
+  /// changes are kept in ``Outbox``es, which need no uniqueness check per append and
+  /// removal, and are drained through the app.
   mutating func forward(_ scheduler: inout Scheduler) {
     while hasSomethingToForward {
       if !app.events.isEmpty {
-        swap(&spareEvents, &app.events)
+        app.drainEvents()
         // Fields read in place (copying an event would retain its strings).
-        for i in spareEvents.indices where spareEvents[i].kind == .launch {
-          let time = spareEvents[i].time
+        for i in 0..<app.drainedEvents.count where app.drainedEvents[i].kind == .launch {
+          let time = app.drainedEvents[i].time
+          let name = app.drainedEvents[i].name
           launchSnapshots.append(
             LaunchSnapshot(
-              time: time, name: spareEvents[i].name, charging: device.isPluggedIn,
+              time: time, name: name, charging: device.isPluggedIn,
               network: device.network, batteryPercent: device.batteryPercent(at: time),
               idleSeconds: device.idleSeconds(at: time),
-              reason: decider.launchReason(spareEvents[i].name)))
+              reason: decider.launchReason(name)))
         }
-        decider.appChanged(spareEvents, app: app, device: device.snapshot, scheduler: &scheduler)
+        decider.appChanged(app.drainedEvents, app: app, device: device.snapshot, scheduler: &scheduler)
         if keepChanges {
+          // Moved, not copied, into the log.
           if keepAccountedOnly {
-            for i in spareEvents.indices where Self.isAccounted(spareEvents[i].kind) {
-              appLog.append(spareEvents[i])
-            }
+            app.finishDraining(keepingIn: &appLog) { Self.isAccounted($0.kind) }
           } else {
-            appLog += spareEvents
+            app.finishDraining(keepingIn: &appLog) { _ in true }
           }
+        } else {
+          app.finishDraining()
         }
-        spareEvents.removeAllOfShortList()
       }
       // Only when there are changes: swapping in and walking an empty list still retains it.
       if !device.changes.isEmpty {
@@ -119,11 +120,11 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
         spareChanges.removeAllOfShortList()
       }
       if !app.workChanges.isEmpty {
-        swap(&spareWork, &app.workChanges)
-        for i in spareWork.indices {
-          device.setBackgroundWork(running: spareWork[i] > 0, scheduler: &scheduler)
+        // The device does not call the app: the list does not change while it is read.
+        for i in 0..<app.workChanges.count {
+          device.setBackgroundWork(running: app.workChanges[i] > 0, scheduler: &scheduler)
         }
-        spareWork.removeAllOfShortList()
+        app.clearWorkChanges()
       }
     }
   }

@@ -16,7 +16,7 @@ public protocol LaunchDecider {
     _ change: DeviceChange, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler)
   /// The app did things (submissions, completions, transfers) since the last call.
   mutating func appChanged(
-    _ events: [AppEvent], app: SimulatedApp, device: some DeviceConditions,
+    _ events: borrowing Outbox<AppEvent>, app: SimulatedApp, device: some DeviceConditions,
     scheduler: inout Scheduler)
   /// What prompted the latest launch of the identifier `name` (`timer`, `plugged`, …), for the trace.
   /// `mutating` though it changes nothing: a decider is a large struct, and a
@@ -32,7 +32,7 @@ extension LaunchDecider {
   ) {}
 
   public mutating func appChanged(
-    _ events: [AppEvent], app: SimulatedApp, device: some DeviceConditions,
+    _ events: borrowing Outbox<AppEvent>, app: SimulatedApp, device: some DeviceConditions,
     scheduler: inout Scheduler
   ) {}
 }

@@ -28,13 +28,17 @@ public final class SimulatedApp {
   /// Set by a swipe-away in the app switcher; blocks every background launch until
   /// the owner opens the app again, and survives a restart of the phone.
   public internal(set) var isForceQuitFlagged = false
-  /// Everything that happened, in order. The owner of the app drains it.
-  public var events: [AppEvent] = []
+  /// Everything that happened since the owner last drained the list
+  /// (``drainEvents()``), in order.
+  public internal(set) var events = Outbox<AppEvent>()
+  /// The events of the last ``drainEvents()``, for the owner to read while new ones go to
+  /// ``events``; emptied by ``finishDraining()``. The app itself never touches them.
+  public var drainedEvents = Outbox<AppEvent>()
   /// Interned task identifiers (``taskName(_:)``).
   var taskNames = SmallTable<String, TaskName>()
   /// +1 when a background task starts, −1 when it ends: the owner forwards these to
-  /// the device's battery model.
-  public var workChanges: [Int] = []
+  /// the device's battery model, and empties the list (``clearWorkChanges()``).
+  public var workChanges = Outbox<Int>()
   /// Kills by the watchdog.
   public internal(set) var watchdogKills = 0
   /// Tasks that did not finish within the grace after expiring.
@@ -52,7 +56,7 @@ public final class SimulatedApp {
   var timers = SmallTable<Int, StoredAction>()
   var deferredTimers: [StoredAction] = []
   var nextTimerID = 1
-  var outbox: [(time: SimTime, kind: AppKernelEvent, payload: Int64)] = []
+  var outbox = Outbox<(time: SimTime, kind: AppKernelEvent, payload: Int64)>()
 
   public init(configuration: AppConfiguration, behavior: AppBehavior, target: UInt32) {
     self.configuration = configuration
@@ -112,13 +116,36 @@ public final class SimulatedApp {
   public func flush(_ scheduler: inout Scheduler) {
     // Most calls find nothing asked for: emptying an empty array still costs a call.
     guard !outbox.isEmpty else { return }
-    for i in outbox.indices {
+    for i in 0..<outbox.count {
+      let request = outbox[i]
       scheduler.schedule(
-        at: max(outbox[i].time, scheduler.now), target: target, kind: outbox[i].kind.rawValue,
-        payload: outbox[i].payload)
+        at: max(request.time, scheduler.now), target: target, kind: request.kind.rawValue,
+        payload: request.payload)
     }
-    outbox.removeAllOfShortList()
+    outbox.removeAll()
   }
+
+  /// Moves the recorded events to ``drainedEvents`` (emptying ``events``) for the owner
+  /// to read; events recorded meanwhile go to ``events``. Call ``finishDraining()`` when
+  /// done with them.
+  public func drainEvents() {
+    drainedEvents.removeAll()
+    swap(&events, &drainedEvents)
+  }
+
+  /// Empties ``drainedEvents``, moving those for which `keep` is true to `log`.
+  @inlinable
+  public func finishDraining(keepingIn log: inout [AppEvent], where keep: (borrowing AppEvent) -> Bool) {
+    drainedEvents.moveAll(into: &log, where: keep)
+  }
+
+  /// Empties ``drainedEvents``.
+  @inlinable
+  public func finishDraining() { drainedEvents.removeAll() }
+
+  /// Empties ``workChanges`` once the owner has passed them on.
+  @inlinable
+  public func clearWorkChanges() { workChanges.removeAll() }
 
   func setState(_ new: ApplicationState) {
     guard new != state else { return }

@@ -90,7 +90,7 @@ import Testing
     let script = habitualOpens(days: 2, at: [(8, 0), (19, 0)]) + nightlyCharge(days: 2)
     var w = SystemWorld(fetchApp(interval: 900), behavior: Stuck(), script: script)
     w.run(until: at(day: 2, 0))
-    let kills = (w.phone.appLog + w.app.events).filter { $0.kind == .kill }
+    let kills = (w.phone.appLog + w.app.events.elements).filter { $0.kind == .kill }
     #expect(!kills.isEmpty)
     #expect(kills.allSatisfy { $0.detail == "task_overran" })
   }

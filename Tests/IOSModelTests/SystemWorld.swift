@@ -40,7 +40,7 @@ struct SystemWorld: ~Copyable {
 
   /// Launch times [s] of `identifier`.
   func launches(_ identifier: String? = nil) -> [Double] {
-    (phone.appLog + app.events).filter {
+    (phone.appLog + app.events.elements).filter {
       $0.kind == .launch && (identifier == nil || $0.identifier == identifier)
     }
     .map(\.time.seconds)

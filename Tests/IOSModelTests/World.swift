@@ -36,7 +36,9 @@ struct World: ~Copyable {
 
   /// Events of one kind, as (seconds, identifier, detail).
   func events(_ kind: AppEvent.Kind) -> [(Double, String, String)] {
-    (phone.appLog + app.events).filter { $0.kind == kind }.map { ($0.time.seconds, $0.identifier, $0.detail) }
+    (phone.appLog + app.events.elements).filter { $0.kind == kind }.map {
+      ($0.time.seconds, $0.identifier, $0.detail)
+    }
   }
 
   var launchResults: [LaunchResult] { phone.decider.results.map(\.result) }

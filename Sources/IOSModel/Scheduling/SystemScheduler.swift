@@ -191,12 +191,12 @@ public struct SystemScheduler: LaunchDecider {
   }
 
   public mutating func appChanged(
-    _ events: [AppEvent], app: SimulatedApp, device: some DeviceConditions,
+    _ events: borrowing Outbox<AppEvent>, app: SimulatedApp, device: some DeviceConditions,
     scheduler: inout Scheduler
   ) {
     var submitted = false
     // Fields read in place: `for e in events` would copy each event and retain its strings.
-    for i in events.indices {
+    for i in 0..<events.count {
       switch events[i].kind {
       case .submit:
         submitted = true
