@@ -72,6 +72,11 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   /// device-day). Nothing called from here touches the spare. The app's events and work
   /// changes are kept in ``Outbox``es, which need no uniqueness check per append and
   /// removal, and are drained through the app.
+  ///
+  /// Inlined into the run loop: as a function of its own, its entry and exit (saving
+  /// registers, setting up the addresses its loop uses) cost about 40 instructions at
+  /// each of the ~250 calls per device-day.
+  @inline(__always)
   mutating func forward(_ scheduler: inout Scheduler) {
     while hasSomethingToForward {
       if !app.events.isEmpty {
