@@ -293,6 +293,8 @@ public struct ExperimentRunner: Sendable {
     throws(UserError)
   {
     let dir = URL(fileURLWithPath: directory)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
+    defer { buffer.deallocate() }
     for (kind, columns) in [
       ("launches", OwnerSimulation.launchColumns), ("days", OwnerSimulation.dayColumns),
       ("timelines", OwnerSimulation.timelineColumns),
@@ -302,7 +304,7 @@ public struct ExperimentRunner: Sendable {
       for chunk in chunks {
         // Only chunks with a kept day write a timelines part.
         if kind == "timelines", !FileManager.default.fileExists(atPath: part(chunk, kind)) { continue }
-        try FileDescriptorOutput.append(part: part(chunk, kind), to: writer)
+        try FileDescriptorOutput.append(part: part(chunk, kind), to: writer, buffer: buffer)
       }
       if let commits { commits.commit([try writer.finish()]) } else { try writer.commit() }
     }
