@@ -29,28 +29,42 @@ struct OrderStatistics {
       }
     }
     // The bins asked for, by group (groups are small counts from 0): a handful each, so
-    // a search of a short list, once per spilled value, beats two hash lookups.
-    var binsOf: [[Int32]] = []
+    // a search of a short list, once per spilled value, beats two hash lookups. All
+    // groups' bins in one flat list, group g's at `first[g] ..< first[g + 1]`: a list of
+    // lists cost a retain and a release of the inner list at every value read.
+    let groups = (wanted.keys.max().map { Int($0) + 1 }) ?? 0
+    var binsByGroup = Array(repeating: [Int32](), count: groups)
     for (group, bins) in wanted {
       precondition(group >= 0, "summary groups count from 0")
-      if Int(group) >= binsOf.count { binsOf += Array(repeating: [], count: Int(group) + 1 - binsOf.count) }
-      binsOf[Int(group)] = Array(bins.keys)
+      binsByGroup[Int(group)] = Array(bins.keys)
+    }
+    var first = [0]
+    var flatBins: [Int32] = []
+    for bins in binsByGroup {
+      flatBins += bins
+      first.append(flatBins.count)
     }
     // The values of those bins, gathered (they are narrow: few values fall in them) and
     // sorted; a rank's value is then read by its place within its bin. Counting them in
     // nested dictionaries cost three hash lookups per value.
-    var matched: [[[Int64]]] = binsOf.map { Array(repeating: [], count: $0.count) }
+    var matched: [[Int64]] = Array(repeating: [], count: flatBins.count)
     for path in spills {
       try PooledValueSpill.forEach(path: path) { group, value in
-        guard group >= 0, Int(group) < binsOf.count, !binsOf[Int(group)].isEmpty else { return }
-        guard let k = binsOf[Int(group)].firstIndex(of: PooledValues.bin(value)) else { return }
-        matched[Int(group)][k].append(value)
+        guard group >= 0, Int(group) < groups else { return }
+        let g = Int(group)
+        let (lower, upper) = (first[g], first[g + 1])
+        guard lower < upper else { return }
+        let bin = PooledValues.bin(value)
+        var k = lower
+        while k < upper, flatBins[k] != bin { k += 1 }
+        if k < upper { matched[k].append(value) }
       }
     }
     for (group, bins) in wanted {
+      let g = Int(group)
       for (bin, asked) in bins {
-        guard let k = binsOf[Int(group)].firstIndex(of: bin) else { continue }
-        let sorted = matched[Int(group)][k].sorted()
+        guard let k = flatBins[first[g]..<first[g + 1]].firstIndex(of: bin) else { continue }
+        let sorted = matched[k].sorted()
         for (rank, below) in asked where rank - below >= 0 && rank - below < sorted.count {
           values[group, default: [:]][rank] = sorted[rank - below]
         }
