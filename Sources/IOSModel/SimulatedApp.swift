@@ -32,7 +32,8 @@ public final class SimulatedApp {
   /// (``drainEvents()``), in order.
   public internal(set) var events = Outbox<AppEvent>()
   /// The events of the last ``drainEvents()``, for the owner to read while new ones go to
-  /// ``events``; emptied by ``finishDraining()``. The app itself never touches them.
+  /// ``events``; emptied by ``finishDraining()``. The app's own code never touches them,
+  /// only ``drainEvents()`` does.
   public var drainedEvents = Outbox<AppEvent>()
   /// Interned task identifiers (``taskName(_:)``).
   var taskNames = SmallTable<String, TaskName>()
