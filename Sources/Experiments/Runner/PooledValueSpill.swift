@@ -48,33 +48,34 @@ final class PooledValueSpill {
   }
 
   /// Calls `body(group, milliseconds)` for every record of the file at `path`, in order,
-  /// reading it in blocks of 1 MiB.
+  /// reading it in blocks of 1 MiB into one buffer (a fresh `Data` per block cost page
+  /// faults and the zeroing of new pages, and joining a block to the record cut by the
+  /// one before copied it).
   static func forEach(path: String, _ body: (Int32, Int64) -> Void) throws(UserError) {
-    guard let input = FileHandle(forReadingAtPath: path) else { throw UserError("cannot read \(path)") }
-    defer { try? input.close() }
-    // A short read may end inside a record: its bytes wait for the next block.
-    var carried = Data()
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw UserError("cannot read \(path)") }
+    defer { _ = Glibc.close(descriptor) }
+    let capacity = 1 << 20
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+    defer { buffer.deallocate() }
+    // Bytes at the start of the buffer that a short read left of a record.
+    var held = 0
     while true {
-      var block: Data
-      do {
-        guard let read = try input.read(upToCount: 1 << 20), !read.isEmpty else { return }
-        block = read
-      } catch {
-        throw UserError("cannot read \(path): \(error.localizedDescription)")
+      let n = Glibc.read(descriptor, buffer + held, capacity - held)
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw UserError("cannot read \(path): \(String(cString: strerror(errno)))")
       }
-      if !carried.isEmpty {
-        block = carried + block
-        carried = Data()
+      if n == 0 { return }
+      let total = held + n
+      let whole = total / 16 * 16
+      for r in 0..<whole / 16 {
+        let group = buffer.loadUnaligned(fromByteOffset: r * 16, as: Int64.self)
+        let value = buffer.loadUnaligned(fromByteOffset: r * 16 + 8, as: Int64.self)
+        body(Int32(truncatingIfNeeded: group), value)
       }
-      let whole = block.count / 16 * 16
-      if whole < block.count { carried = block.subdata(in: block.startIndex + whole..<block.endIndex) }
-      block.withUnsafeBytes { raw in
-        for r in 0..<whole / 16 {
-          let group = raw.loadUnaligned(fromByteOffset: r * 16, as: Int64.self)
-          let value = raw.loadUnaligned(fromByteOffset: r * 16 + 8, as: Int64.self)
-          body(Int32(truncatingIfNeeded: group), value)
-        }
-      }
+      held = total - whole
+      if held > 0 { buffer.copyMemory(from: buffer + whole, byteCount: held) }
     }
   }
 }
