@@ -22,6 +22,20 @@ enum FileDescriptorOutput {
     return nil
   }
 
+  /// Reads up to `count` bytes from `descriptor` into `base`, retrying interrupted reads.
+  /// Returns the bytes read (0 at the end of the file); a failure throws "cannot read
+  /// `what`: reason".
+  static func read(
+    _ descriptor: Int32, into base: UnsafeMutableRawPointer, count: Int, what: @autoclosure () -> String
+  ) throws(UserError) -> Int {
+    while true {
+      let n = Glibc.read(descriptor, base, count)
+      if n >= 0 { return n }
+      if errno == EINTR { continue }
+      throw UserError("cannot read \(what()): \(String(cString: strerror(errno)))")
+    }
+  }
+
   /// The error for a failed write of `path`: "cannot write PATH: No space left on device".
   static func error(writing path: String, _ code: Int32) -> UserError {
     UserError("cannot write \(path): \(String(cString: strerror(code)))")
@@ -41,12 +55,8 @@ enum FileDescriptorOutput {
     defer { _ = Glibc.close(descriptor) }
     guard let base = buffer.baseAddress else { return }
     while true {
-      let n = Glibc.read(descriptor, base, buffer.count)
+      let n = try read(descriptor, into: base, count: buffer.count, what: "part \(path)")
       if n == 0 { return }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw UserError("cannot read part \(path): \(String(cString: strerror(errno)))")
-      }
       writer.write(UnsafeRawBufferPointer(start: base, count: n))
     }
   }

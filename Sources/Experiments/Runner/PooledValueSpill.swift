@@ -61,11 +61,8 @@ final class PooledValueSpill {
     // Bytes at the start of the buffer that a short read left of a record.
     var held = 0
     while true {
-      let n = Glibc.read(descriptor, buffer + held, capacity - held)
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw UserError("cannot read \(path): \(String(cString: strerror(errno)))")
-      }
+      let n = try FileDescriptorOutput.read(
+        descriptor, into: buffer + held, count: capacity - held, what: path)
       if n == 0 { return }
       let total = held + n
       let whole = total / 16 * 16
