@@ -72,14 +72,15 @@ import Testing
   }
 
   /// Two device states drawn at random: when the memo made in the first holds in the
-  /// second, the policies before the predictions answer the same in both (no veto, the
-  /// same tally at best). Levels sit on both sides of the battery policy's veto bands
-  /// and of Low Power Mode's 30 %.
+  /// second, the policies before the predictions answer in the second with no veto, and
+  /// their tally is no higher than the memo's tally at best. Levels sit on both sides of
+  /// the battery policy's veto bands and of Low Power Mode's 30 %.
   @Test func theMemoHoldsOnlyWhereTheEarlyPoliciesAnswerAsBefore() {
     let app = SimulatedApp(configuration: .testDefault, behavior: Self.app(), target: 1)
     var system = SystemScheduler(
       calendar: SimCalendar(startDate: CivilDate(iso: "2026-01-05")!), stream: RandomStream(key: 3))
-    let standard = system.standard
+    let model = system.model
+    let split = model.predictionsNeededAt
     let now = SimTime(seconds: 3600)
     let stream = RandomStream(key: 11)
     let levels = [3, 9.99, 10, 15, 19.99, 20, 25, 29.99, 30, 80]
@@ -97,23 +98,22 @@ import Testing
     for _ in 0..<20_000 {
       let (first, second) = (draw(), draw())
       let activity = Activity(
-        kind: .refresh, identifier: "refresh", priority: pick([.utility, .maintenance, .userInitiated]),
-        submittedAt: .zero)
-      let before = standard.vetoBeforePredictions(activity, system.context(app: app, device: first, now: now))
-      guard before.veto == nil else { continue }
-      let atBest = standard.tallyAtBestBeforePredictions(activity, thermal: before.thermal)
-      guard
-        let memo = SystemScheduler.OutOfReach(
-          activity: activity, atBest: atBest, app: app, device: first, standard: standard,
-          threshold: system.model.threshold)
+        kind: pick([.refresh, .refresh, .processing, .legacyFetch]), identifier: "refresh",
+        priority: pick([.utility, .maintenance, .userInitiated]), submittedAt: .zero)
+      var tally = ScoreTally()
+      let c1 = system.context(app: app, device: first, now: now)
+      guard model.judgeIndex(activity, c1, policies: 0..<split, into: &tally) == nil,
+        let memo = OutOfReach(activity, c1, app: app, device: first, model: model)
       else { continue }
       made += 1
-      guard memo.holds(app: app, device: second, now: now) else { continue }
+      let c2 = system.context(app: app, device: second, now: now)
+      guard memo.holds(app: app, device: second, c2, model: model) else { continue }
       held += 1
-      let after = standard.vetoBeforePredictions(activity, system.context(app: app, device: second, now: now))
-      #expect(after.veto == nil, "\(first) then \(second)")
-      let tally = standard.tallyAtBestBeforePredictions(activity, thermal: after.thermal)
-      #expect(tally.weighted == atBest.weighted && tally.weights == atBest.weights)
+      var after = ScoreTally()
+      #expect(
+        model.judgeIndex(activity, c2, policies: 0..<split, into: &after) == nil, "\(first) then \(second)")
+      #expect(after.weights == memo.atBest.weights)
+      #expect(after.weighted <= memo.atBest.weighted)
     }
     #expect(made > 2_000)
     #expect(held > 200, "\(held)")
@@ -124,11 +124,11 @@ import Testing
   @Test func aNewModelDropsTheMemo() {
     var world = SystemWorld(behavior: Self.app(), script: Self.script, recordDecisions: false)
     world.run(until: at(day: 2, 3))
-    #expect(world.phone.decider.outOfReachMemo != nil)
+    #expect(world.phone.decider.shortcuts.outOfReach != nil)
     var model = SchedulingModel.ios()
     model.threshold = 0.1
     world.phone.decider.model = model
-    #expect(world.phone.decider.outOfReachMemo == nil)
-    #expect(world.phone.decider.standingVeto == nil)
+    #expect(world.phone.decider.shortcuts.outOfReach == nil)
+    #expect(world.phone.decider.shortcuts.standingVeto == nil)
   }
 }

@@ -123,7 +123,7 @@ import Testing
   @Test func aResearchersOwnPolicyIsConsultedInItsPlace() {
     struct NotBeforeMidnight: SchedulingPolicy {
       var name: String { "not_before_midnight" }
-      var needsPredictions: Bool { true }
+      var reads: PolicyInputs { [.time] }
       func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
         c.now.seconds.truncatingRemainder(dividingBy: 86_400) < 86_400 - 3600
           ? .veto(name, c, "before 23:00") : .skip(name)

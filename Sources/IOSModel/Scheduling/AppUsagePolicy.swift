@@ -3,6 +3,8 @@
 /// not been opened for `maximumDays`.
 public struct AppUsagePolicy: SchedulingPolicy {
   public var name: String { "app_usage" }
+  public var reads: PolicyInputs { [.daysSinceAppOpened] }
+  public func scoreWeight(for activity: Activity) -> Double? { nil }
   /// Days without an open after which processing waits [d].
   public var maximumDays: Double = 7
 

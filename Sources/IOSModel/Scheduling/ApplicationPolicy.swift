@@ -4,6 +4,9 @@
 /// above `saturation` counts as 1. Refresh is vetoed while the app is on screen.
 public struct ApplicationPolicy: SchedulingPolicy {
   public var name: String { "application" }
+  public var reads: PolicyInputs { [.appOpenPrediction, .appState] }
+  public var vetoReads: PolicyInputs { [.appState] }
+  public func scoreWeight(for activity: Activity) -> Double? { activity.launchesApp ? weight : nil }
   public var weight: Double = 50
   /// Probability used when there is no prediction.
   public var defaultProbability: Double = 0.0025
@@ -11,8 +14,6 @@ public struct ApplicationPolicy: SchedulingPolicy {
   public var saturation: Double = 0.25
 
   public init() {}
-
-  public var needsPredictions: Bool { true }
 
   public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
 

@@ -5,6 +5,8 @@ import Foundation
 /// below `maintenanceVetoBelow` % and utility work below `utilityVetoBelow` %.
 public struct BatteryLevelPolicy: SchedulingPolicy {
   public var name: String { "battery" }
+  public var reads: PolicyInputs { [.batteryLevel, .pluggedIn] }
+  public func scoreWeight(for activity: Activity) -> Double? { activity.isUrgentTransfer ? nil : weight }
   public var weight: Double = 1
   /// Maintenance work is vetoed below this level [%] (dasd: 10–19 % vetoed).
   public var maintenanceVetoBelow: Double = 20
@@ -37,6 +39,17 @@ public struct BatteryLevelPolicy: SchedulingPolicy {
     return nil
   }
 
+  /// The score for a battery `level` [%]: the priority's curve, times the bonus on power.
+  @inline(__always)
+  func score(_ level: Double, priority: Activity.Priority, isPluggedIn: Bool) -> Double {
+    let (l0, e) = curve(priority)
+    let x = max(0, level - l0) / (100 - l0)
+    // x^0.5 is the square root, correctly rounded and several times cheaper than pow.
+    var score = e == 0.5 ? x.squareRoot() : pow(x, e)
+    if isPluggedIn { score *= pluggedBonus }
+    return min(1, score)
+  }
+
   /// The rules, for a full verdict or for its outcome alone.
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     if activity.isUrgentTransfer { return .skip(name) }
@@ -45,12 +58,8 @@ public struct BatteryLevelPolicy: SchedulingPolicy {
       let work = activity.priority == .maintenance ? "maintenance" : "utility"
       return .veto(name, c, "battery \(Int(level)) % < \(Int(band)) % for \(work) work")
     }
-    let (l0, e) = curve(activity.priority)
-    let x = max(0, level - l0) / (100 - l0)
-    // x^0.5 is the square root, correctly rounded and several times cheaper than pow.
-    var score = e == 0.5 ? x.squareRoot() : pow(x, e)
-    if c.isPluggedIn { score *= pluggedBonus }
     return .score(
-      name, min(1, score), weight: weight, c, "battery \(Int(level)) %\(c.isPluggedIn ? " on power" : "")")
+      name, score(level, priority: activity.priority, isPluggedIn: c.isPluggedIn), weight: weight, c,
+      "battery \(Int(level)) %\(c.isPluggedIn ? " on power" : "")")
   }
 }

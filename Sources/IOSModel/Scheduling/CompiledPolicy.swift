@@ -26,33 +26,6 @@ enum CompiledPolicy: Sendable {
   case overrun(OverrunPolicy)
   case other(index: Int)
 
-  /// A model's policies, compiled: the built-in ones as cases, the others in `others`.
-  struct List: Sendable {
-    var policies: [CompiledPolicy] = []
-    var others: [any SchedulingPolicy] = []
-    /// Index of the first policy that reads the usage predictions (`Int.max` if none):
-    /// the predictions are made just before it is asked.
-    var predictionsNeededAt = Int.max
-    /// The same policies for straight-line judging, when they are the `ios` model's
-    /// sixteen in their standard order.
-    var standard: StandardPolicies?
-
-    init(_ list: [any SchedulingPolicy]) {
-      for policy in list {
-        if policy.needsPredictions, predictionsNeededAt == .max { predictionsNeededAt = policies.count }
-        if let compiled = CompiledPolicy(policy) {
-          policies.append(compiled)
-        } else {
-          others.append(policy)
-          policies.append(.other(index: others.count - 1))
-        }
-      }
-      if predictionsNeededAt == StandardPolicies.predictionsNeededAt {
-        standard = StandardPolicies(policies)
-      }
-    }
-  }
-
   init?(_ policy: any SchedulingPolicy) {
     switch policy {
     case let p as PowerStatePolicy: self = .powerState(p)
@@ -98,40 +71,6 @@ enum CompiledPolicy: Sendable {
     case .concurrency(let p): p.answer(activity, c)
     case .overrun(let p): p.answer(activity, c)
     case .other(let i): A(others[i].evaluate(activity, c))
-    }
-  }
-
-  /// Whether a veto from this policy depends only on the device's power, network and
-  /// thermal state, the app's switcher flag and Background App Refresh setting, and the
-  /// activity itself: not on the time, the battery level, budgets or predictions. Such
-  /// a veto stands until one of those changes (``SystemScheduler`` then skips judging).
-  var vetoesOnStateAlone: Bool {
-    switch self {
-    case .powerState, .forceQuit, .backgroundAppRefresh, .externalPower, .networkRequirement, .thermal: true
-    default: false
-    }
-  }
-
-  /// The policy's name, as its verdicts give it.
-  func name(others: [any SchedulingPolicy]) -> String {
-    switch self {
-    case .powerState(let p): p.name
-    case .forceQuit(let p): p.name
-    case .backgroundAppRefresh(let p): p.name
-    case .externalPower(let p): p.name
-    case .networkRequirement(let p): p.name
-    case .batteryLevel(let p): p.name
-    case .lowPowerMode(let p): p.name
-    case .thermal(let p): p.name
-    case .appUsage(let p): p.name
-    case .deviceActivity(let p): p.name
-    case .application(let p): p.name
-    case .energyBudget(let p): p.name
-    case .dataBudget(let p): p.name
-    case .rateLimit(let p): p.name
-    case .concurrency(let p): p.name
-    case .overrun(let p): p.name
-    case .other(let i): others[i].name
     }
   }
 }

@@ -3,6 +3,8 @@
 /// policy's cap stands for that: dasd vetoes at 50 % system CPU).
 public struct ConcurrencyPolicy: SchedulingPolicy {
   public var name: String { "cpu" }
+  public var reads: PolicyInputs { [.runningTasks, .deviceInUse] }
+  public func scoreWeight(for activity: Activity) -> Double? { activity.isUrgentTransfer ? nil : weight }
   public var weight: Double = 5
   /// Background tasks of the app that may run at once.
   public var maximumRunning: Int = 1

@@ -2,6 +2,8 @@
 /// on cellular. On cellular, work expected to move more than what is left is vetoed.
 public struct DataBudgetPolicy: SchedulingPolicy {
   public var name: String { "data_budget" }
+  public var reads: PolicyInputs { [.network, .dataBudget] }
+  public func scoreWeight(for activity: Activity) -> Double? { weight }
   public var weight: Double = 5
 
   public init() {}

@@ -3,6 +3,15 @@
 /// phone now, so launches fall where use is likely.
 public struct DeviceActivityPolicy: SchedulingPolicy {
   public var name: String { "device_activity" }
+  public var reads: PolicyInputs { [.deviceInUse, .deviceUsePrediction] }
+  public var vetoReads: PolicyInputs { [.deviceInUse] }
+  public func scoreWeight(for activity: Activity) -> Double? {
+    switch activity.kind {
+    case .processing: inactivityWeight
+    case .refresh, .legacyFetch: weight
+    case .silentPush, .backgroundTransfer: nil
+    }
+  }
   /// Weight for work that launches the app (dasd: 5).
   public var weight: Double = 5
   /// Weight for work that requires inactivity (dasd: 20).
@@ -11,8 +20,6 @@ public struct DeviceActivityPolicy: SchedulingPolicy {
   public var processingIdleSeconds: Double = 300
 
   public init() {}
-
-  public var needsPredictions: Bool { true }
 
   public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
 

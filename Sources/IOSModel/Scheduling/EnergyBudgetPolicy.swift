@@ -3,6 +3,10 @@
 /// charger, where energy is free); otherwise the score is the share left.
 public struct EnergyBudgetPolicy: SchedulingPolicy {
   public var name: String { "energy_budget" }
+  public var reads: PolicyInputs { [.energyBudget, .pluggedIn] }
+  public func scoreWeight(for activity: Activity) -> Double? {
+    activity.kind == .backgroundTransfer && !activity.discretionary ? nil : weight
+  }
   public var weight: Double = 5
   /// Share of the budget below which work is vetoed [0…1].
   public var vetoBelow: Double = 0.05

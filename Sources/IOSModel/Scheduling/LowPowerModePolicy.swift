@@ -5,6 +5,8 @@ import SimKernel
 /// Mode also turns Background App Refresh off, so refresh-like work is vetoed outright.
 public struct LowPowerModePolicy: SchedulingPolicy {
   public var name: String { "low_power_mode" }
+  public var reads: PolicyInputs { [.lowPowerMode, .pluggedIn, .batteryLevel, .time] }
+  public func scoreWeight(for activity: Activity) -> Double? { nil }
   /// Below this level Low Power Mode applies even on the charger [%].
   public var appliesBelowPercent: Double = 30
   /// Elapsed share of a utility window that lets work through [0…1].

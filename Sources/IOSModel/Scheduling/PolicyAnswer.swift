@@ -4,8 +4,9 @@
 /// rules once, as `answer`, for both.
 public protocol PolicyAnswer {
   static func veto(_ policy: String, _ context: PolicyContext, _ reason: @autoclosure () -> String) -> Self
+  /// A score; `value` is computed only by answers that keep it.
   static func score(
-    _ policy: String, _ value: Double, weight: Double, _ context: PolicyContext,
+    _ policy: String, _ value: @autoclosure () -> Double, weight: Double, _ context: PolicyContext,
     _ reason: @autoclosure () -> String
   ) -> Self
   static func skip(_ policy: String) -> Self
@@ -28,10 +29,33 @@ extension PolicyVerdict.Outcome: PolicyAnswer {
   /// The score clamped to [0, 1], as in ``PolicyVerdict/score(_:_:weight:_:_:)``.
   @inline(__always)
   public static func score(
-    _ policy: String, _ value: Double, weight: Double, _ context: PolicyContext,
+    _ policy: String, _ value: @autoclosure () -> Double, weight: Double, _ context: PolicyContext,
     _ reason: @autoclosure () -> String
-  ) -> Self { .score(min(1, max(0, value)), weight: weight) }
+  ) -> Self { .score(min(1, max(0, value())), weight: weight) }
 
   @inline(__always)
   public static func skip(_ policy: String) -> Self { .notApplicable }
+}
+
+/// Whether a policy vetoes, and nothing more: its score is not computed (the
+/// shortcuts ask policies again only for their vetoes).
+struct PolicyVeto: PolicyAnswer {
+  var isVeto: Bool
+
+  init(_ verdict: PolicyVerdict) { isVeto = verdict.isVeto }
+  init(isVeto: Bool) { self.isVeto = isVeto }
+
+  @inline(__always)
+  static func veto(_ policy: String, _ context: PolicyContext, _ reason: @autoclosure () -> String) -> Self {
+    PolicyVeto(isVeto: true)
+  }
+
+  @inline(__always)
+  static func score(
+    _ policy: String, _ value: @autoclosure () -> Double, weight: Double, _ context: PolicyContext,
+    _ reason: @autoclosure () -> String
+  ) -> Self { PolicyVeto(isVeto: false) }
+
+  @inline(__always)
+  static func skip(_ policy: String) -> Self { PolicyVeto(isVeto: false) }
 }

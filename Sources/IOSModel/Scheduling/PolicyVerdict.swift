@@ -29,11 +29,11 @@ public struct PolicyVerdict: Sendable, Hashable {
 
   /// A score clamped to [0, 1]; the reason is only built when explanations are on.
   public static func score(
-    _ policy: String, _ value: Double, weight: Double, _ context: PolicyContext,
+    _ policy: String, _ value: @autoclosure () -> Double, weight: Double, _ context: PolicyContext,
     _ reason: @autoclosure () -> String
   ) -> PolicyVerdict {
     PolicyVerdict(
-      policy: policy, outcome: .score(min(1, max(0, value)), weight: weight),
+      policy: policy, outcome: .score(min(1, max(0, value())), weight: weight),
       reason: context.explain ? reason() : "")
   }
 

@@ -5,6 +5,8 @@ import SimKernel
 /// and non-discretionary ones are exempt.
 public struct RateLimitPolicy: SchedulingPolicy {
   public var name: String { "rate_limit" }
+  public var reads: PolicyInputs { [.time, .lastLaunch] }
+  public func scoreWeight(for activity: Activity) -> Double? { nil }
   /// Least time between two launches of the same kind [s].
   public var minimumSpacingSeconds: Double = 900
 

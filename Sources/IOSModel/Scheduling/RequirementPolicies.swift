@@ -1,6 +1,8 @@
 /// Network requirement: a request that needs the network waits for one.
 public struct NetworkRequirementPolicy: SchedulingPolicy {
   public var name: String { "network" }
+  public var reads: PolicyInputs { [.network] }
+  public func scoreWeight(for activity: Activity) -> Double? { nil }
   public init() {}
 
   public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
@@ -19,6 +21,8 @@ public struct NetworkRequirementPolicy: SchedulingPolicy {
 /// `processingAlwaysNeedsPower` off, only the stated requirement counts.
 public struct ExternalPowerPolicy: SchedulingPolicy {
   public var name: String { "external_power" }
+  public var reads: PolicyInputs { [.pluggedIn] }
+  public func scoreWeight(for activity: Activity) -> Double? { nil }
   public var processingAlwaysNeedsPower = true
 
   public init() {}
@@ -37,6 +41,8 @@ public struct ExternalPowerPolicy: SchedulingPolicy {
 /// push launches.
 public struct BackgroundAppRefreshPolicy: SchedulingPolicy {
   public var name: String { "background_app_refresh" }
+  public var reads: PolicyInputs { [.backgroundAppRefresh] }
+  public func scoreWeight(for activity: Activity) -> Double? { nil }
   public init() {}
 
   public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
@@ -56,6 +62,8 @@ public struct BackgroundAppRefreshPolicy: SchedulingPolicy {
 /// opens it again.
 public struct ForceQuitPolicy: SchedulingPolicy {
   public var name: String { "force_quit" }
+  public var reads: PolicyInputs { [.forceQuitFlag] }
+  public func scoreWeight(for activity: Activity) -> Double? { nil }
   public init() {}
 
   public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
@@ -69,6 +77,8 @@ public struct ForceQuitPolicy: SchedulingPolicy {
 /// A phone that is off runs nothing.
 public struct PowerStatePolicy: SchedulingPolicy {
   public var name: String { "power_state" }
+  public var reads: PolicyInputs { [.powerState] }
+  public func scoreWeight(for activity: Activity) -> Double? { nil }
   public init() {}
 
   public func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict { answer(activity, c) }
@@ -83,6 +93,8 @@ public struct PowerStatePolicy: SchedulingPolicy {
 /// overrun lowers the score.
 public struct OverrunPolicy: SchedulingPolicy {
   public var name: String { "overruns" }
+  public var reads: PolicyInputs { [.overruns] }
+  public func scoreWeight(for activity: Activity) -> Double? { activity.isUrgentTransfer ? nil : weight }
   public var weight: Double = 5
 
   public init() {}

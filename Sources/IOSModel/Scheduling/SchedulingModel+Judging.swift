@@ -15,54 +15,55 @@ public struct ScoreTally: Sendable {
 
   /// The weighted mean of the scores, 1 when none scored.
   public var mean: Double { weights > 0 ? weighted / weights : 1 }
+
+  /// Adds a policy's outcome; true when it is a veto.
+  @inline(__always)
+  mutating func add(_ outcome: PolicyVerdict.Outcome) -> Bool {
+    switch outcome {
+    case .veto: return true
+    case .score(let s, let w):
+      weighted += s * w
+      weights += w
+      return false
+    case .notApplicable: return false
+    }
+  }
 }
 
 extension SchedulingModel {
   /// The index of the first policy that reads the usage predictions (the policy count
   /// when none does): the predictions are made, once per decision point, just before it.
-  public var predictionsNeededAt: Int { min(compiled.predictionsNeededAt, compiled.policies.count) }
+  public var predictionsNeededAt: Int { compiled.predictionsNeededAt }
 
-  /// Asks the policies in `range`, in order, about `activity` in `context`, adding their
-  /// scores to `tally`. Returns the name of the policy that vetoed it, which ends the
-  /// questioning, or nil. With `recording`, each full verdict (name, outcome, reason) is
-  /// handed to `record`; without, the policies give their outcomes alone.
+  /// Whether a weighted mean launches: it reaches the threshold (with a margin far
+  /// below any score's precision, for sums that round differently).
+  @inline(__always)
+  func launches(_ mean: Double) -> Bool { mean + 1e-12 >= threshold }
+
+  /// **The rule.** Asks the policies in `range`, in order, about `activity` in
+  /// `context`, adding their scores to `tally`. Returns the index of the policy that
+  /// vetoed it, which ends the questioning, or nil. With `record`, each full verdict
+  /// (name, outcome, reason) is handed to it; without, the policies give their outcomes
+  /// alone, from the same rules.
   ///
   /// ``SystemScheduler`` asks `0..<predictionsNeededAt`, makes the predictions if no
-  /// policy vetoed, then asks the rest; `bgsim bench decisions` times the same code.
-  @inline(__always)
-  public func judge(
-    _ activity: Activity, _ context: PolicyContext, policies range: Range<Int>, into tally: inout ScoreTally,
-    recording: Bool, record: (PolicyVerdict) -> Void
-  ) -> String? {
-    judgeIndex(activity, context, policies: range, into: &tally, recording: recording, record: record).map {
-      compiled.policies[$0].name(others: compiled.others)
-    }
-  }
-
-  /// As ``judge(_:_:policies:into:recording:record:)``, with the index of the policy
-  /// that vetoed instead of its name.
+  /// policy vetoed, then asks the rest (``judge(_:_:)`` in one call).
   @inline(__always)
   func judgeIndex(
     _ activity: Activity, _ context: PolicyContext, policies range: Range<Int>, into tally: inout ScoreTally,
-    recording: Bool, record: (PolicyVerdict) -> Void
+    record: ((PolicyVerdict) -> Void)? = nil
   ) -> Int? {
     let policies = compiled.policies
     for i in range {
       let outcome: PolicyVerdict.Outcome
-      if recording {
+      if let record {
         let v: PolicyVerdict = policies[i].answer(activity, context, others: compiled.others)
         record(v)
         outcome = v.outcome
       } else {
         outcome = policies[i].answer(activity, context, others: compiled.others)
       }
-      switch outcome {
-      case .veto: return i
-      case .score(let s, let w):
-        tally.weighted += s * w
-        tally.weights += w
-      case .notApplicable: break
-      }
+      if tally.add(outcome) { return i }
     }
     return nil
   }
@@ -70,10 +71,8 @@ extension SchedulingModel {
   /// Every policy's answer for `activity` in a `context` whose predictions are filled in.
   public func judge(_ activity: Activity, _ context: PolicyContext) -> Judgement {
     var tally = ScoreTally()
-    if let policy = judge(
-      activity, context, policies: 0..<policies.count, into: &tally, recording: false, record: { _ in })
-    {
-      return .vetoed(by: policy)
+    if let i = judgeIndex(activity, context, policies: 0..<policies.count, into: &tally) {
+      return .vetoed(by: compiled.names[i])
     }
     return .scored(tally.mean)
   }

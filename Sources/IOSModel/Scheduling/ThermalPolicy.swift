@@ -4,6 +4,8 @@ import DeviceModel
 /// halves the score.
 public struct ThermalPolicy: SchedulingPolicy {
   public var name: String { "thermal" }
+  public var reads: PolicyInputs { [.thermal] }
+  public func scoreWeight(for activity: Activity) -> Double? { activity.isUrgentTransfer ? nil : weight }
   public var weight: Double = 1
   public var vetoAt: ThermalState = .serious
 

@@ -1,0 +1,66 @@
+extension CompiledPolicy {
+  /// A model's policies, compiled: the built-in ones as cases, the others in `others`,
+  /// with what each declares (``SchedulingPolicy/reads``, ``SchedulingPolicy/scoreWeight(for:)``)
+  /// read once, for the scheduler's shortcuts (``DecisionShortcuts``).
+  struct List: Sendable {
+    var policies: [CompiledPolicy] = []
+    var others: [any SchedulingPolicy] = []
+    /// Each policy's name, as its verdicts give it.
+    var names: [String] = []
+    /// Each policy's declared inputs.
+    var reads: [PolicyInputs] = []
+    /// Whether each policy's veto depends only on the state a standing veto keeps.
+    var vetoesOnStateAlone: [Bool] = []
+    /// Index of the first policy that reads the usage predictions (the count if none):
+    /// the predictions are made just before it is asked.
+    var predictionsNeededAt = 0
+    /// The weight each policy scores each kind of activity with (nil: never scores it;
+    /// infinity: undeclared), by ``weightRow(_:)``.
+    var weights: [[Double?]] = []
+    /// The out-of-reach bound of each kind of activity, by ``weightRow(_:)`` (nil: some
+    /// policy declares too little for one).
+    var bounds: [ScoreBound?] = []
+
+    init(_ list: [any SchedulingPolicy]) {
+      for policy in list {
+        if let compiled = CompiledPolicy(policy) {
+          policies.append(compiled)
+        } else {
+          others.append(policy)
+          policies.append(.other(index: others.count - 1))
+        }
+        names.append(policy.name)
+        reads.append(policy.reads)
+        vetoesOnStateAlone.append(policy.vetoesOnStateAlone)
+      }
+      predictionsNeededAt = list.firstIndex(where: \.needsPredictions) ?? list.count
+      let rows = Activity.Kind.allCases.count * 2
+      weights = Array(repeating: [], count: rows)
+      bounds = Array(repeating: nil, count: rows)
+      for kind in Activity.Kind.allCases {
+        for discretionary in [false, true] {
+          var a = Activity(kind: kind, name: TaskName(""), priority: .utility, submittedAt: .zero)
+          a.discretionary = discretionary
+          let row = weightRow(a)
+          weights[row] = list.map { $0.scoreWeight(for: a) }
+          bounds[row] = ScoreBound(
+            reads: reads, weights: weights[row], predictionsNeededAt: predictionsNeededAt)
+        }
+      }
+    }
+
+    /// The row of ``weights`` for an activity's kind and `discretionary` flag.
+    @inline(__always)
+    func weightRow(_ a: Activity) -> Int {
+      let kind: Int
+      switch a.kind {
+      case .refresh: kind = 0
+      case .processing: kind = 1
+      case .legacyFetch: kind = 2
+      case .silentPush: kind = 3
+      case .backgroundTransfer: kind = 4
+      }
+      return kind * 2 + (a.discretionary ? 1 : 0)
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/// What the scheduler's shortcuts keep between decision points. A shortcut answers a
+/// point, or an activity, whose outcome is already known, without asking every policy:
+///
+/// - a **standing veto** (``StandingVeto``): every due activity was vetoed by a policy
+///   whose veto reads only the kept state (``PolicyInputs/standingState``); while that
+///   state and the pending requests stay the same, later points are counted, not judged;
+/// - **out of reach** (``ScoreBound``): once the app-open prediction is made, the
+///   policies after it cannot lift the weighted mean to the threshold, so they are not
+///   asked; a point whose only due activity was out of reach keeps a memo
+///   (``OutOfReach``), and while it holds, later points make only their prediction.
+///
+/// Both are derived from what the policies declare. Their outcomes, decision counts and
+/// random draws are those of judging every point by the rule
+/// (``SystemScheduler/judge(_:at:record:)``), which debug builds check at every
+/// shortcut (`SystemScheduler+ShortcutChecks.swift`).
+struct DecisionShortcuts {
+  var standingVeto: StandingVeto?
+  var outOfReach: OutOfReach?
+  /// Points whose vetoes stood, counted without judging.
+  var standingVetoPoints = 0
+  /// Points or activities found out of reach.
+  var outOfReachPoints = 0
+  /// Shortcut answers checked against the rule.
+  var checked = 0
+
+  /// What judging one decision point came to, for the shortcuts to learn from.
+  struct PointSummary {
+    /// Activities judged (the due ones).
+    var judged = 0
+    /// Of those, the ones vetoed by a policy whose veto reads only the kept state.
+    var vetoedOnStateAlone = 0
+    /// Of those, the ones out of reach.
+    var outOfReach = 0
+    /// When a request not yet due becomes due [µs].
+    var notYetDue = Int64.max
+    /// No legacy fetch, silent push or transfer was judged besides the app's requests.
+    var requestsOnly = true
+    /// The app-open prediction (and its draw) was made.
+    var predicted = false
+
+    mutating func add(_ verdict: SystemScheduler.Verdict, model: SchedulingModel) {
+      judged += 1
+      switch verdict {
+      case .vetoed(let i): if model.compiled.vetoesOnStateAlone[i] { vetoedOnStateAlone += 1 }
+      case .outOfReach: outOfReach += 1
+      case .scored: break
+      }
+    }
+  }
+}
+
+/// Every due activity was vetoed by a policy whose veto reads only the kept state.
+struct StandingVeto: Equatable {
+  /// The state the vetoes were judged in.
+  var inputs: StateInputs
+  /// Decisions at each decision point (the due activities).
+  var decisions: Int
+  /// When a request not yet due becomes due [µs]; the vetoes may not cover it.
+  var until: Int64
+}

@@ -1,0 +1,75 @@
+/// The most the weighted mean of one kind of activity can reach while the state a
+/// memo keeps holds (``PolicyInputs/standingState`` and the app's state), derived from
+/// what the policies declare (``SchedulingPolicy/reads``,
+/// ``SchedulingPolicy/scoreWeight(for:)``). A score is in [0, 1], so a policy whose
+/// answer is not known scores at best 1 with its weight, or does not score at all (a
+/// skip or a veto); and adding a score of 1 can only raise a mean of scores in [0, 1].
+struct ScoreBound: Sendable {
+  /// What a memo keeps: the answers of policies that read no more stay the same.
+  static let kept: PolicyInputs = PolicyInputs.standingState.union(.appState)
+
+  /// Policies before the predictions that read more than ``kept``: asked again at
+  /// each memo point for their vetoes, their scores taken at best.
+  var askedAgain = PolicySet()
+  /// Policies before the predictions that read no more than ``kept``: their answers,
+  /// taken when the memo is made, hold while it does.
+  var answeredOnce = PolicySet()
+  /// Policies after the predictions that read no more than ``kept`` and the app-open
+  /// prediction: answered at each point, once the prediction is made.
+  var answeredAfterPrediction = PolicySet()
+  /// The weights of the other policies after the predictions, each scoring at best 1.
+  var bestAfterPredictions = 0.0
+  /// The weights of ``askedAgain``'s policies that score, each at best 1.
+  var bestOfAskedAgain = 0.0
+
+  /// The bound for an activity of one kind, or nil when a policy it needs declares no
+  /// weight (``SchedulingPolicy/scoreWeight(for:)`` undeclared).
+  init?(reads: [PolicyInputs], weights: [Double?], predictionsNeededAt split: Int) {
+    guard reads.count <= PolicySet.capacity else { return nil }
+    for i in reads.indices {
+      let known = Self.kept.isSuperset(of: reads[i])
+      if i < split {
+        if known {
+          answeredOnce.insert(i)
+        } else {
+          askedAgain.insert(i)
+          if let w = weights[i] { bestOfAskedAgain += w }
+        }
+      } else if Self.kept.union(.appOpenPrediction).isSuperset(of: reads[i]) {
+        answeredAfterPrediction.insert(i)
+      } else if let w = weights[i] {
+        bestAfterPredictions += w
+      }
+      if let w = weights[i], !w.isFinite { return nil }
+    }
+  }
+
+  /// The tally of the policies before the predictions at its best while the kept
+  /// state holds: the answers of ``answeredOnce`` in `context`, and a score of 1 for
+  /// each of ``askedAgain`` that scores. Nil when one answered once vetoes.
+  func tallyAtBest(_ a: Activity, _ context: PolicyContext, model: SchedulingModel) -> ScoreTally? {
+    var t = ScoreTally()
+    for i in answeredOnce {
+      if t.add(model.compiled.policies[i].answer(a, context, others: model.compiled.others)) { return nil }
+    }
+    t.weighted += bestOfAskedAgain
+    t.weights += bestOfAskedAgain
+    return t
+  }
+
+  /// Whether the weighted mean cannot reach the threshold whatever the policies after
+  /// the predictions answer, given `tally` of those before them (exact, or at best),
+  /// in a context whose app-open prediction is made. False where a policy answered
+  /// here vetoes: the activity is then judged in full, so that its veto is named.
+  func cannotReach(_ a: Activity, _ c: PolicyContext, from tally: ScoreTally, model: SchedulingModel) -> Bool
+  {
+    var t = tally
+    for i in answeredAfterPrediction {
+      if t.add(model.compiled.policies[i].answer(a, c, others: model.compiled.others)) { return false }
+    }
+    let weights = t.weights + bestAfterPredictions
+    guard weights > 0 else { return false }
+    // A margin far above the rounding of these few sums.
+    return (t.weighted + bestAfterPredictions) / weights + 1e-9 < model.threshold
+  }
+}

@@ -1,0 +1,65 @@
+import DeviceModel
+import Foundation
+import SimKernel
+
+extension SystemScheduler {
+  /// Whether every shortcut's answer is checked against the rule: in debug builds
+  /// (and so in `swift test`), and in any build run with `BGSIM_CHECK_SHORTCUTS` set.
+  static let checksShortcuts: Bool = {
+    #if DEBUG
+      return true
+    #else
+      return ProcessInfo.processInfo.environment["BGSIM_CHECK_SHORTCUTS"] != nil
+    #endif
+  }()
+
+  /// A standing veto answered this point: by the rule, every due activity is vetoed
+  /// before the predictions (so nothing launches and nothing is drawn).
+  mutating func checkStandingVeto(
+    app: SimulatedApp, device: some DeviceConditions, now: SimTime, trigger: DecisionTrigger
+  ) {
+    shortcuts.checked += 1
+    let c = context(app: app, device: device, now: now)
+    let split = model.predictionsNeededAt
+    for activity in requestCache where (activity.earliest ?? now) <= now {
+      var tally = ScoreTally()
+      if model.judgeIndex(activity, c, policies: 0..<split, into: &tally) == nil {
+        shortcutMismatch(
+          "a standing veto at \(now) skipped \(activity.name.text), which no policy before the predictions vetoes"
+        )
+      }
+    }
+  }
+
+  /// An activity was found out of reach at `point`, whose app-open prediction is made:
+  /// by the rule, no policy before the predictions vetoes it (so the point draws), and
+  /// it does not launch.
+  mutating func checkOutOfReach(_ activity: Activity, at point: DecisionPoint) {
+    shortcuts.checked += 1
+    var reference = point
+    predictDeviceUse(&reference)
+    var tally = ScoreTally()
+    let all = 0..<model.compiled.policies.count
+    if let i = model.judgeIndex(activity, reference.context, policies: all, into: &tally) {
+      if i < model.predictionsNeededAt {
+        shortcutMismatch(
+          "\(activity.name.text) at \(point.context.now) was out of reach, but \(model.compiled.names[i]) vetoes it before the predictions"
+        )
+      }
+    } else if model.launches(tally.mean) {
+      shortcutMismatch(
+        "\(activity.name.text) at \(point.context.now) was out of reach, but scores \(tally.mean) ≥ \(model.threshold)"
+      )
+    }
+  }
+
+  /// A shortcut disagreed with the rule: a bug in a policy's declarations or in the
+  /// shortcuts.
+  func shortcutMismatch(_ message: String) {
+    if let onShortcutMismatch {
+      onShortcutMismatch(message)
+    } else {
+      preconditionFailure("bgsim: a scheduler shortcut disagrees with the rule: \(message)")
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import DeviceModel
+import SimKernel
+
+extension SystemScheduler {
+  /// No legacy fetch window, silent push or background transfer waits: the point's
+  /// due activities are the app's requests alone.
+  var noOlderPathWork: Bool { fetchWindow == nil && pendingPushes == 0 && transfers.isEmpty }
+
+  /// Whether a standing veto answers this decision point: counted, nothing launches and
+  /// nothing is drawn. Not used when decisions are recorded.
+  mutating func standingVetoHolds(
+    app: SimulatedApp, device: some DeviceConditions, now: SimTime, trigger: DecisionTrigger
+  ) -> Bool {
+    guard let standing = shortcuts.standingVeto else { return false }
+    guard noOlderPathWork, now.microseconds < standing.until, standing.inputs.hold(app: app, device: device)
+    else {
+      shortcuts.standingVeto = nil
+      return false
+    }
+    if Self.checksShortcuts { checkStandingVeto(app: app, device: device, now: now, trigger: trigger) }
+    decisionCount += standing.decisions
+    shortcuts.standingVetoPoints += 1
+    return true
+  }
+
+  /// Whether the out-of-reach memo answers this decision point: its only due activity
+  /// is out of reach again once `point`'s app-open prediction is made (the point's
+  /// draw, which is then kept for judging it in full). Not used when decisions are
+  /// recorded.
+  mutating func outOfReachAgain(
+    _ point: inout DecisionPoint, app: SimulatedApp, device: some DeviceConditions
+  )
+    -> Bool
+  {
+    guard let memo = shortcuts.outOfReach, noOlderPathWork,
+      memo.holds(app: app, device: device, point.context, model: model)
+    else { return false }
+    predictAppOpen(&point)
+    guard memo.bound.cannotReach(memo.activity, point.context, from: memo.atBest, model: model) else {
+      return false
+    }
+    if Self.checksShortcuts { checkOutOfReach(memo.activity, at: point) }
+    decisionCount += 1
+    shortcuts.outOfReachPoints += 1
+    return true
+  }
+
+  /// ``judge(_:at:record:)`` with one cut: once the app-open prediction is made, an
+  /// activity whose score cannot reach the threshold (``ScoreBound``) is not asked
+  /// about further.
+  mutating func judgeWithShortcuts(_ activity: Activity, at point: inout DecisionPoint) -> Verdict {
+    var tally = ScoreTally()
+    let split = model.predictionsNeededAt
+    let count = model.compiled.policies.count
+    if let i = model.judgeIndex(activity, point.context, policies: 0..<split, into: &tally) {
+      return .vetoed(i)
+    }
+    guard split < count else { return .scored(tally.mean) }
+    predictAppOpen(&point)
+    if let bound = model.compiled.bounds[model.compiled.weightRow(activity)],
+      bound.cannotReach(activity, point.context, from: tally, model: model)
+    {
+      if Self.checksShortcuts { checkOutOfReach(activity, at: point) }
+      shortcuts.outOfReachPoints += 1
+      return .outOfReach
+    }
+    predictDeviceUse(&point)
+    if let i = model.judgeIndex(activity, point.context, policies: split..<count, into: &tally) {
+      return .vetoed(i)
+    }
+    return .scored(tally.mean)
+  }
+
+  /// After a point judged in full: keeps a standing veto when every due activity was
+  /// vetoed on state alone before any prediction, or a memo when the only due
+  /// activity was out of reach.
+  mutating func learn(
+    from point: DecisionShortcuts.PointSummary, app: SimulatedApp, device: some DeviceConditions, now: SimTime
+  ) {
+    shortcuts.standingVeto = nil
+    shortcuts.outOfReach = nil
+    guard !recordDecisions, point.requestsOnly, point.judged > 0 else { return }
+    if point.vetoedOnStateAlone == point.judged, !point.predicted {
+      shortcuts.standingVeto = StandingVeto(
+        inputs: StateInputs(app: app, device: device), decisions: point.judged, until: point.notYetDue)
+    }
+    guard requestCache.count == 1, point.judged == 1, point.outOfReach == 1 else { return }
+    shortcuts.outOfReach = OutOfReach(
+      requestCache[0], context(app: app, device: device, now: now), app: app, device: device, model: model)
+  }
+}

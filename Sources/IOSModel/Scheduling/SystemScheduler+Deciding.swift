@@ -1,0 +1,148 @@
+import DeviceModel
+import SimKernel
+
+extension SystemScheduler {
+  /// What judging one activity came to.
+  enum Verdict {
+    /// The policy at this index vetoed it.
+    case vetoed(Int)
+    /// The weighted mean of the scores.
+    case scored(Double)
+    /// Below the threshold whatever the policies after the predictions answer
+    /// (a shortcut's answer: ``OutOfReach``).
+    case outOfReach
+  }
+
+  /// **The rule.** Judges `activity` at `point`: the policies in order, the first veto
+  /// ends it; otherwise the weighted mean of the scores. The usage predictions are made
+  /// once per point, just before the first policy that reads them. With `record`, each
+  /// policy's full verdict is handed to it.
+  mutating func judge(
+    _ activity: Activity, at point: inout DecisionPoint, record: ((PolicyVerdict) -> Void)? = nil
+  ) -> Verdict {
+    var tally = ScoreTally()
+    let split = model.predictionsNeededAt
+    let count = model.compiled.policies.count
+    if let i = model.judgeIndex(activity, point.context, policies: 0..<split, into: &tally, record: record) {
+      return .vetoed(i)
+    }
+    if split < count {
+      predict(&point)
+      if let i = model.judgeIndex(
+        activity, point.context, policies: split..<count, into: &tally, record: record)
+      {
+        return .vetoed(i)
+      }
+    }
+    return .scored(tally.mean)
+  }
+
+  /// ``judge(_:at:record:)``, keeping each policy's verdict (for `bgsim explain`).
+  mutating func judgeRecording(_ activity: Activity, at point: inout DecisionPoint) -> (
+    Verdict, [PolicyVerdict]
+  ) {
+    var verdicts: [PolicyVerdict] = []
+    verdicts.reserveCapacity(model.compiled.policies.count)
+    let verdict = judge(activity, at: &point, record: { verdicts.append($0) })
+    return (verdict, verdicts)
+  }
+
+  /// A decision point: judges every due activity and launches those that pass.
+  public mutating func evaluate(
+    app: SimulatedApp, device: some DeviceConditions, trigger: DecisionTrigger, scheduler: inout Scheduler
+  ) {
+    let now = scheduler.now
+    if let end = launchesUntil, now >= end { return }
+    refreshRequestCache(app)
+    guard anythingDue(app, now: now) else { return }
+    refillBudgets(to: now)
+    if !recordDecisions, standingVetoHolds(app: app, device: device, now: now, trigger: trigger) { return }
+    var point = DecisionPoint(context: context(app: app, device: device, now: now), trigger: trigger)
+    if !recordDecisions, outOfReachAgain(&point, app: app, device: device) { return }
+    judgePoint(app: app, device: device, now: now, point: point, scheduler: &scheduler)
+  }
+
+  /// Judges every due activity at `point`, the app's requests first, then the older
+  /// paths' work, and launches each that passes.
+  mutating func judgePoint(
+    app: SimulatedApp, device: some DeviceConditions, now: SimTime, point start: DecisionPoint,
+    scheduler: inout Scheduler
+  ) {
+    var point = start
+    // Usually there is no older-path work: its list is not built then.
+    let others: [Activity]? =
+      fetchWindow == nil && pendingPushes == 0 && transfers.isEmpty ? nil : otherActivities(app)
+    let requests = requestCache.count
+    var summary = DecisionShortcuts.PointSummary()
+    for k in 0..<(requests + (others?.count ?? 0)) {
+      let activity = k < requests ? requestCache[k] : others.unsafelyUnwrapped[k - requests]
+      if let earliest = activity.earliest, earliest > now {
+        summary.notYetDue = min(summary.notYetDue, earliest.microseconds)
+        continue
+      }
+      decisionCount += 1
+      let verdict: Verdict
+      var verdicts: [PolicyVerdict] = []
+      if recordDecisions {
+        (verdict, verdicts) = judgeRecording(activity, at: &point)
+      } else {
+        verdict = judgeWithShortcuts(activity, at: &point)
+      }
+      summary.add(verdict, model: model)
+      switch verdict {
+      case .vetoed(let i):
+        if recordDecisions {
+          keep(activity, point, verdicts, nil, .vetoed(policy: model.compiled.names[i]))
+        }
+      case .scored(let mean) where model.launches(mean):
+        let outcome = launch(activity, at: &point, app: app, device: device, scheduler: &scheduler)
+        if recordDecisions { keep(activity, point, verdicts, mean, outcome) }
+      case .scored(let mean):
+        if recordDecisions { keep(activity, point, verdicts, mean, .belowThreshold) }
+      case .outOfReach:
+        break
+      }
+    }
+    summary.requestsOnly = others == nil
+    summary.predicted = point.appOpenPredicted
+    learn(from: summary, app: app, device: device, now: now)
+  }
+
+  /// Launches `activity` for a passing score, and records it.
+  mutating func launch(
+    _ activity: Activity, at point: inout DecisionPoint, app: SimulatedApp, device: some DeviceConditions,
+    scheduler: inout Scheduler
+  ) -> Decision.Outcome {
+    let now = point.context.now
+    let result: LaunchResult
+    switch activity.kind {
+    case .refresh, .processing:
+      result = app.launch(name: activity.name, scheduler: &scheduler)
+    case .legacyFetch, .silentPush, .backgroundTransfer:
+      result = app.launchSystemPath(activity.kind.rawValue, scheduler: &scheduler)
+      if case .launched = result { consumed(activity, app: app, device: device, now: now) }
+    }
+    switch result {
+    case .launched:
+      lastLaunch[activity.kind] = now
+      lastLaunchTrigger[activity.name] = point.trigger
+      runningSince[activity.name] = now
+      point.context.runningTasks = app.runningCount
+      point.context.lastLaunch = lastLaunch
+      return .launched
+    case .refused(let reason): return .refused(reason: reason)
+    case .notPending: return .refused(reason: "not_pending")
+    }
+  }
+
+  /// Keeps a decision for `bgsim explain`.
+  mutating func keep(
+    _ activity: Activity, _ point: DecisionPoint, _ verdicts: [PolicyVerdict], _ total: Double?,
+    _ outcome: Decision.Outcome
+  ) {
+    decisions.append(
+      Decision(
+        time: point.context.now, activity: activity, trigger: point.trigger.text, verdicts: verdicts,
+        total: total, threshold: model.threshold, outcome: outcome))
+  }
+}

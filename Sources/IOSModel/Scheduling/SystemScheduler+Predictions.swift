@@ -1,0 +1,60 @@
+import DeviceModel
+import SimKernel
+
+extension SystemScheduler {
+  /// What the policies see at `now`: the device, the app, the budgets. The predictions
+  /// are left out: each is made when a policy first needs it (``predict(_:)``).
+  mutating func context(app: SimulatedApp, device: some DeviceConditions, now: SimTime) -> PolicyContext {
+    var c = PolicyContext(
+      now: now, batteryPercent: device.batteryPercent(at: now), isPluggedIn: device.isPluggedIn,
+      isInUse: device.isInUse, idleSeconds: device.idleSeconds(at: now), network: device.network,
+      isLowPowerMode: device.isLowPowerMode, thermal: device.thermalState, isPoweredOn: device.isPoweredOn,
+      appState: app.state, backgroundAppRefresh: app.configuration.backgroundAppRefresh,
+      isForceQuitFlagged: app.isForceQuitFlagged, appOpenProbability: nil, deviceUseProbability: 0,
+      daysSinceAppOpened: appOpens.daysSinceLast(now), energyBudget: energy,
+      energyCapacity: parameters.energyCapacity, dataBudget: data, lastLaunch: lastLaunch,
+      runningTasks: app.runningCount, overruns: app.overruns)
+    c.explain = recordDecisions
+    return c
+  }
+
+  /// Makes both usage predictions for `point`, if not made yet.
+  mutating func predict(_ point: inout DecisionPoint) {
+    predictAppOpen(&point)
+    predictDeviceUse(&point)
+  }
+
+  /// The app-open prediction: the probability that the owner opens the app in a window
+  /// ~7.5 min ahead, shifted by a random jitter (the point's one random draw); nil
+  /// without any open in the history.
+  mutating func predictAppOpen(_ point: inout DecisionPoint) {
+    guard !point.appOpenPredicted else { return }
+    point.appOpenPredicted = true
+    let now = point.context.now
+    let lookAhead = parameters.appLookAheadSeconds + jitter.uniform() * parameters.appJitterSeconds
+    let window = predictionWindowDuration()
+    point.context.appOpenProbability =
+      appOpens.total > 0
+      ? appOpens.probability(from: now + .seconds(lookAhead), length: window, now: now, calendar: calendar)
+      : nil
+  }
+
+  /// The device-use prediction for the next window (no random draw).
+  mutating func predictDeviceUse(_ point: inout DecisionPoint) {
+    guard !point.deviceUsePredicted else { return }
+    point.deviceUsePredicted = true
+    let now = point.context.now
+    point.context.deviceUseProbability = deviceUse.probability(
+      from: now, length: predictionWindowDuration(), now: now, calendar: calendar)
+  }
+
+  /// The prediction window as a duration, converted once per value of the parameter.
+  mutating func predictionWindowDuration() -> SimDuration {
+    if predictionWindow.seconds != parameters.predictionWindowSeconds {
+      predictionWindow = (
+        parameters.predictionWindowSeconds, SimDuration(seconds: parameters.predictionWindowSeconds)
+      )
+    }
+    return predictionWindow.duration
+  }
+}
