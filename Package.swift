@@ -68,16 +68,22 @@ let package = Package(
       swiftSettings: releaseSpeed
     ),
     // 5. The iOS model: the BGTaskScheduler mirror, the app lifecycle, background time.
-    .target(name: "IOSModel", dependencies: ["SimKernel", "Randomness", "DeviceModel"], swiftSettings: releaseSpeed),
-    // 6. Experiments: wiring, runs, CSV, statistics, benchmarks.
+    .target(
+      name: "IOSModel", dependencies: ["SimKernel", "Randomness", "DeviceModel"], swiftSettings: releaseSpeed),
+    // 6. Experiments: wiring, runs, CSV, statistics, reports.
     .target(
       name: "Experiments", dependencies: ["SimKernel", "Randomness", "DeviceModel", "IOSModel"],
       swiftSettings: releaseSpeed),
-    // 7. The command line. It parses arguments and calls Experiments.
+    // 7. `bgsim bench`: the kernel's hold model, one decision, whole device-days.
+    .target(
+      name: "Benchmarks",
+      dependencies: ["SimKernel", "Randomness", "DeviceModel", "IOSModel", "Experiments"],
+      swiftSettings: releaseSpeed),
+    // 8. The command line. It parses arguments and calls Experiments (and Benchmarks).
     .executableTarget(
       name: "bgsim",
       dependencies: [
-        "Experiments",
+        "Experiments", "Benchmarks",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -99,7 +105,9 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
-    .testTarget(name: "ExperimentsTests", dependencies: ["Experiments", "DeviceModel", "IOSModel", "Randomness", "TestScratch"]),
+    .testTarget(
+      name: "ExperimentsTests",
+      dependencies: ["Experiments", "DeviceModel", "IOSModel", "Randomness", "TestScratch"]),
     // End-to-end checks of the built `bgsim` binary: output, exit codes, messages.
     .testTarget(name: "CLITests", dependencies: ["bgsim", "TestScratch"]),
   ]

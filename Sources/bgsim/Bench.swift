@@ -1,4 +1,5 @@
 import ArgumentParser
+import Benchmarks
 import Experiments
 import Foundation
 

@@ -1,4 +1,5 @@
 import DeviceModel
+import Experiments
 import Foundation
 
 /// `bgsim bench devices`: device-days per second for the default experiment (typical

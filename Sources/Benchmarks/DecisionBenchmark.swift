@@ -1,4 +1,5 @@
 import DeviceModel
+import Experiments
 import IOSModel
 import Randomness
 import SimKernel

@@ -1,3 +1,4 @@
+import Experiments
 import Randomness
 import SimKernel
 
