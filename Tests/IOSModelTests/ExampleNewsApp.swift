@@ -3,7 +3,7 @@ import IOSModel
 import SimKernel
 import Testing
 
-// The documented example (README, "Writing an app's code in Swift"): an app written
+// The documented example (DocC "The app's side", "Writing an app's code in Swift"): an app written
 // against the mirrored API the way it would be on iOS. It refreshes its feed in the
 // background every 15 minutes at the earliest and cleans its cache on the charger.
 
