@@ -19,11 +19,16 @@ struct BGSimBinary {
     return url
   }
 
-  static func run(_ arguments: [String], in directory: URL? = nil) throws -> Outcome {
+  static func run(
+    _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
+  ) throws -> Outcome {
     let process = Process()
     process.executableURL = productsDirectory.appendingPathComponent("bgsim")
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
+    if let environment {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
