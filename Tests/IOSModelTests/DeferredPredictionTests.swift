@@ -5,12 +5,12 @@ import Testing
 @testable import DeviceModel
 @testable import IOSModel
 
-/// Only the application policy reads the app-open prediction, and it does not judge
-/// processing: at a decision point where a processing request comes first, the
-/// scheduler makes the prediction's random draw and leaves the prediction for the first
-/// refresh request due at the same point. Launches, decision counts and the jitter
-/// stream's place must be those of a scheduler that records its decisions, which makes
-/// every prediction at once.
+/// The usage predictions are made once per decision point, just before the first
+/// policy that reads them: at a point where a processing request comes first, its turn
+/// makes the point's one random draw, and a refresh request due at the same point is
+/// judged with the same prediction. Launches, decision counts and the jitter stream's
+/// place must be those of a scheduler that records its decisions (and takes no
+/// shortcut).
 @Suite struct DeferredPredictionTests {
   /// A processing request submitted before a refresh request, each resubmitted 15
   /// minutes on by its own run: on the charger both are often due at one point.
