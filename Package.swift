@@ -78,6 +78,7 @@ let package = Package(
     .target(
       name: "Benchmarks",
       dependencies: ["SimKernel", "Randomness", "DeviceModel", "IOSModel", "Experiments"],
+      exclude: ["PERFORMANCE.md"],
       swiftSettings: releaseSpeed),
     // 8. The command line. It parses arguments and calls Experiments (and Benchmarks).
     .executableTarget(
@@ -109,6 +110,6 @@ let package = Package(
       name: "ExperimentsTests",
       dependencies: ["Experiments", "DeviceModel", "IOSModel", "Randomness", "TestScratch"]),
     // End-to-end checks of the built `bgsim` binary: output, exit codes, messages.
-    .testTarget(name: "CLITests", dependencies: ["bgsim", "TestScratch"]),
+    .testTarget(name: "CLITests", dependencies: ["bgsim", "TestScratch"], exclude: ["Snapshots"]),
   ]
 )
