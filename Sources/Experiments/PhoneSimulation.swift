@@ -8,15 +8,18 @@ import SimKernel
 /// meet: device changes become app inputs (opens, leaves, force quits, use, shutdowns)
 /// and decider inputs; the app's running tasks become battery load.
 ///
-/// Kernel targets: 0 the device, 1 the app, 2 the decider.
+/// Kernel targets: 0 the device, 1 the app, 2 the decider, 3 the app's push server.
 public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   public static var deviceTarget: UInt32 { 0 }
   public static var appTarget: UInt32 { 1 }
   public static var deciderTarget: UInt32 { 2 }
+  public static var pushServerTarget: UInt32 { 3 }
 
   public var device: SimulatedDevice
   public let app: SimulatedApp
   public var decider: Decider
+  /// The app's server, when it sends silent pushes.
+  public let pushServer: SilentPushServer?
   /// Every device change so far, when `keepChanges` is on.
   public var deviceLog: [DeviceChange] = []
   /// Every app event so far, when `keepChanges` is on.
@@ -32,17 +35,22 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   /// so that draining allocates nothing.
   var spareChanges: [DeviceChange] = []
 
-  public init(device: SimulatedDevice, app: SimulatedApp, decider: Decider, keepChanges: Bool = true) {
+  public init(
+    device: SimulatedDevice, app: SimulatedApp, decider: Decider, pushServer: SilentPushServer? = nil,
+    keepChanges: Bool = true
+  ) {
     self.device = device
     self.app = app
     self.decider = decider
+    self.pushServer = pushServer
     self.keepChanges = keepChanges
   }
 
-  /// Starts the device and the decider. Call once at time 0.
+  /// Starts the device, the decider and the push server. Call once at time 0.
   public mutating func start(scheduler: inout Scheduler) {
     device.start(scheduler: &scheduler)
     decider.start(app: app, device: device.snapshot, target: Self.deciderTarget, scheduler: &scheduler)
+    pushServer?.scheduleNext(after: scheduler.now, target: Self.pushServerTarget, scheduler: &scheduler)
     forward(&scheduler)
   }
 
@@ -50,6 +58,9 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
     switch event.target {
     case Self.deviceTarget: device.handle(event, scheduler: &scheduler)
     case Self.appTarget: app.handle(event, scheduler: &scheduler)
+    case Self.pushServerTarget:
+      pushServer?.scheduleNext(after: scheduler.now, target: Self.pushServerTarget, scheduler: &scheduler)
+      decider.silentPushArrived(app: app, device: device.snapshot, scheduler: &scheduler)
     default: decider.handle(event, app: app, device: device.snapshot, scheduler: &scheduler)
     }
     // Checked here: many events (most timer ticks) leave nothing to pass on, and

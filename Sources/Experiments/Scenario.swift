@@ -127,10 +127,14 @@ public struct Scenario: Sendable {
       id: index, persona: persona, calendar: calendar, streams: streams, target: 0, timeline: timeline)
     let behavior = DeclarativeBehavior(spec: app, stream: streams.stream("device/\(index)/app-code"))
     let simulatedApp = SimulatedApp(configuration: app.configuration, behavior: behavior, target: 1)
+    let schedulerStream = streams.stream("device/\(index)/scheduler")
     let system = SystemScheduler(
       model: scheduler.model, parameters: scheduler.parameters, calendar: calendar,
-      stream: streams.stream("device/\(index)/scheduler"), recordDecisions: recordDecisions)
-    var phone = PhoneSimulation(device: device, app: simulatedApp, decider: system)
+      stream: schedulerStream, recordDecisions: recordDecisions)
+    let pushes = SilentPushServer(
+      perHour: app.configuration.silentPushesPerHour,
+      stream: SilentPushServer.stream(pairedWith: schedulerStream))
+    var phone = PhoneSimulation(device: device, app: simulatedApp, decider: system, pushServer: pushes)
     var kernel = Scheduler()
     phone.start(scheduler: &kernel)
     kernel.run(until: calendar.startOfDay(days), handler: &phone)

@@ -18,6 +18,9 @@ public protocol LaunchDecider {
   mutating func appChanged(
     _ events: borrowing Outbox<AppEvent>, app: SimulatedApp, device: some DeviceConditions,
     scheduler: inout Scheduler)
+  /// A silent push from the app's server reached the device.
+  mutating func silentPushArrived(
+    app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler)
   /// What prompted the latest launch of the identifier `name` (`timer`, `plugged`, …), for the trace.
   /// `mutating` though it changes nothing: a decider is a large struct, and a
   /// non-mutating call from the experiment's mutating code was handed a copy of it.
@@ -26,6 +29,10 @@ public protocol LaunchDecider {
 
 extension LaunchDecider {
   public mutating func launchReason(_ name: TaskName) -> String { "" }
+
+  public mutating func silentPushArrived(
+    app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler
+  ) {}
 
   public mutating func deviceChanged(
     _ change: DeviceChange, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler

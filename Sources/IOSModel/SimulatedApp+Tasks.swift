@@ -142,14 +142,15 @@ extension SimulatedApp {
     }
   }
 
-  /// The system launches the app by an older path: `legacy_fetch`, `silent_push` or
-  /// `background_transfer`. The app's handler must call its completion handler within
-  /// the time limit (30 s), or the watchdog kills the app.
+  /// The system launches the app for its own kind of work (a legacy fetch, a silent
+  /// push, finished background transfers). The app's handler must call its completion
+  /// handler within the time limit (30 s), or the watchdog kills the app.
   @discardableResult
-  public func launchSystemPath(_ path: String, scheduler: inout Scheduler) -> LaunchResult {
+  public func launchSystemWork(_ work: SystemWork, scheduler: inout Scheduler) -> LaunchResult {
+    let path = work.rawValue
     var result = LaunchResult.notPending
     enter(&scheduler) {
-      if isForceQuitFlagged, path != "background_transfer" {
+      if isForceQuitFlagged, work != .backgroundTransfer {
         record(.launchRefused, path, "force_quit")
         result = .refused(reason: "force_quit")
         return
@@ -163,15 +164,15 @@ extension SimulatedApp {
       record(.launch, path, path)
       request(
         .taskLimit, at: now + .seconds(configuration.legacyLaunchTimeLimitSeconds), payload: Int64(serial))
-      switch path {
-      case "legacy_fetch":
+      switch work {
+      case .legacyFetch:
         behavior.performFetch(self) { [unowned self, unowned task] r in self.systemTaskDone(task, r.rawValue)
         }
-      case "silent_push":
+      case .silentPush:
         behavior.didReceiveRemoteNotification(self) { [unowned self, unowned task] r in
           self.systemTaskDone(task, r.rawValue)
         }
-      default:
+      case .backgroundTransfer:
         behavior.handleEventsForBackgroundURLSession(self) { [unowned self, unowned task] in
           self.systemTaskDone(task, "done")
         }

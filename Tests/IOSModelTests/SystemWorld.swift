@@ -15,7 +15,8 @@ struct SystemWorld: ~Copyable {
   init(
     _ configuration: AppConfiguration = .testDefault, behavior: AppBehavior,
     script: [(Double, TimelineEvent.Action)],
-    model: SchedulingModel = .ios(), battery: Double = 80, recordDecisions: Bool = true
+    model: SchedulingModel = .ios(), paths: [any LaunchPath] = SystemScheduler.standardPaths,
+    battery: Double = 80, recordDecisions: Bool = true
   ) {
     var persona = Persona()
     persona.battery.initialPercent = .constant(Constant(battery, isDuration: false))
@@ -27,10 +28,12 @@ struct SystemWorld: ~Copyable {
       id: 0, persona: persona, calendar: calendar, streams: RandomStreams(seed: 1), target: 0,
       timeline: timeline)
     let app = SimulatedApp(configuration: configuration, behavior: behavior, target: 1)
+    let stream = RandomStreams(seed: 1).stream("scheduler")
     let system = SystemScheduler(
-      model: model, calendar: calendar, stream: RandomStreams(seed: 1).stream("scheduler"),
-      recordDecisions: recordDecisions)
-    phone = PhoneSimulation(device: device, app: app, decider: system)
+      model: model, calendar: calendar, stream: stream, paths: paths, recordDecisions: recordDecisions)
+    let pushes = SilentPushServer(
+      perHour: configuration.silentPushesPerHour, stream: SilentPushServer.stream(pairedWith: stream))
+    phone = PhoneSimulation(device: device, app: app, decider: system, pushServer: pushes)
     phone.start(scheduler: &scheduler)
   }
 

@@ -52,13 +52,17 @@ enum OwnerSimulation {
     appSpec.backgroundTime = arm.backgroundTime
     let behavior = DeclarativeBehavior(spec: appSpec, stream: streams.stream("device/\(device)/app-code"))
     let app = SimulatedApp(configuration: appSpec.configuration, behavior: behavior, target: 1)
+    let schedulerStream = streams.stream("device/\(device)/scheduler")
     var system = SystemScheduler(
       model: spec.scheduler.model, parameters: spec.scheduler.parameters, calendar: calendar,
-      stream: streams.stream("device/\(device)/scheduler"), recordDecisions: recordDecisions)
+      stream: schedulerStream, recordDecisions: recordDecisions)
+    let pushes = SilentPushServer(
+      perHour: appSpec.configuration.silentPushesPerHour,
+      stream: SilentPushServer.stream(pairedWith: schedulerStream))
     // The run goes on 15 minutes past the last day so that running tasks can finish;
     // nothing new starts then.
     system.launchesUntil = calendar.startOfDay(spec.days)
-    return (PhoneSimulation(device: phone, app: app, decider: system), calendar)
+    return (PhoneSimulation(device: phone, app: app, decider: system, pushServer: pushes), calendar)
   }
 
   /// Returns the kernel events handled. Rows are written as they settle; `drain` is

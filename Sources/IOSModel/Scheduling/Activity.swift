@@ -40,6 +40,8 @@ public struct Activity: Sendable, Hashable {
   /// policies' tests of them were compiled (for Haswell) into about 130 instructions of
   /// vector shuffling at every decision point.
   var flags: UInt8 = 0b100
+  /// The index of the launch path it belongs to, in the scheduler's ``SystemScheduler/paths``.
+  var path: UInt8 = 0
 
   public var requiresNetwork: Bool {
     get { flags & 0b001 != 0 }

@@ -12,89 +12,67 @@ extension SystemScheduler {
     for a in requestCache { requestsDueAt = min(requestsDueAt, a.earliest?.microseconds ?? Int64.min) }
   }
 
+  /// Refills ``requestCache`` with the app's pending `BGTaskScheduler` requests as
+  /// activities, in submission order, each made by the path of its type.
+  mutating func fillRequestCache(_ app: SimulatedApp) {
+    requestCache.removeAllOfShortList()
+    let pending = app.taskScheduler.pending
+    for i in pending.indices {
+      guard let p = requestPath[Self.row(pending[i].kind)],
+        var a = paths[p].activity(for: pending[i])
+      else { continue }
+      a.path = UInt8(p)
+      requestCache.append(a)
+    }
+  }
+
+  /// A request type's row in ``requestPath``.
+  static func row(_ kind: BGTaskKind) -> Int {
+    switch kind {
+    case .refresh: 0
+    case .processing: 1
+    case .continuedProcessing: 2
+    }
+  }
+
+  /// What the paths read when they list their own work.
+  func pathContext(_ app: SimulatedApp) -> LaunchPathContext {
+    LaunchPathContext(app: app, appOpenedRecently: appOpens.total > 0)
+  }
+
+  /// Passes `input` to every path, and notes whether they hold work of their own.
+  mutating func observe(_ input: LaunchPathInput, app: SimulatedApp) {
+    for p in paths.indices where holdsOwnWork[p] { paths[p].observe(input, app: app) }
+    notePathsChanged()
+  }
+
+  /// Notes whether any path holds work of its own (``pathsIdle``); called after every
+  /// call that may change a path.
+  mutating func notePathsChanged() {
+    pathsIdle = true
+    for p in paths.indices where holdsOwnWork[p] && !paths[p].isIdle { pathsIdle = false }
+  }
+
   /// Whether any activity could run now, checked without building the activity list
   /// (most decision points find nothing due). Call after ``refreshRequestCache(_:)``.
   mutating func anythingDue(_ app: SimulatedApp, now: SimTime) -> Bool {
     if requestsDueAt <= now.microseconds { return true }
-    if let window = fetchWindow, app.configuration.usesLegacyFetch, appOpens.total > 0, window.start <= now {
-      return true
-    }
-    return pendingPushes > 0 || !transfers.isEmpty
+    if pathsIdle { return false }
+    let context = pathContext(app)
+    for p in paths.indices where paths[p].hasDueWork(at: now, context) { return true }
+    return false
   }
 
-  /// The older paths' work (legacy fetch, silent pushes, background transfers) as
-  /// activities, to be judged after the app's requests (``requestCache``). Usually
-  /// empty, which costs nothing.
-  mutating func otherActivities(_ app: SimulatedApp) -> [Activity] {
+  /// The paths' own work (legacy fetch, silent pushes, background transfers) as
+  /// activities, to be judged after the app's requests (``requestCache``).
+  func pathActivities(_ app: SimulatedApp) -> [Activity] {
     var list: [Activity] = []
-    // Legacy fetch, for an app among the owner's recent apps (top 50 by use, here: opened
-    // within the history), in its window.
-    if let window = fetchWindow, app.configuration.usesLegacyFetch, appOpens.total > 0 {
-      var a = Activity(
-        kind: .legacyFetch, name: Self.legacyFetchName, priority: .utility, submittedAt: window.start)
-      a.earliest = window.start
-      a.windowEnd = window.end
-      list.append(a)
-    }
-    if pendingPushes > 0, let first = firstPendingPush {
-      list.append(
-        Activity(kind: .silentPush, name: Self.silentPushName, priority: .utility, submittedAt: first))
-    }
-    if let t = transfers.first {
-      var a = Activity(
-        kind: .backgroundTransfer, name: Self.backgroundTransferName,
-        priority: t.discretionary ? .maintenance : .utility, submittedAt: t.at)
-      a.discretionary = t.discretionary
-      a.expectedBytes = t.bytes
-      list.append(a)
+    let context = pathContext(app)
+    for p in paths.indices {
+      let start = list.count
+      paths[p].appendActivities(to: &list, context)
+      for k in start..<list.count { list[k].path = UInt8(p) }
     }
     return list
-  }
-
-  /// Refills ``requestCache`` with the app's pending BGTaskScheduler requests as
-  /// activities, in the cache's own storage (a fresh array each time cost an allocation
-  /// and a release per change of the pending list).
-  mutating func fillRequestCache(_ app: SimulatedApp) {
-    requestCache.removeAllOfShortList()
-    // Fields read in place: copying an entry would retain its request's box.
-    let pending = app.taskScheduler.pending
-    for i in pending.indices {
-      switch pending[i].kind {
-      case .refresh:
-        var a = Activity(
-          kind: .refresh, name: pending[i].name, priority: .utility, submittedAt: pending[i].submittedAt)
-        a.earliest = pending[i].earliestBeginDate
-        requestCache.append(a)
-      case .processing:
-        var a = Activity(
-          kind: .processing, name: pending[i].name, priority: .maintenance,
-          submittedAt: pending[i].submittedAt)
-        a.earliest = pending[i].earliestBeginDate
-        a.requiresNetwork = pending[i].requiresNetworkConnectivity
-        a.requiresExternalPower = pending[i].requiresExternalPower
-        requestCache.append(a)
-      case .continuedProcessing:
-        break
-      }
-    }
-  }
-
-  /// An older-path activity ran: open the next fetch window, clear delivered pushes,
-  /// charge a transfer's bytes.
-  mutating func consumed(_ activity: Activity, app: SimulatedApp, device: some DeviceConditions, now: SimTime)
-  {
-    switch activity.kind {
-    case .legacyFetch:
-      let every = SimDuration(seconds: app.configuration.minimumBackgroundFetchIntervalSeconds ?? 0)
-      fetchWindow = (now + every, now + .days(1))
-    case .silentPush:
-      pendingPushes = 0
-      firstPendingPush = nil
-    case .backgroundTransfer:
-      if device.network == .cellular { data -= activity.expectedBytes }
-      if !transfers.isEmpty { transfers.removeFirst() }
-    default:
-      break
-    }
   }
 }

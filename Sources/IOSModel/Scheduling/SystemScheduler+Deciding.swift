@@ -62,16 +62,15 @@ extension SystemScheduler {
     judgePoint(app: app, device: device, now: now, point: point, scheduler: &scheduler)
   }
 
-  /// Judges every due activity at `point`, the app's requests first, then the older
+  /// Judges every due activity at `point`, the app's requests first, then the
   /// paths' work, and launches each that passes.
   mutating func judgePoint(
     app: SimulatedApp, device: some DeviceConditions, now: SimTime, point start: DecisionPoint,
     scheduler: inout Scheduler
   ) {
     var point = start
-    // Usually there is no older-path work: its list is not built then.
-    let others: [Activity]? =
-      fetchWindow == nil && pendingPushes == 0 && transfers.isEmpty ? nil : otherActivities(app)
+    // Usually no path holds work of its own: the list is not built then.
+    let others: [Activity]? = pathsIdle ? nil : pathActivities(app)
     let requests = requestCache.count
     var summary = DecisionShortcuts.PointSummary()
     for k in 0..<(requests + (others?.count ?? 0)) {
@@ -114,16 +113,13 @@ extension SystemScheduler {
     scheduler: inout Scheduler
   ) -> Decision.Outcome {
     let now = point.context.now
-    let result: LaunchResult
-    switch activity.kind {
-    case .refresh, .processing:
-      result = app.launch(name: activity.name, scheduler: &scheduler)
-    case .legacyFetch, .silentPush, .backgroundTransfer:
-      result = app.launchSystemPath(activity.kind.rawValue, scheduler: &scheduler)
-      if case .launched = result { consumed(activity, app: app, device: device, now: now) }
-    }
-    switch result {
+    let p = Int(activity.path)
+    switch paths[p].launch(activity, app: app, scheduler: &scheduler) {
     case .launched:
+      if holdsOwnWork[p] {
+        data -= paths[p].launched(activity, at: now, app: app, onCellular: device.network == .cellular)
+        notePathsChanged()
+      }
       lastLaunch[activity.kind] = now
       lastLaunchTrigger[activity.name] = point.trigger
       runningSince[activity.name] = now

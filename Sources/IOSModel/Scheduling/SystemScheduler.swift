@@ -56,14 +56,17 @@ public struct SystemScheduler: LaunchDecider {
   var timerPeriod = SimDuration.zero
   /// ``SchedulerParameters/predictionWindowSeconds`` and its duration (NaN: not yet).
   var predictionWindow = (seconds: Double.nan, duration: SimDuration.zero)
-  /// Legacy fetch: the current window, once the app has set an interval.
-  var fetchWindow: (start: SimTime, end: SimTime)?
-  /// Silent pushes received and not yet delivered (the system coalesces them).
-  var pendingPushes = 0
-  var firstPendingPush: SimTime?
-  /// Background transfers waiting: (handed over at, bytes, discretionary).
-  var transfers: [(at: SimTime, bytes: Double, discretionary: Bool)] = []
-  let pushes: RandomStream
+  /// The ways the system launches the app (``LaunchPath``): the app's task requests are
+  /// judged first, in submission order, then each path's own work, in this order.
+  public internal(set) var paths: [any LaunchPath]
+  /// For each type of task request (by ``BGTaskKind``'s case order), the index of the
+  /// path that launches it.
+  let requestPath: [Int?]
+  /// Whether each path holds work of its own (no task requests).
+  let holdsOwnWork: [Bool]
+  /// No path holds work of its own, so the due activities are the app's requests (kept
+  /// by ``notePathsChanged()`` after each call that may change a path).
+  var pathsIdle = true
   /// The app's pending requests as activities, kept until the list changes (most
   /// decision points find the same requests as the last one).
   var requestCache: [Activity] = []
@@ -84,10 +87,14 @@ public struct SystemScheduler: LaunchDecider {
   /// `BGSIM_CHECK_SHORTCUTS` set).
   public var shortcutsChecked: Int { shortcuts.checked }
 
-  /// The older launch paths' activities' names, interned once.
-  static let legacyFetchName = TaskName("legacy_fetch")
-  static let silentPushName = TaskName("silent_push")
-  static let backgroundTransferName = TaskName("background_transfer")
+  /// Every path iOS has, in the order their work is judged.
+  public static var standardPaths: [any LaunchPath] {
+    [
+      RefreshPath(), ProcessingPath(), ContinuedProcessingPath(), LegacyFetchPath(), SilentPushPath(),
+      BackgroundTransferPath(),
+    ]
+  }
+
   /// The identifier a discretionary background transfer is handed over with.
   static let discretionaryName = TaskName("discretionary")
 
@@ -98,24 +105,30 @@ public struct SystemScheduler: LaunchDecider {
   enum Tick: UInt32 {
     case timer = 200
     case due
-    case push
   }
 
   public init(
     model: SchedulingModel = .ios(), parameters: SchedulerParameters = SchedulerParameters(),
-    calendar: SimCalendar,
-    stream: RandomStream, recordDecisions: Bool = false
+    calendar: SimCalendar, stream: RandomStream, paths: [any LaunchPath] = standardPaths,
+    recordDecisions: Bool = false
   ) {
     self.model = model
+    self.paths = paths
+    var requestPath = [Int?](repeating: nil, count: BGTaskKind.allCases.count)
+    for kind in BGTaskKind.allCases {
+      requestPath[Self.row(kind)] = paths.firstIndex { $0.requestKind == kind }
+    }
+    self.requestPath = requestPath
+    holdsOwnWork = paths.map { $0.requestKind == nil }
     self.parameters = parameters
     self.calendar = calendar
     jitter = stream
-    pushes = RandomStream(key: stream.key ^ 0x7075_7368)  // "push": the server's own stream
     self.recordDecisions = recordDecisions
     appOpens = UsageHistory(days: parameters.historyDays, halfLifeDays: parameters.historyHalfLifeDays)
     deviceUse = UsageHistory(days: parameters.historyDays, halfLifeDays: parameters.historyHalfLifeDays)
     energy = parameters.energyCapacity
     data = parameters.dataCapacity
+    notePathsChanged()
   }
 
   public mutating func start(
@@ -125,15 +138,6 @@ public struct SystemScheduler: LaunchDecider {
     budgetsAt = scheduler.now
     timerPeriod = .seconds(parameters.evaluationPeriodSeconds)
     scheduler.schedule(inSlot: Self.timerSlot, after: timerPeriod, target: target, kind: Tick.timer.rawValue)
-    schedulePush(after: scheduler.now, app: app, scheduler: &scheduler)
-  }
-
-  /// The app's server sends silent pushes as a Poisson process.
-  mutating func schedulePush(after time: SimTime, app: SimulatedApp, scheduler: inout Scheduler) {
-    let rate = app.configuration.silentPushesPerHour
-    guard rate > 0 else { return }
-    scheduler.schedule(
-      at: time + .seconds(pushes.exponential(mean: 3600 / rate)), target: target, kind: Tick.push.rawValue)
   }
 
   public mutating func handle(
@@ -144,12 +148,7 @@ public struct SystemScheduler: LaunchDecider {
       scheduler.schedule(
         inSlot: Self.timerSlot, after: timerPeriod, target: target, kind: Tick.timer.rawValue)
       evaluate(app: app, device: device, trigger: .timer, scheduler: &scheduler)
-    case .push:
-      pendingPushes += 1
-      if firstPendingPush == nil { firstPendingPush = scheduler.now }
-      schedulePush(after: scheduler.now, app: app, scheduler: &scheduler)
-      evaluate(app: app, device: device, trigger: .push, scheduler: &scheduler)
-    default:
+    case .due, nil:
       evaluate(app: app, device: device, trigger: .earliestBeginDate, scheduler: &scheduler)
     }
   }
@@ -160,11 +159,7 @@ public struct SystemScheduler: LaunchDecider {
     switch change.kind {
     case .appOpened:
       appOpens.record(change.time, calendar: calendar)
-      if fetchWindow == nil, let interval = app.configuration.minimumBackgroundFetchIntervalSeconds,
-        app.configuration.usesLegacyFetch
-      {
-        fetchWindow = (change.time + .seconds(interval), change.time + .days(1))
-      }
+      observe(.appOpened(at: change.time), app: app)
     case .screenOn:
       deviceUse.record(change.time, calendar: calendar)
     case .plugged, .unplugged, .screenOff, .network, .batteryLevel, .lowPowerMode, .thermal, .boot:
@@ -198,13 +193,23 @@ public struct SystemScheduler: LaunchDecider {
         refillBudgets(to: scheduler.now)
         if device.network == .cellular { data -= events[i].value ?? 0 }
       case .transfer:
-        transfers.append((events[i].time, events[i].value ?? 0, events[i].name == Self.discretionaryName))
+        let transfer = LaunchPathInput.transfer(
+          at: events[i].time, bytes: events[i].value ?? 0,
+          discretionary: events[i].name == Self.discretionaryName)
+        observe(transfer, app: app)
         submitted = true
       default:
         break
       }
     }
     if submitted { evaluate(app: app, device: device, trigger: .submit, scheduler: &scheduler) }
+  }
+
+  public mutating func silentPushArrived(
+    app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler
+  ) {
+    observe(.silentPush(at: scheduler.now), app: app)
+    evaluate(app: app, device: device, trigger: .push, scheduler: &scheduler)
   }
 
   /// Budgets refill evenly through the day, up to their size.

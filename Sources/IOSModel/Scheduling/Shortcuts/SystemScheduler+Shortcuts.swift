@@ -2,17 +2,13 @@ import DeviceModel
 import SimKernel
 
 extension SystemScheduler {
-  /// No legacy fetch window, silent push or background transfer waits: the point's
-  /// due activities are the app's requests alone.
-  var noOlderPathWork: Bool { fetchWindow == nil && pendingPushes == 0 && transfers.isEmpty }
-
   /// Whether a standing veto answers this decision point: counted, nothing launches and
   /// nothing is drawn. Not used when decisions are recorded.
   mutating func standingVetoHolds(
     app: SimulatedApp, device: some DeviceConditions, now: SimTime, trigger: DecisionTrigger
   ) -> Bool {
     guard let standing = shortcuts.standingVeto else { return false }
-    guard noOlderPathWork, now.microseconds < standing.until, standing.inputs.hold(app: app, device: device)
+    guard pathsIdle, now.microseconds < standing.until, standing.inputs.hold(app: app, device: device)
     else {
       shortcuts.standingVeto = nil
       return false
@@ -32,7 +28,7 @@ extension SystemScheduler {
   )
     -> Bool
   {
-    guard let memo = shortcuts.outOfReach, noOlderPathWork,
+    guard let memo = shortcuts.outOfReach, pathsIdle,
       memo.holds(app: app, device: device, point.context, model: model)
     else { return false }
     predictAppOpen(&point)

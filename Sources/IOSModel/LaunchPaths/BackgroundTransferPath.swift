@@ -1,0 +1,43 @@
+import SimKernel
+
+/// Background URLSession transfers: the app hands a transfer to the system, which runs
+/// the oldest waiting one when its activity passes and then launches the app to handle
+/// the finished session. A discretionary transfer is maintenance work; one the app asked
+/// to run at once is utility work that only the swipe flag and the budgets hold back.
+public struct BackgroundTransferPath: LaunchPath {
+  /// Transfers waiting: (handed over at, bytes, discretionary).
+  var waiting: [(at: SimTime, bytes: Double, discretionary: Bool)] = []
+  static let activityName = TaskName(SystemWork.backgroundTransfer.rawValue)
+
+  public init() {}
+  public var name: String { SystemWork.backgroundTransfer.rawValue }
+  public var isIdle: Bool { waiting.isEmpty }
+
+  public mutating func observe(_ input: LaunchPathInput, app: SimulatedApp) {
+    guard case .transfer(let time, let bytes, let discretionary) = input else { return }
+    waiting.append((time, bytes, discretionary))
+  }
+
+  public func hasDueWork(at now: SimTime, _ context: LaunchPathContext) -> Bool { !waiting.isEmpty }
+
+  public func appendActivities(to list: inout [Activity], _ context: LaunchPathContext) {
+    guard let t = waiting.first else { return }
+    var a = Activity(
+      kind: .backgroundTransfer, name: Self.activityName, priority: t.discretionary ? .maintenance : .utility,
+      submittedAt: t.at)
+    a.discretionary = t.discretionary
+    a.expectedBytes = t.bytes
+    list.append(a)
+  }
+
+  public func launch(_ activity: Activity, app: SimulatedApp, scheduler: inout Scheduler) -> LaunchResult {
+    app.launchSystemWork(.backgroundTransfer, scheduler: &scheduler)
+  }
+
+  public mutating func launched(_ activity: Activity, at now: SimTime, app: SimulatedApp, onCellular: Bool)
+    -> Double
+  {
+    if !waiting.isEmpty { waiting.removeFirst() }
+    return onCellular ? activity.expectedBytes : 0
+  }
+}

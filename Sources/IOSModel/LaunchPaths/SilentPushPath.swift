@@ -1,0 +1,40 @@
+import SimKernel
+
+/// Silent pushes (`content-available`): pushes that reach the device wait, coalesced,
+/// until the system launches the app for them; one launch delivers them all. The
+/// pushes themselves come from the app's server, which the experiment wires.
+public struct SilentPushPath: LaunchPath {
+  /// Pushes received and not yet delivered.
+  var pending = 0
+  var firstPending: SimTime?
+  static let activityName = TaskName(SystemWork.silentPush.rawValue)
+
+  public init() {}
+  public var name: String { SystemWork.silentPush.rawValue }
+  public var isIdle: Bool { pending == 0 }
+
+  public mutating func observe(_ input: LaunchPathInput, app: SimulatedApp) {
+    guard case .silentPush(let time) = input else { return }
+    pending += 1
+    if firstPending == nil { firstPending = time }
+  }
+
+  public func hasDueWork(at now: SimTime, _ context: LaunchPathContext) -> Bool { pending > 0 }
+
+  public func appendActivities(to list: inout [Activity], _ context: LaunchPathContext) {
+    guard pending > 0, let first = firstPending else { return }
+    list.append(Activity(kind: .silentPush, name: Self.activityName, priority: .utility, submittedAt: first))
+  }
+
+  public func launch(_ activity: Activity, app: SimulatedApp, scheduler: inout Scheduler) -> LaunchResult {
+    app.launchSystemWork(.silentPush, scheduler: &scheduler)
+  }
+
+  public mutating func launched(_ activity: Activity, at now: SimTime, app: SimulatedApp, onCellular: Bool)
+    -> Double
+  {
+    pending = 0
+    firstPending = nil
+    return 0
+  }
+}
