@@ -7,27 +7,12 @@ import Testing
 
   @Test func everyFileHasItsHeaderAndWellFormedRows() throws {
     let out = try run()
-    let expected: [String: [String]] = [
-      "launches.csv": [
-        "cell", "arm", "replication", "device", "task_id", "kind", "submitted_at_s", "submitted_at_iso",
-        "earliest_begin_s", "launched_at_s", "launched_at_iso", "ended_at_s", "outcome",
-        "delay_after_earliest_s",
-        "charging", "network", "battery_pct", "device_idle_s", "launch_reason",
-      ],
-      "days.csv": [
-        "cell", "arm", "replication", "device", "day", "date", "launches_refresh", "launches_processing",
-        "launches_other",
-        "completed", "expired", "kills", "energy_mwh", "cellular_bytes", "app_opens", "staleness_median_s",
-        "staleness_worst_s",
-      ],
-      "summary.csv": [
-        "cell", "kind", "arm", "metric", "unit", "n", "mean", "sd", "ci95_low", "ci95_high", "median", "p10",
-        "p90",
-        "p_value",
-      ],
-      "hour_of_day.csv": ["cell", "arm", "hour", "launches"],
-      "hypotheses.csv": ["cell", "hypothesis", "estimate", "ci95_low", "ci95_high", "p_value", "result"],
-    ]
+    // The one declaration of each file's columns, and the header every file must start
+    // with (a change to either is a change of the output format).
+    let expected = Dictionary(uniqueKeysWithValues: CSVSchema.experimentOutputs.map { ($0.file, $0.columns) })
+    #expect(
+      CSVSchema.launches.columns.prefix(6) == ["cell", "arm", "replication", "device", "task_id", "kind"])
+    #expect(expected.count == 6)
     for (file, columns) in expected {
       let rows = try csvRows(out.appendingPathComponent(file).path)
       #expect(rows.first == columns, "\(file) header")
@@ -130,5 +115,23 @@ import Testing
     let rows = try csvRows(run().appendingPathComponent("hour_of_day.csv").path).dropFirst()
     #expect(rows.count == 2 * 24)
     #expect(rows.map { Int($0[2])! } == Array(0..<24) + Array(0..<24))
+  }
+
+  /// The DocC article *Output files* lists each file's columns as the schema declares
+  /// them, in order.
+  @Test func theOutputFilesArticleListsTheDeclaredColumns() throws {
+    let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent(
+        "Sources/Experiments/Documentation.docc/OutputFiles.md")
+    let text = try String(contentsOf: article, encoding: .utf8)
+    for schema in CSVSchema.experimentOutputs {
+      let row = try #require(
+        text.split(separator: "\n").first { $0.hasPrefix("| `\(schema.file)` |") }, "\(schema.file) row")
+      let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      let listed = cells.last!.trimmingCharacters(in: CharacterSet(charactersIn: "`")).components(
+        separatedBy: ", ")
+      let names = listed.map { $0.components(separatedBy: " ").first! }
+      #expect(names == schema.columns, "\(schema.file)")
+    }
   }
 }

@@ -7,14 +7,9 @@ import Randomness
 /// life, launches by hour, distributions, the sweep, and the provenance. Marks are
 /// aggregated before drawing, so the page stays small for any number of launches.
 public enum HTMLReport {
-  static let required: [String: [String]] = [
-    "summary.csv": ["cell", "kind", "arm", "metric", "unit", "n", "mean", "sd", "ci95_low", "ci95_high"],
-    "hour_of_day.csv": ["cell", "arm", "hour", "launches"],
-    "hypotheses.csv": ["cell", "hypothesis", "estimate", "ci95_low", "ci95_high", "p_value", "result"],
-    "launches.csv": OwnerSimulation.launchColumns,
-    "days.csv": OwnerSimulation.dayColumns,
-    "timelines.csv": OwnerSimulation.timelineColumns,
-  ]
+  /// The columns each file must have (``CSVSchema``).
+  static let required: [String: [String]] = Dictionary(
+    uniqueKeysWithValues: CSVSchema.experimentOutputs.map { ($0.file, $0.columns) })
 
   /// Small CSV files as rows of fields (header first).
   static func rows(_ path: String) throws(UserError) -> [[String]] {

@@ -58,10 +58,15 @@ enum ReportSections {
     if hypotheses.count > 1 {
       html +=
         "<table><tr><th>hypothesis</th><th>cell</th><th>estimate [95% CI]</th><th>p</th><th>verdict</th></tr>\n"
-      for h in hypotheses.dropFirst() where h.count >= 7 {
-        let cls = h[6] == "PASS" ? "pass" : "fail"
+      let column = CSVSchema.hypotheses.index
+      let (cell, text, estimate) = (column("cell"), column("hypothesis"), column("estimate"))
+      let (low, high, p, result) = (
+        column("ci95_low"), column("ci95_high"), column("p_value"), column("result")
+      )
+      for h in hypotheses.dropFirst() where h.count == CSVSchema.hypotheses.columns.count {
+        let cls = h[result] == "PASS" ? "pass" : "fail"
         html +=
-          "<tr><td>\(SVGChart.escape(h[1]))</td><td>\(h[0])</td><td>\(num(h[2], 3)) [\(num(h[3], 3)), \(num(h[4], 3))]</td><td>\(num(h[5], 4))</td><td class=\"\(cls)\">\(h[6])</td></tr>\n"
+          "<tr><td>\(SVGChart.escape(h[text]))</td><td>\(h[cell])</td><td>\(num(h[estimate], 3)) [\(num(h[low], 3)), \(num(h[high], 3))]</td><td>\(num(h[p], 4))</td><td class=\"\(cls)\">\(h[result])</td></tr>\n"
       }
       html += "</table>\n"
     }
@@ -78,12 +83,18 @@ enum ReportSections {
         battery: Double?
     }
     var rows: [Row] = []
+    let column = CSVSchema.timelines.index
+    let (arm, device, day, time) = (column("arm"), column("device"), column("day"), column("time_s"))
+    let (source, event, task) = (column("source"), column("event"), column("task_id"))
+    let (value, battery) = (column("value"), column("battery_pct"))
     while reader.next() {
       rows.append(
         Row(
-          arm: reader.text(1), device: reader.int(3), day: reader.int(4), t: reader.double(5) ?? 0,
-          source: reader.text(6),
-          event: reader.text(7), task: reader.text(8), value: reader.text(9), battery: reader.double(10)))
+          arm: reader.text(arm), device: reader.int(device), day: reader.int(day),
+          t: reader.double(time) ?? 0,
+          source: reader.text(source), event: reader.text(event), task: reader.text(task),
+          value: reader.text(value),
+          battery: reader.double(battery)))
     }
     var html =
       "<h2>A day in the life</h2>\n<p>Each lane shows one owner's day: when the screen was on and the app open, the charger and the battery level, the network, Low Power Mode, and for each arm the task runs (coloured by outcome) and submissions (ticks).</p>\n"
@@ -217,8 +228,10 @@ enum ReportSections {
 
   static func hourOfDay(_ rows: [[String]], arms: [String]) -> String {
     var counts: [String: [Double]] = [:]
-    for r in rows.dropFirst() where r.count >= 4 && r[0] == "0" {
-      counts[r[1], default: Array(repeating: 0, count: 24)][Int(r[2]) ?? 0] += Double(r[3]) ?? 0
+    let column = CSVSchema.hourOfDay.index
+    let (cell, arm, hour, launches) = (column("cell"), column("arm"), column("hour"), column("launches"))
+    for r in rows.dropFirst() where r.count == CSVSchema.hourOfDay.columns.count && r[cell] == "0" {
+      counts[r[arm], default: Array(repeating: 0, count: 24)][Int(r[hour]) ?? 0] += Double(r[launches]) ?? 0
     }
     let top = max(1, counts.values.flatMap { $0 }.max() ?? 1)
     var c = SVGChart(x: 0...24, y: 0...(top * 1.1))

@@ -295,12 +295,9 @@ public struct ExperimentRunner: Sendable {
     let dir = URL(fileURLWithPath: directory)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
     defer { buffer.deallocate() }
-    for (kind, columns) in [
-      ("launches", OwnerSimulation.launchColumns), ("days", OwnerSimulation.dayColumns),
-      ("timelines", OwnerSimulation.timelineColumns),
-    ] {
-      let writer = try AtomicFileWriter(path: dir.appendingPathComponent("\(kind).csv").path)
-      writer.write(columns.joined(separator: ",") + "\n")
+    for (kind, schema) in [("launches", CSVSchema.launches), ("days", .days), ("timelines", .timelines)] {
+      let writer = try AtomicFileWriter(path: dir.appendingPathComponent(schema.file).path)
+      writer.write(schema.header)
       for chunk in chunks {
         // Only chunks with a kept day write a timelines part.
         if kind == "timelines", !FileManager.default.fileExists(atPath: part(chunk, kind)) { continue }

@@ -7,29 +7,11 @@ import SimKernel
 /// Every arm of a cell sees the same owner: the device's streams depend only on
 /// (seed, replication, device), not on the arm.
 enum OwnerSimulation {
-  static let launchColumns = [
-    "cell", "arm", "replication", "device", "task_id", "kind", "submitted_at_s", "submitted_at_iso",
-    "earliest_begin_s",
-    "launched_at_s", "launched_at_iso", "ended_at_s", "outcome", "delay_after_earliest_s", "charging",
-    "network",
-    "battery_pct", "device_idle_s", "launch_reason",
-  ]
-  static let timelineColumns = [
-    "cell", "arm", "replication", "device", "day", "time_s", "source", "event", "task_id", "value",
-    "battery_pct",
-  ]
   /// Owners whose whole day is kept for the report's "day in the life": the first two
   /// owners of cell 0, replication 0, on day 1 (day 0 for one-day runs).
   static func keepsTimeline(_ spec: ExperimentSpec, cell: Int, replication: Int, device: Int) -> Int? {
     cell == 0 && replication == 0 && device < 2 ? min(1, spec.days - 1) : nil
   }
-
-  static let dayColumns = [
-    "cell", "arm", "replication", "device", "day", "date", "launches_refresh", "launches_processing",
-    "launches_other",
-    "completed", "expired", "kills", "energy_mwh", "cellular_bytes", "app_opens", "staleness_median_s",
-    "staleness_worst_s",
-  ]
 
   /// Owner `device` of `replication` with `arm`'s tasks, wired and ready to start: the
   /// same phone for `run` and for `bgsim explain`.

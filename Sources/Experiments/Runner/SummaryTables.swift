@@ -41,16 +41,6 @@ public struct SummaryTables: Sendable {
     self.verdicts = verdicts
   }
 
-  static let summaryColumns = [
-    "cell", "kind", "arm", "metric", "unit", "n", "mean", "sd", "ci95_low", "ci95_high", "median", "p10",
-    "p90",
-    "p_value",
-  ]
-  static let hourColumns = ["cell", "arm", "hour", "launches"]
-  static let hypothesisColumns = [
-    "cell", "hypothesis", "estimate", "ci95_low", "ci95_high", "p_value", "result",
-  ]
-
   /// Per (cell, arm): per-owner values of each owner metric, and pooled values.
   struct Bucket {
     var owners: [String: [MetricName: Double]] = [:]
@@ -97,13 +87,21 @@ public struct SummaryTables: Sendable {
   ) throws(UserError) -> Partial {
     var p = Partial()
     var run = OwnerRun(arms: arms)
+    // The columns read, by name.
+    let energy = CSVSchema.days.index("energy_mwh")
+    let staleness = CSVSchema.days.index("staleness_median_s")
+    let launchedAt = CSVSchema.launches.index("launched_at_s")
+    let launchedAtISO = CSVSchema.launches.index("launched_at_iso")
+    let charging = CSVSchema.launches.index("charging")
+    let outcome = CSVSchema.launches.index("outcome")
+    let delay = CSVSchema.launches.index("delay_after_earliest_s")
     for file in dayFiles {
       var days = try CSVReader(path: file, header: headers)
       while days.next() {
         run.enter(days, into: &p)
         run.counts.days += 1
-        run.counts.energy += days.double(12) ?? 0
-        if let s = days.milliseconds(15) {
+        run.counts.energy += days.double(energy) ?? 0
+        if let s = days.milliseconds(staleness) {
           run.bucket.staleness.add(s)
           if let g = run.group { spill.append(group: g + 1, milliseconds: s) }
         }
@@ -113,17 +111,17 @@ public struct SummaryTables: Sendable {
     for file in launchFiles {
       var launches = try CSVReader(path: file, header: headers)
       while launches.next() {
-        guard !launches.isEmpty(9) else { continue }  // never launched
+        guard !launches.isEmpty(launchedAt) else { continue }  // never launched
         run.enter(launches, into: &p)
         run.counts.launched += 1
-        if launches.equals(14, "1") { run.counts.charging += 1 }
-        if launches.equals(12, "completed") { run.counts.completed += 1 }
-        if launches.equals(12, "expired") { run.counts.expired += 1 }
-        if let d = launches.milliseconds(13) {
+        if launches.equals(charging, "1") { run.counts.charging += 1 }
+        if launches.equals(outcome, "completed") { run.counts.completed += 1 }
+        if launches.equals(outcome, "expired") { run.counts.expired += 1 }
+        if let d = launches.milliseconds(delay) {
           run.bucket.delays.add(d)
           if let g = run.group { spill.append(group: g, milliseconds: d) }
         }
-        if let h = launches.isoHour(10), (0..<24).contains(h) { run.bucket.hours[h] += 1 }
+        if let h = launches.isoHour(launchedAtISO), (0..<24).contains(h) { run.bucket.hours[h] += 1 }
       }
       run.leave(into: &p)
     }
@@ -498,7 +496,7 @@ public struct SummaryTables: Sendable {
     defer { commits?.commit(finished) }
     let dir = URL(fileURLWithPath: directory)
     let summary = try AtomicFileWriter(path: dir.appendingPathComponent("summary.csv").path)
-    summary.write(Self.summaryColumns.joined(separator: ",") + "\n")
+    summary.write(CSVSchema.summary.header)
     for r in rows {
       let fields = [
         String(r.cell), r.kind, r.arm, r.metric.rawValue, r.kind == "arm" ? r.metric.unit : "owner",
@@ -511,7 +509,7 @@ public struct SummaryTables: Sendable {
     }
     try commit(summary)
     let hours = try AtomicFileWriter(path: dir.appendingPathComponent("hour_of_day.csv").path)
-    hours.write(Self.hourColumns.joined(separator: ",") + "\n")
+    hours.write(CSVSchema.hourOfDay.header)
     for cell in spec.cells.indices {
       for arm in spec.arms.map(\.name) {
         let b = buckets["\(cell)|\(arm)"]
@@ -520,7 +518,7 @@ public struct SummaryTables: Sendable {
     }
     try commit(hours)
     let hyp = try AtomicFileWriter(path: dir.appendingPathComponent("hypotheses.csv").path)
-    hyp.write(Self.hypothesisColumns.joined(separator: ",") + "\n")
+    hyp.write(CSVSchema.hypotheses.header)
     for v in verdicts {
       var buffer = CSVBuffer(capacity: 128)
       buffer.field(v.hypothesis)

@@ -1,0 +1,67 @@
+/// The columns of one output CSV file, declared once. The writers write the header from
+/// it, the summary and the report read columns by the names in it, and a test checks
+/// the DocC article *Output files* against it.
+public struct CSVSchema: Sendable, Hashable {
+  /// The file's name in the output folder.
+  public let file: String
+  /// The columns, in order.
+  public let columns: [String]
+
+  init(_ file: String, _ columns: [String]) {
+    self.file = file
+    self.columns = columns
+  }
+
+  /// The header line, with its newline.
+  public var header: String { columns.joined(separator: ",") + "\n" }
+
+  /// The position of the column `name`, which must be one of ``columns``.
+  public func index(_ name: String) -> Int {
+    guard let i = columns.firstIndex(of: name) else {
+      preconditionFailure("\(file) has no column \(name)")
+    }
+    return i
+  }
+
+  /// One row per task request's fate (and each launch of the system's own work).
+  public static let launches = CSVSchema(
+    "launches.csv",
+    [
+      "cell", "arm", "replication", "device", "task_id", "kind", "submitted_at_s", "submitted_at_iso",
+      "earliest_begin_s", "launched_at_s", "launched_at_iso", "ended_at_s", "outcome",
+      "delay_after_earliest_s",
+      "charging", "network", "battery_pct", "device_idle_s", "launch_reason",
+    ])
+  /// One row per (cell, arm, replication, device, day).
+  public static let days = CSVSchema(
+    "days.csv",
+    [
+      "cell", "arm", "replication", "device", "day", "date", "launches_refresh", "launches_processing",
+      "launches_other", "completed", "expired", "kills", "energy_mwh", "cellular_bytes", "app_opens",
+      "staleness_median_s", "staleness_worst_s",
+    ])
+  /// One row per device change or app event of the owners whose day is kept.
+  public static let timelines = CSVSchema(
+    "timelines.csv",
+    [
+      "cell", "arm", "replication", "device", "day", "time_s", "source", "event", "task_id", "value",
+      "battery_pct",
+    ])
+  /// One row per (cell, arm, metric), and per (cell, arm pair, metric) for paired differences.
+  public static let summary = CSVSchema(
+    "summary.csv",
+    [
+      "cell", "kind", "arm", "metric", "unit", "n", "mean", "sd", "ci95_low", "ci95_high", "median", "p10",
+      "p90", "p_value",
+    ])
+  /// One row per (cell, arm, hour of the day).
+  public static let hourOfDay = CSVSchema("hour_of_day.csv", ["cell", "arm", "hour", "launches"])
+  /// One row per (cell, hypothesis).
+  public static let hypotheses = CSVSchema(
+    "hypotheses.csv", ["cell", "hypothesis", "estimate", "ci95_low", "ci95_high", "p_value", "result"])
+
+  /// Every CSV file `bgsim run` writes, in the order it lists them.
+  public static let experimentOutputs: [CSVSchema] = [
+    launches, days, timelines, summary, hourOfDay, hypotheses,
+  ]
+}
