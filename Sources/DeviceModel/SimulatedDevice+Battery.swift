@@ -64,21 +64,21 @@ extension SimulatedDevice {
       deferredCrossing = at
       return
     }
-    thresholdEvent = schedule(.batteryThreshold, inSlot: Self.crossingSlot, at: at, &scheduler)
+    thresholdEvent = schedule(.batteryThreshold, inSlot: slots.crossing, at: at, &scheduler)
   }
 
   /// A session extended past a deferred crossing: the crossing goes into the queue.
   mutating func scheduleDeferredCrossing(before end: SimTime, _ scheduler: inout Scheduler) {
     guard let at = deferredCrossing, at < end else { return }
     deferredCrossing = nil
-    thresholdEvent = schedule(.batteryThreshold, inSlot: Self.crossingSlot, at: at, &scheduler)
+    thresholdEvent = schedule(.batteryThreshold, inSlot: slots.crossing, at: at, &scheduler)
   }
 
   /// Cancels the pending crossing event: the level or the rate changed.
   mutating func cancelThreshold(_ scheduler: inout Scheduler) {
     deferredCrossing = nil
     guard let e = thresholdEvent else { return }
-    scheduler.cancel(e, inSlot: Self.crossingSlot)
+    scheduler.cancel(e, inSlot: slots.crossing)
     thresholdEvent = nil
   }
 

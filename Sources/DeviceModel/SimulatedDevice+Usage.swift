@@ -4,7 +4,7 @@ extension SimulatedDevice {
   mutating func scheduleNextUnlock(_ scheduler: inout Scheduler) {
     let next = unlockDraws.nextTime(
       after: scheduler.now, of: unlockProfile, calendar, usageStream, keeping: keepsUsageDraws)
-    if let t = next { schedule(.unlock, inSlot: Self.unlockSlot, at: t, &scheduler) }
+    if let t = next { schedule(.unlock, inSlot: slots.unlock, at: t, &scheduler) }
   }
 
   mutating func scheduleNextAppOpen(_ scheduler: inout Scheduler) {
@@ -35,7 +35,7 @@ extension SimulatedDevice {
     publish(.screenOn, at: now)
     if seconds.isFinite {
       screenOffAt = now + .seconds(seconds)
-      screenOffEvent = schedule(.screenOff, inSlot: Self.screenOffSlot, at: screenOffAt, &scheduler)
+      screenOffEvent = schedule(.screenOff, inSlot: slots.screenOff, at: screenOffAt, &scheduler)
     } else {
       screenOffAt = .distantFuture
       screenOffEvent = nil
@@ -58,16 +58,16 @@ extension SimulatedDevice {
   /// Extends the current session so that the screen stays on at least until `time`.
   mutating func keepScreenOn(until time: SimTime, _ scheduler: inout Scheduler) {
     guard isScreenOn, time > screenOffAt else { return }
-    if let e = screenOffEvent { scheduler.cancel(e, inSlot: Self.screenOffSlot) }
+    if let e = screenOffEvent { scheduler.cancel(e, inSlot: slots.screenOff) }
     screenOffAt = time
-    screenOffEvent = schedule(.screenOff, inSlot: Self.screenOffSlot, at: time, &scheduler)
+    screenOffEvent = schedule(.screenOff, inSlot: slots.screenOff, at: time, &scheduler)
     scheduleHeavyUse(&scheduler)
     scheduleDeferredCrossing(before: time, &scheduler)
   }
 
   mutating func screenOff(_ scheduler: inout Scheduler) {
     guard isScreenOn else { return }
-    if let e = screenOffEvent { scheduler.cancel(e, inSlot: Self.screenOffSlot) }
+    if let e = screenOffEvent { scheduler.cancel(e, inSlot: slots.screenOff) }
     if let e = heavyUseEvent { scheduler.cancel(e) }
     screenOffEvent = nil
     heavyUseEvent = nil

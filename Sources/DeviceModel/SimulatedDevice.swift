@@ -91,6 +91,10 @@ public struct SimulatedDevice: DeviceConditions {
   var screenOnSince: SimTime = .zero
   var screenOffAt: SimTime = .zero
   var screenOffEvent: EventID?
+  /// The kernel slots (``Scheduler/allocateSlot()``, taken at ``start(scheduler:)``) of
+  /// the three events that are never pending twice and come most often: the next
+  /// unlock, the screen going off, the battery's next crossing.
+  var slots = (unlock: Slot.unallocated, screenOff: Slot.unallocated, crossing: Slot.unallocated)
   var lastScreenOff: SimTime {
     get { conditions.lastScreenOff }
     set { conditions.lastScreenOff = newValue }
@@ -196,6 +200,7 @@ public struct SimulatedDevice: DeviceConditions {
 
   /// Sets the initial state and schedules the first events. Call once, at time 0.
   public mutating func start(scheduler: inout Scheduler) {
+    slots = (scheduler.allocateSlot(), scheduler.allocateSlot(), scheduler.allocateSlot())
     let now = scheduler.now
     batteryMark = now
     batteryLevel = min(100, max(0, persona.battery.initialPercent.sample(decisionStream)))
@@ -280,18 +285,10 @@ public struct SimulatedDevice: DeviceConditions {
       at: max(time, scheduler.now), target: target, kind: kind.rawValue, payload: payload)
   }
 
-  /// The kernel slots (``Scheduler/schedule(inSlot:at:priority:target:kind:payload:)``)
-  /// of the three events that are never pending twice and come most often: the next
-  /// unlock, the screen going off, the battery's next crossing. Slot 0 is left to the
-  /// system scheduler's timer when the device shares a kernel with it.
-  static let unlockSlot = 1
-  static let screenOffSlot = 2
-  static let crossingSlot = 3
-
-  /// Schedules one of the slotted events (see ``unlockSlot``).
+  /// Schedules one of the slotted events (see ``slots``).
   @discardableResult @inline(__always)
   mutating func schedule(
-    _ kind: DeviceEventKind, inSlot slot: Int, at time: SimTime, _ scheduler: inout Scheduler
+    _ kind: DeviceEventKind, inSlot slot: Slot, at time: SimTime, _ scheduler: inout Scheduler
   )
     -> EventID
   {

@@ -8,12 +8,12 @@ import SimKernel
 /// meet: device changes become app inputs (opens, leaves, force quits, use, shutdowns)
 /// and decider inputs; the app's running tasks become battery load.
 ///
-/// Kernel targets: 0 the device, 1 the app, 2 the decider, 3 the app's push server.
+/// Each part's kernel events carry its target (``PhoneTargets``).
 public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
-  public static var deviceTarget: UInt32 { 0 }
-  public static var appTarget: UInt32 { 1 }
-  public static var deciderTarget: UInt32 { 2 }
-  public static var pushServerTarget: UInt32 { 3 }
+  public static var deviceTarget: UInt32 { PhoneTargets.device }
+  public static var appTarget: UInt32 { PhoneTargets.app }
+  public static var deciderTarget: UInt32 { PhoneTargets.decider }
+  public static var pushServerTarget: UInt32 { PhoneTargets.pushServer }
 
   public var device: SimulatedDevice
   public let app: SimulatedApp
@@ -154,6 +154,15 @@ extension PhoneSimulation {
     default: false
     }
   }
+}
+
+/// The kernel targets of a phone's parts: make the device and the app with these, and
+/// ``PhoneSimulation`` hands each event to its part.
+public enum PhoneTargets {
+  public static let device: UInt32 = 0
+  public static let app: UInt32 = 1
+  public static let decider: UInt32 = 2
+  public static let pushServer: UInt32 = 3
 }
 
 /// The device's state when a task launched.

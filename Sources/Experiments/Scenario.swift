@@ -124,9 +124,11 @@ public struct Scenario: Sendable {
     let calendar = SimCalendar(startDate: startDate)
     let streams = RandomStreams(seed: seed)
     let device = SimulatedDevice(
-      id: index, persona: persona, calendar: calendar, streams: streams, target: 0, timeline: timeline)
+      id: index, persona: persona, calendar: calendar, streams: streams, target: PhoneTargets.device,
+      timeline: timeline)
     let behavior = DeclarativeBehavior(spec: app, stream: streams.stream("device/\(index)/app-code"))
-    let simulatedApp = SimulatedApp(configuration: app.configuration, behavior: behavior, target: 1)
+    let simulatedApp = SimulatedApp(
+      configuration: app.configuration, behavior: behavior, target: PhoneTargets.app)
     let schedulerStream = streams.stream("device/\(index)/scheduler")
     let system = SystemScheduler(
       model: scheduler.model, parameters: scheduler.parameters, calendar: calendar,

@@ -34,6 +34,8 @@ public struct Scheduler: ~Copyable, Sendable {
   /// most pops find; a set bit means "look in the set".
   @usableFromInline var cancelledFilter: UInt64 = 0
   @usableFromInline var stopRequested = false
+  /// Slots handed out so far (``allocateSlot()``).
+  var slotsAllocated = 0
   /// The sequence of the event being handled (`UInt64.max` outside handlers).
   @usableFromInline var currentSequence = UInt64.max
 
@@ -105,23 +107,32 @@ public struct Scheduler: ~Copyable, Sendable {
     schedule(at: now + delay, priority: priority, target: target, kind: kind, payload: payload)
   }
 
-  /// Number of slots (``schedule(inSlot:at:priority:target:kind:payload:)``).
+  /// Number of slots (``allocateSlot()``).
   public static var slots: Int { EventQueue.slotLimit }
 
-  /// Schedules an event in slot `slot` (0 ..< ``slots``), which must be empty: for an
+  /// Hands out one of the queue's ``slots`` slots, for a model to keep for one event
+  /// that is never pending twice (``schedule(inSlot:at:priority:target:kind:payload:)``).
+  /// Traps when all are taken.
+  public mutating func allocateSlot() -> Slot {
+    precondition(slotsAllocated < Self.slots, "all \(Self.slots) slots of the event queue are taken")
+    defer { slotsAllocated += 1 }
+    return Slot(index: slotsAllocated)
+  }
+
+  /// Schedules an event in `slot` (from ``allocateSlot()``), which must be empty: for an
   /// event that is never pending twice, such as a periodic timer that its handler
   /// re-arms, or a model's next-occurrence event. It runs in the same (time, priority,
   /// sequence) order as any event and is cancelled the same way, but waits beside the
   /// queue: scheduling, running or cancelling it costs no queue insertion or removal.
-  /// The model assigns the slots; a slot's event leaves it when it runs or is cancelled.
+  /// A slot's event leaves it when it runs or is cancelled.
   @inlinable
   @discardableResult
   public mutating func schedule(
-    inSlot slot: Int, at time: SimTime, priority: Int8 = 0, target: UInt32 = 0, kind: UInt32 = 0,
+    inSlot slot: Slot, at time: SimTime, priority: Int8 = 0, target: UInt32 = 0, kind: UInt32 = 0,
     payload: Int64 = 0
   ) -> EventID {
     let entry = newEntry(at: time, priority: priority, target: target, kind: kind, payload: payload)
-    queue.put(entry, inSlot: slot)
+    queue.put(entry, inSlot: slot.index)
     return EventID(sequence: entry.order & EventQueue.sequenceMask)
   }
 
@@ -129,7 +140,7 @@ public struct Scheduler: ~Copyable, Sendable {
   @inlinable
   @discardableResult
   public mutating func schedule(
-    inSlot slot: Int, after delay: SimDuration, priority: Int8 = 0, target: UInt32 = 0, kind: UInt32 = 0,
+    inSlot slot: Slot, after delay: SimDuration, priority: Int8 = 0, target: UInt32 = 0, kind: UInt32 = 0,
     payload: Int64 = 0
   ) -> EventID {
     schedule(inSlot: slot, at: now + delay, priority: priority, target: target, kind: kind, payload: payload)
@@ -140,9 +151,9 @@ public struct Scheduler: ~Copyable, Sendable {
   /// ran, or was already cancelled, has no effect; so has the handle of an event that
   /// is not in `slot`.
   @inlinable
-  public mutating func cancel(_ id: EventID, inSlot slot: Int) {
+  public mutating func cancel(_ id: EventID, inSlot slot: Slot) {
     guard id.sequence < nextSequence, id.sequence != currentSequence else { return }
-    queue.removeSlotted(sequence: id.sequence, slot: slot)
+    queue.removeSlotted(sequence: id.sequence, slot: slot.index)
   }
 
   /// Cancels a pending event. Cancelling one that already ran, or was already

@@ -25,9 +25,10 @@ struct SystemWorld: ~Copyable {
       events: script.sorted { $0.0 < $1.0 }.map { TimelineEvent(time: SimTime(seconds: $0.0), action: $0.1) },
       randomHabits: false)
     let device = SimulatedDevice(
-      id: 0, persona: persona, calendar: calendar, streams: RandomStreams(seed: 1), target: 0,
+      id: 0, persona: persona, calendar: calendar, streams: RandomStreams(seed: 1),
+      target: PhoneTargets.device,
       timeline: timeline)
-    let app = SimulatedApp(configuration: configuration, behavior: behavior, target: 1)
+    let app = SimulatedApp(configuration: configuration, behavior: behavior, target: PhoneTargets.app)
     let stream = RandomStreams(seed: 1).stream("scheduler")
     let system = SystemScheduler(
       model: model, calendar: calendar, stream: stream, paths: paths, recordDecisions: recordDecisions)

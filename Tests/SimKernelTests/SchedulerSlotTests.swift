@@ -23,8 +23,9 @@ import Testing
 
   @Test func runUntilLeavesASlottedEventAtItsBoundPending() {
     var scheduler = Scheduler()
+    let slot = (0..<Scheduler.slots).map { _ in scheduler.allocateSlot() }
     scheduler.schedule(at: SimTime(seconds: 2))
-    let tick = scheduler.schedule(inSlot: 2, at: SimTime(seconds: 3), kind: 7)
+    let tick = scheduler.schedule(inSlot: slot[2], at: SimTime(seconds: 3), kind: 7)
     #expect(scheduler.pendingCount == 2)
     var recorder = Recorder()
     scheduler.run(until: SimTime(seconds: 3), handler: &recorder)
@@ -40,11 +41,12 @@ import Testing
 
   @Test func aCancelledSlottedEventDoesNotRunAndItsSlotCanBeUsedAgain() {
     var scheduler = Scheduler()
-    let first = scheduler.schedule(inSlot: 0, at: SimTime(seconds: 1))
+    let slot = (0..<Scheduler.slots).map { _ in scheduler.allocateSlot() }
+    let first = scheduler.schedule(inSlot: slot[0], at: SimTime(seconds: 1))
     scheduler.schedule(at: SimTime(seconds: 5))
     scheduler.cancel(first)
     #expect(scheduler.pendingCount == 1)
-    let second = scheduler.schedule(inSlot: 0, at: SimTime(seconds: 6))
+    let second = scheduler.schedule(inSlot: slot[0], at: SimTime(seconds: 6))
     var recorder = Recorder()
     scheduler.runUntilEmpty(handler: &recorder)
     #expect(recorder.seen.map(\.time.seconds) == [5, 6])
@@ -58,19 +60,20 @@ import Testing
   /// handle naming another slot, or an event that already ran, changes nothing.
   @Test func aSlottedEventIsCancelledThroughItsOwnSlotOnly() {
     var scheduler = Scheduler()
-    let a = scheduler.schedule(inSlot: 1, at: SimTime(seconds: 1))
-    let b = scheduler.schedule(inSlot: 2, at: SimTime(seconds: 2))
+    let slot = (0..<Scheduler.slots).map { _ in scheduler.allocateSlot() }
+    let a = scheduler.schedule(inSlot: slot[1], at: SimTime(seconds: 1))
+    let b = scheduler.schedule(inSlot: slot[2], at: SimTime(seconds: 2))
     let c = scheduler.schedule(at: SimTime(seconds: 3))
-    scheduler.cancel(a, inSlot: 2)
-    scheduler.cancel(c, inSlot: 1)
+    scheduler.cancel(a, inSlot: slot[2])
+    scheduler.cancel(c, inSlot: slot[1])
     #expect(scheduler.pendingCount == 3)
-    scheduler.cancel(b, inSlot: 2)
+    scheduler.cancel(b, inSlot: slot[2])
     #expect(scheduler.pendingCount == 2)
     var recorder = Recorder()
     scheduler.run(until: SimTime(seconds: 1.5), handler: &recorder)
     // The slot of `a` now holds a later event; the old handle must not remove it.
-    let d = scheduler.schedule(inSlot: 1, at: SimTime(seconds: 4))
-    scheduler.cancel(a, inSlot: 1)
+    let d = scheduler.schedule(inSlot: slot[1], at: SimTime(seconds: 4))
+    scheduler.cancel(a, inSlot: slot[1])
     scheduler.runUntilEmpty(handler: &recorder)
     #expect(recorder.seen.map(\.id) == [a, c, d])
   }
@@ -102,6 +105,7 @@ struct TickingProcess {
   func run() -> [Step] {
     var process = self
     var scheduler = Scheduler()
+    let slot = (0..<Scheduler.slots).map { _ in scheduler.allocateSlot() }
     var handles: [EventID] = []
     var tick: EventID?
     // The event each of slots 1–3 holds (in both runs, so that both draw alike).
@@ -110,7 +114,7 @@ struct TickingProcess {
     func armTick(at time: SimTime, _ s: inout Scheduler) {
       tick =
         process.slotted
-        ? s.schedule(inSlot: 0, at: time, kind: Self.tickKind)
+        ? s.schedule(inSlot: slot[0], at: time, kind: Self.tickKind)
         : s.schedule(at: time, kind: Self.tickKind)
     }
     for _ in 0..<20 {
@@ -143,7 +147,7 @@ struct TickingProcess {
           if r % 3 == 1, let k = (1...3).first(where: { holders[$0] == nil }) {
             let id =
               process.slotted
-              ? s.schedule(inSlot: k, at: time, priority: priority, kind: UInt32(k))
+              ? s.schedule(inSlot: slot[k], at: time, priority: priority, kind: UInt32(k))
               : s.schedule(at: time, priority: priority, kind: UInt32(k))
             holders[k] = id
             handles.append(id)
@@ -157,7 +161,7 @@ struct TickingProcess {
             let id = handles[handles.count - 1 - back]
             // A pending slotted event is cancelled through its slot (in the slotted run).
             if process.slotted, let k = (1...3).first(where: { holders[$0] == id }) {
-              s.cancel(id, inSlot: k)
+              s.cancel(id, inSlot: slot[k])
             } else {
               s.cancel(id)
             }
@@ -184,5 +188,16 @@ struct TickingProcess {
     }
     scheduler.runUntilEmpty(handler: &recorder)
     return log
+  }
+}
+
+@Suite struct SlotAllocationTests {
+  /// Slots are handed out one by one, each once; asking for more than there are traps
+  /// (not tested here: a trap ends the process).
+  @Test func eachSlotIsHandedOutOnce() {
+    var scheduler = Scheduler()
+    let slots = (0..<Scheduler.slots).map { _ in scheduler.allocateSlot() }
+    #expect(Set(slots).count == Scheduler.slots)
+    #expect(!slots.contains(.unallocated))
   }
 }

@@ -27,13 +27,14 @@ enum OwnerSimulation {
       persona = spec.personas[choice.index(streams.stream("device/\(device)/persona"))].persona
     }
     let phone = SimulatedDevice(
-      id: device, persona: persona, calendar: calendar, streams: streams, target: 0, timeline: spec.timeline,
+      id: device, persona: persona, calendar: calendar, streams: streams, target: PhoneTargets.device,
+      timeline: spec.timeline,
       usageDraws: usage)
     var appSpec = spec.app
     appSpec.tasks = arm.tasks
     appSpec.backgroundTime = arm.backgroundTime
     let behavior = DeclarativeBehavior(spec: appSpec, stream: streams.stream("device/\(device)/app-code"))
-    let app = SimulatedApp(configuration: appSpec.configuration, behavior: behavior, target: 1)
+    let app = SimulatedApp(configuration: appSpec.configuration, behavior: behavior, target: PhoneTargets.app)
     let schedulerStream = streams.stream("device/\(device)/scheduler")
     var system = SystemScheduler(
       model: spec.scheduler.model, parameters: spec.scheduler.parameters, calendar: calendar,

@@ -98,9 +98,10 @@ public struct SystemScheduler: LaunchDecider {
   /// The identifier a discretionary background transfer is handed over with.
   static let discretionaryName = TaskName("discretionary")
 
-  /// The kernel slot of the periodic timer (``Scheduler/schedule(inSlot:at:priority:target:kind:payload:)``):
-  /// re-armed every period, it never waits in the queue.
-  static let timerSlot = 0
+  /// The kernel slot of the periodic timer (``Scheduler/allocateSlot()``, taken at
+  /// ``start(app:device:target:scheduler:)``): re-armed every period, it never waits in
+  /// the queue.
+  var timerSlot = Slot.unallocated
 
   enum Tick: UInt32 {
     case timer = 200
@@ -137,7 +138,8 @@ public struct SystemScheduler: LaunchDecider {
     self.target = target
     budgetsAt = scheduler.now
     timerPeriod = .seconds(parameters.evaluationPeriodSeconds)
-    scheduler.schedule(inSlot: Self.timerSlot, after: timerPeriod, target: target, kind: Tick.timer.rawValue)
+    timerSlot = scheduler.allocateSlot()
+    scheduler.schedule(inSlot: timerSlot, after: timerPeriod, target: target, kind: Tick.timer.rawValue)
   }
 
   public mutating func handle(
@@ -146,7 +148,7 @@ public struct SystemScheduler: LaunchDecider {
     switch Tick(rawValue: event.kind) {
     case .timer:
       scheduler.schedule(
-        inSlot: Self.timerSlot, after: timerPeriod, target: target, kind: Tick.timer.rawValue)
+        inSlot: timerSlot, after: timerPeriod, target: target, kind: Tick.timer.rawValue)
       evaluate(app: app, device: device, trigger: .timer, scheduler: &scheduler)
     case .due, nil:
       evaluate(app: app, device: device, trigger: .earliestBeginDate, scheduler: &scheduler)

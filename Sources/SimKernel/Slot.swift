@@ -1,0 +1,10 @@
+/// One of the event queue's slots, handed out by ``Scheduler/allocateSlot()``: a place
+/// beside the queue for one event that is never pending twice.
+public struct Slot: Sendable, Hashable {
+  @usableFromInline let index: Int
+
+  init(index: Int) { self.index = index }
+
+  /// A slot not yet allocated: scheduling into it traps.
+  public static let unallocated = Slot(index: -1)
+}
