@@ -3,8 +3,6 @@
 public struct Slot: Sendable, Hashable {
   @usableFromInline let index: Int
 
-  init(index: Int) { self.index = index }
-
   /// A slot not yet allocated: scheduling into it traps.
   public static let unallocated = Slot(index: -1)
 }

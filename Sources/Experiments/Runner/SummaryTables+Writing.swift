@@ -1,0 +1,56 @@
+import DeviceModel
+import Dispatch
+import Foundation
+import Randomness
+import Synchronization
+
+extension SummaryTables {
+  static func number(_ x: Double) -> String { x.isFinite ? CSVNumber.format(x, digits: 6) : "" }
+
+  /// Writes summary.csv, hour_of_day.csv and hypotheses.csv, committed by `commits` when
+  /// given (in the background, in that order), else before returning.
+  func write(
+    directory: String, buckets: [String: Bucket], spec: ExperimentSpec, commits: DeferredCommits? = nil
+  )
+    throws(UserError)
+  {
+    var finished: [AtomicFileWriter.Finished] = []
+    func commit(_ writer: AtomicFileWriter) throws(UserError) {
+      if commits == nil { try writer.commit() } else { finished.append(try writer.finish()) }
+    }
+    defer { commits?.commit(finished) }
+    let dir = URL(fileURLWithPath: directory)
+    let summary = try AtomicFileWriter(path: dir.appendingPathComponent("summary.csv").path)
+    summary.write(CSVSchema.summary.header)
+    for r in rows {
+      let fields = [
+        String(r.cell), r.kind, r.arm, r.metric.rawValue, r.kind == "arm" ? r.metric.unit : "owner",
+        String(r.n),
+        Self.number(r.mean), Self.number(r.sd), Self.number(r.low), Self.number(r.high),
+        Self.number(r.median),
+        Self.number(r.p10), Self.number(r.p90), r.pValue.map(Self.number) ?? "",
+      ]
+      summary.write(fields.joined(separator: ",") + "\n")
+    }
+    try commit(summary)
+    let hours = try AtomicFileWriter(path: dir.appendingPathComponent("hour_of_day.csv").path)
+    hours.write(CSVSchema.hourOfDay.header)
+    for cell in spec.cells.indices {
+      for arm in spec.arms.map(\.name) {
+        let b = buckets["\(cell)|\(arm)"]
+        for h in 0..<24 { hours.write("\(cell),\(arm),\(h),\(b?.hours[h] ?? 0)\n") }
+      }
+    }
+    try commit(hours)
+    let hyp = try AtomicFileWriter(path: dir.appendingPathComponent("hypotheses.csv").path)
+    hyp.write(CSVSchema.hypotheses.header)
+    for v in verdicts {
+      var buffer = CSVBuffer(capacity: 128)
+      buffer.field(v.hypothesis)
+      hyp.write(
+        "\(v.cell),\(String(decoding: buffer.bytes, as: UTF8.self)),\(Self.number(v.estimate)),\(Self.number(v.low)),"
+          + "\(Self.number(v.high)),\(v.pValue.map(Self.number) ?? ""),\(v.passed ? "PASS" : "FAIL")\n")
+    }
+    try commit(hyp)
+  }
+}
