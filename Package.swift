@@ -99,8 +99,11 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
+    .testTarget(name: "IOSModelTests", dependencies: ["IOSModel", "DeviceModel", "Randomness", "SimKernel"]),
+    // Whole phones: the device, the app and the system scheduler wired as experiments
+    // wire them (`PhoneSimulation`), on scripted days.
     .testTarget(
-      name: "IOSModelTests",
+      name: "PhoneSimulationTests",
       dependencies: [
         "IOSModel", "DeviceModel", "Randomness", "SimKernel", "Experiments", "TestScratch",
         .product(name: "PropertyBased", package: "swift-property-based"),

@@ -14,7 +14,20 @@ import Testing
     return model.judgeIndex(a, c, policies: 0..<model.predictionsNeededAt, into: &t) == nil ? t : nil
   }
 
-  /// Models to check: the `ios` one, one re-weighted, one with the toy policy added.
+  /// A policy added to the `ios` model: refresh-like work scores by the minute of the
+  /// hour, with weight 10.
+  struct AddedScore: SchedulingPolicy {
+    var name: String { "added_score" }
+    var reads: PolicyInputs { [.time] }
+    func scoreWeight(for activity: Activity) -> Double? { activity.launchesApp ? 10 : nil }
+    func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
+      guard activity.launchesApp else { return .skip(name) }
+      let minute = c.now.seconds.truncatingRemainder(dividingBy: 3600) / 60
+      return .score(name, minute / 60, weight: 10, c, "by the minute")
+    }
+  }
+
+  /// Models to check: the `ios` one, one re-weighted, one with a scoring policy added.
   static func models(threshold: Double) -> [SchedulingModel] {
     var reweighted = SchedulingModel.ios()
     var application = ApplicationPolicy()
@@ -23,9 +36,9 @@ import Testing
     device.inactivityWeight = 40
     reweighted.policies[10] = application
     reweighted.policies[9] = device
-    var toy = SchedulingModel.ios()
-    toy.policies.append(QuietHoursPolicy())
-    return [.ios(), reweighted, toy].map {
+    var added = SchedulingModel.ios()
+    added.policies.append(AddedScore())
+    return [.ios(), reweighted, added].map {
       var m = $0
       m.threshold = threshold
       return m
@@ -97,7 +110,7 @@ import Testing
     let refresh = Activity(kind: .refresh, identifier: "r", priority: .utility, submittedAt: .zero)
     let ios = SchedulingModel.ios()
     var toy = ios
-    toy.policies.append(QuietHoursPolicy())
+    toy.policies.append(AddedScore())
     let row = ios.compiled.weightRow(refresh)
     let plain = ios.compiled.bounds[row]!
     let withToy = toy.compiled.bounds[row]!
