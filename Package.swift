@@ -61,26 +61,33 @@ let package = Package(
     .target(name: "SimKernel", swiftSettings: releaseSpeed),
     // 3. Named random streams, distributions and statistics, built on GSL.
     .target(name: "Randomness", dependencies: ["CGSL", "SimKernel"], swiftSettings: releaseSpeed),
-    // 4. The simulated phone and its owner: battery, charging, network, usage, personas.
+    // 4. File formats: the checked YAML reader every configuration file goes through,
+    //    and CSV writing and reading helpers.
     .target(
-      name: "DeviceModel",
+      name: "FileFormats",
       dependencies: ["SimKernel", "Randomness", .product(name: "Yams", package: "Yams")],
       swiftSettings: releaseSpeed
     ),
-    // 5. The iOS model: the BGTaskScheduler mirror, the app lifecycle, background time.
+    // 5. The simulated phone and its owner: battery, charging, network, usage, personas.
     .target(
-      name: "IOSModel", dependencies: ["SimKernel", "Randomness", "DeviceModel"], swiftSettings: releaseSpeed),
-    // 6. Experiments: wiring, runs, CSV, statistics, reports.
-    .target(
-      name: "Experiments", dependencies: ["SimKernel", "Randomness", "DeviceModel", "IOSModel"],
+      name: "DeviceModel", dependencies: ["SimKernel", "Randomness", "FileFormats"],
       swiftSettings: releaseSpeed),
-    // 7. `bgsim bench`: the kernel's hold model, one decision, whole device-days.
+    // 6. The iOS model: the BGTaskScheduler mirror, the app lifecycle, background time.
+    .target(
+      name: "IOSModel", dependencies: ["SimKernel", "Randomness", "FileFormats", "DeviceModel"],
+      swiftSettings: releaseSpeed),
+    // 7. Experiments: wiring, runs, CSV, statistics, reports.
+    .target(
+      name: "Experiments",
+      dependencies: ["SimKernel", "Randomness", "FileFormats", "DeviceModel", "IOSModel"],
+      swiftSettings: releaseSpeed),
+    // 8. `bgsim bench`: the kernel's hold model, one decision, whole device-days.
     .target(
       name: "Benchmarks",
-      dependencies: ["SimKernel", "Randomness", "DeviceModel", "IOSModel", "Experiments"],
+      dependencies: ["SimKernel", "Randomness", "FileFormats", "DeviceModel", "IOSModel", "Experiments"],
       exclude: ["PERFORMANCE.md"],
       swiftSettings: releaseSpeed),
-    // 8. The command line. It parses arguments and calls Experiments (and Benchmarks).
+    // 9. The command line. It parses arguments and calls Experiments (and Benchmarks).
     .executableTarget(
       name: "bgsim",
       dependencies: [
@@ -95,11 +102,13 @@ let package = Package(
     .testTarget(
       name: "DeviceModelTests",
       dependencies: [
-        "DeviceModel", "Randomness", "SimKernel", "TestScratch",
+        "DeviceModel", "FileFormats", "Randomness", "SimKernel", "TestScratch",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
-    .testTarget(name: "IOSModelTests", dependencies: ["IOSModel", "DeviceModel", "Randomness", "SimKernel"]),
+    .testTarget(
+      name: "IOSModelTests",
+      dependencies: ["IOSModel", "DeviceModel", "FileFormats", "Randomness", "SimKernel"]),
     // Whole phones: the device, the app and the system scheduler wired as experiments
     // wire them (`PhoneSimulation`), on scripted days.
     .testTarget(
@@ -111,7 +120,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ExperimentsTests",
-      dependencies: ["Experiments", "DeviceModel", "IOSModel", "Randomness", "TestScratch"]),
+      dependencies: ["Experiments", "FileFormats", "DeviceModel", "IOSModel", "Randomness", "TestScratch"]),
     // End-to-end checks of the built `bgsim` binary: output, exit codes, messages.
     .testTarget(name: "CLITests", dependencies: ["bgsim", "TestScratch"], exclude: ["Snapshots"]),
   ]

@@ -1,4 +1,5 @@
 import DeviceModel
+import FileFormats
 import Foundation
 import Randomness
 import SimKernel

@@ -1,5 +1,6 @@
 import DeviceModel
 import Experiments
+import FileFormats
 import Testing
 
 @Suite struct SweepAndHypothesisTests {

@@ -1,4 +1,5 @@
 import DeviceModel
+import FileFormats
 
 /// A configuration tree written back as YAML in a canonical form: for the manifest and
 /// for the fingerprint that keeps `--resume` from mixing runs.

@@ -1,4 +1,5 @@
 import DeviceModel
+import FileFormats
 import IOSModel
 import SimKernel
 

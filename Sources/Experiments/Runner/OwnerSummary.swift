@@ -1,3 +1,4 @@
+import FileFormats
 import SimKernel
 
 /// What one owner's rows in one arm give the summary (``SummaryTables``), gathered as

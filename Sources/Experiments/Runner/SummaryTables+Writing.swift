@@ -1,5 +1,6 @@
 import DeviceModel
 import Dispatch
+import FileFormats
 import Foundation
 import Randomness
 import Synchronization

@@ -1,4 +1,5 @@
 import DeviceModel
+import FileFormats
 import Randomness
 
 /// A scheduler as configuration gives it: the model, its threshold, policy parameters
