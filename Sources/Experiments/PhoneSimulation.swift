@@ -103,7 +103,7 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
               idleSeconds: device.idleSeconds(at: time),
               reason: decider.launchReason(name)))
         }
-        decider.appChanged(app.drainedEvents, app: app, device: device.snapshot, scheduler: &scheduler)
+        decider.appChanged(app.drainedEvents.view, app: app, device: device.snapshot, scheduler: &scheduler)
         if keepChanges {
           // Moved, not copied, into the log.
           if keepAccountedOnly {

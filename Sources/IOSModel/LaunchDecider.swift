@@ -16,8 +16,7 @@ public protocol LaunchDecider {
     _ change: DeviceChange, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler)
   /// The app did things (submissions, completions, transfers) since the last call.
   mutating func appChanged(
-    _ events: borrowing Outbox<AppEvent>, app: SimulatedApp, device: some DeviceConditions,
-    scheduler: inout Scheduler)
+    _ events: AppEvents, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler)
   /// A silent push from the app's server reached the device.
   mutating func silentPushArrived(
     app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler)
@@ -39,8 +38,7 @@ extension LaunchDecider {
   ) {}
 
   public mutating func appChanged(
-    _ events: borrowing Outbox<AppEvent>, app: SimulatedApp, device: some DeviceConditions,
-    scheduler: inout Scheduler
+    _ events: AppEvents, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler
   ) {}
 }
 

@@ -30,16 +30,16 @@ public final class SimulatedApp {
   public internal(set) var isForceQuitFlagged = false
   /// Everything that happened since the owner last drained the list
   /// (``drainEvents()``), in order.
-  public internal(set) var events = Outbox<AppEvent>()
+  @usableFromInline package internal(set) var events = Outbox<AppEvent>()
   /// The events of the last ``drainEvents()``, for the owner to read while new ones go to
   /// ``events``; emptied by ``finishDraining()``. The app's own code never touches them,
   /// only ``drainEvents()`` does.
-  public var drainedEvents = Outbox<AppEvent>()
+  @usableFromInline package var drainedEvents = Outbox<AppEvent>()
   /// Interned task identifiers (``taskName(_:)``).
   var taskNames = SmallTable<String, TaskName>()
   /// +1 when a background task starts, −1 when it ends: the owner forwards these to
   /// the device's battery model, and empties the list (``clearWorkChanges()``).
-  public var workChanges = Outbox<Int>()
+  @usableFromInline package var workChanges = Outbox<Int>()
   /// Kills by the watchdog.
   public internal(set) var watchdogKills = 0
   /// Tasks that did not finish within the grace after expiring.
@@ -114,7 +114,7 @@ public final class SimulatedApp {
   }
 
   /// Schedules the kernel events the app's code asked for since the last call.
-  public func flush(_ scheduler: inout Scheduler) {
+  package func flush(_ scheduler: inout Scheduler) {
     // Most calls find nothing asked for: emptying an empty array still costs a call.
     guard !outbox.isEmpty else { return }
     for i in 0..<outbox.count {
@@ -129,24 +129,24 @@ public final class SimulatedApp {
   /// Moves the recorded events to ``drainedEvents`` (emptying ``events``) for the owner
   /// to read; events recorded meanwhile go to ``events``. Call ``finishDraining()`` when
   /// done with them.
-  public func drainEvents() {
+  package func drainEvents() {
     drainedEvents.removeAll()
     swap(&events, &drainedEvents)
   }
 
   /// Empties ``drainedEvents``, moving those for which `keep` is true to `log`.
   @inlinable
-  public func finishDraining(keepingIn log: inout [AppEvent], where keep: (borrowing AppEvent) -> Bool) {
+  package func finishDraining(keepingIn log: inout [AppEvent], where keep: (borrowing AppEvent) -> Bool) {
     drainedEvents.moveAll(into: &log, where: keep)
   }
 
   /// Empties ``drainedEvents``.
   @inlinable
-  public func finishDraining() { drainedEvents.removeAll() }
+  package func finishDraining() { drainedEvents.removeAll() }
 
   /// Empties ``workChanges`` once the owner has passed them on.
   @inlinable
-  public func clearWorkChanges() { workChanges.removeAll() }
+  package func clearWorkChanges() { workChanges.removeAll() }
 
   func setState(_ new: ApplicationState) {
     guard new != state else { return }

@@ -172,8 +172,7 @@ public struct SystemScheduler: LaunchDecider {
   }
 
   public mutating func appChanged(
-    _ events: borrowing Outbox<AppEvent>, app: SimulatedApp, device: some DeviceConditions,
-    scheduler: inout Scheduler
+    _ events: AppEvents, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler
   ) {
     var submitted = false
     // Fields read in place: `for e in events` would copy each event and retain its strings.

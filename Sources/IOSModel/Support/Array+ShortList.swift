@@ -5,7 +5,7 @@ extension Array {
   /// move of the empty tail), several times the cost for such lists. For long lists,
   /// `removeAll(keepingCapacity:)` is the better call.
   @inlinable @inline(__always)
-  public mutating func removeAllOfShortList() {
+  package mutating func removeAllOfShortList() {
     while !isEmpty { removeLast() }
   }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SimKernel
+@testable import IOSModel
 
 @Suite struct OutboxTests {
   /// A reference-holding element, to see when the list lets go of it.

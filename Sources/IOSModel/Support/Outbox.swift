@@ -13,13 +13,14 @@
 /// out[0]        // 3
 /// out.removeAll()
 /// ```
-public struct Outbox<Element>: ~Copyable {
+@usableFromInline package struct Outbox<Element>: ~Copyable {
   @usableFromInline var base: UnsafeMutablePointer<Element>
   @usableFromInline var capacity: Int
   @usableFromInline var stored = 0
 
   /// An empty list with room for `capacity` elements before it grows.
-  public init(capacity: Int = 8) {
+  @usableFromInline
+  package init(capacity: Int = 8) {
     self.capacity = max(1, capacity)
     base = UnsafeMutablePointer<Element>.allocate(capacity: self.capacity)
   }
@@ -30,13 +31,13 @@ public struct Outbox<Element>: ~Copyable {
   }
 
   /// Number of elements.
-  @inlinable public var count: Int { stored }
-  @inlinable public var isEmpty: Bool { stored == 0 }
+  @inlinable package var count: Int { stored }
+  @inlinable package var isEmpty: Bool { stored == 0 }
 
   /// The element at `index` (0 ..< ``count``), read in place: reading one field of it
   /// copies that field, not the element (whose references a copy would retain).
   @inlinable
-  public subscript(index: Int) -> Element {
+  package subscript(index: Int) -> Element {
     unsafeAddress {
       precondition(index >= 0 && index < stored, "index \(index) is not in 0..<\(stored)")
       return UnsafePointer(base + index)
@@ -44,7 +45,7 @@ public struct Outbox<Element>: ~Copyable {
   }
 
   @inlinable
-  public mutating func append(_ element: consuming Element) {
+  package mutating func append(_ element: consuming Element) {
     if stored == capacity { grow() }
     (base + stored).initialize(to: element)
     stored &+= 1
@@ -62,7 +63,7 @@ public struct Outbox<Element>: ~Copyable {
 
   /// Empties the list, keeping its storage.
   @inlinable
-  public mutating func removeAll() {
+  package mutating func removeAll() {
     // Element by element: the list is short, and `deinitialize(count:)` calls into the
     // runtime for any element type that holds references.
     for i in 0..<stored { _ = (base + i).move() }
@@ -73,7 +74,7 @@ public struct Outbox<Element>: ~Copyable {
   /// empties the list: the kept elements are moved, not copied (a copy of an element that
   /// holds references retains them, and emptying the list released them again).
   @inlinable
-  public mutating func moveAll(into array: inout [Element], where keep: (borrowing Element) -> Bool) {
+  package mutating func moveAll(into array: inout [Element], where keep: (borrowing Element) -> Bool) {
     for i in 0..<stored {
       let element = (base + i).move()
       if keep(element) { array.append(element) }
@@ -82,5 +83,12 @@ public struct Outbox<Element>: ~Copyable {
   }
 
   /// A copy of the elements, in order.
-  public var elements: [Element] { Array(UnsafeBufferPointer(start: base, count: stored)) }
+  @usableFromInline
+  package var elements: [Element] { Array(UnsafeBufferPointer(start: base, count: stored)) }
+}
+
+extension Outbox where Element == AppEvent {
+  /// The app's events as a ``LaunchDecider`` reads them; valid until the list changes.
+  @usableFromInline
+  package var view: AppEvents { AppEvents(base: UnsafePointer(base), count: stored) }
 }
