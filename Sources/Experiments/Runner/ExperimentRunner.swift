@@ -2,6 +2,7 @@ import DeviceModel
 import Dispatch
 import FileFormats
 import Foundation
+import IOSModel
 import Synchronization
 
 /// Runs an experiment: every (cell, replication, owner) in every arm, in chunks that
@@ -211,13 +212,27 @@ public struct ExperimentRunner: Sendable {
     try commits.wait()
     let elapsed = clock.now - began
     let wall = elapsed.inSeconds
-    _ = try summary.get()
+    let tables = try summary.get()
+    if SystemScheduler.checksShortcuts, gathered != nil {
+      try checkGatheredSummary(tables, spec: spec)
+    }
     try Manifest.write(spec: spec, options: options, wallSeconds: wall, chunks: all.count)
     try? fm.removeItem(atPath: partsDirectory)
     return Result(
       deviceDays: spec.cells.count * spec.replications * spec.devices * spec.days * spec.arms.count,
       events: events.load(ordering: .relaxed), wallSeconds: wall, simulationSeconds: simulated,
-      chunksRun: todo.count, chunksKept: all.count - todo.count, summary: try summary.get())
+      chunksRun: todo.count, chunksKept: all.count - todo.count, summary: tables)
+  }
+
+  /// The summary gathered as the rows were written (``GatheredSummary``) is a shortcut:
+  /// the summary is defined as the tables of the merged files' rows
+  /// (``SummaryTables/compute(directory:spec:write:)``). Checked in debug builds.
+  func checkGatheredSummary(_ tables: SummaryTables, spec: ExperimentSpec) throws(UserError) {
+    let reference = try SummaryTables.compute(directory: options.outputDirectory, spec: spec, write: false)
+    precondition(
+      String(reflecting: reference.rows) == String(reflecting: tables.rows)
+        && String(reflecting: reference.verdicts) == String(reflecting: tables.verdicts),
+      "bgsim: the summary gathered during the run differs from the summary of the files it wrote")
   }
 
   /// Simulates one chunk and writes its part files. The days part is committed last and

@@ -75,7 +75,11 @@ public struct SummaryTables: Sendable {
   }
 
   /// The tables from the merged `launches.csv` and `days.csv` in `directory`.
-  public static func compute(directory: String, spec: ExperimentSpec) throws(UserError) -> SummaryTables {
+  /// The summary's definition: the tables of the rows in the merged files. With
+  /// `write`, the summary files are written too.
+  public static func compute(directory: String, spec: ExperimentSpec, write: Bool = true) throws(UserError)
+    -> SummaryTables
+  {
     let dir = URL(fileURLWithPath: directory)
     removeLeftoverSpills(directory)
     let spill = try PooledValueSpill(path: spillPath(directory, 0))
@@ -84,7 +88,7 @@ public struct SummaryTables: Sendable {
       days: [dir.appendingPathComponent("days.csv").path],
       launches: [dir.appendingPathComponent("launches.csv").path],
       headers: true, arms: spec.arms.map(\.name), spill: spill)
-    return try tables(p, directory: directory, spec: spec, spills: [spill.path])
+    return try tables(p, directory: directory, spec: spec, spills: [spill.path], write: write)
   }
 
   /// A hidden scratch file in the output folder, removed when the summary is done.
@@ -174,7 +178,8 @@ public struct SummaryTables: Sendable {
   }
 
   static func tables(
-    _ p: Partial, directory: String, spec: ExperimentSpec, spills: [String], commits: DeferredCommits? = nil
+    _ p: Partial, directory: String, spec: ExperimentSpec, spills: [String], commits: DeferredCommits? = nil,
+    write: Bool = true
   )
     throws(UserError)
     -> SummaryTables
@@ -240,7 +245,7 @@ public struct SummaryTables: Sendable {
       for h in spec.hypotheses { verdicts.append(evaluate(h, cell: cell, buckets, pooled)) }
     }
     let tables = SummaryTables(rows: rows, verdicts: verdicts)
-    try tables.write(directory: directory, buckets: buckets, spec: spec, commits: commits)
+    if write { try tables.write(directory: directory, buckets: buckets, spec: spec, commits: commits) }
     return tables
   }
 

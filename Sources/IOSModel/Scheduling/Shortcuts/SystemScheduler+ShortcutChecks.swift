@@ -5,7 +5,8 @@ import SimKernel
 extension SystemScheduler {
   /// Whether every shortcut's answer is checked against the rule: in debug builds
   /// (and so in `swift test`), and in any build run with `BGSIM_CHECK_SHORTCUTS` set.
-  static let checksShortcuts: Bool = {
+  /// The experiment runner's gathered summary is checked under the same switch.
+  package static let checksShortcuts: Bool = {
     #if DEBUG
       return true
     #else
