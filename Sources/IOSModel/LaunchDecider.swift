@@ -21,13 +21,11 @@ public protocol LaunchDecider {
   mutating func silentPushArrived(
     app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler)
   /// What prompted the latest launch of the identifier `name` (`timer`, `plugged`, …), for the trace.
-  /// `mutating` though it changes nothing: a decider is a large struct, and a
-  /// non-mutating call from the experiment's mutating code was handed a copy of it.
-  mutating func launchReason(_ name: TaskName) -> String
+  func launchReason(_ name: TaskName) -> String
 }
 
 extension LaunchDecider {
-  public mutating func launchReason(_ name: TaskName) -> String { "" }
+  public func launchReason(_ name: TaskName) -> String { "" }
 
   public mutating func silentPushArrived(
     app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler

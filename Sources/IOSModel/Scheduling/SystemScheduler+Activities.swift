@@ -55,7 +55,7 @@ extension SystemScheduler {
 
   /// Whether any activity could run now, checked without building the activity list
   /// (most decision points find nothing due). Call after ``refreshRequestCache(_:)``.
-  mutating func anythingDue(_ app: SimulatedApp, now: SimTime) -> Bool {
+  func anythingDue(_ app: SimulatedApp, now: SimTime) -> Bool {
     if requestsDueAt <= now.microseconds { return true }
     if pathsIdle { return false }
     let context = pathContext(app)

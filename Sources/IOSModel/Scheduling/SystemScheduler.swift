@@ -39,8 +39,7 @@ public struct SystemScheduler: LaunchDecider {
   /// What prompted the most recent launch of each identifier (kept always, for CSV).
   var lastLaunchTrigger = SmallTable<TaskName, DecisionTrigger>()
 
-  /// `mutating` though it changes nothing, as ``LaunchDecider/launchReason(_:)`` says.
-  public mutating func launchReason(_ name: TaskName) -> String { lastLaunchTrigger[name]?.text ?? "" }
+  public func launchReason(_ name: TaskName) -> String { lastLaunchTrigger[name]?.text ?? "" }
 
   var appOpens: UsageHistory
   var deviceUse: UsageHistory

@@ -61,6 +61,7 @@ struct ScoreBound: Sendable {
   /// the predictions answer, given `tally` of those before them (exact, or at best),
   /// in a context whose app-open prediction is made. False where a policy answered
   /// here vetoes: the activity is then judged in full, so that its veto is named.
+  @inline(__always)
   func cannotReach(_ a: Activity, _ c: PolicyContext, from tally: ScoreTally, model: SchedulingModel) -> Bool
   {
     var t = tally
