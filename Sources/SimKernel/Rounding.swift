@@ -6,10 +6,10 @@
 /// Each truncates (one instruction), and for |x| < 2^53 the fraction `x − trunc(x)` is
 /// exact, so comparing it gives exactly the rounding asked for; larger values are whole
 /// numbers already. Outside the `Int64` range they trap, as the conversion does.
-public enum Rounding {
+@usableFromInline package enum Rounding {
   /// `Int64(x.rounded())`: to nearest, halves away from zero.
   @inlinable @inline(__always)
-  public static func toNearest(_ x: Double) -> Int64 {
+  package static func toNearest(_ x: Double) -> Int64 {
     let whole = Int64(x)
     let fraction = x - Double(whole)
     return whole + (fraction >= 0.5 ? 1 : 0) - (fraction <= -0.5 ? 1 : 0)
@@ -17,14 +17,14 @@ public enum Rounding {
 
   /// `x.rounded(.down)`.
   @inlinable @inline(__always)
-  public static func down(_ x: Double) -> Double {
+  package static func down(_ x: Double) -> Double {
     let whole = Double(Int64(x))
     return whole - (whole > x ? 1 : 0)
   }
 
   /// `Int64(x.rounded(.up))`.
   @inlinable @inline(__always)
-  public static func upToInt64(_ x: Double) -> Int64 {
+  package static func upToInt64(_ x: Double) -> Int64 {
     let whole = Int64(x)
     return whole + (Double(whole) < x ? 1 : 0)
   }
