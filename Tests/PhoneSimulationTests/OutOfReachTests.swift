@@ -77,7 +77,7 @@ import Testing
   /// the battery policy's veto bands and of Low Power Mode's 30 %.
   @Test func theMemoHoldsOnlyWhereTheEarlyPoliciesAnswerAsBefore() {
     let app = SimulatedApp(configuration: .testDefault, behavior: Self.app(), target: 1)
-    var system = SystemScheduler(
+    let system = SystemScheduler(
       calendar: SimCalendar(startDate: CivilDate(iso: "2026-01-05")!), stream: RandomStream(key: 3))
     let model = system.model
     let split = model.predictionsNeededAt
