@@ -210,7 +210,13 @@ struct OwnerAccounting {
       end(i, at: t, outcome: outcome)
       if outcome == .completed { lastSuccess = t }
     case .kill:
-      if let i = running.removeValue(forKey: name) { end(i, at: t, outcome: .killed) }
+      if let i = running.removeValue(forKey: name) {
+        end(i, at: t, outcome: .killed)
+      } else if name == .empty, let d = endDayIndex(t) {
+        // The watchdog killed the app with no task running: background time it began
+        // and never ended.
+        days[d].kills += 1
+      }
     case .network:
       if network == .cellular, let d = endDayIndex(t) { days[d].cellularBytes += events[j].value ?? 0 }
     default:
