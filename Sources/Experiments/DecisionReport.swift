@@ -8,12 +8,19 @@ public enum DecisionReport {
   /// decisions, keeping every launch and every change of outcome.
   public static func render(_ outcome: Scenario.Outcome, identifier: String?, limit: Int = 60) -> String {
     let calendar = outcome.calendar
-    let ids = identifier.map { [$0] } ?? Array(Set(outcome.decisions.map(\.activity.identifier))).sorted()
+    let rejections = outcome.appLog.filter { $0.kind == .submitFailed || $0.kind == .registerFailed }
+    let ids =
+      identifier.map { [$0] }
+      ?? Array(Set(outcome.decisions.map(\.activity.identifier) + rejections.map(\.identifier))).sorted()
     var out: [String] = []
     for id in ids {
       let decisions = outcome.decisions.filter { $0.activity.identifier == id }
       let launches = outcome.appLog.filter { $0.kind == .launch && $0.identifier == id }
-      out.append("\(id): \(decisions.count) decisions, \(launches.count) launches")
+      let rejected = rejections.filter { $0.identifier == id }
+      out.append(
+        "\(id): \(decisions.count) decisions, \(launches.count) launches"
+          + (rejected.isEmpty ? "" : ", \(rejected.count) rejected by the app's BGTaskScheduler"))
+      out += rejectionLines(rejected, calendar, limit: limit)
       var lines = 0
       var previous: String?
       var repeats = 0
@@ -42,6 +49,37 @@ public enum DecisionReport {
       out.append("no decisions were made: nothing was pending (check the app's tasks and submit policies)")
     }
     return out.joined(separator: "\n")
+  }
+
+  /// A line per rejected registration or submission, repeats folded.
+  static func rejectionLines(_ events: [AppEvent], _ calendar: SimCalendar, limit: Int) -> [String] {
+    var out: [String] = []
+    var previous: String?
+    var repeats = 0
+    func fold() {
+      if repeats > 0 { out.append("    … the same \(repeats) more time\(repeats == 1 ? "" : "s")") }
+      repeats = 0
+    }
+    for e in events {
+      let what: String
+      if e.kind == .submitFailed {
+        let code = BGTaskSchedulerError.Code(rawValue: Int(e.value ?? 0))
+        what =
+          "submit rejected: \(code.map { BGTaskSchedulerError($0).description } ?? "unknown error") (\(e.detail) request)"
+      } else {
+        what = "register rejected: \(e.detail)"
+      }
+      if what == previous {
+        repeats += 1
+        continue
+      }
+      fold()
+      previous = what
+      guard out.count < limit else { break }
+      out.append("  \(calendar.isoString(e.time))  \(what)")
+    }
+    fold()
+    return out
   }
 
   static func summaryKey(_ d: Decision) -> String {
@@ -95,6 +133,7 @@ public enum DecisionReport {
     var text = "  never ran:"
     if let top { text += " most often vetoed by \(top.key) (\(top.value) of \(decisions.count) decisions)" }
     if below > 0 { text += "\(top == nil ? "" : ";") score below the threshold \(below) times" }
+    if decisions.isEmpty { text += " the system never judged it (nothing of it was pending)" }
     return text
   }
 

@@ -150,7 +150,9 @@ extension PhoneSimulation {
   /// The app events ``OwnerAccounting`` reads.
   static func isAccounted(_ kind: AppEvent.Kind) -> Bool {
     switch kind {
-    case .submit, .replaced, .cancel, .cancelAll, .launch, .expire, .complete, .kill, .network: true
+    case .submit, .submitFailed, .registerFailed, .replaced, .cancel, .cancelAll, .launch, .expire, .complete,
+      .kill, .network:
+      true
     default: false
     }
   }

@@ -5,8 +5,11 @@ import SimKernel
 public struct AppEvent: Sendable, Hashable {
   public enum Kind: String, Sendable, Hashable, CaseIterable {
     case register
+    /// `register(forTaskWithIdentifier:)` returned false: the detail says why.
     case registerFailed = "register_failed"
     case submit
+    /// `submit(_:)` threw: the detail is the request's type, the value its
+    /// `BGTaskScheduler.Error.Code`.
     case submitFailed = "submit_failed"
     case replaced
     case cancel

@@ -121,7 +121,8 @@ public final class BGTaskScheduler {
     do {
       try check(request, name: name, app: app)
     } catch {
-      app.record(.submitFailed, request.identifier, error.description)
+      app.record(
+        .submitFailed, request.identifier, request.kind.rawValue, value: Double(error.code.rawValue))
       throw error
     }
     if request.kind == .continuedProcessing {
@@ -139,7 +140,8 @@ public final class BGTaskScheduler {
     for i in pending.indices where pending[i].kind == request.kind { sameKind += 1 }
     if sameKind >= limit {
       let error = BGTaskSchedulerError(.tooManyPendingTaskRequests)
-      app.record(.submitFailed, request.identifier, error.description)
+      app.record(
+        .submitFailed, request.identifier, request.kind.rawValue, value: Double(error.code.rawValue))
       throw error
     }
     pending.append(PendingRequest(request: request, name: name, submittedAt: app.now, serial: nextSerial))
@@ -191,7 +193,8 @@ public final class BGTaskScheduler {
     let free = app.runningContinuedCount < app.configuration.maximumRunningContinued && continuedQueue.isEmpty
     if !free, (request as? BGContinuedProcessingTaskRequest)?.strategy == .fail {
       let error = BGTaskSchedulerError(.immediateRunIneligible)
-      app.record(.submitFailed, request.identifier, error.description)
+      app.record(
+        .submitFailed, request.identifier, request.kind.rawValue, value: Double(error.code.rawValue))
       throw error
     }
     continuedQueue.append(entry)

@@ -20,6 +20,8 @@ struct OwnerAccounting {
     var ended: SimTime?
     var outcome: Outcome?
     var expired = false
+    /// For a rejected submission, its `BGTaskScheduler.Error.Code` (0: none).
+    var errorCode: UInt8 = 0
   }
 
   /// The device's state at a launch (``LaunchSnapshot``), its reason a number into
@@ -35,7 +37,7 @@ struct OwnerAccounting {
   /// How a request ended, as its row's `outcome` spells it (a request still running at
   /// the end is `running`, one never launched `never_ran`).
   enum Outcome: UInt8 {
-    case completed, failed, expired, killed, cancelled
+    case completed, failed, expired, killed, cancelled, rejected
 
     var text: String {
       switch self {
@@ -44,6 +46,7 @@ struct OwnerAccounting {
       case .expired: "expired"
       case .killed: "killed"
       case .cancelled: "cancelled"
+      case .rejected: "rejected"
       }
     }
   }
@@ -159,6 +162,15 @@ struct OwnerAccounting {
           name: name, kind: kindsAndReasons.number(events[j].detail), submitted: t, earliest: max(earliest, t)
         ))
       open.update(name, initial: []) { $0.append(index) }
+    case .submitFailed, .registerFailed:
+      // A row of its own, with no launch: the rejection is the request's whole fate.
+      var fate = Fate(
+        name: name,
+        kind: kindsAndReasons.number(events[j].kind == .submitFailed ? events[j].detail : "register"),
+        submitted: t, earliest: t)
+      fate.outcome = .rejected
+      fate.errorCode = UInt8(clamping: Int(events[j].value ?? 0))
+      _ = add(fate)
     case .replaced:
       if let first = open.update(name, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
         close(first, at: t, outcome: .cancelled)
@@ -255,7 +267,7 @@ struct OwnerAccounting {
     case .completed: days[d].completed += 1
     case .expired: days[d].expired += 1
     case .killed: days[d].kills += 1
-    case .failed, .cancelled: break
+    case .failed, .cancelled, .rejected: break
     }
   }
 
@@ -317,7 +329,7 @@ struct OwnerAccounting {
     let bound =
       prefix.utf8.count + identifier.utf8.count + kind.utf8.count + outcome.utf8.count
       + reason.utf8.count + 4 * CSVRowWriter.secondsBound + 2 * CSVRowWriter.isoBound
-      + 2 * CSVRowWriter.fixedBound + 32
+      + 2 * CSVRowWriter.fixedBound + 40
     launches.row(reserve: bound) { w in
       w.text(prefix)
       w.text(identifier)
@@ -358,6 +370,8 @@ struct OwnerAccounting {
       } else {
         for _ in 0..<5 { w.comma() }
       }
+      w.comma()
+      if f.errorCode > 0 { w.integer(Int64(f.errorCode)) }
       w.newline()
     }
   }

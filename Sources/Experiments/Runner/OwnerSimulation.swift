@@ -121,7 +121,9 @@ enum OwnerSimulation {
   ) {
     var i = 0
     var j = 0
-    let kinds: Set<AppEvent.Kind> = [.submit, .launch, .complete, .expire, .kill, .state, .forceQuit]
+    let kinds: Set<AppEvent.Kind> = [
+      .submit, .submitFailed, .registerFailed, .launch, .complete, .expire, .kill, .state, .forceQuit,
+    ]
     while i < device.count || j < app.count {
       out.text(prefix)
       out.integer(Int64(day))
