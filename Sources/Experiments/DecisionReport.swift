@@ -12,7 +12,7 @@ public enum DecisionReport {
     let ids =
       identifier.map { [$0] }
       ?? Array(Set(outcome.decisions.map(\.activity.identifier) + rejections.map(\.identifier))).sorted()
-    var out: [String] = []
+    var out: [String] = outcome.notes.isEmpty ? [] : outcome.notes + [""]
     for id in ids {
       let decisions = outcome.decisions.filter { $0.activity.identifier == id }
       let launches = outcome.appLog.filter { $0.kind == .launch && $0.identifier == id }
@@ -45,7 +45,7 @@ public enum DecisionReport {
       out.append(verdict(id, decisions, launches, calendar))
       out.append("")
     }
-    if ids.isEmpty {
+    if ids.isEmpty, outcome.notes.isEmpty {
       out.append("no decisions were made: nothing was pending (check the app's tasks and submit policies)")
     }
     return out.joined(separator: "\n")

@@ -83,7 +83,8 @@ public struct Explanation: Sendable {
       sim.start(scheduler: &kernel)
       kernel.run(until: calendar.startOfDay(spec.days), handler: &sim)
       let outcome = Scenario.Outcome(
-        deviceLog: sim.deviceLog, appLog: sim.appLog, decisions: sim.decider.decisions, calendar: calendar)
+        deviceLog: sim.deviceLog, appLog: sim.appLog, decisions: sim.decider.decisions, calendar: calendar,
+        notes: Scenario.notes(sim.app.configuration))
       out.append(
         "arm \(a.name), owner \(device), replication \(replication)\(spec.cells.count > 1 ? ", cell \(cell)" : ""), \(spec.days) days"
       )

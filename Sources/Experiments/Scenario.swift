@@ -118,6 +118,8 @@ public struct Scenario: Sendable {
     public let appLog: [AppEvent]
     public let decisions: [Decision]
     public let calendar: SimCalendar
+    /// Lines `bgsim explain` prints before the decisions (a launch path that is off).
+    public var notes: [String] = []
   }
 
   /// Runs the scenario on one phone with decisions recorded.
@@ -142,7 +144,13 @@ public struct Scenario: Sendable {
     phone.start(scheduler: &kernel)
     kernel.run(until: calendar.startOfDay(days), handler: &phone)
     return Outcome(
-      deviceLog: phone.deviceLog, appLog: phone.appLog, decisions: phone.decider.decisions, calendar: calendar
-    )
+      deviceLog: phone.deviceLog, appLog: phone.appLog, decisions: phone.decider.decisions,
+      calendar: calendar,
+      notes: Self.notes(simulatedApp.configuration))
+  }
+
+  /// What `bgsim explain` says before the decisions about an app so configured.
+  static func notes(_ configuration: AppConfiguration) -> [String] {
+    configuration.legacyFetchOffReason.map { ["legacy_fetch: off, never judged: \($0)"] } ?? []
   }
 }

@@ -41,5 +41,16 @@ public struct AppConfiguration: Sendable, Hashable {
       && permittedIdentifiers.isEmpty
   }
 
+  /// Why legacy background fetch never runs for an app that set a minimum interval;
+  /// nil when it may run, or when the app never asked for it.
+  public var legacyFetchOffReason: String? {
+    guard minimumBackgroundFetchIntervalSeconds != nil, !usesLegacyFetch else { return nil }
+    if !permittedIdentifiers.isEmpty {
+      return "the app lists BGTaskSchedulerPermittedIdentifiers, which turns"
+        + " setMinimumBackgroundFetchInterval off (iOS 13 and later)"
+    }
+    return "the app lacks the `fetch` background mode"
+  }
+
   public init() {}
 }
