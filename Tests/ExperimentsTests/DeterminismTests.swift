@@ -76,8 +76,13 @@ import Testing
     let out = scratch()
     try run(jobs: 1, out: out)
     let rows = try csvRows(out.appendingPathComponent("days.csv").path).dropFirst()
-    let refresh = rows.filter { $0[1] == "refresh" }.map { [$0[3], $0[4], $0[14]] }
-    let processing = rows.filter { $0[1] == "processing" }.map { [$0[3], $0[4], $0[14]] }
+    let c = CSVSchema.days.index
+    let refresh = rows.filter { $0[c("arm")] == "refresh" }.map {
+      [$0[c("device")], $0[c("day")], $0[c("app_opens")]]
+    }
+    let processing = rows.filter { $0[c("arm")] == "processing" }.map {
+      [$0[c("device")], $0[c("day")], $0[c("app_opens")]]
+    }
     #expect(refresh == processing)
     #expect(refresh.contains { $0[2] != "0" })
   }

@@ -76,10 +76,11 @@ import Testing
         .replacingOccurrences(of: "devices: 200", with: "devices: 10"),
       jobs: ProcessInfo.processInfo.activeProcessorCount)
     let days = try csvRows(out.appendingPathComponent("days.csv").path).dropFirst()
+    let column = CSVSchema.days.index
     var total = 0.0
     for row in days {
-      let bytes = try #require(Double(row[13]))
-      let completed = try #require(Double(row[9]))
+      let bytes = try #require(Double(row[column("cellular_bytes")]))
+      let completed = try #require(Double(row[column("completed")]))
       #expect(bytes.truncatingRemainder(dividingBy: 50_000) == 0, "\(row)")
       #expect(bytes <= 50_000 * completed, "\(row)")
       total += bytes
@@ -87,7 +88,9 @@ import Testing
     // Refresh runs mostly off the charger, and the typical owner is on cellular about
     // a third of the time away from home: some of 70 owner-days' runs are on cellular.
     #expect(total > 0)
-    let refreshTotal = days.filter { $0[1] == "refresh" }.reduce(0.0) { $0 + Double($1[13])! }
+    let refreshTotal = days.filter { $0[column("arm")] == "refresh" }.reduce(0.0) {
+      $0 + Double($1[column("cellular_bytes")])!
+    }
     #expect(refreshTotal > 0)
   }
 
@@ -100,17 +103,27 @@ import Testing
     let days = try csvRows(out.appendingPathComponent("days.csv").path).dropFirst()
     let hours = try csvRows(out.appendingPathComponent("hour_of_day.csv").path).dropFirst()
     let end = 3.0 * 86_400
+    let l = CSVSchema.launches.index
+    let d = CSVSchema.days.index
+    let h = CSVSchema.hourOfDay.index
     for arm in ["refresh", "processing"] {
-      let ran = launches.filter { $0[1] == arm && !$0[9].isEmpty }
-      #expect(ran.allSatisfy { Double($0[9])! < end }, "\(arm) launched after the last day")
-      let armDays = days.filter { $0[1] == arm }
-      let dayLaunches = armDays.reduce(0) { $0 + Int($1[6])! + Int($1[7])! + Int($1[8])! }
-      #expect(dayLaunches == ran.count, "\(arm) launches")
-      for (column, outcome) in [(9, "completed"), (10, "expired"), (11, "killed")] {
-        let counted = armDays.reduce(0) { $0 + Int($1[column])! }
-        #expect(counted == ran.filter { $0[12] == outcome }.count, "\(arm) \(outcome)")
+      let ran = launches.filter { $0[l("arm")] == arm && !$0[l("launched_at_s")].isEmpty }
+      #expect(ran.allSatisfy { Double($0[l("launched_at_s")])! < end }, "\(arm) launched after the last day")
+      let armDays = days.filter { $0[d("arm")] == arm }
+      let dayLaunches = armDays.reduce(0) {
+        $0 + Int($1[d("launches_refresh")])! + Int($1[d("launches_processing")])! + Int(
+          $1[d("launches_other")])!
       }
-      #expect(hours.filter { $0[1] == arm }.reduce(0) { $0 + Int($1[3])! } == ran.count)
+      #expect(dayLaunches == ran.count, "\(arm) launches")
+      for (column, outcome) in [("completed", "completed"), ("expired", "expired"), ("kills", "killed")] {
+        let counted = armDays.reduce(0) { $0 + Int($1[d(column)])! }
+        #expect(counted == ran.filter { $0[l("outcome")] == outcome }.count, "\(arm) \(outcome)")
+      }
+      // The hours count the launches after the warm-up day.
+      let afterWarmup = ran.filter { Double($0[l("launched_at_s")])! >= 86_400 }
+      #expect(afterWarmup.count < ran.count)
+      #expect(
+        hours.filter { $0[h("arm")] == arm }.reduce(0) { $0 + Int($1[h("launches")])! } == afterWarmup.count)
     }
   }
 

@@ -11,23 +11,23 @@ import Testing
   /// difference is 0.2 a day for every owner: mean 0.2, sd 0, so the interval is [0.2, 0.2].
   @Test func pairedDifferenceOfAKnownCase() throws {
     let dir = scratch()
-    var launches =
-      "cell,arm,replication,device,task_id,kind,submitted_at_s,submitted_at_iso,earliest_begin_s,launched_at_s,launched_at_iso,ended_at_s,outcome,delay_after_earliest_s,charging,network,battery_pct,device_idle_s,launch_reason\n"
-    var days =
-      "cell,arm,replication,device,day,date,launches_refresh,launches_processing,launches_other,completed,expired,kills,energy_mwh,cellular_bytes,app_opens,staleness_median_s,staleness_worst_s\n"
+    var launches = CSVSchema.launches.header
+    var days = CSVSchema.days.header
     for d in 0..<4 {
       for (arm, n) in [("a", 3 + d), ("b", d + 1)] {
         for i in 0..<n {
           let t = Double(i * 3600 + 100)
           launches +=
-            "0,\(arm),0,\(d),x,refresh,\(t - 100),2026-01-05T00:00:00,\(t - 100),\(t),2026-01-05T0\(i % 10):00:00,\(t + 5),completed,100.000,\(arm == "a" ? 1 : 0),wifi,50.0,0,timer\n"
+            "0,\(arm),0,\(d),x,refresh,\(t - 100),2026-01-05T00:00:00,\(t - 100),\(t),2026-01-05T0\(i % 10):00:00,\(t + 5),completed,100.000,\(arm == "a" ? 1 : 0),wifi,50.0,0,timer,\n"
         }
-        for day in 0..<10 { days += "0,\(arm),0,\(d),\(day),2026-01-05,0,0,0,0,0,0,1.00,0,0,,\n" }
+        for day in 0..<10 { days += "0,\(arm),0,\(d),\(day),2026-01-05,0,0,0,0,0,0,0,1.00,0,0,,\n" }
       }
     }
     try launches.write(to: dir.appendingPathComponent("launches.csv"), atomically: true, encoding: .utf8)
     try days.write(to: dir.appendingPathComponent("days.csv"), atomically: true, encoding: .utf8)
-    let yaml = smallExperiment.replacingOccurrences(of: "  refresh:\n", with: "  a:\n")
+    // No warm-up day: every row counts.
+    let yaml = smallExperiment.replacingOccurrences(of: "days: 3\n", with: "days: 3\nwarmup_days: 0\n")
+      .replacingOccurrences(of: "  refresh:\n", with: "  a:\n")
       .replacingOccurrences(of: "  processing:\n", with: "  b:\n")
       .components(separatedBy: "hypotheses:")[0]
     let spec = try ExperimentSpec(tree: ConfigTree.parse(yaml: yaml, file: "e.yaml"), file: "e.yaml")

@@ -36,7 +36,8 @@ public struct CSVSchema: Sendable, Hashable {
   public static let days = CSVSchema(
     "days.csv",
     [
-      "cell", "arm", "replication", "device", "day", "date", "launches_refresh", "launches_processing",
+      "cell", "arm", "replication", "device", "day", "date", "warmup", "launches_refresh",
+      "launches_processing",
       "launches_other", "completed", "expired", "kills", "energy_mwh", "cellular_bytes", "app_opens",
       "staleness_median_s", "staleness_worst_s",
     ])

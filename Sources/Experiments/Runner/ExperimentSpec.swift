@@ -24,6 +24,9 @@ public struct ExperimentSpec: Sendable {
   public var name = "experiment"
   public var file = ""
   public var days = 30
+  /// Days at the start that are simulated but left out of the summary and the
+  /// hypotheses (a fresh install's first day); marked in `days.csv`.
+  public var warmupDays = 1
   public var devices = 200
   public var replications = 1
   public var seed: UInt64 = 42
@@ -41,7 +44,8 @@ public struct ExperimentSpec: Sendable {
   public var cells: [Cell] = [Cell(index: 0, overrides: [])]
 
   public static let keys = [
-    "name", "description", "days", "devices", "replications", "seed", "start", "ios", "persona", "timeline",
+    "name", "description", "days", "warmup_days", "devices", "replications", "seed", "start", "ios",
+    "persona", "timeline",
     "app",
     "scheduler", "arms", "sweep", "hypotheses",
   ]
@@ -111,6 +115,10 @@ public struct ExperimentSpec: Sendable {
       try root.text("name", default: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
       ?? name
     days = try root.integer("days", default: days, range: 1...3650)
+    // One day by default, none in a one-day run; an explicit value must leave a day.
+    warmupDays =
+      root.value("warmup_days") == nil
+      ? min(1, days - 1) : try root.integer("warmup_days", default: 1, range: 0...(days - 1))
     devices = try root.integer("devices", default: devices, range: 1...10_000_000)
     replications = try root.integer("replications", default: replications, range: 1...10_000)
     seed = UInt64(try root.integer("seed", default: Int(seed), range: 0...Int.max))

@@ -119,8 +119,12 @@ struct OwnerAccounting {
   /// What the rows written so far give the summary.
   var summary = OwnerSummary()
 
-  init(calendar: SimCalendar, days: Int, backgroundPowerWatts: Double) {
+  /// Days at the start left out of the summary (``ExperimentSpec/warmupDays``).
+  let warmupDays: Int
+
+  init(calendar: SimCalendar, days: Int, warmupDays: Int = 0, backgroundPowerWatts: Double) {
     self.calendar = calendar
+    self.warmupDays = warmupDays
     self.backgroundPowerWatts = backgroundPowerWatts
     self.days = Array(repeating: Day(), count: days)
   }
@@ -292,7 +296,7 @@ struct OwnerAccounting {
       guard f.launched == nil ? f.outcome != nil : f.ended != nil else { break }
       Self.write(
         f, identifier: identifier(of: f), texts: kindsAndReasons, prefix: prefix, launches: &launches,
-        calendar: calendar, dates: &dates, summary: &summary)
+        calendar: calendar, dates: &dates, summary: &summary, warmupDays: warmupDays)
       k += 1
     }
     guard k > 0 else { return }
@@ -307,7 +311,7 @@ struct OwnerAccounting {
     for f in fates where f.submitted < end {
       Self.write(
         f, identifier: identifier(of: f), texts: kindsAndReasons, prefix: prefix, launches: &launches,
-        calendar: calendar, dates: &dates, summary: &summary)
+        calendar: calendar, dates: &dates, summary: &summary, warmupDays: warmupDays)
     }
     writeDays(daysWritten..<days.count, prefix: prefix, days: &rows, startDate: startDate)
   }
@@ -315,10 +319,11 @@ struct OwnerAccounting {
   /// One `launches.csv` row, and what it gives the summary.
   static func write(
     _ f: Fate, identifier: String, texts: Texts, prefix: String, launches: inout CSVBuffer,
-    calendar: SimCalendar, dates: inout CSVRowWriter.DateCache, summary: inout OwnerSummary
+    calendar: SimCalendar, dates: inout CSVRowWriter.DateCache, summary: inout OwnerSummary, warmupDays: Int
   ) {
     let outcome = f.outcome?.text ?? (f.launched == nil ? "never_ran" : "running")
-    if let l = f.launched {
+    // Launches in the warm-up days are left out, judged by the time as the row writes it.
+    if let l = f.launched, !SummaryTables.inWarmup(milliseconds: (l.microseconds + 500) / 1000, warmupDays) {
       summary.add(
         launched: l, earliest: f.earliest, outcome: f.outcome, charging: f.snapshot?.charging,
         calendar: calendar)
@@ -388,6 +393,8 @@ struct OwnerAccounting {
       rows.integer(Int64(d))
       rows.comma()
       rows.date(CivilDate(daysSinceEpoch: startDays + d))
+      rows.comma()
+      rows.integer(d < warmupDays ? 1 : 0)
       for v in [
         day.launchesRefresh, day.launchesProcessing, day.launchesOther, day.completed, day.expired, day.kills,
       ] {
@@ -414,7 +421,9 @@ struct OwnerAccounting {
         rows.comma()
       }
       rows.newline()
-      summary.add(energyMilliwattHours: day.energyMilliwattHours, medianStaleness: median)
+      if d >= warmupDays {
+        summary.add(energyMilliwattHours: day.energyMilliwattHours, medianStaleness: median)
+      }
     }
   }
 }

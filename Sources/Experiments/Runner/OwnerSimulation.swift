@@ -69,7 +69,7 @@ enum OwnerSimulation {
     var kernel = Scheduler()
     sim.start(scheduler: &kernel)
     var accounting = OwnerAccounting(
-      calendar: calendar, days: spec.days,
+      calendar: calendar, days: spec.days, warmupDays: spec.warmupDays,
       backgroundPowerWatts: spec.scheduler.parameters.backgroundPowerWatts)
     let end = calendar.startOfDay(spec.days)
     var prefixBuffer = CSVBuffer(capacity: 64)

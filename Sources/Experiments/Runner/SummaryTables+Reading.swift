@@ -5,6 +5,11 @@ import Randomness
 import Synchronization
 
 extension SummaryTables {
+  /// Whether a time [ms from the start] falls in the first `warmupDays` days.
+  static func inWarmup(milliseconds: Int64, _ warmupDays: Int) -> Bool {
+    milliseconds < Int64(warmupDays) * 86_400_000
+  }
+
   /// Reads days and launches rows (files with or without a header line).
   ///
   /// Rows come owner by owner, so the owner's counts and the (cell, arm) bucket are
@@ -14,11 +19,12 @@ extension SummaryTables {
   /// with the arms of `arms` in order).
   static func read(
     days dayFiles: [String], launches launchFiles: [String], headers: Bool, arms: [String],
-    spill: PooledValueSpill
+    warmupDays: Int, spill: PooledValueSpill
   ) throws(UserError) -> Partial {
     var p = Partial()
     var run = OwnerRun(arms: arms)
     // The columns read, by name.
+    let warmup = CSVSchema.days.index("warmup")
     let energy = CSVSchema.days.index("energy_mwh")
     let staleness = CSVSchema.days.index("staleness_median_s")
     let launchedAt = CSVSchema.launches.index("launched_at_s")
@@ -29,6 +35,7 @@ extension SummaryTables {
     for file in dayFiles {
       var days = try CSVReader(path: file, header: headers)
       while days.next() {
+        guard !days.equals(warmup, "1") else { continue }
         run.enter(days, into: &p)
         run.counts.days += 1
         run.counts.energy += days.double(energy) ?? 0
@@ -42,7 +49,10 @@ extension SummaryTables {
     for file in launchFiles {
       var launches = try CSVReader(path: file, header: headers)
       while launches.next() {
-        guard !launches.isEmpty(launchedAt) else { continue }  // never launched
+        // Never launched, or launched in the warm-up days.
+        guard let at = launches.milliseconds(launchedAt), !inWarmup(milliseconds: at, warmupDays) else {
+          continue
+        }
         run.enter(launches, into: &p)
         run.counts.launched += 1
         if launches.equals(charging, "1") { run.counts.charging += 1 }

@@ -87,7 +87,7 @@ public struct SummaryTables: Sendable {
     let p = try read(
       days: [dir.appendingPathComponent("days.csv").path],
       launches: [dir.appendingPathComponent("launches.csv").path],
-      headers: true, arms: spec.arms.map(\.name), spill: spill)
+      headers: true, arms: spec.arms.map(\.name), warmupDays: spec.warmupDays, spill: spill)
     return try tables(p, directory: directory, spec: spec, spills: [spill.path], write: write)
   }
 
@@ -135,7 +135,7 @@ public struct SummaryTables: Sendable {
         r = .success(
           try read(
             days: slices[i].map(\.days), launches: slices[i].map(\.launches), headers: false, arms: arms,
-            spill: spill))
+            warmupDays: spec.warmupDays, spill: spill))
       } catch {
         r = .failure(error)
       }
