@@ -151,7 +151,7 @@ extension PhoneSimulation {
   static func isAccounted(_ kind: AppEvent.Kind) -> Bool {
     switch kind {
     case .submit, .submitFailed, .registerFailed, .replaced, .cancel, .cancelAll, .launch, .expire, .complete,
-      .kill, .network:
+      .kill, .network, .transfer:
       true
     default: false
     }

@@ -103,6 +103,10 @@ struct OwnerAccounting {
   var fates: [Fate] = []
   var firstFate = 0
   var open = SmallTable<TaskName, [Int]>()
+  /// Background transfers handed to the system and not yet launched for, oldest first
+  /// (not task requests: cancelling requests leaves them).
+  var openTransfers: [Int] = []
+  static let transferName = TaskName(SystemWork.backgroundTransfer.rawValue)
   /// The identifiers as the rows' fields spell them, quoted where they must be (made once
   /// per identifier: ``TaskName/text`` takes a lock, and a field is scanned for quotes).
   var identifierFields = SmallTable<TaskName, String>()
@@ -185,9 +189,15 @@ struct OwnerAccounting {
     case .cancelAll:
       for queue in open.allValues { for i in queue { close(i, at: t, outcome: .cancelled) } }
       open.removeAll()
+    case .transfer:
+      // A transfer's fate starts when the app hands it over, not when it is launched for.
+      let kind = kindsAndReasons.number(SystemWork.backgroundTransfer.rawValue)
+      openTransfers.append(add(Fate(name: Self.transferName, kind: kind, submitted: t, earliest: t)))
     case .launch:
       var index: Int
-      if let first = open.update(name, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
+      if name == Self.transferName, !openTransfers.isEmpty {
+        index = openTransfers.removeFirst()
+      } else if let first = open.update(name, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
         index = first
       } else {
         index = add(

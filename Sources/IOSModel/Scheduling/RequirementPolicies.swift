@@ -1,6 +1,10 @@
-/// Network requirement: a request that needs the network waits for one.
+/// Network requirement: a request that needs the network waits for one, and a
+/// discretionary background transfer waits for Wi-Fi.
 public struct NetworkRequirementPolicy: SchedulingPolicy {
   public var name: String { "network" }
+  /// Discretionary transfers wait for Wi-Fi (Apple, `URLSessionConfiguration.isDiscretionary`:
+  /// the system may delay large transfers until the device is on Wi-Fi and power).
+  public var discretionaryTransfersNeedWiFi = true
   public var reads: PolicyInputs { [.network] }
   public func scoreWeight(for activity: Activity) -> Double? { nil }
   public init() {}
@@ -12,6 +16,11 @@ public struct NetworkRequirementPolicy: SchedulingPolicy {
     let needs =
       activity.requiresNetwork || activity.kind == .backgroundTransfer || activity.kind == .silentPush
     if needs, c.network == .none { return .veto(name, c, "no network") }
+    if discretionaryTransfersNeedWiFi, activity.kind == .backgroundTransfer, activity.discretionary,
+      c.network != .wifi
+    {
+      return .veto(name, c, "discretionary transfer waits for Wi-Fi")
+    }
     return .skip(name)
   }
 }
@@ -24,6 +33,9 @@ public struct ExternalPowerPolicy: SchedulingPolicy {
   public var reads: PolicyInputs { [.pluggedIn] }
   public func scoreWeight(for activity: Activity) -> Double? { nil }
   public var processingAlwaysNeedsPower = true
+  /// Discretionary background transfers wait for external power (Apple,
+  /// `URLSessionConfiguration.isDiscretionary`).
+  public var discretionaryTransfersNeedPower = true
 
   public init() {}
 
@@ -31,7 +43,9 @@ public struct ExternalPowerPolicy: SchedulingPolicy {
 
   /// The rules, for a full verdict or for its outcome alone.
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
-    let needs = activity.requiresExternalPower || (processingAlwaysNeedsPower && activity.kind == .processing)
+    let needs =
+      activity.requiresExternalPower || (processingAlwaysNeedsPower && activity.kind == .processing)
+      || (discretionaryTransfersNeedPower && activity.kind == .backgroundTransfer && activity.discretionary)
     if needs, !c.isPluggedIn { return .veto(name, c, "not on external power") }
     return .skip(name)
   }

@@ -35,8 +35,8 @@ public struct SchedulerSpec: Sendable {
     "rate_limit": ["minimum_spacing"],
     "thermal": ["weight", "veto_at"],
     "cpu": ["weight", "maximum_running"],
-    "network": [],
-    "external_power": ["processing_always_needs_power"],
+    "network": ["discretionary_transfers_need_wifi"],
+    "external_power": ["processing_always_needs_power", "discretionary_transfers_need_power"],
     "background_app_refresh": [],
     "force_quit": [],
     "power_state": [],
@@ -159,6 +159,12 @@ public struct SchedulerSpec: Sendable {
     case var p as ExternalPowerPolicy:
       p.processingAlwaysNeedsPower = try s.flag(
         "processing_always_needs_power", default: p.processingAlwaysNeedsPower)
+      p.discretionaryTransfersNeedPower = try s.flag(
+        "discretionary_transfers_need_power", default: p.discretionaryTransfersNeedPower)
+      return p
+    case var p as NetworkRequirementPolicy:
+      p.discretionaryTransfersNeedWiFi = try s.flag(
+        "discretionary_transfers_need_wifi", default: p.discretionaryTransfersNeedWiFi)
       return p
     case var p as OverrunPolicy:
       p.weight = try weight(s, p.weight)
