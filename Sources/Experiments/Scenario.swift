@@ -151,6 +151,7 @@ public struct Scenario: Sendable {
 
   /// What `bgsim explain` says before the decisions about an app so configured.
   static func notes(_ configuration: AppConfiguration) -> [String] {
-    configuration.legacyFetchOffReason.map { ["legacy_fetch: off, never judged: \($0)"] } ?? []
+    (configuration.legacyFetchOffReason.map { ["legacy_fetch: off, never judged: \($0)"] } ?? [])
+      + (configuration.silentPushOffReason.map { ["silent_push: off, never judged: \($0)"] } ?? [])
   }
 }

@@ -41,6 +41,17 @@ public struct AppConfiguration: Sendable, Hashable {
       && permittedIdentifiers.isEmpty
   }
 
+  /// Whether a silent push may launch the app: it needs the `remote-notification`
+  /// background mode.
+  public var receivesSilentPushes: Bool { backgroundModes.contains("remote-notification") }
+
+  /// Why silent pushes sent to the app never launch it; nil when they may, or when none
+  /// are sent.
+  public var silentPushOffReason: String? {
+    silentPushesPerHour > 0 && !receivesSilentPushes
+      ? "the app lacks the `remote-notification` background mode" : nil
+  }
+
   /// Why legacy background fetch never runs for an app that set a minimum interval;
   /// nil when it may run, or when the app never asked for it.
   public var legacyFetchOffReason: String? {

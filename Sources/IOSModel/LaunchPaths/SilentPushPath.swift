@@ -1,8 +1,9 @@
 import SimKernel
 
 /// Silent pushes (`content-available`): pushes that reach the device wait, coalesced,
-/// until the system launches the app for them; one launch delivers them all. The
-/// pushes themselves come from the app's server, which the experiment wires.
+/// until the system launches the app for them; one launch delivers them all. Only an
+/// app with the `remote-notification` background mode is launched for them. The pushes
+/// themselves come from the app's server, which the experiment wires.
 public struct SilentPushPath: LaunchPath {
   /// Pushes received and not yet delivered.
   var pending = 0
@@ -14,7 +15,7 @@ public struct SilentPushPath: LaunchPath {
   public var isIdle: Bool { pending == 0 }
 
   public mutating func observe(_ input: LaunchPathInput, app: SimulatedApp) {
-    guard case .silentPush(let time) = input else { return }
+    guard case .silentPush(let time) = input, app.configuration.receivesSilentPushes else { return }
     pending += 1
     if firstPending == nil { firstPending = time }
   }
