@@ -102,7 +102,7 @@ import Testing
       s.add(
         launched: SimTime(microseconds: micros), earliest: .zero, outcome: .completed, charging: true,
         calendar: SimCalendar(startDate: CivilDate(iso: "2026-01-05")!))
-      s.add(energyMilliwattHours: energy, medianStaleness: stale)
+      s.add(energyMilliwattHours: energy, medianStaleness: stale, launches: 1)
       expected.append((s.delays[0], s.staleness.first, s.counts.energy))
     }
     let path = scratch().appendingPathComponent("numbers.csv").path

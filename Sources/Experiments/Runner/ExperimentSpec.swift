@@ -84,7 +84,9 @@ public struct ExperimentSpec: Sendable {
       for item in list {
         do {
           hypotheses.append(
-            try Hypothesis(parsing: item.text, arms: armNames, metrics: MetricName.allCases.map(\.rawValue)))
+            try Hypothesis(
+              parsing: item.text, arms: armNames,
+              metrics: MetricName.allCases.filter(\.isTestable).map(\.rawValue)))
         } catch { throw item.tree.error(error.description) }
       }
     }

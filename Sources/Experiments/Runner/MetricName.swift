@@ -14,13 +14,20 @@ public enum MetricName: String, Sendable, CaseIterable {
   case energyPerDay = "energy_per_day_mwh"
   /// Time since the last successful run when the owner opens the app [s] (unit: open).
   case stalenessAtOpen = "staleness_at_open_s"
+  /// The intra-class correlation of launches per day: the share of their variance that
+  /// lies between owners [0…1] (unit: owner-day; ``Statistics/intraClassCorrelation(_:level:)``).
+  case iccLaunchesPerDay = "icc_launches_per_day"
 
   /// What one observation is.
   public var unit: String {
     switch self {
     case .delayAfterEarliest: "launch"
     case .stalenessAtOpen: "open"
+    case .iccLaunchesPerDay: "owner-day"
     default: "owner"
     }
   }
+
+  /// Whether hypotheses may name it (the intra-class correlation is reported only).
+  public var isTestable: Bool { self != .iccLaunchesPerDay }
 }

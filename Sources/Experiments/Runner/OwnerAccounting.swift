@@ -432,7 +432,9 @@ struct OwnerAccounting {
       }
       rows.newline()
       if d >= warmupDays {
-        summary.add(energyMilliwattHours: day.energyMilliwattHours, medianStaleness: median)
+        summary.add(
+          energyMilliwattHours: day.energyMilliwattHours, medianStaleness: median,
+          launches: day.launchesRefresh + day.launchesProcessing + day.launchesOther)
       }
     }
   }

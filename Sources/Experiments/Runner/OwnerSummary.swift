@@ -34,8 +34,10 @@ struct OwnerSummary {
   }
 
   /// A `days.csv` row.
-  mutating func add(energyMilliwattHours: Double, medianStaleness: Double?) {
+  mutating func add(energyMilliwattHours: Double, medianStaleness: Double?, launches: Int) {
     counts.days += 1
+    counts.dayLaunches += Double(launches)
+    counts.dayLaunchSquares += Double(launches) * Double(launches)
     counts.energy += Self.twoDecimals(energyMilliwattHours)
     if let s = medianStaleness, let ms = Self.wholeSecondsInMilliseconds(s) { staleness.append(ms) }
   }

@@ -39,12 +39,14 @@ public enum RunReport {
       var table = [header]
       for metric in MetricName.allCases {
         let digits = metric == .delayAfterEarliest || metric == .stalenessAtOpen ? 0 : 2
-        var row = [metric.rawValue + (metric.unit == "owner" ? "" : " (median)")]
+        // Owner metrics and the intra-class correlation show an interval; the others a median.
+        let showsInterval = metric.unit == "owner" || metric == .iccLaunchesPerDay
+        var row = [metric.rawValue + (showsInterval ? "" : " (median)")]
         for arm in arms {
           if let r = summary.rows.first(where: {
             $0.cell == cell.index && $0.kind == "arm" && $0.arm == arm && $0.metric == metric
           }) {
-            row.append(metric.unit == "owner" ? interval(r, digits) : f(r.median, digits))
+            row.append(showsInterval ? interval(r, digits) : f(r.median, digits))
           }
         }
         for (a, b) in pairs {

@@ -26,6 +26,7 @@ extension SummaryTables {
     // The columns read, by name.
     let warmup = CSVSchema.days.index("warmup")
     let energy = CSVSchema.days.index("energy_mwh")
+    let dayLaunches = ["launches_refresh", "launches_processing", "launches_other"].map(CSVSchema.days.index)
     let staleness = CSVSchema.days.index("staleness_median_s")
     let launchedAt = CSVSchema.launches.index("launched_at_s")
     let launchedAtISO = CSVSchema.launches.index("launched_at_iso")
@@ -39,6 +40,9 @@ extension SummaryTables {
         run.enter(days, into: &p)
         run.counts.days += 1
         run.counts.energy += days.double(energy) ?? 0
+        let launched = Double(dayLaunches.reduce(0) { $0 + days.int($1) })
+        run.counts.dayLaunches += launched
+        run.counts.dayLaunchSquares += launched * launched
         if let s = days.milliseconds(staleness) {
           run.bucket.staleness.add(s)
           if let g = run.group { spill.append(group: g + 1, milliseconds: s) }

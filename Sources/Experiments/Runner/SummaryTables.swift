@@ -47,6 +47,8 @@ public struct SummaryTables: Sendable {
     var delays = PooledValues()
     var staleness = PooledValues()
     var hours = [Int](repeating: 0, count: 24)
+    /// Per owner: the launches of each day after the warm-up, summed.
+    var ownerDays: [String: Statistics.GroupSums] = [:]
   }
 
   /// The group of a pooled metric of a (cell, arm) in the spill files and ``OrderStatistics``.
@@ -56,6 +58,8 @@ public struct SummaryTables: Sendable {
 
   struct Counts {
     var launched = 0.0, charging = 0.0, completed = 0.0, expired = 0.0, days = 0.0, energy = 0.0
+    /// Launches counted by day in days.csv, and the sum of their squares.
+    var dayLaunches = 0.0, dayLaunchSquares = 0.0
   }
 
   /// What a slice of the rows contributes: per-owner counts and per-(cell, arm) values.
@@ -197,6 +201,8 @@ public struct SummaryTables: Sendable {
       m[.completionRate] = k.launched > 0 ? k.completed / k.launched : .nan
       m[.expiryRate] = k.launched > 0 ? k.expired / k.launched : .nan
       buckets[key, default: Bucket()].owners[id] = m
+      buckets[key, default: Bucket()].ownerDays[id] = Statistics.GroupSums(
+        count: k.days, sum: k.dayLaunches, sumOfSquares: k.dayLaunchSquares)
     }
     let arms = spec.arms.map(\.name)
     var pools: [Int32: PooledValues] = [:]
@@ -218,7 +224,9 @@ public struct SummaryTables: Sendable {
       for arm in arms {
         let b = buckets["\(cell)|\(arm)"] ?? Bucket()
         for metric in MetricName.allCases {
-          if metric.unit == "owner" {
+          if metric == .iccLaunchesPerDay {
+            rows.append(intraClassRow(cell, arm, b))
+          } else if metric.unit == "owner" {
             rows.append(describe(cell, "arm", arm, metric, values(b, metric), pValue: nil))
           } else {
             rows.append(pooled.describe(cell, arm, metric))
@@ -247,6 +255,17 @@ public struct SummaryTables: Sendable {
     let tables = SummaryTables(rows: rows, verdicts: verdicts)
     if write { try tables.write(directory: directory, buckets: buckets, spec: spec, commits: commits) }
     return tables
+  }
+
+  /// The intra-class correlation of launches per day among the owners of a (cell, arm).
+  static func intraClassRow(_ cell: Int, _ arm: String, _ b: Bucket) -> Row {
+    let groups = b.ownerDays.keys.sorted().compactMap { b.ownerDays[$0] }
+    let ci = Statistics.intraClassCorrelation(groups)
+    return Row(
+      cell: cell, kind: "arm", arm: arm, metric: .iccLaunchesPerDay, n: groups.count,
+      mean: ci?.estimate ?? .nan,
+      sd: .nan, low: ci?.lower ?? .nan, high: ci?.upper ?? .nan, median: .nan, p10: .nan, p90: .nan,
+      pValue: nil)
   }
 
   /// The per-owner values of an owner metric, in owner order.

@@ -1,0 +1,47 @@
+@preconcurrency import CGSL
+
+extension Statistics {
+  /// One group's observations, summed: how many, their sum and their sum of squares.
+  public struct GroupSums: Sendable, Hashable {
+    public var count: Double
+    public var sum: Double
+    public var sumOfSquares: Double
+
+    public init(count: Double, sum: Double, sumOfSquares: Double) {
+      self.count = count
+      self.sum = sum
+      self.sumOfSquares = sumOfSquares
+    }
+  }
+
+  /// The intra-class correlation ICC(1) of observations in groups (owners' days, say):
+  /// the share of the variance that lies between groups, from a one-way analysis of
+  /// variance, with the F-based interval at `level` (Shrout and Fleiss 1979; for
+  /// unequal groups, the mean group size n₀ of Snedecor and Cochran). Nil with fewer
+  /// than two groups or no variance within them.
+  public static func intraClassCorrelation(_ groups: [GroupSums], level: Double = 0.95) -> ConfidenceInterval?
+  {
+    let groups = groups.filter { $0.count > 0 }
+    let k = Double(groups.count)
+    let total = groups.reduce(0) { $0 + $1.count }
+    guard k >= 2, total > k else { return nil }
+    let grand = groups.reduce(0) { $0 + $1.sum } / total
+    let between = groups.reduce(0) {
+      $0 + $1.count * ($1.sum / $1.count - grand) * ($1.sum / $1.count - grand)
+    }
+    let within = groups.reduce(0) { $0 + $1.sumOfSquares - $1.sum * $1.sum / $1.count }
+    let (dfBetween, dfWithin) = (k - 1, total - k)
+    let msb = between / dfBetween
+    let msw = within / dfWithin
+    guard msw > 0 else { return nil }
+    let n0 = (total - groups.reduce(0) { $0 + $1.count * $1.count } / total) / dfBetween
+    let f = msb / msw
+    let icc = (msb - msw) / (msb + (n0 - 1) * msw)
+    let tail = (1 - level) / 2
+    let fLow = f / gsl_cdf_fdist_Pinv(1 - tail, dfBetween, dfWithin)
+    let fHigh = f * gsl_cdf_fdist_Pinv(1 - tail, dfWithin, dfBetween)
+    return ConfidenceInterval(
+      estimate: icc, lower: (fLow - 1) / (fLow + n0 - 1), upper: (fHigh - 1) / (fHigh + n0 - 1), level: level,
+      n: groups.count)
+  }
+}
