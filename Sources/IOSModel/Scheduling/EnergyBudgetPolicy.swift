@@ -18,7 +18,11 @@ public struct EnergyBudgetPolicy: SchedulingPolicy {
   /// The rules, for a full verdict or for its outcome alone.
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     if activity.kind == .backgroundTransfer, !activity.discretionary { return .skip(name) }
-    if c.isPluggedIn { return .score(name, 1, weight: weight, c, "on power") }
+    if c.isPluggedIn {
+      return .score(
+        name, 1, weight: weight, c,
+        "on power (budget \(Int(c.energyCapacity > 0 ? c.energyBudget / c.energyCapacity * 100 : 0)) % left)")
+    }
     let share = c.energyCapacity > 0 ? c.energyBudget / c.energyCapacity : 0
     if share < vetoBelow { return .veto(name, c, "energy budget exhausted (\(Int(share * 100)) % left)") }
     return .score(name, share, weight: weight, c, "energy budget \(Int(share * 100)) % left")

@@ -22,6 +22,11 @@ public struct SchedulerParameters: Sendable, Hashable {
   public var dataRefillPerDay: Double = 5_000_000
   /// Power drawn by a running background task, for the energy budget [W].
   public var backgroundPowerWatts: Double = 0.78
+  /// Whether a run that starts on external power draws the energy budget. Off: the
+  /// budget stands for battery energy, which a run on the charger does not spend.
+  public var chargingRunsDrawEnergy = false
+  /// The lowest the energy budget can be drawn to [mWh].
+  public var energyFloor: Double = 0
 
   public init() {}
 }

@@ -63,7 +63,7 @@ public struct SchedulerSpec: Sendable {
       "budgets",
       keys: [
         "energy_capacity_mwh", "energy_refill_mwh_per_day", "data_capacity_bytes",
-        "data_refill_bytes_per_day", "background_power_w",
+        "data_refill_bytes_per_day", "background_power_w", "charging_runs_draw_energy", "energy_floor_mwh",
       ])
     {
       p.energyCapacity = try b.number("energy_capacity_mwh", default: p.energyCapacity, range: 0...1e9)
@@ -74,6 +74,8 @@ public struct SchedulerSpec: Sendable {
         "data_refill_bytes_per_day", default: p.dataRefillPerDay, range: 0...1e15)
       p.backgroundPowerWatts = try b.number(
         "background_power_w", default: p.backgroundPowerWatts, range: 0...100)
+      p.chargingRunsDrawEnergy = try b.flag("charging_runs_draw_energy", default: p.chargingRunsDrawEnergy)
+      p.energyFloor = try b.number("energy_floor_mwh", default: p.energyFloor, range: -1e9...1e9)
     }
     parameters = p
     if let section = try s.section("policies", keys: Array(Self.policyKeys.keys).sorted()) {

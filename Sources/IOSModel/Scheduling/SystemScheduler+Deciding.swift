@@ -122,7 +122,7 @@ extension SystemScheduler {
       }
       lastLaunch[activity.kind] = now
       lastLaunchTrigger[activity.name] = point.trigger
-      runningSince[activity.name] = now
+      runningSince[activity.name] = (now, point.context.isPluggedIn)
       point.context.runningTasks = app.runningCount
       point.context.lastLaunch = lastLaunch
       return .launched

@@ -49,7 +49,8 @@ public struct SystemScheduler: LaunchDecider {
   var data: Double
   var budgetsAt: SimTime = .zero
   var lastLaunch = LaunchTimes()
-  var runningSince = SmallTable<TaskName, SimTime>()
+  /// The app's runs under way: when each started, and whether on external power.
+  var runningSince = SmallTable<TaskName, (start: SimTime, onPower: Bool)>()
   var target: UInt32 = 2
   /// The periodic timer's period, from `parameters` at ``start(app:device:target:scheduler:)``.
   var timerPeriod = SimDuration.zero
@@ -185,9 +186,12 @@ public struct SystemScheduler: LaunchDecider {
           scheduler.schedule(at: earliest, target: target, kind: Tick.due.rawValue)
         }
       case .complete, .kill:
-        if let start = runningSince.removeValue(forKey: events[i].name) {
+        if let run = runningSince.removeValue(forKey: events[i].name) {
           refillBudgets(to: scheduler.now)
-          energy -= (events[i].time - start).seconds / 3600 * parameters.backgroundPowerWatts * 1000
+          if !run.onPower || parameters.chargingRunsDrawEnergy {
+            let cost = (events[i].time - run.start).seconds / 3600 * parameters.backgroundPowerWatts * 1000
+            energy = max(parameters.energyFloor, energy - cost)
+          }
         }
       case .network:
         refillBudgets(to: scheduler.now)
