@@ -4,9 +4,12 @@ public enum IOSEra: String, Sendable, Hashable, CaseIterable {
   case ios6 = "ios6"
   /// iOS 7–12: 180 s (crash logs show `permittedBackgroundDuration: 180.000000`).
   case ios7to12 = "ios7-12"
-  /// iOS 13–25: about 30 s; BGTaskScheduler exists.
+  /// iOS 13–18.2: about 30 s; BGTaskScheduler exists.
   case ios13 = "ios13"
-  /// iOS 26: as iOS 13, plus `BGContinuedProcessingTaskRequest`.
+  /// iOS 18.3–25: as iOS 13, but a processing task still runs after the app is swiped
+  /// away (developer forums thread 793189: Apple says this is intended).
+  case ios18 = "ios18"
+  /// iOS 26: as iOS 18, plus `BGContinuedProcessingTaskRequest`.
   case ios26 = "ios26"
 
   /// Background time after leaving the screen, `beginBackgroundTask` budget [s].
@@ -15,12 +18,16 @@ public enum IOSEra: String, Sendable, Hashable, CaseIterable {
     switch self {
     case .ios6: 600
     case .ios7to12: 180
-    case .ios13, .ios26: 30
+    case .ios13, .ios18, .ios26: 30
     }
   }
 
   /// Whether BGTaskScheduler exists (iOS 13 and later).
-  public var hasBackgroundTasksFramework: Bool { self == .ios13 || self == .ios26 }
+  public var hasBackgroundTasksFramework: Bool { self == .ios13 || self == .ios18 || self == .ios26 }
+
+  /// Whether a processing task still runs after the app is swiped away (iOS 18.3 and
+  /// later).
+  public var processingRunsAfterForceQuit: Bool { self == .ios18 || self == .ios26 }
 
   /// Whether continued-processing requests exist (iOS 26).
   public var hasContinuedProcessing: Bool { self == .ios26 }

@@ -21,7 +21,9 @@ extension SimulatedApp {
     guard let index = taskScheduler.pending.firstIndex(where: { $0.name == name }) else {
       return .notPending
     }
-    if isForceQuitFlagged {
+    if isForceQuitFlagged,
+      !(configuration.era.processingRunsAfterForceQuit && taskScheduler.pending[index].kind == .processing)
+    {
       record(.launchRefused, name: name, "force_quit")
       return .refused(reason: "force_quit")
     }

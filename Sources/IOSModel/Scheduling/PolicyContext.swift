@@ -36,6 +36,8 @@ public struct PolicyContext: Sendable {
   public var runningTasks: Int
   /// The app's tasks that overran their time so far.
   public var overruns: Int
+  /// The iOS generation the app runs on.
+  public var era: IOSEra = .ios26
   /// Whether verdicts should carry their reasons (costly; on for `bgsim explain`).
   public var explain = false
 

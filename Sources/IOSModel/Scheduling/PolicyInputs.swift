@@ -45,15 +45,18 @@ public struct PolicyInputs: OptionSet, Sendable, Hashable {
   /// ``PolicyContext/overruns``.
   public static let overruns = PolicyInputs(rawValue: 1 << 18)
 
+  /// ``PolicyContext/era``, the app's iOS generation.
+  public static let era = PolicyInputs(rawValue: 1 << 19)
+
   /// Everything: what a policy that declares nothing is taken to read.
-  public static let all = PolicyInputs(rawValue: (1 << 19) - 1)
+  public static let all = PolicyInputs(rawValue: (1 << 20) - 1)
   /// The usage predictions, made once per decision point just before the first policy
   /// that reads them.
   public static let predictions: PolicyInputs = [.appOpenPrediction, .deviceUsePrediction]
   /// The state the scheduler keeps to tell that nothing changed: the device's power,
-  /// charger, network and thermal state and the app's two settings. A veto that reads
+  /// charger, network and thermal state, the app's two settings and its iOS generation. A veto that reads
   /// no more than this stands until one of them, or the pending requests, change.
   public static let standingState: PolicyInputs = [
-    .powerState, .pluggedIn, .network, .thermal, .forceQuitFlag, .backgroundAppRefresh,
+    .powerState, .pluggedIn, .network, .thermal, .forceQuitFlag, .backgroundAppRefresh, .era,
   ]
 }

@@ -73,10 +73,10 @@ public struct BackgroundAppRefreshPolicy: SchedulingPolicy {
 }
 
 /// The app switcher flag: after a swipe-away nothing launches the app until the owner
-/// opens it again.
+/// opens it again; on iOS 18.3 and later a processing task still runs.
 public struct ForceQuitPolicy: SchedulingPolicy {
   public var name: String { "force_quit" }
-  public var reads: PolicyInputs { [.forceQuitFlag] }
+  public var reads: PolicyInputs { [.forceQuitFlag, .era] }
   public func scoreWeight(for activity: Activity) -> Double? { nil }
   public init() {}
 
@@ -84,7 +84,9 @@ public struct ForceQuitPolicy: SchedulingPolicy {
 
   /// The rules, for a full verdict or for its outcome alone.
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
-    c.isForceQuitFlagged ? .veto(name, c, "app was swiped away") : .skip(name)
+    guard c.isForceQuitFlagged else { return .skip(name) }
+    if activity.kind == .processing, c.era.processingRunsAfterForceQuit { return .skip(name) }
+    return .veto(name, c, "app was swiped away")
   }
 }
 

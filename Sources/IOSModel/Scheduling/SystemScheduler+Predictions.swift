@@ -14,6 +14,7 @@ extension SystemScheduler {
       daysSinceAppOpened: appOpens.daysSinceLast(now), energyBudget: energy,
       energyCapacity: parameters.energyCapacity, dataBudget: data, lastLaunch: lastLaunch,
       runningTasks: app.runningCount, overruns: app.overruns)
+    c.era = app.configuration.era
     c.explain = recordDecisions
     return c
   }

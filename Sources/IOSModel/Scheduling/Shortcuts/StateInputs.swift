@@ -12,6 +12,7 @@ struct StateInputs: Equatable {
   var thermal: ThermalState
   var isForceQuitFlagged: Bool
   var backgroundAppRefresh: Bool
+  var era: IOSEra
 
   init(app: SimulatedApp, device: some DeviceConditions) {
     self.app = ObjectIdentifier(app)
@@ -22,6 +23,7 @@ struct StateInputs: Equatable {
     thermal = device.thermalState
     isForceQuitFlagged = app.isForceQuitFlagged
     backgroundAppRefresh = app.configuration.backgroundAppRefresh
+    era = app.configuration.era
   }
 
   /// Whether the app and the device are still in this state (the same test as
@@ -32,6 +34,6 @@ struct StateInputs: Equatable {
       && isPluggedIn == device.isPluggedIn && isPoweredOn == device.isPoweredOn
       && network == device.network && thermal == device.thermalState
       && isForceQuitFlagged == app.isForceQuitFlagged
-      && backgroundAppRefresh == app.configuration.backgroundAppRefresh
+      && backgroundAppRefresh == app.configuration.backgroundAppRefresh && era == app.configuration.era
   }
 }
