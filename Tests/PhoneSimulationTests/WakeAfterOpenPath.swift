@@ -13,7 +13,7 @@ struct WakeAfterOpenPath: LaunchPath {
   var name: String { "wake_after_open" }
   var isIdle: Bool { due == nil }
 
-  mutating func observe(_ input: LaunchPathInput, app: SimulatedApp) {
+  mutating func observe(_ input: LaunchPathInput, app: some LaunchableApp) {
     if case .appOpened(let time) = input { due = time + .hours(1) }
   }
 
@@ -26,11 +26,12 @@ struct WakeAfterOpenPath: LaunchPath {
     list.append(a)
   }
 
-  func launch(_ activity: Activity, app: SimulatedApp, scheduler: inout Scheduler) -> LaunchResult {
+  func launch(_ activity: Activity, app: some LaunchableApp, scheduler: inout Scheduler) -> LaunchResult {
     app.launchSystemWork(.legacyFetch, scheduler: &scheduler)
   }
 
-  mutating func launched(_ activity: Activity, at now: SimTime, app: SimulatedApp, onCellular: Bool) -> Double
+  mutating func launched(_ activity: Activity, at now: SimTime, app: some LaunchableApp, onCellular: Bool)
+    -> Double
   {
     due = nil
     return 0

@@ -13,7 +13,7 @@ public struct BackgroundTransferPath: LaunchPath {
   public var name: String { SystemWork.backgroundTransfer.rawValue }
   public var isIdle: Bool { waiting.isEmpty }
 
-  public mutating func observe(_ input: LaunchPathInput, app: SimulatedApp) {
+  public mutating func observe(_ input: LaunchPathInput, app: some LaunchableApp) {
     guard case .transfer(let time, let bytes, let discretionary) = input else { return }
     waiting.append((time, bytes, discretionary))
   }
@@ -30,11 +30,15 @@ public struct BackgroundTransferPath: LaunchPath {
     list.append(a)
   }
 
-  public func launch(_ activity: Activity, app: SimulatedApp, scheduler: inout Scheduler) -> LaunchResult {
+  public func launch(_ activity: Activity, app: some LaunchableApp, scheduler: inout Scheduler)
+    -> LaunchResult
+  {
     app.launchSystemWork(.backgroundTransfer, scheduler: &scheduler)
   }
 
-  public mutating func launched(_ activity: Activity, at now: SimTime, app: SimulatedApp, onCellular: Bool)
+  public mutating func launched(
+    _ activity: Activity, at now: SimTime, app: some LaunchableApp, onCellular: Bool
+  )
     -> Double
   {
     if !waiting.isEmpty { waiting.removeFirst() }

@@ -26,18 +26,19 @@ public protocol LaunchPath {
   func appendActivities(to list: inout [Activity], _ context: LaunchPathContext)
   /// Something the app or its owner did that the path keeps track of (asked of paths
   /// of the system's own work only).
-  mutating func observe(_ input: LaunchPathInput, app: SimulatedApp)
+  mutating func observe(_ input: LaunchPathInput, app: some LaunchableApp)
   /// Launches the app for `activity`, one of this path's.
-  func launch(_ activity: Activity, app: SimulatedApp, scheduler: inout Scheduler) -> LaunchResult
+  func launch(_ activity: Activity, app: some LaunchableApp, scheduler: inout Scheduler) -> LaunchResult
   /// The app was launched for `activity` at `now`: what the run consumes of the path's
   /// work (asked of paths of the system's own work only). Returns the bytes to charge to
   /// the cellular data budget.
-  mutating func launched(_ activity: Activity, at now: SimTime, app: SimulatedApp, onCellular: Bool) -> Double
+  mutating func launched(_ activity: Activity, at now: SimTime, app: some LaunchableApp, onCellular: Bool)
+    -> Double
 }
 
 /// What a path reads of the app and of the scheduler's history when it lists its work.
 public struct LaunchPathContext {
-  public let app: SimulatedApp
+  public let app: any LaunchableApp
   /// Whether the owner has opened the app within the history the scheduler keeps.
   public let appOpenedRecently: Bool
 }
@@ -58,8 +59,10 @@ extension LaunchPath {
   public var isIdle: Bool { true }
   public func hasDueWork(at now: SimTime, _ context: LaunchPathContext) -> Bool { false }
   public func appendActivities(to list: inout [Activity], _ context: LaunchPathContext) {}
-  public mutating func observe(_ input: LaunchPathInput, app: SimulatedApp) {}
-  public mutating func launched(_ activity: Activity, at now: SimTime, app: SimulatedApp, onCellular: Bool)
+  public mutating func observe(_ input: LaunchPathInput, app: some LaunchableApp) {}
+  public mutating func launched(
+    _ activity: Activity, at now: SimTime, app: some LaunchableApp, onCellular: Bool
+  )
     -> Double
   { 0 }
 }

@@ -13,7 +13,7 @@ public struct LegacyFetchPath: LaunchPath {
   public var name: String { SystemWork.legacyFetch.rawValue }
   public var isIdle: Bool { window == nil }
 
-  public mutating func observe(_ input: LaunchPathInput, app: SimulatedApp) {
+  public mutating func observe(_ input: LaunchPathInput, app: some LaunchableApp) {
     guard case .appOpened(let time) = input, window == nil,
       let interval = app.configuration.minimumBackgroundFetchIntervalSeconds,
       app.configuration.usesLegacyFetch
@@ -39,11 +39,15 @@ public struct LegacyFetchPath: LaunchPath {
     context.app.configuration.usesLegacyFetch && context.appOpenedRecently
   }
 
-  public func launch(_ activity: Activity, app: SimulatedApp, scheduler: inout Scheduler) -> LaunchResult {
+  public func launch(_ activity: Activity, app: some LaunchableApp, scheduler: inout Scheduler)
+    -> LaunchResult
+  {
     app.launchSystemWork(.legacyFetch, scheduler: &scheduler)
   }
 
-  public mutating func launched(_ activity: Activity, at now: SimTime, app: SimulatedApp, onCellular: Bool)
+  public mutating func launched(
+    _ activity: Activity, at now: SimTime, app: some LaunchableApp, onCellular: Bool
+  )
     -> Double
   {
     let every = SimDuration(seconds: app.configuration.minimumBackgroundFetchIntervalSeconds ?? 0)

@@ -14,7 +14,7 @@ public struct SilentPushPath: LaunchPath {
   public var name: String { SystemWork.silentPush.rawValue }
   public var isIdle: Bool { pending == 0 }
 
-  public mutating func observe(_ input: LaunchPathInput, app: SimulatedApp) {
+  public mutating func observe(_ input: LaunchPathInput, app: some LaunchableApp) {
     guard case .silentPush(let time) = input, app.configuration.receivesSilentPushes else { return }
     pending += 1
     if firstPending == nil { firstPending = time }
@@ -27,11 +27,15 @@ public struct SilentPushPath: LaunchPath {
     list.append(Activity(kind: .silentPush, name: Self.activityName, priority: .utility, submittedAt: first))
   }
 
-  public func launch(_ activity: Activity, app: SimulatedApp, scheduler: inout Scheduler) -> LaunchResult {
+  public func launch(_ activity: Activity, app: some LaunchableApp, scheduler: inout Scheduler)
+    -> LaunchResult
+  {
     app.launchSystemWork(.silentPush, scheduler: &scheduler)
   }
 
-  public mutating func launched(_ activity: Activity, at now: SimTime, app: SimulatedApp, onCellular: Bool)
+  public mutating func launched(
+    _ activity: Activity, at now: SimTime, app: some LaunchableApp, onCellular: Bool
+  )
     -> Double
   {
     pending = 0

@@ -3,8 +3,8 @@ import SimKernel
 
 extension SystemScheduler {
   /// Rebuilds the cached request activities if the app's pending list changed.
-  mutating func refreshRequestCache(_ app: SimulatedApp) {
-    let key = (ObjectIdentifier(app), app.taskScheduler.pendingGeneration)
+  mutating func refreshRequestCache(_ app: some LaunchableApp) {
+    let key = (ObjectIdentifier(app), app.pendingGeneration)
     if let cached = requestCacheKey, cached.app == key.0, cached.generation == key.1 { return }
     fillRequestCache(app)
     requestCacheKey = key
@@ -14,9 +14,9 @@ extension SystemScheduler {
 
   /// Refills ``requestCache`` with the app's pending `BGTaskScheduler` requests as
   /// activities, in submission order, each made by the path of its type.
-  mutating func fillRequestCache(_ app: SimulatedApp) {
+  mutating func fillRequestCache(_ app: some LaunchableApp) {
     requestCache.removeAllOfShortList()
-    let pending = app.taskScheduler.pending
+    let pending = app.pendingRequests
     for i in pending.indices {
       guard let p = requestPath[Self.row(pending[i].kind)],
         var a = paths[p].activity(for: pending[i])
@@ -36,12 +36,12 @@ extension SystemScheduler {
   }
 
   /// What the paths read when they list their own work.
-  func pathContext(_ app: SimulatedApp) -> LaunchPathContext {
+  func pathContext(_ app: some LaunchableApp) -> LaunchPathContext {
     LaunchPathContext(app: app, appOpenedRecently: appOpens.total > 0)
   }
 
   /// Passes `input` to every path, and notes whether they hold work of their own.
-  mutating func observe(_ input: LaunchPathInput, app: SimulatedApp) {
+  mutating func observe(_ input: LaunchPathInput, app: some LaunchableApp) {
     for p in paths.indices where holdsOwnWork[p] { paths[p].observe(input, app: app) }
     notePathsChanged()
   }
@@ -55,7 +55,7 @@ extension SystemScheduler {
 
   /// Whether any activity could run now, checked without building the activity list
   /// (most decision points find nothing due). Call after ``refreshRequestCache(_:)``.
-  func anythingDue(_ app: SimulatedApp, now: SimTime) -> Bool {
+  func anythingDue(_ app: some LaunchableApp, now: SimTime) -> Bool {
     if requestsDueAt <= now.microseconds { return true }
     if pathsIdle { return false }
     let context = pathContext(app)
@@ -65,7 +65,7 @@ extension SystemScheduler {
 
   /// The paths' own work (legacy fetch, silent pushes, background transfers) as
   /// activities, to be judged after the app's requests (``requestCache``).
-  func pathActivities(_ app: SimulatedApp) -> [Activity] {
+  func pathActivities(_ app: some LaunchableApp) -> [Activity] {
     var list: [Activity] = []
     let context = pathContext(app)
     for p in paths.indices {

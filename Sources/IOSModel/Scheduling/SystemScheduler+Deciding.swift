@@ -49,7 +49,8 @@ extension SystemScheduler {
 
   /// A decision point: judges every due activity and launches those that pass.
   public mutating func evaluate(
-    app: SimulatedApp, device: some DeviceConditions, trigger: DecisionTrigger, scheduler: inout Scheduler
+    app: some LaunchableApp, device: some DeviceConditions, trigger: DecisionTrigger,
+    scheduler: inout Scheduler
   ) {
     let now = scheduler.now
     if let end = launchesUntil, now >= end { return }
@@ -65,7 +66,7 @@ extension SystemScheduler {
   /// Judges every due activity at `point`, the app's requests first, then the
   /// paths' work, and launches each that passes.
   mutating func judgePoint(
-    app: SimulatedApp, device: some DeviceConditions, now: SimTime, point start: DecisionPoint,
+    app: some LaunchableApp, device: some DeviceConditions, now: SimTime, point start: DecisionPoint,
     scheduler: inout Scheduler
   ) {
     var point = start
@@ -109,7 +110,8 @@ extension SystemScheduler {
 
   /// Launches `activity` for a passing score, and records it.
   mutating func launch(
-    _ activity: Activity, at point: inout DecisionPoint, app: SimulatedApp, device: some DeviceConditions,
+    _ activity: Activity, at point: inout DecisionPoint, app: some LaunchableApp,
+    device: some DeviceConditions,
     scheduler: inout Scheduler
   ) -> Decision.Outcome {
     let now = point.context.now

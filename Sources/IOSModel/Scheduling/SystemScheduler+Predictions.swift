@@ -4,7 +4,7 @@ import SimKernel
 extension SystemScheduler {
   /// What the policies see at `now`: the device, the app, the budgets. The predictions
   /// are left out: each is made when a policy first needs it (``predict(_:)``).
-  func context(app: SimulatedApp, device: some DeviceConditions, now: SimTime) -> PolicyContext {
+  func context(app: some LaunchableApp, device: some DeviceConditions, now: SimTime) -> PolicyContext {
     var c = PolicyContext(
       now: now, batteryPercent: device.batteryPercent(at: now), isPluggedIn: device.isPluggedIn,
       isInUse: device.isInUse, idleSeconds: device.idleSeconds(at: now), network: device.network,

@@ -133,7 +133,7 @@ public struct SystemScheduler: LaunchDecider {
   }
 
   public mutating func start(
-    app: SimulatedApp, device: some DeviceConditions, target: UInt32, scheduler: inout Scheduler
+    app: some LaunchableApp, device: some DeviceConditions, target: UInt32, scheduler: inout Scheduler
   ) {
     self.target = target
     budgetsAt = scheduler.now
@@ -143,7 +143,7 @@ public struct SystemScheduler: LaunchDecider {
   }
 
   public mutating func handle(
-    _ event: Event, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler
+    _ event: Event, app: some LaunchableApp, device: some DeviceConditions, scheduler: inout Scheduler
   ) {
     switch Tick(rawValue: event.kind) {
     case .timer:
@@ -156,7 +156,7 @@ public struct SystemScheduler: LaunchDecider {
   }
 
   public mutating func deviceChanged(
-    _ change: DeviceChange, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler
+    _ change: DeviceChange, app: some LaunchableApp, device: some DeviceConditions, scheduler: inout Scheduler
   ) {
     switch change.kind {
     case .appOpened:
@@ -172,7 +172,7 @@ public struct SystemScheduler: LaunchDecider {
   }
 
   public mutating func appChanged(
-    _ events: AppEvents, app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler
+    _ events: AppEvents, app: some LaunchableApp, device: some DeviceConditions, scheduler: inout Scheduler
   ) {
     var submitted = false
     // Fields read in place: `for e in events` would copy each event and retain its strings.
@@ -180,8 +180,8 @@ public struct SystemScheduler: LaunchDecider {
       switch events[i].kind {
       case .submit:
         submitted = true
-        if let k = app.taskScheduler.pending.lastIndex(where: { $0.name == events[i].name }),
-          let earliest = app.taskScheduler.pending[k].earliestBeginDate, earliest > scheduler.now
+        if let k = app.pendingRequests.lastIndex(where: { $0.name == events[i].name }),
+          let earliest = app.pendingRequests[k].earliestBeginDate, earliest > scheduler.now
         {
           scheduler.schedule(at: earliest, target: target, kind: Tick.due.rawValue)
         }
@@ -210,7 +210,7 @@ public struct SystemScheduler: LaunchDecider {
   }
 
   public mutating func silentPushArrived(
-    app: SimulatedApp, device: some DeviceConditions, scheduler: inout Scheduler
+    app: some LaunchableApp, device: some DeviceConditions, scheduler: inout Scheduler
   ) {
     observe(.silentPush(at: scheduler.now), app: app)
     evaluate(app: app, device: device, trigger: .push, scheduler: &scheduler)

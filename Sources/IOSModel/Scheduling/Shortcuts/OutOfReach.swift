@@ -14,7 +14,7 @@ struct OutOfReach {
   /// A memo for `activity`, judged out of reach in `context`; nil where the model's
   /// policies declare too little for a bound.
   init?(
-    _ activity: Activity, _ context: PolicyContext, app: SimulatedApp, device: some DeviceConditions,
+    _ activity: Activity, _ context: PolicyContext, app: some LaunchableApp, device: some DeviceConditions,
     model: SchedulingModel
   ) {
     guard let bound = model.compiled.bounds[model.compiled.weightRow(activity)],
@@ -32,7 +32,7 @@ struct OutOfReach {
   /// vetoes in `context`.
   @inline(__always)
   func holds(
-    app: SimulatedApp, device: some DeviceConditions, _ context: PolicyContext, model: SchedulingModel
+    app: some LaunchableApp, device: some DeviceConditions, _ context: PolicyContext, model: SchedulingModel
   )
     -> Bool
   {

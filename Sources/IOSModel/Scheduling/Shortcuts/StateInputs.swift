@@ -14,9 +14,9 @@ struct StateInputs: Equatable {
   var backgroundAppRefresh: Bool
   var era: IOSEra
 
-  init(app: SimulatedApp, device: some DeviceConditions) {
+  init(app: some LaunchableApp, device: some DeviceConditions) {
     self.app = ObjectIdentifier(app)
-    generation = app.taskScheduler.pendingGeneration
+    generation = app.pendingGeneration
     isPluggedIn = device.isPluggedIn
     isPoweredOn = device.isPoweredOn
     network = device.network
@@ -29,8 +29,8 @@ struct StateInputs: Equatable {
   /// Whether the app and the device are still in this state (the same test as
   /// comparing with a freshly made record, without making one).
   @inline(__always)
-  func hold(app: SimulatedApp, device: some DeviceConditions) -> Bool {
-    self.app == ObjectIdentifier(app) && generation == app.taskScheduler.pendingGeneration
+  func hold(app: some LaunchableApp, device: some DeviceConditions) -> Bool {
+    self.app == ObjectIdentifier(app) && generation == app.pendingGeneration
       && isPluggedIn == device.isPluggedIn && isPoweredOn == device.isPoweredOn
       && network == device.network && thermal == device.thermalState
       && isForceQuitFlagged == app.isForceQuitFlagged

@@ -17,7 +17,7 @@ extension SystemScheduler {
   /// A standing veto answered this point: by the rule, every due activity is vetoed
   /// before the predictions (so nothing launches and nothing is drawn).
   mutating func checkStandingVeto(
-    app: SimulatedApp, device: some DeviceConditions, now: SimTime, trigger: DecisionTrigger
+    app: some LaunchableApp, device: some DeviceConditions, now: SimTime, trigger: DecisionTrigger
   ) {
     shortcuts.checked += 1
     let c = context(app: app, device: device, now: now)

@@ -5,7 +5,7 @@ extension SystemScheduler {
   /// Whether a standing veto answers this decision point: counted, nothing launches and
   /// nothing is drawn. Not used when decisions are recorded.
   mutating func standingVetoHolds(
-    app: SimulatedApp, device: some DeviceConditions, now: SimTime, trigger: DecisionTrigger
+    app: some LaunchableApp, device: some DeviceConditions, now: SimTime, trigger: DecisionTrigger
   ) -> Bool {
     guard let standing = shortcuts.standingVeto else { return false }
     guard pathsIdle, now.microseconds < standing.until, standing.inputs.hold(app: app, device: device)
@@ -24,7 +24,7 @@ extension SystemScheduler {
   /// draw, which is then kept for judging it in full). Not used when decisions are
   /// recorded.
   mutating func outOfReachAgain(
-    _ point: inout DecisionPoint, app: SimulatedApp, device: some DeviceConditions
+    _ point: inout DecisionPoint, app: some LaunchableApp, device: some DeviceConditions
   )
     -> Bool
   {
@@ -71,7 +71,8 @@ extension SystemScheduler {
   /// vetoed on state alone before any prediction, or a memo when the only due
   /// activity was out of reach.
   mutating func learn(
-    from point: DecisionShortcuts.PointSummary, app: SimulatedApp, device: some DeviceConditions, now: SimTime
+    from point: DecisionShortcuts.PointSummary, app: some LaunchableApp, device: some DeviceConditions,
+    now: SimTime
   ) {
     shortcuts.standingVeto = nil
     shortcuts.outOfReach = nil

@@ -1,0 +1,29 @@
+import SimKernel
+
+/// The app as the system scheduler sees it: its configuration and state, its pending
+/// task requests, and the two ways to launch it. ``SimulatedApp`` is one; the decider
+/// (``LaunchDecider``) and the launch paths (``LaunchPath``) see nothing else of it.
+public protocol LaunchableApp: AnyObject {
+  /// The app's Info.plist and settings: background modes, permitted identifiers, era.
+  var configuration: AppConfiguration { get }
+  var state: ApplicationState { get }
+  /// Whether the owner swiped the app away since last opening it.
+  var isForceQuitFlagged: Bool { get }
+  /// The app's background tasks running now.
+  var runningCount: Int { get }
+  /// The app's tasks that overran their time so far.
+  var overruns: Int { get }
+  /// The app's pending `BGTaskScheduler` requests, in submission order.
+  var pendingRequests: [BGTaskScheduler.PendingRequest] { get }
+  /// A number that changes whenever ``pendingRequests`` does.
+  var pendingGeneration: Int { get }
+  /// Launches the app for its pending request `name`.
+  func launch(name: TaskName, scheduler: inout Scheduler) -> LaunchResult
+  /// Launches the app for the system's own kind of work.
+  func launchSystemWork(_ work: SystemWork, scheduler: inout Scheduler) -> LaunchResult
+}
+
+extension SimulatedApp: LaunchableApp {
+  public var pendingRequests: [BGTaskScheduler.PendingRequest] { taskScheduler.pending }
+  public var pendingGeneration: Int { taskScheduler.pendingGeneration }
+}
