@@ -1,12 +1,16 @@
 /// The SDK header's promise: a processing request runs within two days "as long as the
 /// user has used your app within the past week". Processing waits while the app has
-/// not been opened for `maximumDays`.
+/// not been opened for `maximumDays`; silent pushes launch no app the owner has not
+/// opened for `pushMaximumDays` (an Apple engineer: none for an app not launched for a
+/// while, developer forums thread 776933).
 public struct AppUsagePolicy: SchedulingPolicy {
   public var name: String { "app_usage" }
   public var reads: PolicyInputs { [.daysSinceAppOpened] }
   public func scoreWeight(for activity: Activity) -> Double? { nil }
   /// Days without an open after which processing waits [d].
   public var maximumDays: Double = 7
+  /// Days without an open after which silent pushes no longer launch the app [d].
+  public var pushMaximumDays: Double = 7
 
   public init() {}
 
@@ -14,9 +18,14 @@ public struct AppUsagePolicy: SchedulingPolicy {
 
   /// The rules, for a full verdict or for its outcome alone.
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
-    guard activity.kind == .processing else { return .skip(name) }
+    let limit: Double
+    switch activity.kind {
+    case .processing: limit = maximumDays
+    case .silentPush: limit = pushMaximumDays
+    case .refresh, .legacyFetch, .backgroundTransfer: return .skip(name)
+    }
     guard let days = c.daysSinceAppOpened else { return .veto(name, c, "app never opened") }
-    if days > maximumDays { return .veto(name, c, "app not opened for \(Int(days)) days") }
+    if days > limit { return .veto(name, c, "app not opened for \(Int(days)) days") }
     return .skip(name)
   }
 }

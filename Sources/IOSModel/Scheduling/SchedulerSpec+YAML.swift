@@ -29,7 +29,7 @@ public struct SchedulerSpec: Sendable {
     "low_power_mode": ["applies_below", "window_elapsed_exception"],
     "device_activity": ["weight", "inactivity_weight", "processing_idle"],
     "application": ["weight", "default_probability", "saturation"],
-    "app_usage": ["maximum_days"],
+    "app_usage": ["maximum_days", "push_maximum_days"],
     "energy_budget": ["weight", "veto_below"],
     "data_budget": ["weight"],
     "rate_limit": ["minimum_spacing"],
@@ -136,6 +136,7 @@ public struct SchedulerSpec: Sendable {
       return p
     case var p as AppUsagePolicy:
       p.maximumDays = try s.number("maximum_days", default: p.maximumDays, range: 0...365)
+      p.pushMaximumDays = try s.number("push_maximum_days", default: p.pushMaximumDays, range: 0...365)
       return p
     case var p as EnergyBudgetPolicy:
       p.weight = try weight(s, p.weight)
