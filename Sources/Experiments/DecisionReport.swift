@@ -20,28 +20,16 @@ public enum DecisionReport {
       out.append(
         "\(id): \(decisions.count) decisions, \(launches.count) launches"
           + (rejected.isEmpty ? "" : ", \(rejected.count) rejected by the app's BGTaskScheduler"))
-      out += rejectionLines(rejected, calendar, limit: limit)
-      var lines = 0
-      var previous: String?
-      var repeats = 0
-      // Whether the current group's first line was shown: past the limit, its repeats are not.
-      var shown = false
-      for d in decisions {
-        let key = summaryKey(d)
-        if key == previous, d.outcome != .launched {
-          repeats += 1
-          continue
-        }
-        if repeats > 0, shown { out.append("    … the same \(repeats) more time\(repeats == 1 ? "" : "s")") }
-        repeats = 0
-        previous = key
-        shown = lines < limit
-        guard shown else { continue }
-        out.append(line(d, calendar))
-        lines += 1
-      }
-      if repeats > 0, shown { out.append("    … the same \(repeats) more time\(repeats == 1 ? "" : "s")") }
-      if lines >= limit { out.append("    (first \(limit) changes shown; use --limit for more)") }
+      out +=
+        folded(
+          rejected.map { e in
+            (rejectionText(e), true, { "  \(calendar.isoString(e.time))  \(rejectionText(e))" })
+          }, limit: limit
+        ).lines
+      let shown = folded(
+        decisions.map { d in (summaryKey(d), d.outcome != .launched, { line(d, calendar) }) }, limit: limit)
+      out += shown.lines
+      if shown.cut { out.append("    (first \(limit) changes shown; use --limit for more)") }
       out.append(verdict(id, decisions, launches, calendar))
       out.append("")
     }
@@ -51,35 +39,44 @@ public enum DecisionReport {
     return out.joined(separator: "\n")
   }
 
-  /// A line per rejected registration or submission, repeats folded.
-  static func rejectionLines(_ events: [AppEvent], _ calendar: SimCalendar, limit: Int) -> [String] {
+  /// Lines for `entries` in order: an entry with the key of the one before, where it
+  /// may fold, is counted into "… the same N more times" instead; at most `limit`
+  /// groups are shown, and `cut` says whether the limit was reached.
+  static func folded(_ entries: [(key: String, folds: Bool, line: () -> String)], limit: Int) -> (
+    lines: [String], cut: Bool
+  ) {
     var out: [String] = []
+    var groups = 0
     var previous: String?
     var repeats = 0
-    func fold() {
-      if repeats > 0 { out.append("    … the same \(repeats) more time\(repeats == 1 ? "" : "s")") }
+    // Whether the current group's first line was shown: past the limit, its repeats are not.
+    var shown = false
+    func flush() {
+      if repeats > 0, shown { out.append("    … the same \(repeats) more time\(repeats == 1 ? "" : "s")") }
       repeats = 0
     }
-    for e in events {
-      let what: String
-      if e.kind == .submitFailed {
-        let code = BGTaskSchedulerError.Code(rawValue: Int(e.value ?? 0))
-        what =
-          "submit rejected: \(code.map { BGTaskSchedulerError($0).description } ?? "unknown error") (\(e.detail) request)"
-      } else {
-        what = "register rejected: \(e.detail)"
-      }
-      if what == previous {
+    for e in entries {
+      if e.key == previous, e.folds {
         repeats += 1
         continue
       }
-      fold()
-      previous = what
-      guard out.count < limit else { break }
-      out.append("  \(calendar.isoString(e.time))  \(what)")
+      flush()
+      previous = e.key
+      shown = groups < limit
+      guard shown else { continue }
+      out.append(e.line())
+      groups += 1
     }
-    fold()
-    return out
+    flush()
+    return (out, groups >= limit)
+  }
+
+  /// A rejected registration or submission, as explain spells it.
+  static func rejectionText(_ e: AppEvent) -> String {
+    guard e.kind == .submitFailed else { return "register rejected: \(e.detail)" }
+    let code = BGTaskSchedulerError.Code(rawValue: Int(e.value ?? 0))
+    return
+      "submit rejected: \(code.map { BGTaskSchedulerError($0).description } ?? "unknown error") (\(e.detail) request)"
   }
 
   static func summaryKey(_ d: Decision) -> String {

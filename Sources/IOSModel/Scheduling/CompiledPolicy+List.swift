@@ -14,9 +14,6 @@ extension CompiledPolicy {
     /// Index of the first policy that reads the usage predictions (the count if none):
     /// the predictions are made just before it is asked.
     var predictionsNeededAt = 0
-    /// The weight each policy scores each kind of activity with (nil: never scores it;
-    /// infinity: undeclared), by ``weightRow(_:)``.
-    var weights: [[Double?]] = []
     /// The out-of-reach bound of each kind of activity, by ``weightRow(_:)`` (nil: some
     /// policy declares too little for one).
     var bounds: [ScoreBound?] = []
@@ -35,21 +32,21 @@ extension CompiledPolicy {
       }
       predictionsNeededAt = list.firstIndex(where: \.needsPredictions) ?? list.count
       let rows = Activity.Kind.allCases.count * 2
-      weights = Array(repeating: [], count: rows)
       bounds = Array(repeating: nil, count: rows)
       for kind in Activity.Kind.allCases {
         for discretionary in [false, true] {
           var a = Activity(kind: kind, name: TaskName(""), priority: .utility, submittedAt: .zero)
           a.discretionary = discretionary
           let row = weightRow(a)
-          weights[row] = list.map { $0.scoreWeight(for: a) }
+          // The weight each policy scores this kind with (nil: never; infinity: undeclared).
+          let weights = list.map { $0.scoreWeight(for: a) }
           bounds[row] = ScoreBound(
-            reads: reads, weights: weights[row], predictionsNeededAt: predictionsNeededAt)
+            reads: reads, weights: weights, predictionsNeededAt: predictionsNeededAt)
         }
       }
     }
 
-    /// The row of ``weights`` for an activity's kind and `discretionary` flag.
+    /// The row of ``bounds`` for an activity's kind and `discretionary` flag.
     @inline(__always)
     func weightRow(_ a: Activity) -> Int {
       let kind: Int
