@@ -4,4 +4,18 @@ import Foundation
 public enum Format {
   /// `value` with `digits` decimals.
   public static func fixed(_ value: Double, digits: Int) -> String { String(format: "%.\(digits)f", value) }
+
+  /// `value` to three significant digits at most, without trailing zeros: 0.0123,
+  /// 1.5, 27.4, 1440.
+  public static func compact(_ value: Double) -> String {
+    guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
+    let magnitude = abs(value)
+    let digits = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3
+    var text = String(format: "%.\(digits)f", value)
+    if text.contains(".") {
+      while text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+    }
+    return text == "-0" ? "0" : text
+  }
 }

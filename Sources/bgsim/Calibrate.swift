@@ -1,36 +1,50 @@
 import ArgumentParser
 import Experiments
+import Foundation
 
-/// `bgsim calibrate`: the field reports beside the simulated figures.
+/// `bgsim calibrate`: the validation scorecard.
 struct Calibrate: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Run the field-report scenarios and print each simulated figure beside the reported one.",
-    discussion:
-      "The scenarios are experiments/scenarios/field-*.yaml; the calibration notes discuss the gaps."
+    abstract:
+      "Run the validation suite and print the scorecard: each report's band beside the simulated figure.",
+    discussion: """
+      Each case in --suite (default experiments/validation) mimics one field report. Prints one line per \
+      case with its 95 % interval (owners resampled), writes scorecard.csv to --out, and ends with \
+      in_band=N of M. Exits with 1 when N is below --minimum-in-band, 2 on bad input.
+      """
   )
 
-  @Option(help: "Owners simulated per scenario (≥ 1).")
-  var devices = 10
-
-  @Option(help: "The folder that holds the field-*.yaml scenarios.")
-  var scenarios = "experiments/scenarios"
-
-  @Flag(help: "No progress bar.")
-  var quiet = false
+  @Option(help: "The folder of validation cases (*.yaml).") var suite = "experiments/validation"
+  @Option(help: "Output folder for scorecard.csv.") var out = "notebooks-data/calibration"
+  @Option(help: "Override every case's number of owners (≥ 2).") var owners: Int?
+  @Option(help: "Parallel jobs; the scorecard does not depend on it.") var jobs: Int = ProcessInfo.processInfo
+    .activeProcessorCount
+  @Option(help: "Exit with 1 if fewer cases than this are in band.") var minimumInBand: Int?
+  @Flag(help: "No progress bar.") var quiet = false
 
   func validate() throws {
-    guard devices >= 1 else { throw ValidationError("--devices must be at least 1 (got \(devices))") }
+    if let owners, owners < 2 { throw ValidationError("--owners must be at least 2 (got \(owners))") }
+    if owners ?? 0 > 10_000 { throw ValidationError("--owners must be at most 10000") }
+    guard (1...1024).contains(jobs) else { throw ValidationError("--jobs must be 1…1024 (got \(jobs))") }
   }
 
   func run() throws {
-    let bar = ProgressBar(label: "calibrate", quiet: quiet)
-    let reports = try FieldReports.run(folder: scenarios, devices: devices) {
-      bar.update(done: $0, total: $1, unit: "scenarios")
-    }
-    for r in reports {
-      print(r.file)
-      print("  reported:  \(r.reported)")
-      print("  simulated: \(r.figure)")
+    var cases = try ValidationCase.loadAll(folder: suite)
+    if let owners { for i in cases.indices { cases[i].owners = owners } }
+    try DeviceTraceRun.prepare(directory: out)
+    let bar = SharedProgress(label: "calibrate", quiet: quiet)
+    let rows = Scorecard.run(cases, jobs: jobs) { bar.update(done: $0, total: $1, unit: "cases") }
+    let path = URL(fileURLWithPath: out).appendingPathComponent("scorecard.csv").path
+    let writer = try AtomicFileWriter(path: path)
+    writer.write(Scorecard.csv(rows))
+    try writer.commit()
+    print("wrote \(path)")
+    print(Scorecard.text(rows), terminator: "")
+    if let minimumInBand, Scorecard.inBand(rows) < minimumInBand {
+      FileHandle.standardError.write(
+        Data("calibrate: \(Scorecard.inBand(rows)) cases in band, below the recorded \(minimumInBand)\n".utf8)
+      )
+      throw ExitCode(1)
     }
   }
 }

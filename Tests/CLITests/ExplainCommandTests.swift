@@ -78,11 +78,32 @@ import Testing
     #expect(scenario.standardError.contains("apply to experiment files; this is a scenario"))
   }
 
-  @Test func calibratePrintsEveryFieldReport() throws {
-    let outcome = try BGSimBinary.run(["calibrate", "--devices", "1", "--quiet"], in: repoRoot)
+  @Test func calibratePrintsTheScorecardAndGuardsTheRecordedFigure() throws {
+    let dir = scratchFolder("calibrate")
+    let suite = dir.appendingPathComponent("suite")
+    try FileManager.default.createDirectory(at: suite, withIntermediateDirectories: true)
+    for name in ["R2-heavy-use-per-day.yaml", "S1-thundering-herd.yaml"] {
+      try FileManager.default.copyItem(
+        at: repoRoot.appendingPathComponent("experiments/validation/\(name)"),
+        to: suite.appendingPathComponent(name))
+    }
+    let out = dir.appendingPathComponent("out").path
+    let args = ["calibrate", "--suite", suite.path, "--out", out, "--owners", "3", "--quiet"]
+    let outcome = try BGSimBinary.run(args, in: repoRoot)
     #expect(outcome.status == 0, "\(outcome.standardError)")
-    #expect(outcome.standardOutput.components(separatedBy: "simulated:").count - 1 == 7)
-    #expect(outcome.standardOutput.contains("expired 30 s after launch"))
+    let lines = outcome.standardOutput.split(separator: "\n")
+    #expect(lines.last?.hasPrefix("in_band=") == true)
+    #expect(lines.last?.hasSuffix(" of 2") == true)
+    #expect(lines.contains { $0.hasPrefix("S1 ") && $0.contains("OUT  not expressible yet") })
+    let csv = try String(contentsOfFile: out + "/scorecard.csv", encoding: .utf8)
+    #expect(csv.split(separator: "\n").count == 3)
+    let strict = try BGSimBinary.run(args + ["--minimum-in-band", "3"], in: repoRoot)
+    #expect(strict.status == 1)
+    #expect(strict.standardError.contains("below the recorded 3"))
+    let missing = try BGSimBinary.run(
+      ["calibrate", "--suite", dir.appendingPathComponent("none").path], in: repoRoot)
+    #expect(missing.status == 2)
+    #expect(missing.standardError.contains("cannot list the validation cases"))
   }
 
   @Test(arguments: [

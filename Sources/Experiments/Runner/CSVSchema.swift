@@ -61,6 +61,14 @@ public struct CSVSchema: Sendable, Hashable {
   public static let hypotheses = CSVSchema(
     "hypotheses.csv", ["cell", "hypothesis", "estimate", "ci95_low", "ci95_high", "p_value", "result"])
 
+  /// One row per validation case (`bgsim calibrate`).
+  public static let scorecard = CSVSchema(
+    "scorecard.csv",
+    [
+      "case", "grade", "source", "metric", "task", "band_low", "band_high", "simulated", "ci95_low",
+      "ci95_high", "in_band", "reason",
+    ])
+
   /// Every CSV file `bgsim run` writes, in the order it lists them.
   public static let experimentOutputs: [CSVSchema] = [
     launches, days, timelines, summary, hourOfDay, hypotheses,
