@@ -135,7 +135,9 @@ public struct Scenario: Sendable {
     let schedulerStream = streams.stream("device/\(index)/scheduler")
     let system = SystemScheduler(
       model: scheduler.model, parameters: scheduler.parameters, calendar: calendar,
-      stream: schedulerStream, recordDecisions: recordDecisions)
+      stream: schedulerStream, recordDecisions: recordDecisions,
+      owner: OwnerEffects.draw(
+        scheduler.parameters.ownerSpread, stream: streams.stream("device/\(index)/owner")))
     let pushes = SilentPushServer(
       perHour: app.configuration.silentPushesPerHour,
       stream: SilentPushServer.stream(pairedWith: schedulerStream))

@@ -14,7 +14,9 @@ import Testing
 
   @Test func theDefaultRunPrintsTheSummaryAndPassesItsHypotheses() throws {
     let out = scratch()
-    let outcome = try BGSimBinary.run(["run", "--days", "7", "--devices", "20", "--out", out.path, "--quiet"])
+    let outcome = try BGSimBinary.run([
+      "run", "--days", "7", "--devices", "100", "--out", out.path, "--quiet",
+    ])
     #expect(outcome.status == 0, "\(outcome.standardError)\(outcome.standardOutput)")
     #expect(outcome.standardOutput.contains("refresh mean [95% CI]"))
     #expect(outcome.standardOutput.contains("PASS  processing share_while_charging >= 0.99"))
@@ -34,7 +36,7 @@ import Testing
       at: BGSimBinary.productsDirectory.appendingPathComponent("bgsim"), to: binary)
     let process = Process()
     process.executableURL = binary
-    process.arguments = ["run", "--days", "7", "--devices", "20", "--out", "out", "--quiet"]
+    process.arguments = ["run", "--days", "7", "--devices", "100", "--out", "out", "--quiet"]
     process.currentDirectoryURL = place
     let err = Pipe()
     process.standardOutput = Pipe()

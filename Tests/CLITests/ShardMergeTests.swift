@@ -14,7 +14,8 @@ import Testing
   func mergedShardsEqualAnUnshardedRun(shards: Int) throws {
     let dir = scratch()
     let whole = dir.appendingPathComponent("whole")
-    #expect(try BGSimBinary.run(Self.args + ["--out", whole.path]).status == 0)
+    // Exit 1 is a failed hypothesis: the bytes are what this test compares.
+    #expect(try BGSimBinary.run(Self.args + ["--out", whole.path]).status < 2)
     var folders: [String] = []
     for k in 1...shards {
       let out = dir.appendingPathComponent("shard-\(k)")
@@ -24,7 +25,7 @@ import Testing
     }
     let merged = dir.appendingPathComponent("merged")
     let m = try BGSimBinary.run(["merge"] + folders.reversed() + ["--out", merged.path])
-    #expect(m.status == 0, "\(m.standardError)")
+    #expect(m.status < 2, "\(m.standardError)")
     for f in Self.files {
       #expect(
         try Data(contentsOf: whole.appendingPathComponent(f))

@@ -98,7 +98,9 @@ import Testing
   /// nothing launches after the last day, and a run that finishes just after it counts
   /// on the last day.
   @Test func daysLaunchesAndHoursAgree() throws {
-    let out = try run()
+    // Two warm-up days: the install day has no launches (the install warm-up), day 1 has.
+    let out = try runExperiment(
+      smallExperiment.replacingOccurrences(of: "days: 3\n", with: "days: 3\nwarmup_days: 2\n"))
     let launches = try csvRows(out.appendingPathComponent("launches.csv").path).dropFirst()
     let days = try csvRows(out.appendingPathComponent("days.csv").path).dropFirst()
     let hours = try csvRows(out.appendingPathComponent("hour_of_day.csv").path).dropFirst()
@@ -119,8 +121,8 @@ import Testing
         let counted = armDays.reduce(0) { $0 + Int($1[d(column)])! }
         #expect(counted == ran.filter { $0[l("outcome")] == outcome }.count, "\(arm) \(outcome)")
       }
-      // The hours count the launches after the warm-up day.
-      let afterWarmup = ran.filter { Double($0[l("launched_at_s")])! >= 86_400 }
+      // The hours count the launches after the warm-up days.
+      let afterWarmup = ran.filter { Double($0[l("launched_at_s")])! >= 2 * 86_400 }
       #expect(afterWarmup.count < ran.count)
       #expect(
         hours.filter { $0[h("arm")] == arm }.reduce(0) { $0 + Int($1[h("launches")])! } == afterWarmup.count)

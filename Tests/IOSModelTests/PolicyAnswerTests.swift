@@ -19,16 +19,17 @@ import Testing
         kind: kinds[i % kinds.count], identifier: "t",
         priority: [Activity.Priority.maintenance, .utility, .userInitiated][i % 3],
         submittedAt: .zero)
-      a.earliest = SimTime(seconds: 100)
-      a.windowEnd = stream.uniform() < 0.3 ? SimTime(seconds: 100 + stream.uniform() * 20_000) : nil
+      // A day after install (past the warm-up), due for the last 10,000 s or less.
+      a.earliest = SimTime(seconds: 90_100)
+      a.windowEnd = stream.uniform() < 0.3 ? SimTime(seconds: 90_100 + stream.uniform() * 20_000) : nil
       a.requiresNetwork = stream.uniform() < 0.3
       a.requiresExternalPower = stream.uniform() < 0.3
       a.discretionary = stream.uniform() < 0.5
       a.expectedBytes = stream.uniform() < 0.5 ? stream.uniform() * 2e6 : 0
       var last = LaunchTimes()
-      if stream.uniform() < 0.5 { last[a.kind] = SimTime(seconds: stream.uniform() * 10_000) }
+      if stream.uniform() < 0.5 { last[a.kind] = SimTime(seconds: 90_000 + stream.uniform() * 10_000) }
       let c = PolicyContext(
-        now: SimTime(seconds: 10_000), batteryPercent: stream.uniform() * 100,
+        now: SimTime(seconds: 100_000), batteryPercent: stream.uniform() * 100,
         isPluggedIn: stream.uniform() < 0.4, isInUse: stream.uniform() < 0.2,
         idleSeconds: stream.uniform() * 900, network: networks[i % 3],
         isLowPowerMode: stream.uniform() < 0.2, thermal: thermals[(i / 3) % 3],

@@ -18,7 +18,9 @@ import Testing
   /// hour, with weight 10.
   struct AddedScore: SchedulingPolicy {
     var name: String { "added_score" }
-    var reads: PolicyInputs { [.time] }
+    // Declares the device-use prediction (more than it reads), so that a memo point
+    // cannot answer it and takes it at best.
+    var reads: PolicyInputs { [.time, .deviceUsePrediction] }
     func scoreWeight(for activity: Activity) -> Double? { activity.launchesApp ? 10 : nil }
     func evaluate(_ activity: Activity, _ c: PolicyContext) -> PolicyVerdict {
       guard activity.launchesApp else { return .skip(name) }
@@ -82,7 +84,7 @@ import Testing
   }
 
   func launchesByRule(_ model: SchedulingModel, _ a: Activity, _ c: PolicyContext) -> Bool {
-    if case .scored(let mean) = model.judge(a, c) { return model.launches(mean) }
+    if case .scored(let mean) = model.judge(a, c) { return model.launches(mean, a) }
     return false
   }
 

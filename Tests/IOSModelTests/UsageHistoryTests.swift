@@ -55,7 +55,7 @@ import Testing
           guard (0..<slots).contains(where: { (first + $0) % 96 == slot }) else { continue }
           sum += exp2(-Double(today - d) / 2)
         }
-        let norm = (0..<min(14, today + 1)).reduce(0.0) { $0 + exp2(-Double($1) / 2) }
+        let norm = (0..<14).reduce(0.0) { $0 + exp2(-Double($1) / 2) }
         let want = sum / norm * min(1, length.seconds / (Double(slots) * slotSeconds))
         #expect(abs(got - want) <= 1e-12 * max(1, want), "day \(day): \(got) vs \(want)")
         // The probability of an event, remembered between queries: the same bits as

@@ -51,8 +51,12 @@ import Testing
     }
 
   @Test func refreshAfterProcessingIsJudgedWithThePredictionJudgingMakes() {
-    var judging = SystemWorld(behavior: Self.app(), script: Self.script, recordDecisions: true)
-    var deferring = SystemWorld(behavior: Self.app(), script: Self.script, recordDecisions: false)
+    // Unpaced, so that processing runs often.
+    var judging = SystemWorld(
+      behavior: Self.app(), script: Self.script, model: .iosFromDayZero(unpaced: true), recordDecisions: true)
+    var deferring = SystemWorld(
+      behavior: Self.app(), script: Self.script, model: .iosFromDayZero(unpaced: true), recordDecisions: false
+    )
     judging.run(until: at(day: 5, 12))
     deferring.run(until: at(day: 5, 12))
     // Points where processing was judged before a refresh request, and those of them

@@ -7,12 +7,15 @@ import Testing
 /// draw it, and no run draws it below its floor (issue 25: it sank about 500 mWh a day
 /// below zero on the charger, then starved refresh by day).
 @Suite struct EnergyBudgetTests {
-  /// Processing every 15 min, 20 s a run, on a charger from 23:00 to 07:00 for two nights.
+  /// Processing every 15 min (unpaced), 20 s a run, on a charger from 23:00 to 07:00
+  /// for two nights.
   static let script = nightlyCharge(days: 2, plug: 23, unplug: 7) + [(at(9), .openApp(seconds: 30))]
 
   func budgetAfterTwoNights(_ parameters: SchedulerParameters) -> (energy: Double, launches: Int) {
     var world = SystemWorld(
-      behavior: StandingVetoTests.app(both: false), script: Self.script, recordDecisions: false)
+      behavior: StandingVetoTests.app(both: false), script: Self.script,
+      model: .iosFromDayZero(unpaced: true),
+      recordDecisions: false)
     world.phone.decider.parameters = parameters
     world.phone.decider.energy = parameters.energyCapacity
     world.run(until: at(day: 2, 6))

@@ -41,11 +41,12 @@ import Testing
   @Test func silentPushesAreRateLimitedAndSpacedOut() {
     var c = fetchApp(interval: nil)
     c.silentPushesPerHour = 8  // 14 pushes in about 1.75 h
-    var w = SystemWorld(c, behavior: Code(), script: [(0, .openApp(seconds: 10))] + nightlyCharge(days: 1))
+    var w = SystemWorld(c, behavior: Code(), script: [(0, .plug), (1, .openApp(seconds: 10))])
     w.run(until: 7 * 3600)
     let launches = w.launches("silent_push")
     #expect(launches.count >= 20)
-    // At least 15 minutes apart: about 4 an hour at most, however many pushes arrive.
+    // On power, at least 15 minutes apart: about 4 an hour at most, however many
+    // pushes arrive.
     #expect(zip(launches, launches.dropFirst()).allSatisfy { $1 - $0 >= 900 })
     #expect(Double(launches.count) <= 7 * 4 + 1)
   }

@@ -129,7 +129,7 @@ import Testing
           ? .veto(name, c, "before 23:00") : .skip(name)
       }
     }
-    var model = SchedulingModel.ios()
+    var model = SchedulingModel.iosFromDayZero()
     model.policies.insert(NotBeforeMidnight(), at: 3)
     let script = [
       (at(9), TimelineEvent.Action.openApp(seconds: 30)), (at(10), .plug), (at(day: 1, 8), .unplug),

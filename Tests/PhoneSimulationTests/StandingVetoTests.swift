@@ -55,8 +55,13 @@ import Testing
 
   @Test(arguments: [true, false])
   func standingVetoesLaunchAndCountAsJudgingEveryTimeDoes(both: Bool) {
-    var judging = SystemWorld(behavior: Self.app(both: both), script: Self.script, recordDecisions: true)
-    var standing = SystemWorld(behavior: Self.app(both: both), script: Self.script, recordDecisions: false)
+    // Unpaced, so that processing runs often and is vetoed often.
+    var judging = SystemWorld(
+      behavior: Self.app(both: both), script: Self.script, model: .iosFromDayZero(unpaced: true),
+      recordDecisions: true)
+    var standing = SystemWorld(
+      behavior: Self.app(both: both), script: Self.script, model: .iosFromDayZero(unpaced: true),
+      recordDecisions: false)
     judging.run(until: at(day: 3, 0))
     standing.run(until: at(day: 3, 0))
     #expect(judging.launches("p0").count > (both ? 1 : 10))

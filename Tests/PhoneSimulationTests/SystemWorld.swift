@@ -15,7 +15,7 @@ struct SystemWorld: ~Copyable {
   init(
     _ configuration: AppConfiguration = .testDefault, behavior: AppBehavior,
     script: [(Double, TimelineEvent.Action)],
-    model: SchedulingModel = .ios(), paths: [any LaunchPath] = SystemScheduler.standardPaths,
+    model: SchedulingModel = .iosFromDayZero(), paths: [any LaunchPath] = SystemScheduler.standardPaths,
     battery: Double = 80, recordDecisions: Bool = true
   ) {
     var persona = Persona()
@@ -71,5 +71,25 @@ func habitualOpens(days: Int, at times: [(Double, Double)], seconds: Double = 60
 func nightlyCharge(days: Int, plug: Double = 23, unplug: Double = 7) -> [(Double, TimelineEvent.Action)] {
   (0..<days).flatMap { d in
     [(at(day: d, plug), TimelineEvent.Action.plug), (at(day: d + 1, unplug), .unplug)]
+  }
+}
+
+extension SchedulingModel {
+  /// The `ios` model without the install warm-up, so that tests of other rules can
+  /// act from day 0 (the warm-up has its own test, `InstallWarmupTests`); `unpaced`
+  /// also drops the pacing of processing, for tests that need many processing runs.
+  static func iosFromDayZero(unpaced: Bool = false) -> SchedulingModel {
+    var model = SchedulingModel.ios()
+    for i in model.policies.indices {
+      if var usage = model.policies[i] as? AppUsagePolicy {
+        usage.installWarmupSeconds = 0
+        model.policies[i] = usage
+      }
+      if unpaced, var rate = model.policies[i] as? RateLimitPolicy {
+        rate.processingSpacingSeconds = 0
+        model.policies[i] = rate
+      }
+    }
+    return model
   }
 }

@@ -48,6 +48,6 @@ public enum DefaultExperiment {
       - "processing share_while_charging >= 0.99"
       - "refresh share_while_charging < 0.5"
       - "refresh median delay_after_earliest_s > 15m"
-      - "processing energy_per_day_mwh > refresh energy_per_day_mwh (paired, alpha = 0.05)"
+      - "processing energy_per_day_mwh < refresh energy_per_day_mwh (paired, alpha = 0.05)"
     """
 }

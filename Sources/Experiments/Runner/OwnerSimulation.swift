@@ -39,7 +39,9 @@ enum OwnerSimulation {
     let schedulerStream = streams.stream("device/\(device)/scheduler")
     var system = SystemScheduler(
       model: spec.scheduler.model, parameters: spec.scheduler.parameters, calendar: calendar,
-      stream: schedulerStream, recordDecisions: recordDecisions)
+      stream: schedulerStream, recordDecisions: recordDecisions,
+      owner: OwnerEffects.draw(
+        spec.scheduler.parameters.ownerSpread, stream: streams.stream("device/\(device)/owner")))
     let pushes = SilentPushServer(
       perHour: appSpec.configuration.silentPushesPerHour,
       stream: SilentPushServer.stream(pairedWith: schedulerStream))

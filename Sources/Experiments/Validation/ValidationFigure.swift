@@ -12,7 +12,8 @@ public struct ValidationFigure: Sendable {
     case medianGapMinutes = "median_gap_minutes"
     /// Share of owner-days with no launch [0…1].
     case shareDaysNone = "share_days_none"
-    /// Share of owner-days with a launch inside `window` (a night, say) [0…1].
+    /// Share of owner-days with a launch inside `window` (a night, say; a night that
+    /// ends after the run is not counted) [0…1].
     case shareDaysWithLaunch = "share_days_with_launch"
     /// Share of launches whose time of day lies inside `window` [0…1].
     case shareLaunchesInWindow = "share_launches_in_window"
@@ -108,13 +109,17 @@ public struct ValidationFigure: Sendable {
     case .shareDaysNone:
       return share(owners.flatMap { perDay($0).map { $0 == 0 } })
     case .shareDaysWithLaunch:
+      // A window that wraps midnight belongs to the day it starts on; the last day's
+      // ends after the run, so it is left out.
+      let wraps = window.map { $0.start > $0.end } ?? false
+      let whole = wraps ? days - 1 : days
+      guard whole > 0 else { return nil }
       return share(
         owners.flatMap { o -> [Bool] in
-          var hit = [Bool](repeating: false, count: days)
+          var hit = [Bool](repeating: false, count: whole)
           for l in o.launches where inWindow(l.hour) {
-            // A window that wraps midnight belongs to the day it starts on.
-            let day = (window.map { $0.start > $0.end && l.hour < $0.end } ?? false) ? l.day - 1 : l.day
-            if day >= fromDay, day - fromDay < days { hit[day - fromDay] = true }
+            let day = wraps && l.hour < (window?.end ?? 0) ? l.day - 1 : l.day
+            if day >= fromDay, day - fromDay < whole { hit[day - fromDay] = true }
           }
           return hit
         })

@@ -5,12 +5,15 @@
 /// while, developer forums thread 776933).
 public struct AppUsagePolicy: SchedulingPolicy {
   public var name: String { "app_usage" }
-  public var reads: PolicyInputs { [.daysSinceAppOpened] }
+  public var reads: PolicyInputs { [.daysSinceAppOpened, .time] }
   public func scoreWeight(for activity: Activity) -> Double? { nil }
   /// Days without an open after which processing waits [d].
   public var maximumDays: Double = 7
   /// Days without an open after which silent pushes no longer launch the app [d].
   public var pushMaximumDays: Double = 7
+  /// After install, the time before the first refresh, legacy fetch or processing
+  /// launch [s] (R1: well over a day; R6: events can take days to start).
+  public var installWarmupSeconds: Double = 86_400
 
   public init() {}
 
@@ -18,6 +21,12 @@ public struct AppUsagePolicy: SchedulingPolicy {
 
   /// The rules, for a full verdict or for its outcome alone.
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
+    if activity.kind == .refresh || activity.kind == .legacyFetch || activity.kind == .processing,
+      c.now.seconds < installWarmupSeconds
+    {
+      return .veto(
+        name, c, "installed \(Int(c.now.seconds / 3600)) h ago, < \(Int(installWarmupSeconds / 3600)) h")
+    }
     let limit: Double
     switch activity.kind {
     case .processing: limit = maximumDays

@@ -1,10 +1,18 @@
+import SimKernel
+
 /// The application policy (dasd, weight 50 for work that launches the app; not applied
 /// to processing): score = √p, p the predicted probability that the owner opens the
 /// app in the look-ahead window (`defaultProbability` with no prediction); a score
 /// above `saturation` counts as 1. Refresh is vetoed while the app is on screen.
+///
+/// dasd's overdue rule: work still waiting `overdueAfter` (times the owner's factor)
+/// past its earliest begin date scores `overdueScale` × score, plus `recentBonus` when
+/// the app is among the recently used ones (opened within `recentAppWindow`). So an
+/// app opened rarely still gets a few refreshes, when other policies score well
+/// (the device likely in use), and an app not opened for days gets none.
 public struct ApplicationPolicy: SchedulingPolicy {
   public var name: String { "application" }
-  public var reads: PolicyInputs { [.appOpenPrediction, .appState] }
+  public var reads: PolicyInputs { [.appOpenPrediction, .appState, .time, .daysSinceAppOpened] }
   public var vetoReads: PolicyInputs { [.appState] }
   public func scoreWeight(for activity: Activity) -> Double? { activity.launchesApp ? weight : nil }
   public var weight: Double = 50
@@ -12,6 +20,16 @@ public struct ApplicationPolicy: SchedulingPolicy {
   public var defaultProbability: Double = 0.0025
   /// Scores above this count as 1.
   public var saturation: Double = 0.25
+  /// Time past the earliest begin date after which work is overdue, for an owner
+  /// factor of 1 [s].
+  public var overdueAfterSeconds: Double = 3600
+  /// An overdue activity's score is multiplied by this (dasd: 0.65).
+  public var overdueScale: Double = 0.65
+  /// And raised by this when the app is recently used (dasd: 0.35, for the 25 most
+  /// recent apps).
+  public var recentBonus: Double = 0.35
+  /// An app opened within this time counts as recently used [s].
+  public var recentAppWindowSeconds: Double = 86_400
 
   public init() {}
 
@@ -24,6 +42,14 @@ public struct ApplicationPolicy: SchedulingPolicy {
     let p = c.appOpenProbability ?? defaultProbability
     var score = p.squareRoot()
     if score > saturation { score = 1 }
+    let due = activity.earliest ?? activity.submittedAt
+    if (c.now - due).seconds >= overdueAfterSeconds * c.owner.overdueFactor {
+      let recent = (c.daysSinceAppOpened ?? .infinity) * 86_400 <= recentAppWindowSeconds
+      score = min(1, score * overdueScale + (recent ? recentBonus : 0))
+      return .score(
+        name, score, weight: weight, c,
+        "overdue, \(recent ? "recently used" : "not used recently"), open predicted p=\(format(p))")
+    }
     return .score(
       name, score, weight: weight, c,
       c.appOpenProbability == nil ? "no prediction (p=\(format(p)))" : "open predicted p=\(format(p))")

@@ -32,7 +32,8 @@ public struct DeviceActivityPolicy: SchedulingPolicy {
         return .veto(name, c, "idle only \(Int(c.idleSeconds)) s of \(Int(processingIdleSeconds)) s")
       }
       return .score(
-        name, 1 - c.deviceUseProbability, weight: inactivityWeight, c, "idle \(Int(c.idleSeconds / 60)) min")
+        name, 1 - c.processingIdleUseProbability, weight: inactivityWeight, c,
+        "idle \(Int(c.idleSeconds / 60)) min, use predicted p=\(format(c.processingIdleUseProbability))")
     case .refresh, .legacyFetch:
       return .score(
         name, c.deviceUseProbability, weight: weight, c, "use predicted p=\(format(c.deviceUseProbability))")

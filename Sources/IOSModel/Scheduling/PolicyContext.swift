@@ -21,8 +21,12 @@ public struct PolicyContext: Sendable {
   /// Predicted probability that the owner opens the app in the look-ahead window; nil
   /// when there is no history to predict from.
   public var appOpenProbability: Double?
-  /// Predicted probability that the owner uses the device in the next 15 min.
+  /// Predicted probability that the owner uses the device in the next prediction
+  /// window (``SchedulerParameters/predictionWindowSeconds``).
   public var deviceUseProbability: Double
+  /// Predicted probability that the owner uses the device within the time a
+  /// processing task wants to stay idle (``SchedulerParameters/processingIdleWindowSeconds``).
+  public var processingIdleUseProbability = 0.0
   /// Days since the owner last opened the app; nil if never.
   public var daysSinceAppOpened: Double?
   /// Energy budget left and its size [mWh].
@@ -36,6 +40,10 @@ public struct PolicyContext: Sendable {
   public var runningTasks: Int
   /// The app's tasks that overran their time so far.
   public var overruns: Int
+  /// How the owner's phone differs from the model's defaults.
+  public var owner = OwnerEffects()
+  /// Silent pushes launched in the device budget's current 24-hour period.
+  public var silentPushesInPeriod = 0
   /// The iOS generation the app runs on.
   public var era: IOSEra = .ios26
   /// Whether verdicts should carry their reasons (costly; on for `bgsim explain`).

@@ -1,14 +1,26 @@
 import SimKernel
 
-/// Rate limiting: launches of one kind are spaced at least `minimumSpacing` apart
-/// (WWDC 2020: 14 pushes became 7 launches 15 minutes apart). Discretionary transfers
-/// and non-discretionary ones are exempt.
+/// Rate limiting. Refresh, legacy fetch and silent pushes are spaced at least
+/// `minimumSpacing` apart (WWDC 2020: 14 pushes became 7 launches 15 minutes apart).
+/// Processing is paced as dasd paces maintenance work: at least `processingSpacing`
+/// (times the owner's factor) between two processing launches, however early the
+/// requests allow (field observations P2, P5, P8). Silent pushes have a device-wide
+/// budget per 24 hours and are spaced further off power (S2, S3, S4). Background
+/// transfers are exempt.
 public struct RateLimitPolicy: SchedulingPolicy {
   public var name: String { "rate_limit" }
-  public var reads: PolicyInputs { [.time, .lastLaunch] }
+  public var reads: PolicyInputs { [.time, .lastLaunch, .pluggedIn] }
   public func scoreWeight(for activity: Activity) -> Double? { nil }
   /// Least time between two launches of the same kind [s].
   public var minimumSpacingSeconds: Double = 900
+  /// Least time between two processing launches, for an owner factor of 1 [s].
+  public var processingSpacingSeconds: Double = 14_400
+  /// Least time between two silent-push launches off external power [s] (Apple: two
+  /// or three an hour).
+  public var pushOffPowerSpacingSeconds: Double = 1800
+  /// Silent-push launches per 24-hour period (a device-wide budget, of which this app
+  /// is taken to get all).
+  public var pushBudgetPerDay: Double = 48
 
   public init() {}
 
@@ -16,13 +28,22 @@ public struct RateLimitPolicy: SchedulingPolicy {
 
   /// The rules, for a full verdict or for its outcome alone.
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
-    if activity.kind == .backgroundTransfer || activity.kind == .processing { return .skip(name) }
+    let spacing: Double
+    switch activity.kind {
+    case .backgroundTransfer: return .skip(name)
+    case .processing: spacing = processingSpacingSeconds * c.owner.processingSpacingFactor
+    case .silentPush:
+      if Double(c.silentPushesInPeriod) >= pushBudgetPerDay {
+        return .veto(
+          name, c, "push budget spent (\(c.silentPushesInPeriod) of \(Int(pushBudgetPerDay)) today)")
+      }
+      spacing = c.isPluggedIn ? minimumSpacingSeconds : max(minimumSpacingSeconds, pushOffPowerSpacingSeconds)
+    case .refresh, .legacyFetch: spacing = minimumSpacingSeconds
+    }
     guard let last = c.lastLaunch[activity.kind] else { return .skip(name) }
     let since = (c.now - last).seconds
-    if since < minimumSpacingSeconds {
-      return .veto(
-        name, c, "last \(activity.kind.rawValue) launch \(Int(since)) s ago < \(Int(minimumSpacingSeconds)) s"
-      )
+    if since < spacing {
+      return .veto(name, c, "last \(activity.kind.rawValue) launch \(Int(since)) s ago < \(Int(spacing)) s")
     }
     return .skip(name)
   }

@@ -8,6 +8,9 @@ public struct SchedulerParameters: Sendable, Hashable {
   public var appJitterSeconds: Double = 1350
   /// Width of the prediction windows [s].
   public var predictionWindowSeconds: Double = 180
+  /// How long ahead the device must be predicted idle for processing [s]: a task of
+  /// minutes that the system ends when the owner picks the phone up.
+  public var processingIdleWindowSeconds: Double = 1800
   /// Days of history behind predictions [d].
   public var historyDays: Int = 14
   /// Half-life of a past day's weight in predictions [d].
@@ -27,6 +30,15 @@ public struct SchedulerParameters: Sendable, Hashable {
   public var chargingRunsDrawEnergy = false
   /// The lowest the energy budget can be drawn to [mWh].
   public var energyFloor: Double = 0
+
+  /// How much owners of one persona differ (``OwnerEffects``).
+  public var ownerSpread: OwnerEffects.Spread = {
+    var s = OwnerEffects.Spread()
+    s.leniencySigma = 1.5
+    s.processingSpacingSigma = 1.2
+    s.overdueSigma = 0.8
+    return s
+  }()
 
   public init() {}
 }

@@ -7,8 +7,10 @@ import Randomness
 ///
 /// ```yaml
 /// model: ios                 # ios or naive
-/// threshold: 0.5
+/// threshold: 0.55
+/// processing_threshold: 0.91
 /// evaluation_period: 10m
+/// owners: {leniency_sigma: 1.5, processing_spacing_sigma: 1.2, overdue_sigma: 0.8}
 /// policies:
 ///   application: {weight: 50, default_probability: 0.0025}
 ///   thermal: {enabled: false}
@@ -21,18 +23,21 @@ public struct SchedulerSpec: Sendable {
   public init() {}
 
   public static let keys = [
-    "model", "threshold", "evaluation_period", "app_look_ahead", "app_jitter", "history_half_life",
-    "policies", "budgets",
+    "model", "threshold", "processing_threshold", "evaluation_period", "app_look_ahead", "app_jitter",
+    "history_half_life", "processing_idle_window", "owners", "policies", "budgets",
   ]
   static let policyKeys: [String: [String]] = [
     "battery": ["weight", "maintenance_veto_below", "utility_veto_below", "plugged_bonus"],
     "low_power_mode": ["applies_below", "window_elapsed_exception"],
     "device_activity": ["weight", "inactivity_weight", "processing_idle"],
-    "application": ["weight", "default_probability", "saturation"],
-    "app_usage": ["maximum_days", "push_maximum_days"],
+    "application": [
+      "weight", "default_probability", "saturation", "overdue_after", "overdue_scale", "recent_bonus",
+      "recent_app_window",
+    ],
+    "app_usage": ["maximum_days", "push_maximum_days", "install_warmup"],
     "energy_budget": ["weight", "veto_below"],
     "data_budget": ["weight"],
-    "rate_limit": ["minimum_spacing"],
+    "rate_limit": ["minimum_spacing", "processing_spacing", "push_off_power_spacing", "push_budget_per_day"],
     "thermal": ["weight", "veto_at"],
     "cpu": ["weight", "maximum_running"],
     "network": ["discretionary_transfers_need_wifi"],
@@ -51,7 +56,20 @@ public struct SchedulerSpec: Sendable {
       model = name == "naive" ? .naive() : .ios()
     }
     model.threshold = try s.number("threshold", default: model.threshold, range: 0...1)
+    model.processingThreshold = try s.number(
+      "processing_threshold", default: model.processingThreshold, range: 0...1)
     var p = parameters
+    p.processingIdleWindowSeconds = try s.duration(
+      "processing_idle_window", default: p.processingIdleWindowSeconds, range: 1...86_400)
+    if let o = try s.section("owners", keys: ["leniency_sigma", "processing_spacing_sigma", "overdue_sigma"])
+    {
+      p.ownerSpread.leniencySigma = try o.number(
+        "leniency_sigma", default: p.ownerSpread.leniencySigma, range: 0...5)
+      p.ownerSpread.processingSpacingSigma = try o.number(
+        "processing_spacing_sigma", default: p.ownerSpread.processingSpacingSigma, range: 0...5)
+      p.ownerSpread.overdueSigma = try o.number(
+        "overdue_sigma", default: p.ownerSpread.overdueSigma, range: 0...5)
+    }
     p.evaluationPeriodSeconds = try s.duration(
       "evaluation_period", default: p.evaluationPeriodSeconds, range: 1...86_400)
     p.appLookAheadSeconds = try s.duration(
@@ -133,10 +151,17 @@ public struct SchedulerSpec: Sendable {
       p.weight = try weight(s, p.weight)
       p.defaultProbability = try s.probability("default_probability", default: p.defaultProbability)
       p.saturation = try s.number("saturation", default: p.saturation, range: 0...1)
+      p.overdueAfterSeconds = try s.duration("overdue_after", default: p.overdueAfterSeconds, range: 0...1e7)
+      p.overdueScale = try s.probability("overdue_scale", default: p.overdueScale)
+      p.recentBonus = try s.probability("recent_bonus", default: p.recentBonus)
+      p.recentAppWindowSeconds = try s.duration(
+        "recent_app_window", default: p.recentAppWindowSeconds, range: 0...1e8)
       return p
     case var p as AppUsagePolicy:
       p.maximumDays = try s.number("maximum_days", default: p.maximumDays, range: 0...365)
       p.pushMaximumDays = try s.number("push_maximum_days", default: p.pushMaximumDays, range: 0...365)
+      p.installWarmupSeconds = try s.duration(
+        "install_warmup", default: p.installWarmupSeconds, range: 0...1e8)
       return p
     case var p as EnergyBudgetPolicy:
       p.weight = try weight(s, p.weight)
@@ -148,6 +173,11 @@ public struct SchedulerSpec: Sendable {
     case var p as RateLimitPolicy:
       p.minimumSpacingSeconds = try s.duration(
         "minimum_spacing", default: p.minimumSpacingSeconds, range: 0...86_400)
+      p.processingSpacingSeconds = try s.duration(
+        "processing_spacing", default: p.processingSpacingSeconds, range: 0...1e7)
+      p.pushOffPowerSpacingSeconds = try s.duration(
+        "push_off_power_spacing", default: p.pushOffPowerSpacingSeconds, range: 0...86_400)
+      p.pushBudgetPerDay = try s.number("push_budget_per_day", default: p.pushBudgetPerDay, range: 0...1e6)
       return p
     case var p as ThermalPolicy:
       p.weight = try weight(s, p.weight)

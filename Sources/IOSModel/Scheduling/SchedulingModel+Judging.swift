@@ -38,7 +38,7 @@ extension SchedulingModel {
   /// Whether a weighted mean launches: it reaches the threshold (with a margin far
   /// below any score's precision, for sums that round differently).
   @inline(__always)
-  func launches(_ mean: Double) -> Bool { mean + 1e-12 >= threshold }
+  func launches(_ mean: Double, _ activity: Activity) -> Bool { mean + 1e-12 >= threshold(for: activity) }
 
   /// **The rule.** Asks the policies in `range`, in order, about `activity` in
   /// `context`, adding their scores to `tally`. Returns the index of the policy that

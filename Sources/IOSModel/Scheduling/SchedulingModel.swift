@@ -7,15 +7,37 @@ public struct SchedulingModel: Sendable {
   /// `policies`, ready for the decision loop; compiled once per model rather than once
   /// per simulated phone (each compile is 16 dynamic casts per policy).
   var compiled: CompiledPolicy.List
-  /// Weighted mean score an activity needs to launch [0…1]. dasd's own threshold was
-  /// not found in the decompilation; see the calibration notes.
+  /// Weighted mean score an activity other than processing needs to launch [0…1].
+  /// dasd's own threshold was not found in the decompilation; see the calibration notes.
   public var threshold: Double
+  /// Weighted mean score a processing task needs to launch [0…1] (a dasd log: 0.91,
+  /// field observation P1).
+  public var processingThreshold: Double
 
-  public init(name: String, policies: [any SchedulingPolicy], threshold: Double) {
+  public init(
+    name: String, policies: [any SchedulingPolicy], threshold: Double, processingThreshold: Double? = nil
+  ) {
     self.name = name
     self.policies = policies
     compiled = CompiledPolicy.List(policies)
     self.threshold = threshold
+    self.processingThreshold = processingThreshold ?? threshold
+  }
+
+  /// The threshold `activity` must reach.
+  @inline(__always)
+  public func threshold(for activity: Activity) -> Double {
+    activity.kind == .processing ? processingThreshold : threshold
+  }
+
+  /// The model on one owner's phone: each threshold moved by the owner's leniency,
+  /// 1 − (1 − threshold) × leniency, kept in [0, 1].
+  public func forOwner(_ effects: OwnerEffects) -> SchedulingModel {
+    var m = self
+    func moved(_ t: Double) -> Double { min(1, max(0, 1 - (1 - t) * effects.leniency)) }
+    m.threshold = moved(threshold)
+    m.processingThreshold = moved(processingThreshold)
+    return m
   }
 
   /// The model of iOS described in the calibration notes.
@@ -30,7 +52,7 @@ public struct SchedulingModel: Sendable {
         RateLimitPolicy(),
         ConcurrencyPolicy(), OverrunPolicy(),
       ],
-      threshold: 0.5)
+      threshold: 0.55, processingThreshold: 0.91)
   }
 
   /// What many developers expect: run as soon as `earliestBeginDate` has passed and

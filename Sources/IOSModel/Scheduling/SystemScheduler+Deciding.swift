@@ -94,7 +94,7 @@ extension SystemScheduler {
         if recordDecisions {
           keep(activity, point, verdicts, nil, .vetoed(policy: model.compiled.names[i]))
         }
-      case .scored(let mean) where model.launches(mean):
+      case .scored(let mean) where model.launches(mean, activity):
         let outcome = launch(activity, at: &point, app: app, device: device, scheduler: &scheduler)
         if recordDecisions { keep(activity, point, verdicts, mean, outcome) }
       case .scored(let mean):
@@ -123,6 +123,11 @@ extension SystemScheduler {
         notePathsChanged()
       }
       lastLaunch[activity.kind] = now
+      if activity.kind == .silentPush {
+        pushesInPeriod = pushesLaunched(inPeriodOf: now) + 1
+        pushPeriod = Int(now.microseconds / SimCalendar.dayMicroseconds)
+        point.context.silentPushesInPeriod = pushesInPeriod
+      }
       lastLaunchTrigger[activity.name] = point.trigger
       runningSince[activity.name] = (now, point.context.isPluggedIn)
       point.context.runningTasks = app.runningCount
@@ -141,6 +146,6 @@ extension SystemScheduler {
     decisions.append(
       Decision(
         time: point.context.now, activity: activity, trigger: point.trigger.text, verdicts: verdicts,
-        total: total, threshold: model.threshold, outcome: outcome))
+        total: total, threshold: model.threshold(for: activity), outcome: outcome))
   }
 }

@@ -15,6 +15,8 @@ extension SystemScheduler {
       energyCapacity: parameters.energyCapacity, dataBudget: data, lastLaunch: lastLaunch,
       runningTasks: app.runningCount, overruns: app.overruns)
     c.era = app.configuration.era
+    c.owner = owner
+    c.silentPushesInPeriod = pushesLaunched(inPeriodOf: now)
     c.explain = recordDecisions
     return c
   }
@@ -47,6 +49,9 @@ extension SystemScheduler {
     let now = point.context.now
     point.context.deviceUseProbability = deviceUse.probability(
       from: now, length: predictionWindowDuration(), now: now, calendar: calendar)
+    point.context.processingIdleUseProbability = deviceUse.probability(
+      from: now, length: SimDuration(seconds: parameters.processingIdleWindowSeconds), now: now,
+      calendar: calendar)
   }
 
   /// The prediction window as a duration, converted once per value of the parameter.
@@ -57,5 +62,10 @@ extension SystemScheduler {
       )
     }
     return predictionWindow.duration
+  }
+
+  /// Silent pushes launched in the 24-hour budget period that holds `now`.
+  func pushesLaunched(inPeriodOf now: SimTime) -> Int {
+    Int(now.microseconds / SimCalendar.dayMicroseconds) == pushPeriod ? pushesInPeriod : 0
   }
 }

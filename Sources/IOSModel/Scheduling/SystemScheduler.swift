@@ -49,6 +49,13 @@ public struct SystemScheduler: LaunchDecider {
   var data: Double
   var budgetsAt: SimTime = .zero
   var lastLaunch = LaunchTimes()
+  /// How this owner's phone differs from the defaults (its thresholds are already in
+  /// ``model``).
+  public let owner: OwnerEffects
+  /// The silent-push budget's current 24-hour period (counted from the start of the
+  /// run) and the pushes launched in it.
+  var pushPeriod = 0
+  var pushesInPeriod = 0
   /// The app's runs under way: when each started, and whether on external power.
   var runningSince = SmallTable<TaskName, (start: SimTime, onPower: Bool)>()
   var target: UInt32 = 2
@@ -111,9 +118,10 @@ public struct SystemScheduler: LaunchDecider {
   public init(
     model: SchedulingModel = .ios(), parameters: SchedulerParameters = SchedulerParameters(),
     calendar: SimCalendar, stream: RandomStream, paths: [any LaunchPath] = standardPaths,
-    recordDecisions: Bool = false
+    recordDecisions: Bool = false, owner: OwnerEffects = OwnerEffects()
   ) {
-    self.model = model
+    self.model = model.forOwner(owner)
+    self.owner = owner
     self.paths = paths
     var requestPath = [Int?](repeating: nil, count: BGTaskKind.allCases.count)
     for kind in BGTaskKind.allCases {

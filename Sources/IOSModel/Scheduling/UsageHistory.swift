@@ -135,8 +135,9 @@ public struct UsageHistory: Sendable {
         if n > 0 { sum += Double(n) * weight(age: today - dayOfRow[row]) }
       }
     }
-    // Days without events count too: the history covers every day since the start.
-    let norm = weightSums[max(1, min(days, today + 1)) - 1]
+    // Days without events count too, and so do the days before the first: a fresh
+    // history predicts less, never more, than the habits it will learn (no day-1 burst).
+    let norm = weightSums[days - 1]
     // Windows narrower than the slots they touch get their share of the slots' events.
     let slotMicroseconds = Double(SimCalendar.dayMicroseconds / Int64(Self.slotsPerDay))
     let coverage = min(1, Double(length.microseconds) / (Double(slots) * slotMicroseconds))

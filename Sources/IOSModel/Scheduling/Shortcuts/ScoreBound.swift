@@ -14,8 +14,9 @@ struct ScoreBound: Sendable {
   /// Policies before the predictions that read no more than ``kept``: their answers,
   /// taken when the memo is made, hold while it does.
   var answeredOnce = PolicySet()
-  /// Policies after the predictions that read no more than ``kept`` and the app-open
-  /// prediction: answered at each point, once the prediction is made.
+  /// Policies after the predictions that do not read the device-use prediction (the
+  /// one input a memo point does not compute): answered at each point in its own
+  /// context, once the app-open prediction is made.
   var answeredAfterPrediction = PolicySet()
   /// The weights of the other policies after the predictions, each scoring at best 1.
   var bestAfterPredictions = 0.0
@@ -35,7 +36,7 @@ struct ScoreBound: Sendable {
           askedAgain.insert(i)
           if let w = weights[i] { bestOfAskedAgain += w }
         }
-      } else if Self.kept.union(.appOpenPrediction).isSuperset(of: reads[i]) {
+      } else if !reads[i].contains(.deviceUsePrediction) {
         answeredAfterPrediction.insert(i)
       } else if let w = weights[i] {
         bestAfterPredictions += w
@@ -71,6 +72,6 @@ struct ScoreBound: Sendable {
     let weights = t.weights + bestAfterPredictions
     guard weights > 0 else { return false }
     // A margin far above the rounding of these few sums.
-    return (t.weighted + bestAfterPredictions) / weights + 1e-9 < model.threshold
+    return (t.weighted + bestAfterPredictions) / weights + 1e-9 < model.threshold(for: a)
   }
 }

@@ -47,9 +47,9 @@ extension SystemScheduler {
           "\(activity.name.text) at \(point.context.now) was out of reach, but \(model.compiled.names[i]) vetoes it before the predictions"
         )
       }
-    } else if model.launches(tally.mean) {
+    } else if model.launches(tally.mean, activity) {
       shortcutMismatch(
-        "\(activity.name.text) at \(point.context.now) was out of reach, but scores \(tally.mean) ≥ \(model.threshold)"
+        "\(activity.name.text) at \(point.context.now) was out of reach, but scores \(tally.mean) ≥ \(model.threshold(for: activity))"
       )
     }
   }
