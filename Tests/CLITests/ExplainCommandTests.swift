@@ -118,6 +118,23 @@ import Testing
       "s.yaml:3: scheduler.policies.battery.weight: -1 is a negative weight"
     ),
     ("days: 0\n", "s.yaml:1: days: 0 is out of range"),
+    (
+      "scheduler:\n  policies:\n    rate_limit: {processing_spacing: -1h}\n",
+      "s.yaml:3: scheduler.policies.rate_limit.processing_spacing: -1h is out of range; use 0s…7d"
+    ),
+    (
+      "scheduler:\n  policies:\n    application: {overdue_scale: 1.5}\n",
+      "s.yaml:3: scheduler.policies.application.overdue_scale: 1.5 is not a probability"
+    ),
+    ("scheduler:\n  owners: {leniency: 1}\n", "s.yaml:2: scheduler.owners.leniency: unknown key 'leniency'"),
+    (
+      "scheduler:\n  owners: {overdue_sigma: -1}\n",
+      "s.yaml:2: scheduler.owners.overdue_sigma: -1 is out of range"
+    ),
+    (
+      "scheduler:\n  processing_threshold: 1.2\n",
+      "s.yaml:2: scheduler.processing_threshold: 1.2 is out of range"
+    ),
   ])
   func badScenariosExitWithTwo(yaml: String, message: String) throws {
     let dir = scratchFolder("explain")

@@ -43,7 +43,9 @@ public enum DefaultExperiment {
     # Claims from the facts file, checked after the run (exit code 1 if one fails):
     # processing runs only on the charger (dasd; developers' reports); refresh runs mostly
     # off it, before the owner's opens (WWDC 2020); and the delay after earliestBeginDate
-    # "can be many hours" (BGTaskRequest docs), so it is well above zero.
+    # "can be many hours" (BGTaskRequest docs), so it is well above zero; and processing,
+    # paced and held to the charger, runs less often than its date allows (field reports
+    # P2, P5), so the same work costs less energy as processing.
     hypotheses:
       - "processing share_while_charging >= 0.99"
       - "refresh share_while_charging < 0.5"

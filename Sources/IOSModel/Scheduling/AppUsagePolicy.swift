@@ -12,7 +12,8 @@ public struct AppUsagePolicy: SchedulingPolicy {
   /// Days without an open after which silent pushes no longer launch the app [d].
   public var pushMaximumDays: Double = 7
   /// After install, the time before the first refresh, legacy fetch or processing
-  /// launch [s] (R1: well over a day; R6: events can take days to start).
+  /// launch, for an owner factor of 1 [s] (R1: well over a day; R6: events can take
+  /// days to start).
   public var installWarmupSeconds: Double = 86_400
 
   public init() {}
@@ -22,10 +23,10 @@ public struct AppUsagePolicy: SchedulingPolicy {
   /// The rules, for a full verdict or for its outcome alone.
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     if activity.kind == .refresh || activity.kind == .legacyFetch || activity.kind == .processing,
-      c.now.seconds < installWarmupSeconds
+      c.now.seconds < installWarmupSeconds * c.owner.installWarmupFactor
     {
-      return .veto(
-        name, c, "installed \(Int(c.now.seconds / 3600)) h ago, < \(Int(installWarmupSeconds / 3600)) h")
+      let hours = Int(installWarmupSeconds * c.owner.installWarmupFactor / 3600)
+      return .veto(name, c, "installed \(Int(c.now.seconds / 3600)) h ago, < \(hours) h")
     }
     let limit: Double
     switch activity.kind {

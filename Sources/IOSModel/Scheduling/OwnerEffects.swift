@@ -14,27 +14,34 @@ public struct OwnerEffects: Sendable, Hashable {
   public var processingSpacingFactor = 1.0
   /// Multiplies the time after `earliestBeginDate` at which refresh work is overdue.
   public var overdueFactor = 1.0
+  /// Multiplies the install warm-up, at least 1: a day on half the phones, several
+  /// days on some (R1, R6).
+  public var installWarmupFactor = 1.0
 
   public init() {}
 
   /// The spread of the effects between owners: each is lognormal with median 1 and
-  /// these sigmas (0: every owner the same), leniency cut at 1.
+  /// these sigmas (0: every owner the same), leniency cut at 1 from above and the
+  /// warm-up factor from below.
   public struct Spread: Sendable, Hashable {
     public var leniencySigma = 0.0
     public var processingSpacingSigma = 0.0
     public var overdueSigma = 0.0
+    public var installWarmupSigma = 0.0
 
     public init() {}
   }
 
-  /// One owner's effects, three draws from `stream` (always three, so that a sigma of
+  /// One owner's effects, four draws from `stream` (always four, so that a sigma of
   /// 0 leaves the others' draws as they were). Leniency is at most 1: the model's
-  /// thresholds are the most lenient phone's, and half the owners have stricter ones.
+  /// thresholds are the most lenient phone's, and half the owners have stricter ones;
+  /// likewise the warm-up factor is at least 1.
   public static func draw(_ spread: Spread, stream: RandomStream) -> OwnerEffects {
     var e = OwnerEffects()
     e.leniency = min(1, (spread.leniencySigma * stream.standardNormal()).exponential)
     e.processingSpacingFactor = (spread.processingSpacingSigma * stream.standardNormal()).exponential
     e.overdueFactor = (spread.overdueSigma * stream.standardNormal()).exponential
+    e.installWarmupFactor = max(1, (spread.installWarmupSigma * stream.standardNormal()).exponential)
     return e
   }
 }

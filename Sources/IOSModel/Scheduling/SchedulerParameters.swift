@@ -37,6 +37,7 @@ public struct SchedulerParameters: Sendable, Hashable {
     s.leniencySigma = 1.5
     s.processingSpacingSigma = 1.2
     s.overdueSigma = 0.8
+    s.installWarmupSigma = 0.7
     return s
   }()
 

@@ -10,7 +10,7 @@ import Randomness
 /// threshold: 0.55
 /// processing_threshold: 0.91
 /// evaluation_period: 10m
-/// owners: {leniency_sigma: 1.5, processing_spacing_sigma: 1.2, overdue_sigma: 0.8}
+/// owners: {leniency_sigma: 1.5, processing_spacing_sigma: 1.2, overdue_sigma: 0.8, install_warmup_sigma: 0.7}
 /// policies:
 ///   application: {weight: 50, default_probability: 0.0025}
 ///   thermal: {enabled: false}
@@ -61,7 +61,8 @@ public struct SchedulerSpec: Sendable {
     var p = parameters
     p.processingIdleWindowSeconds = try s.duration(
       "processing_idle_window", default: p.processingIdleWindowSeconds, range: 1...86_400)
-    if let o = try s.section("owners", keys: ["leniency_sigma", "processing_spacing_sigma", "overdue_sigma"])
+    if let o = try s.section(
+      "owners", keys: ["leniency_sigma", "processing_spacing_sigma", "overdue_sigma", "install_warmup_sigma"])
     {
       p.ownerSpread.leniencySigma = try o.number(
         "leniency_sigma", default: p.ownerSpread.leniencySigma, range: 0...5)
@@ -69,6 +70,8 @@ public struct SchedulerSpec: Sendable {
         "processing_spacing_sigma", default: p.ownerSpread.processingSpacingSigma, range: 0...5)
       p.ownerSpread.overdueSigma = try o.number(
         "overdue_sigma", default: p.ownerSpread.overdueSigma, range: 0...5)
+      p.ownerSpread.installWarmupSigma = try o.number(
+        "install_warmup_sigma", default: p.ownerSpread.installWarmupSigma, range: 0...5)
     }
     p.evaluationPeriodSeconds = try s.duration(
       "evaluation_period", default: p.evaluationPeriodSeconds, range: 1...86_400)
@@ -151,17 +154,18 @@ public struct SchedulerSpec: Sendable {
       p.weight = try weight(s, p.weight)
       p.defaultProbability = try s.probability("default_probability", default: p.defaultProbability)
       p.saturation = try s.number("saturation", default: p.saturation, range: 0...1)
-      p.overdueAfterSeconds = try s.duration("overdue_after", default: p.overdueAfterSeconds, range: 0...1e7)
+      p.overdueAfterSeconds = try s.duration(
+        "overdue_after", default: p.overdueAfterSeconds, range: 0...604_800)
       p.overdueScale = try s.probability("overdue_scale", default: p.overdueScale)
       p.recentBonus = try s.probability("recent_bonus", default: p.recentBonus)
       p.recentAppWindowSeconds = try s.duration(
-        "recent_app_window", default: p.recentAppWindowSeconds, range: 0...1e8)
+        "recent_app_window", default: p.recentAppWindowSeconds, range: 0...2_592_000)
       return p
     case var p as AppUsagePolicy:
       p.maximumDays = try s.number("maximum_days", default: p.maximumDays, range: 0...365)
       p.pushMaximumDays = try s.number("push_maximum_days", default: p.pushMaximumDays, range: 0...365)
       p.installWarmupSeconds = try s.duration(
-        "install_warmup", default: p.installWarmupSeconds, range: 0...1e8)
+        "install_warmup", default: p.installWarmupSeconds, range: 0...2_592_000)
       return p
     case var p as EnergyBudgetPolicy:
       p.weight = try weight(s, p.weight)
@@ -174,7 +178,7 @@ public struct SchedulerSpec: Sendable {
       p.minimumSpacingSeconds = try s.duration(
         "minimum_spacing", default: p.minimumSpacingSeconds, range: 0...86_400)
       p.processingSpacingSeconds = try s.duration(
-        "processing_spacing", default: p.processingSpacingSeconds, range: 0...1e7)
+        "processing_spacing", default: p.processingSpacingSeconds, range: 0...604_800)
       p.pushOffPowerSpacingSeconds = try s.duration(
         "push_off_power_spacing", default: p.pushOffPowerSpacingSeconds, range: 0...86_400)
       p.pushBudgetPerDay = try s.number("push_budget_per_day", default: p.pushBudgetPerDay, range: 0...1e6)
