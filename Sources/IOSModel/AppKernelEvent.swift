@@ -15,6 +15,8 @@ enum AppKernelEvent: UInt32 {
   case backgroundWatchdog
   /// A background task begun after expiry expires at once (payload: its id).
   case backgroundImmediateExpiry
+  /// A background transfer's bytes have moved (payload: the run's task serial).
+  case transferDone
 }
 
 /// What became of a launch the system asked for.

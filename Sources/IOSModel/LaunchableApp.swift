@@ -19,11 +19,26 @@ public protocol LaunchableApp: AnyObject {
   var pendingGeneration: Int { get }
   /// Launches the app for its pending request `name`.
   func launch(name: TaskName, scheduler: inout Scheduler) -> LaunchResult
+  /// Whether a run of the system's `work` is under way.
+  func isRunning(_ work: SystemWork) -> Bool
   /// Launches the app for the system's own kind of work.
-  func launchSystemWork(_ work: SystemWork, scheduler: inout Scheduler) -> LaunchResult
+  func launchSystemWork(_ work: SystemWork, transferSeconds: Double, scheduler: inout Scheduler)
+    -> LaunchResult
 }
 
 extension SimulatedApp: LaunchableApp {
+  public func isRunning(_ work: SystemWork) -> Bool {
+    runningTasks.allValues.contains { ($0 as? SystemLaunchTask)?.path == work.rawValue }
+  }
+
   public var pendingRequests: [BGTaskScheduler.PendingRequest] { taskScheduler.pending }
   public var pendingGeneration: Int { taskScheduler.pendingGeneration }
+}
+
+extension LaunchableApp {
+  /// Launches the app for the system's own work that moves no data first.
+  @discardableResult
+  public func launchSystemWork(_ work: SystemWork, scheduler: inout Scheduler) -> LaunchResult {
+    launchSystemWork(work, transferSeconds: 0, scheduler: &scheduler)
+  }
 }

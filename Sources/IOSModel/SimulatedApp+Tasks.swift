@@ -146,9 +146,13 @@ extension SimulatedApp {
 
   /// The system launches the app for its own kind of work (a legacy fetch, a silent
   /// push, finished background transfers). The app's handler must call its completion
-  /// handler within the time limit (30 s), or the watchdog kills the app.
+  /// handler within the time limit (30 s), or the watchdog kills the app. A background
+  /// transfer's run starts with the transfer: its handler is called, and its time limit
+  /// starts, `transferSeconds` later, once the bytes have moved.
   @discardableResult
-  public func launchSystemWork(_ work: SystemWork, scheduler: inout Scheduler) -> LaunchResult {
+  public func launchSystemWork(_ work: SystemWork, transferSeconds: Double, scheduler: inout Scheduler)
+    -> LaunchResult
+  {
     let path = work.rawValue
     var result = LaunchResult.notPending
     enter(&scheduler) {
@@ -164,24 +168,35 @@ extension SimulatedApp {
       runningTasks.insertNew(task, for: serial)
       workChanges.append(1)
       record(.launch, path, path)
-      request(
-        .taskLimit, at: now + .seconds(configuration.legacyLaunchTimeLimitSeconds), payload: Int64(serial))
-      switch work {
-      case .legacyFetch:
-        behavior.performFetch(self) { [unowned self, unowned task] r in self.systemTaskDone(task, r.rawValue)
-        }
-      case .silentPush:
-        behavior.didReceiveRemoteNotification(self) { [unowned self, unowned task] r in
-          self.systemTaskDone(task, r.rawValue)
-        }
-      case .backgroundTransfer:
-        behavior.handleEventsForBackgroundURLSession(self) { [unowned self, unowned task] in
-          self.systemTaskDone(task, "done")
-        }
+      if work == .backgroundTransfer, transferSeconds > 0 {
+        request(.transferDone, at: now + .seconds(transferSeconds), payload: Int64(serial))
+        result = .launched(serial: serial)
+        return
       }
+      startSystemWork(task, work)
       result = .launched(serial: serial)
     }
     return result
+  }
+
+  /// Calls the app's handler for `task`, a run of the system's `work`, and starts its
+  /// time limit.
+  func startSystemWork(_ task: SystemLaunchTask, _ work: SystemWork) {
+    request(
+      .taskLimit, at: now + .seconds(configuration.legacyLaunchTimeLimitSeconds), payload: Int64(task.serial))
+    switch work {
+    case .legacyFetch:
+      behavior.performFetch(self) { [unowned self, unowned task] r in self.systemTaskDone(task, r.rawValue)
+      }
+    case .silentPush:
+      behavior.didReceiveRemoteNotification(self) { [unowned self, unowned task] r in
+        self.systemTaskDone(task, r.rawValue)
+      }
+    case .backgroundTransfer:
+      behavior.handleEventsForBackgroundURLSession(self) { [unowned self, unowned task] in
+        self.systemTaskDone(task, "done")
+      }
+    }
   }
 
   func systemTaskDone(_ task: SystemLaunchTask, _ outcome: String) {

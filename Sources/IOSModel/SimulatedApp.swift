@@ -198,6 +198,10 @@ public final class SimulatedApp {
         if state == .suspended { deferredTimers.append(action) } else { action.run() }
       case .suspend:
         if payload == suspendGeneration, state == .background, isIdle { setState(.suspended) }
+      case .transferDone:
+        if let task = runningTasks[payload] as? SystemLaunchTask, !task.finished {
+          startSystemWork(task, .backgroundTransfer)
+        }
       case .taskLimit:
         if let task = runningTasks[payload] as? SystemLaunchTask {
           // Older paths have no expiration handler: a missing completion is an overrun.

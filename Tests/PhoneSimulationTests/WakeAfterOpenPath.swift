@@ -26,7 +26,9 @@ struct WakeAfterOpenPath: LaunchPath {
     list.append(a)
   }
 
-  func launch(_ activity: Activity, app: some LaunchableApp, scheduler: inout Scheduler) -> LaunchResult {
+  func launch(
+    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, scheduler: inout Scheduler
+  ) -> LaunchResult {
     app.launchSystemWork(.legacyFetch, scheduler: &scheduler)
   }
 

@@ -1,8 +1,9 @@
 import SimKernel
 
 /// Background URLSession transfers: the app hands a transfer to the system, which runs
-/// the oldest waiting one when its activity passes and then launches the app to handle
-/// the finished session. A discretionary transfer is maintenance work; one the app asked
+/// the oldest waiting one when its activity passes, for as long as its bytes take on
+/// the network (``LaunchConditions/transferBytesPerSecond``), and then launches the app
+/// to handle the finished session. A discretionary transfer is maintenance work; one the app asked
 /// to run at once is utility work that only the swipe flag and the budgets hold back.
 public struct BackgroundTransferPath: LaunchPath {
   /// Transfers waiting: (handed over at, bytes, discretionary).
@@ -18,10 +19,13 @@ public struct BackgroundTransferPath: LaunchPath {
     waiting.append((time, bytes, discretionary))
   }
 
-  public func hasDueWork(at now: SimTime, _ context: LaunchPathContext) -> Bool { !waiting.isEmpty }
+  /// One transfer at a time: the next waits until the app has handled the last.
+  public func hasDueWork(at now: SimTime, _ context: LaunchPathContext) -> Bool {
+    !waiting.isEmpty && !context.app.isRunning(.backgroundTransfer)
+  }
 
   public func appendActivities(to list: inout [Activity], _ context: LaunchPathContext) {
-    guard let t = waiting.first else { return }
+    guard let t = waiting.first, !context.app.isRunning(.backgroundTransfer) else { return }
     var a = Activity(
       kind: .backgroundTransfer, name: Self.activityName, priority: t.discretionary ? .maintenance : .utility,
       submittedAt: t.at)
@@ -30,10 +34,15 @@ public struct BackgroundTransferPath: LaunchPath {
     list.append(a)
   }
 
-  public func launch(_ activity: Activity, app: some LaunchableApp, scheduler: inout Scheduler)
+  public func launch(
+    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, scheduler: inout Scheduler
+  )
     -> LaunchResult
   {
-    app.launchSystemWork(.backgroundTransfer, scheduler: &scheduler)
+    // The bytes take their time on the network; then the app handles the session.
+    let seconds =
+      conditions.transferBytesPerSecond > 0 ? activity.expectedBytes / conditions.transferBytesPerSecond : 0
+    return app.launchSystemWork(.backgroundTransfer, transferSeconds: seconds, scheduler: &scheduler)
   }
 
   public mutating func launched(

@@ -10,7 +10,9 @@ public struct ContinuedProcessingPath: LaunchPath {
 
   public func activity(for request: BGTaskScheduler.PendingRequest) -> Activity? { nil }
 
-  public func launch(_ activity: Activity, app: some LaunchableApp, scheduler: inout Scheduler)
+  public func launch(
+    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, scheduler: inout Scheduler
+  )
     -> LaunchResult
   {
     app.launch(name: activity.name, scheduler: &scheduler)

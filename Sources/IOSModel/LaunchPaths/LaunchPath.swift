@@ -28,7 +28,9 @@ public protocol LaunchPath {
   /// of the system's own work only).
   mutating func observe(_ input: LaunchPathInput, app: some LaunchableApp)
   /// Launches the app for `activity`, one of this path's.
-  func launch(_ activity: Activity, app: some LaunchableApp, scheduler: inout Scheduler) -> LaunchResult
+  func launch(
+    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, scheduler: inout Scheduler
+  ) -> LaunchResult
   /// The app was launched for `activity` at `now`: what the run consumes of the path's
   /// work (asked of paths of the system's own work only). Returns the bytes to charge to
   /// the cellular data budget.
@@ -37,6 +39,20 @@ public protocol LaunchPath {
 }
 
 /// What a path reads of the app and of the scheduler's history when it lists its work.
+/// The conditions a launch starts in, for paths whose work depends on them.
+public struct LaunchConditions: Sendable {
+  /// Whether the phone is on cellular data.
+  public let onCellular: Bool
+  /// How fast a background transfer moves on the phone's network now [B/s] (0: no
+  /// network).
+  public let transferBytesPerSecond: Double
+
+  public init(onCellular: Bool, transferBytesPerSecond: Double) {
+    self.onCellular = onCellular
+    self.transferBytesPerSecond = transferBytesPerSecond
+  }
+}
+
 public struct LaunchPathContext {
   public let app: any LaunchableApp
   /// Whether the owner has opened the app within the history the scheduler keeps.

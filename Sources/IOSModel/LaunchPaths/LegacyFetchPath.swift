@@ -39,7 +39,9 @@ public struct LegacyFetchPath: LaunchPath {
     context.app.configuration.usesLegacyFetch && context.appOpenedRecently
   }
 
-  public func launch(_ activity: Activity, app: some LaunchableApp, scheduler: inout Scheduler)
+  public func launch(
+    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, scheduler: inout Scheduler
+  )
     -> LaunchResult
   {
     app.launchSystemWork(.legacyFetch, scheduler: &scheduler)

@@ -16,7 +16,9 @@ public struct ProcessingPath: LaunchPath {
     return a
   }
 
-  public func launch(_ activity: Activity, app: some LaunchableApp, scheduler: inout Scheduler)
+  public func launch(
+    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, scheduler: inout Scheduler
+  )
     -> LaunchResult
   {
     app.launch(name: activity.name, scheduler: &scheduler)

@@ -13,7 +13,9 @@ public struct RefreshPath: LaunchPath {
     return a
   }
 
-  public func launch(_ activity: Activity, app: some LaunchableApp, scheduler: inout Scheduler)
+  public func launch(
+    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, scheduler: inout Scheduler
+  )
     -> LaunchResult
   {
     app.launch(name: activity.name, scheduler: &scheduler)

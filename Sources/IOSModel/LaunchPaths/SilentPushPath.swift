@@ -27,7 +27,9 @@ public struct SilentPushPath: LaunchPath {
     list.append(Activity(kind: .silentPush, name: Self.activityName, priority: .utility, submittedAt: first))
   }
 
-  public func launch(_ activity: Activity, app: some LaunchableApp, scheduler: inout Scheduler)
+  public func launch(
+    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, scheduler: inout Scheduler
+  )
     -> LaunchResult
   {
     app.launchSystemWork(.silentPush, scheduler: &scheduler)

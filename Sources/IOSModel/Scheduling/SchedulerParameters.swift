@@ -31,6 +31,10 @@ public struct SchedulerParameters: Sendable, Hashable {
   /// The lowest the energy budget can be drawn to [mWh].
   public var energyFloor: Double = 0
 
+  /// How fast a background transfer moves on Wi-Fi [B/s].
+  public var transferWiFiBytesPerSecond: Double = 2_500_000
+  /// How fast a background transfer moves on cellular data [B/s].
+  public var transferCellularBytesPerSecond: Double = 1_000_000
   /// How much owners of one persona differ (``OwnerEffects``).
   public var ownerSpread: OwnerEffects.Spread = {
     var s = OwnerEffects.Spread()

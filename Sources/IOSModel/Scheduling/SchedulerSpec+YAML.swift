@@ -24,7 +24,7 @@ public struct SchedulerSpec: Sendable {
 
   public static let keys = [
     "model", "threshold", "processing_threshold", "evaluation_period", "app_look_ahead", "app_jitter",
-    "history_half_life", "processing_idle_window", "owners", "policies", "budgets",
+    "history_half_life", "processing_idle_window", "owners", "transfers", "policies", "budgets",
   ]
   static let policyKeys: [String: [String]] = [
     "battery": ["weight", "maintenance_veto_below", "utility_veto_below", "plugged_bonus"],
@@ -59,6 +59,12 @@ public struct SchedulerSpec: Sendable {
     model.processingThreshold = try s.number(
       "processing_threshold", default: model.processingThreshold, range: 0...1)
     var p = parameters
+    if let t = try s.section("transfers", keys: ["wifi_bytes_per_s", "cellular_bytes_per_s"]) {
+      p.transferWiFiBytesPerSecond = try t.number(
+        "wifi_bytes_per_s", default: p.transferWiFiBytesPerSecond, range: 1...1e12)
+      p.transferCellularBytesPerSecond = try t.number(
+        "cellular_bytes_per_s", default: p.transferCellularBytesPerSecond, range: 1...1e12)
+    }
     p.processingIdleWindowSeconds = try s.duration(
       "processing_idle_window", default: p.processingIdleWindowSeconds, range: 1...86_400)
     if let o = try s.section(

@@ -116,7 +116,12 @@ extension SystemScheduler {
   ) -> Decision.Outcome {
     let now = point.context.now
     let p = Int(activity.path)
-    switch paths[p].launch(activity, app: app, scheduler: &scheduler) {
+    let conditions = LaunchConditions(
+      onCellular: device.network == .cellular,
+      transferBytesPerSecond: device.network == .cellular
+        ? parameters.transferCellularBytesPerSecond
+        : device.network == .wifi ? parameters.transferWiFiBytesPerSecond : 0)
+    switch paths[p].launch(activity, app: app, conditions: conditions, scheduler: &scheduler) {
     case .launched:
       if holdsOwnWork[p] {
         data -= paths[p].launched(activity, at: now, app: app, onCellular: device.network == .cellular)
