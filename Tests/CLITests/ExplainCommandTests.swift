@@ -101,6 +101,17 @@ import Testing
     let strict = try BGSimBinary.run(args + ["--minimum-in-band", "3"], in: repoRoot)
     #expect(strict.status == 1)
     #expect(strict.standardError.contains("below the recorded 3"))
+    // A case whose band runs backwards: one line naming the file, the line and the key.
+    let r2 = suite.appendingPathComponent("R2-heavy-use-per-day.yaml")
+    let text = try String(contentsOf: r2, encoding: .utf8)
+    try text.replacingOccurrences(of: "band: [3, 20]", with: "band: [20, 3]").write(
+      to: r2, atomically: true, encoding: .utf8)
+    let backwards = try BGSimBinary.run(args, in: repoRoot)
+    #expect(backwards.status == 2)
+    #expect(
+      backwards.standardError.contains(
+        "R2-heavy-use-per-day.yaml:7: band: band's low end 20.0 is above its high end 3.0"))
+    #expect(backwards.standardError.split(separator: "\n").count == 1)
     let missing = try BGSimBinary.run(
       ["calibrate", "--suite", dir.appendingPathComponent("none").path], in: repoRoot)
     #expect(missing.status == 2)
