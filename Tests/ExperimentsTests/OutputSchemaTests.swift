@@ -142,7 +142,7 @@ import Testing
       .deletingLastPathComponent().appendingPathComponent(
         "Sources/Experiments/Documentation.docc/OutputFiles.md")
     let text = try String(contentsOf: article, encoding: .utf8)
-    for schema in CSVSchema.experimentOutputs {
+    for schema in CSVSchema.experimentOutputs + [CSVSchema.scorecard] {
       let row = try #require(
         text.split(separator: "\n").first { $0.hasPrefix("| `\(schema.file)` |") }, "\(schema.file) row")
       let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
