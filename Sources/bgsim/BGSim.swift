@@ -18,7 +18,8 @@ struct BGSim: ParsableCommand {
   )
 
   /// Runs the command. Usage errors exit with code 2 (not ArgumentParser's 64), so
-  /// scripts can tell bad input from a failed run.
+  /// scripts can tell bad input from a failed run, and print one line with a pointer to
+  /// `--help` rather than the whole usage text.
   static func main() {
     do {
       var command = try parseAsRoot()
@@ -30,11 +31,27 @@ struct BGSim: ParsableCommand {
       }
       let code = exitCode(for: error)
       if code == .validationFailure {
-        let message = fullMessage(for: error)
-        FileHandleOutput.standardError(message)
+        FileHandleOutput.standardError(oneLine(message(for: error)))
         Foundation.exit(2)
       }
       exit(withError: error)
     }
+  }
+
+  /// An argument error as one line: `bgsim: MESSAGE (see 'bgsim COMMAND --help')`.
+  static func oneLine(_ message: String) -> String {
+    // The command and subcommand named on the command line, as far as they exist.
+    var path: [String] = []
+    var level: [any ParsableCommand.Type] = configuration.subcommands
+    for argument in CommandLine.arguments.dropFirst() {
+      guard let next = level.first(where: { $0._commandName == argument }) else { break }
+      path.append(argument)
+      level = next.configuration.subcommands
+    }
+    let command = path.isEmpty ? nil : path.joined(separator: " ")
+    let text = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && !$0.hasPrefix("Usage:") && !$0.hasPrefix("See '") }.joined(separator: " ")
+    let stripped = text.hasPrefix("Error: ") ? String(text.dropFirst("Error: ".count)) : text
+    return "bgsim: \(stripped) (see 'bgsim\(command.map { " " + $0 } ?? "") --help')"
   }
 }

@@ -41,6 +41,11 @@ import Testing
     let outcome = try BGSimBinary.run(command + ["--no-such-option"], environment: ["COLUMNS": "80"])
     #expect(outcome.status == 2)
     #expect(outcome.standardOutput.isEmpty)
-    #expect(outcome.standardError.hasPrefix("Error: "), "\(outcome.standardError)")
+    // One line, naming the command whose --help says more.
+    let lines = outcome.standardError.split(separator: "\n")
+    #expect(lines.count == 1, "\(outcome.standardError)")
+    #expect(outcome.standardError.hasPrefix("bgsim: "), "\(outcome.standardError)")
+    let name = (["bgsim"] + command).joined(separator: " ")
+    #expect(outcome.standardError.hasSuffix("(see '\(name) --help')\n"), "\(outcome.standardError)")
   }
 }
