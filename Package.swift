@@ -123,5 +123,13 @@ let package = Package(
       dependencies: ["Experiments", "FileFormats", "DeviceModel", "IOSModel", "Randomness", "TestScratch"]),
     // End-to-end checks of the built `bgsim` binary: output, exit codes, messages.
     .testTarget(name: "CLITests", dependencies: ["bgsim", "TestScratch"], exclude: ["Snapshots"]),
+    // Faults and hostile input against the built binary: damaged resumes, two writers,
+    // planted links, forged records, numbers past every limit, and a seeded fuzzer.
+    .testTarget(
+      name: "FaultTests",
+      dependencies: [
+        "bgsim", "Experiments", "TestScratch",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
   ]
 )

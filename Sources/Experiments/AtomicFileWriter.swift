@@ -6,7 +6,10 @@ import Foundation
 
 /// Writes a file so that a crash never leaves a truncated file under the final name:
 /// the text goes to a hidden temporary file beside it, which is synced and renamed into
-/// place only by ``commit()``.
+/// place only by ``commit()``. The temporary file is created new (`O_EXCL`), never
+/// through a symbolic link (`O_NOFOLLOW`), under a name with 64 random bits, so a file
+/// planted in the folder cannot redirect the writes. A checksum of the bytes written is
+/// kept (``Finished/checksum``).
 ///
 /// Writes go straight to the file descriptor (blocks of 64 KiB or more unbuffered, small
 /// ones gathered into 1 MiB): a failed write (a full disk, say) is remembered and
@@ -23,6 +26,10 @@ public final class AtomicFileWriter {
   var handedOver = false
   /// The `errno` of the first write that failed; later writes are dropped.
   var failure: Int32?
+  /// The bytes written so far.
+  var checksum = FileChecksum()
+  /// The prefix of every temporary file's name, after the dot and the final name.
+  static let partialMarker = ".partial-"
 
   static let bufferLimit = 1 << 20
   static let directLimit = 1 << 16
@@ -32,12 +39,20 @@ public final class AtomicFileWriter {
   public init(path: String) throws(UserError) {
     self.path = path
     let url = URL(fileURLWithPath: path)
-    temporaryPath =
-      url.deletingLastPathComponent()
-      .appendingPathComponent(
-        ".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)"
-      ).path
-    descriptor = Glibc.open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    var temporary = ""
+    var fd: Int32 = -1
+    for _ in 0..<8 {
+      let random = String(UInt64.random(in: .min ... .max), radix: 16)
+      temporary =
+        url.deletingLastPathComponent()
+        .appendingPathComponent(
+          ".\(url.lastPathComponent)\(Self.partialMarker)\(ProcessInfo.processInfo.processIdentifier)-\(random)"
+        ).path
+      fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+      if fd >= 0 || errno != EEXIST { break }
+    }
+    temporaryPath = temporary
+    descriptor = fd
     guard descriptor >= 0 else {
       throw UserError("cannot write \(path): check that its folder exists and is writable")
     }
@@ -86,6 +101,7 @@ public final class AtomicFileWriter {
   /// Writes every byte; remembers a failure.
   func writeAll(_ bytes: UnsafeRawBufferPointer) {
     guard failure == nil else { return }
+    checksum.add(bytes)
     failure = FileDescriptorOutput.writeAll(bytes, to: descriptor)
   }
 
@@ -101,7 +117,9 @@ public final class AtomicFileWriter {
     flush()
     open = false
     handedOver = true
-    return Finished(path: path, temporaryPath: temporaryPath, descriptor: descriptor, failure: failure)
+    return Finished(
+      path: path, temporaryPath: temporaryPath, descriptor: descriptor, failure: failure,
+      checksum: checksum.text)
   }
 
   /// A written file not yet in place: its data is synced to the disk, then it is closed
@@ -111,6 +129,8 @@ public final class AtomicFileWriter {
     let temporaryPath: String
     let descriptor: Int32
     let failure: Int32?
+    /// The checksum of the file's bytes (``FileChecksum``).
+    let checksum: String
 
     /// Syncs, closes and renames the file into place (or closes and removes it after a
     /// failed write, and throws).
@@ -130,5 +150,19 @@ public final class AtomicFileWriter {
       _ = Glibc.close(descriptor)
       _ = unlink(temporaryPath)
     }
+  }
+}
+
+extension AtomicFileWriter {
+  /// Removes the temporary files that a killed run left in `directory` (the caller
+  /// holds the folder's lock, so no other run is writing them). Returns how many.
+  @discardableResult
+  static func removeStale(in directory: String) -> Int {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    var removed = 0
+    for name in names where name.hasPrefix(".") && name.contains(partialMarker) {
+      if unlink(URL(fileURLWithPath: directory).appendingPathComponent(name).path) == 0 { removed += 1 }
+    }
+    return removed
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 /// The exact `--help` text of every command and subcommand, against the saved copy in

@@ -21,17 +21,20 @@ import Testing
     }
   }
 
-  /// The summary's scratch files (pooled values spilled to disk) are removed when it is
-  /// done, and those of a killed run are removed by the next: only the outputs remain.
+  /// The summary's scratch files (pooled values spilled to disk) and the temporary
+  /// files of a killed run are removed by the next: only the outputs remain, and the
+  /// folder's lock file (`.bgsim.lock`, the last holder's process id).
   @Test func aRunLeavesOnlyItsOutputsInTheFolder() throws {
     let out = scratch()
     let leftover = out.appendingPathComponent(".summary-values-0-999999")
     try Data(count: 64).write(to: leftover)
+    try Data(count: 64).write(to: out.appendingPathComponent(".launches.csv.partial-123-abc"))
     try run(jobs: 2, out: out)
     let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
     #expect(
       names == [
-        "days.csv", "hour_of_day.csv", "hypotheses.csv", "launches.csv", "manifest.json", "summary.csv",
+        ".bgsim.lock", "days.csv", "hour_of_day.csv", "hypotheses.csv", "launches.csv", "manifest.json",
+        "summary.csv",
         "timelines.csv",
       ])
   }

@@ -88,17 +88,27 @@ public struct ExperimentRunner: Sendable {
       .path
   }
 
-  /// A fingerprint of everything that decides the output, so that `resume` never mixes runs.
+  /// A fingerprint of everything that decides the output, so that `resume` and `merge`
+  /// never mix runs: the resolved configuration, the bytes of every file the experiment
+  /// names (persona and timeline files), and the bgsim version.
   var fingerprint: String {
     var text =
-      "\(spec.name)|\(spec.days)|\(spec.devices)|\(spec.replications)|\(spec.seed)|\(chunkOwners)|"
+      "bgsim \(Manifest.version)|\(spec.name)|\(spec.days)|\(spec.devices)|\(spec.replications)|\(spec.seed)|\(chunkOwners)|"
     text += ConfigDump.yaml(spec.tree)
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in text.utf8 {
-      hash ^= UInt64(b)
-      hash = hash &* 0x0000_0100_0000_01B3
+    var sum = FileChecksum()
+    text.utf8CString.withUnsafeBytes { sum.add($0) }
+    for file in spec.namedFiles() {
+      let content = FileChecksum.of(file: file) ?? "unreadable"
+      "|\(file)|\(content)".utf8CString.withUnsafeBytes { sum.add($0) }
     }
-    return String(hash, radix: 16)
+    return sum.text
+  }
+
+  func sealPath(_ chunk: Int) -> String { partPath(chunk, "seal") }
+
+  /// A line for the user about something the run did on its own (a damaged part redone).
+  func note(_ line: String) {
+    FileHandle.standardError.write(Data("bgsim: \(line)\n".utf8))
   }
 
   public struct Result: Sendable {
@@ -121,17 +131,27 @@ public struct ExperimentRunner: Sendable {
     let clock = ContinuousClock()
     let began = clock.now
     try DeviceTraceRun.prepare(directory: options.outputDirectory)
+    let lock = try OutputLock(directory: options.outputDirectory)
+    defer { withExtendedLifetime(lock) {} }
+    AtomicFileWriter.removeStale(in: options.outputDirectory)
+    AtomicFileWriter.removeStale(in: partsDirectory)
     let fm = FileManager.default
     let fingerprintFile = URL(fileURLWithPath: partsDirectory).appendingPathComponent("fingerprint").path
-    if options.resume,
-      let old = fm.contents(atPath: fingerprintFile).map({ String(decoding: $0, as: UTF8.self) }),
-      old != fingerprint
-    {
-      throw UserError(
-        "--resume: \(options.outputDirectory) holds a run of a different configuration or seed; use another --out or drop --resume"
-      )
+    var resume = options.resume
+    if resume, fm.fileExists(atPath: partsDirectory) {
+      if let old = fm.contents(atPath: fingerprintFile).map({ String(decoding: $0, as: UTF8.self) }) {
+        if old != fingerprint {
+          throw UserError(
+            "--resume: \(options.outputDirectory) holds a run of a different configuration, seed or input files; use another --out or drop --resume"
+          )
+        }
+      } else {
+        // Parts without a fingerprint cannot be trusted: start again.
+        note("resume: \(partsDirectory) has no fingerprint; starting the run again")
+        resume = false
+      }
     }
-    if !options.resume { try? fm.removeItem(atPath: partsDirectory) }
+    if !resume { try? fm.removeItem(atPath: partsDirectory) }
     do {
       try fm.createDirectory(atPath: partsDirectory, withIntermediateDirectories: true)
       try Data(fingerprint.utf8).write(to: URL(fileURLWithPath: fingerprintFile), options: .atomic)
@@ -144,8 +164,19 @@ public struct ExperimentRunner: Sendable {
     cellSpecs = specs
     let all = chunks()
     let mine = options.shard.map { shard in all.filter { $0.index % shard.count == shard.index - 1 } } ?? all
-    // A chunk is done when its days part, committed last, exists.
-    let todo = mine.filter { !(options.resume && fm.fileExists(atPath: partPath($0.index, "days"))) }
+    // A chunk is done when its seal, committed last, vouches for its parts.
+    let todo = mine.filter { chunk in
+      guard resume, fm.fileExists(atPath: partsDirectory) else { return true }
+      let problem = ChunkSeal.problem(sealPath: sealPath(chunk.index), fingerprint: fingerprint) {
+        partPath(chunk.index, $0)
+      }
+      guard let problem else { return false }
+      if problem != "not finished" { note("resume: chunk \(chunk.index): \(problem); running it again") }
+      for kind in ["seal", "launches", "days", "timelines"] {
+        try? fm.removeItem(atPath: partPath(chunk.index, kind))
+      }
+      return true
+    }
     let next = Atomic<Int>(0)
     // Progress is counted in device-days (owners × days × arms of each chunk).
     let perOwner = spec.days * spec.arms.count
@@ -188,8 +219,10 @@ public struct ExperimentRunner: Sendable {
       let elapsed = clock.now - began
       let wall = elapsed.inSeconds
       try ShardRecord(
-        fingerprint: fingerprint, index: shard.index, count: shard.count, totalChunks: all.count,
-        chunks: mine.map(\.index), source: options.source, wallSeconds: wall
+        version: Manifest.version, fingerprint: fingerprint, index: shard.index, count: shard.count,
+        totalChunks: all.count, chunks: mine.map(\.index),
+        sealChecksums: mine.map { FileChecksum.of(file: sealPath($0.index)) ?? "" }, source: options.source,
+        wallSeconds: wall
       ).write(to: options.outputDirectory)
       return Result(
         deviceDays: mine.reduce(0) { $0 + $1.devices.count } * spec.days * spec.arms.count,
@@ -235,8 +268,8 @@ public struct ExperimentRunner: Sendable {
       "bgsim: the summary gathered during the run differs from the summary of the files it wrote")
   }
 
-  /// Simulates one chunk and writes its part files. The days part is committed last and
-  /// marks the chunk done; a timelines part is written only by a chunk with an owner
+  /// Simulates one chunk and writes its part files. Its seal (``ChunkSeal``) is
+  /// committed last and marks the chunk done; a timelines part is written only by a chunk with an owner
   /// whose day is kept (``OwnerSimulation/keepsTimeline(_:cell:replication:device:)``):
   /// creating files is not free (a third of a millisecond each on ext4 after many runs).
   /// Rows go to the (temporary) part files whenever a buffer passes 256 KiB, so a chunk's
@@ -287,9 +320,16 @@ public struct ExperimentRunner: Sendable {
     drain(&days, dayFile, under: 0)
     drain(&timelines, timelineFile, under: 0)
     var finished: [AtomicFileWriter.Finished] = []
-    for file in [launchFile, timelineFile, dayFile] {
-      if let file { finished.append(try file.finish()) }
+    var sums: [String: String] = [:]
+    for (kind, file) in [("launches", launchFile), ("timelines", timelineFile), ("days", dayFile)] {
+      guard let file else { continue }
+      let f = try file.finish()
+      sums[kind] = f.checksum
+      finished.append(f)
     }
+    let seal = try AtomicFileWriter(path: sealPath(chunk.index))
+    seal.write(ChunkSeal(fingerprint: fingerprint, parts: sums).text)
+    finished.append(try seal.finish())
     commits.commit(finished)
     return events
   }

@@ -116,6 +116,14 @@ public struct ExperimentSpec: Sendable {
     name =
       try root.text("name", default: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
       ?? name
+    // The name becomes a folder under notebooks-data/: a plain file name only.
+    if let n = root.value("name"),
+      name.isEmpty || name == "." || name == ".." || name.hasPrefix(".") || name.contains("/")
+        || name.contains("\0") || name.utf8.count > 200
+    {
+      throw n.error(
+        "'\(name)' is not a plain name; use letters, digits, '-' and '_' (no '/', no leading '.')")
+    }
     days = try root.integer("days", default: days, range: 1...3650)
     // One day by default, none in a one-day run; an explicit value must leave a day.
     warmupDays =

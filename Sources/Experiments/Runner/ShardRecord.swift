@@ -1,13 +1,18 @@
 import Foundation
 
 /// `shard.json`: what a shard ran, written last so that its presence marks a finished
-/// shard. `bgsim merge` reads it to check that shards belong together.
+/// shard. `bgsim merge` reads it to check that shards belong together: the bgsim
+/// version, the run's fingerprint, the chunks and the checksum of each chunk's seal
+/// (``ChunkSeal``), which holds the checksums of its parts.
 struct ShardRecord {
+  let version: String
   let fingerprint: String
   let index: Int
   let count: Int
   let totalChunks: Int
   let chunks: [Int]
+  /// The checksum of each chunk's seal file, in the order of `chunks`.
+  let sealChecksums: [String]
   let source: ExperimentSource
   let wallSeconds: Double
 
@@ -15,8 +20,9 @@ struct ShardRecord {
 
   func write(to directory: String) throws(UserError) {
     let object: [String: Any] = [
-      "bgsim_shard": 1, "fingerprint": fingerprint, "shard": index, "of": count, "total_chunks": totalChunks,
-      "chunks": chunks, "experiment_text": source.text, "experiment_label": source.label,
+      "bgsim_shard": 1, "bgsim_version": version, "fingerprint": fingerprint, "shard": index, "of": count,
+      "total_chunks": totalChunks, "chunks": chunks, "seal_checksums": sealChecksums,
+      "experiment_text": source.text, "experiment_label": source.label,
       "overrides": source.overrides.map { [$0.key, $0.value] }, "wall_time_s": wallSeconds,
     ]
     let path = URL(fileURLWithPath: directory).appendingPathComponent(Self.fileName).path
@@ -46,16 +52,32 @@ struct ShardRecord {
         "\(directory): not a bgsim shard folder (no \(fileName)); run bgsim run --shard K/N --out \(directory)"
       )
     }
-    guard let o = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      o["bgsim_shard"] as? Int == 1,
+    guard data.count <= 64 << 20, let o = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      o["bgsim_shard"] as? Int == 1, let version = o["bgsim_version"] as? String,
       let fingerprint = o["fingerprint"] as? String, let index = o["shard"] as? Int,
       let count = o["of"] as? Int,
       let total = o["total_chunks"] as? Int, let chunks = o["chunks"] as? [Int],
+      let seals = o["seal_checksums"] as? [String],
       let text = o["experiment_text"] as? String,
       let label = o["experiment_label"] as? String, let overrides = o["overrides"] as? [[String]]
     else { throw UserError("\(path): not a bgsim shard record") }
+    guard version == Manifest.version else {
+      throw UserError(
+        "\(path): written by bgsim \(version), this is \(Manifest.version); run the shards again with this version"
+      )
+    }
+    // Every field within what one run can hold, before anything is built from it.
+    guard (1...1_000_000).contains(count), (1...count).contains(index), (1...100_000_000).contains(total),
+      chunks.count == seals.count, chunks.allSatisfy({ (0..<total).contains($0) }),
+      chunks == Array(stride(from: index - 1, to: total, by: count))
+    else {
+      throw UserError(
+        "\(path): its shard, of, total_chunks or chunks do not fit together; run the shard again")
+    }
     return ShardRecord(
-      fingerprint: fingerprint, index: index, count: count, totalChunks: total, chunks: chunks,
+      version: version, fingerprint: fingerprint, index: index, count: count, totalChunks: total,
+      chunks: chunks,
+      sealChecksums: seals,
       source: ExperimentSource(
         text: text, label: label, overrides: overrides.compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil }),
       wallSeconds: o["wall_time_s"] as? Double ?? 0)
@@ -92,14 +114,37 @@ public enum ShardMerge {
       throw UserError("incomplete set: \(owner.count) of \(first.totalChunks) chunks present")
     }
     let spec = try first.source.spec()
+    let options = ExperimentRunner.Options(
+      outputDirectory: out, jobs: 1, resume: false, commandLine: CommandLine.arguments)
+    let expected = ExperimentRunner(spec: spec, options: options).fingerprint
+    guard first.fingerprint == expected else {
+      throw UserError(
+        "\(records[0].0): its fingerprint does not match its experiment (an input file changed, or the record was edited); run the shards again"
+      )
+    }
+    // Each chunk's seal is the one recorded, and its parts are the ones the seal lists.
+    for (dir, r) in records {
+      for (chunk, sealSum) in zip(r.chunks, r.sealChecksums) {
+        let parts = URL(fileURLWithPath: dir).appendingPathComponent("parts")
+        func part(_ kind: String) -> String {
+          parts.appendingPathComponent(String(format: "chunk-%06d.%@", chunk, kind)).path
+        }
+        guard FileChecksum.of(file: part("seal")) == sealSum,
+          ChunkSeal.problem(sealPath: part("seal"), fingerprint: expected, part: part) == nil
+        else {
+          throw UserError("\(dir): chunk \(chunk) is missing or damaged; run this shard again with --resume")
+        }
+      }
+    }
     try DeviceTraceRun.prepare(directory: out)
+    let lock = try OutputLock(directory: out)
+    defer { withExtendedLifetime(lock) {} }
+    AtomicFileWriter.removeStale(in: out)
     try ExperimentRunner.concatenate(chunks: Array(0..<first.totalChunks), into: out) { chunk, kind in
       URL(fileURLWithPath: owner[chunk]!).appendingPathComponent("parts")
         .appendingPathComponent(String(format: "chunk-%06d.%@", chunk, kind)).path
     }
     let summary = try SummaryTables.compute(directory: out, spec: spec)
-    let options = ExperimentRunner.Options(
-      outputDirectory: out, jobs: 1, resume: false, commandLine: CommandLine.arguments)
     let wall = records.map(\.1.wallSeconds).reduce(0, +)
     try Manifest.write(spec: spec, options: options, wallSeconds: wall, chunks: first.totalChunks)
     let result = ExperimentRunner.Result(

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Runs the `bgsim` binary that SwiftPM built beside the test bundle.
-struct BGSimBinary {
-  struct Outcome {
-    let status: Int32
-    let standardOutput: String
-    let standardError: String
+public struct BGSimBinary {
+  public struct Outcome {
+    public let status: Int32
+    public let standardOutput: String
+    public let standardError: String
   }
 
   /// The build products folder (`.build/debug` or `.build/release`).
-  static var productsDirectory: URL {
+  public static var productsDirectory: URL {
     var url = Bundle.main.bundleURL
     while !FileManager.default.fileExists(atPath: url.appendingPathComponent("bgsim").path),
       url.pathComponents.count > 1
@@ -19,7 +19,7 @@ struct BGSimBinary {
     return url
   }
 
-  static func run(
+  public static func run(
     _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
   ) throws -> Outcome {
     let process = Process()
