@@ -146,10 +146,13 @@ public struct Timeline: Sendable, Hashable {
     guard let seconds = ClockText.instant(time, startDaysSinceEpoch: startDate.daysSinceEpoch) else {
       throw fail("'\(time)' is not a time; write HH:MM, dN HH:MM, seconds, or an ISO date-time")
     }
+    guard seconds <= ConfigSection.longestSeconds else {
+      throw fail("'\(time)' is past the longest run (3650 days); give a time within the run")
+    }
     func duration() throws(ConfigError) -> Double {
       guard let value else { return 60 }
-      guard let s = DurationText.parseSeconds(value), s > 0 else {
-        throw fail("'\(value)' is not a positive duration such as 60s or 5m")
+      guard let s = DurationText.parseSeconds(value), s > 0, s <= ConfigSection.longestSeconds else {
+        throw fail("'\(value)' is not a positive duration such as 60s or 5m (at most 3650 days)")
       }
       return s
     }

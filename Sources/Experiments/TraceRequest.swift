@@ -18,8 +18,11 @@ public struct TraceRequest: Sendable {
 
   /// Checks values that need no files; nil when fine, else the problem.
   public func problem() -> String? {
-    if days < 1 { return "--days must be at least 1 (got \(days))" }
-    if devices < 1 { return "--devices must be at least 1 (got \(devices))" }
+    if !(1...3650).contains(days) { return "--days must be 1…3650 (got \(days))" }
+    if !(1...100_000).contains(devices) { return "--devices must be 1…100000 (got \(devices))" }
+    if days * devices > 10_000_000 {
+      return "--days × --devices must be at most 10000000 device-days (got \(days * devices)); trace fewer"
+    }
     if CivilDate(iso: start) == nil { return "--start must be a date YYYY-MM-DD (got '\(start)')" }
     return nil
   }

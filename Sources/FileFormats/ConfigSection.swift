@@ -145,6 +145,11 @@ public struct ConfigSection: Sendable {
       throw v.error("'\(text)' needs durations with units (e.g. \(fallback.description))")
     }
     if !duration, d.isDuration { throw v.error("'\(text)' takes plain numbers, not durations") }
+    if duration, !(abs(d.base.mean) <= Self.longestSeconds) {
+      throw v.error(
+        "'\(text)' has a mean beyond 31 years (10^9 s), longer than any run; use smaller values"
+      )
+    }
     if d.lowerBound < minimum {
       throw v.error(
         "'\(text)' can draw values below \(DurationText.formatNumber(minimum)); use a distribution that stays ≥ \(DurationText.formatNumber(minimum)) (e.g. lognormal or truncnormal)"
@@ -169,13 +174,23 @@ public struct ConfigSection: Sendable {
     }
   }
 
-  /// A time-of-day profile in its text form.
+  /// A time-of-day profile in its text form. Each weight is 0 or within [1e-9, 1e9],
+  /// so that scaling the profile to a daily count stays finite.
   public func profile(_ key: String, default fallback: TimeOfDayProfile) throws(ConfigError)
     -> TimeOfDayProfile
   {
     guard let (text, v) = try scalar(key) else { return fallback }
-    do { return try TimeOfDayProfile(parsing: text) } catch { throw v.error(error.problem) }
+    let p: TimeOfDayProfile
+    do { p = try TimeOfDayProfile(parsing: text) } catch { throw v.error(error.problem) }
+    guard p.rates.allSatisfy({ $0.allSatisfy { $0 == 0 || (1e-9...1e9).contains($0) } }) else {
+      throw v.error("profile weights must be 0 or between 1e-9 and 1e9 (relative weights per hour)")
+    }
+    return p
   }
+
+  /// The longest time or duration a configuration may give [s]: about 31 years, beyond
+  /// the longest run (3650 days).
+  public static let longestSeconds = 1e9
 
   func describe(_ range: ClosedRange<Double>) -> String {
     "[\(DurationText.formatNumber(range.lowerBound)), \(DurationText.formatNumber(range.upperBound))]"

@@ -57,6 +57,17 @@ public struct ConfigTree: Sendable {
       throw ConfigError(file: file, line: 0, key: "", message: "malformed YAML: \(error)")
     }
     guard let node else { return ConfigTree(value: .mapping([]), file: file, line: 1, path: "") }
+    // Aliases are shared, not copied, until the tree is built: count before building,
+    // and stop counting at the limit, so that a file of nested aliases (a "billion
+    // laughs") is refused in microseconds rather than expanded.
+    var budget = maximumValues
+    guard fits(node, budget: &budget) else {
+      throw ConfigError(
+        file: file, line: 0, key: "",
+        message:
+          "expands to more than \(maximumValues) values (nested YAML aliases?); write the configuration out plainly"
+      )
+    }
     return try convert(node, file: file, path: "")
   }
 
@@ -76,6 +87,24 @@ public struct ConfigTree: Sendable {
       return [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
     default:
       return "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
+    }
+  }
+
+  /// The most keys and values a configuration file may hold, aliases expanded.
+  public static let maximumValues = 100_000
+
+  /// Whether `node` holds at most `budget` keys and values; counts them off `budget`.
+  static func fits(_ node: Node, budget: inout Int) -> Bool {
+    budget -= 1
+    guard budget >= 0 else { return false }
+    switch node {
+    case .scalar, .alias: return true
+    case .mapping(let mapping):
+      for (k, v) in mapping where !fits(k, budget: &budget) || !fits(v, budget: &budget) { return false }
+      return true
+    case .sequence(let sequence):
+      for item in sequence where !fits(item, budget: &budget) { return false }
+      return true
     }
   }
 

@@ -15,6 +15,17 @@
     return whole + (fraction >= 0.5 ? 1 : 0) - (fraction <= -0.5 ? 1 : 0)
   }
 
+  /// The largest magnitude of a converted time [µs]: 2^61, about 73,000 years, so that
+  /// sums of a few such times stay inside `Int64`.
+  @usableFromInline package static let saturation = 2_305_843_009_213_693_952.0
+
+  /// `x` kept within ±``saturation``, NaN counted as the far end: a draw from a long
+  /// tail (or an overflowing product) becomes "never within the run" instead of a trap
+  /// in the conversion. Inputs are range-checked before this; it is the last guard.
+  @inlinable @inline(__always)
+  package static func saturated(_ x: Double) -> Double {
+    x < saturation ? (x > -saturation ? x : -saturation) : saturation
+  }
   /// `x.rounded(.down)`.
   @inlinable @inline(__always)
   package static func down(_ x: Double) -> Double {

@@ -13,7 +13,7 @@ public struct SimDuration: Hashable, Comparable, Sendable, Codable, CustomString
 
   /// Creates a span of `seconds`, rounded to the nearest microsecond [s].
   @inlinable
-  public init(seconds: Double) { self.microseconds = Rounding.toNearest(seconds * 1e6) }
+  public init(seconds: Double) { self.microseconds = Rounding.toNearest(Rounding.saturated(seconds * 1e6)) }
 
   public static let zero = SimDuration(microseconds: 0)
 

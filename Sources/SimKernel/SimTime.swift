@@ -22,7 +22,7 @@ public struct SimTime: Hashable, Comparable, Sendable, Codable, CustomStringConv
 
   /// Creates an instant `seconds` after the start, rounded to the nearest microsecond [s].
   @inlinable
-  public init(seconds: Double) { self.microseconds = Rounding.toNearest(seconds * 1e6) }
+  public init(seconds: Double) { self.microseconds = Rounding.toNearest(Rounding.saturated(seconds * 1e6)) }
 
   /// Seconds since the start [s].
   @inlinable

@@ -21,7 +21,7 @@ struct Explain: ParsableCommand {
   @Option(help: "The task identifier to explain (default: every identifier).")
   var task: String?
 
-  @Option(help: "Override the file's number of days (≥ 1).")
+  @Option(help: "Override the file's number of days (1…3650).")
   var days: Int?
 
   @Option(help: "Override the file's master seed.")
@@ -43,7 +43,7 @@ struct Explain: ParsableCommand {
   var cell = 0
 
   func validate() throws {
-    if let days, days < 1 { throw ValidationError("--days must be at least 1 (got \(days))") }
+    if let days, !(1...3650).contains(days) { throw ValidationError("--days must be 1…3650 (got \(days))") }
     guard limit >= 1 else { throw ValidationError("--limit must be at least 1 (got \(limit))") }
     for (name, value) in [("--device", device), ("--replication", replication), ("--cell", cell)]
     where value < 0 {

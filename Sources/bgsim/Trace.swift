@@ -18,7 +18,7 @@ struct Trace: ParsableCommand {
   )
   var persona = "typical"
 
-  @Option(help: "Simulated days (≥ 1).")
+  @Option(help: "Simulated days (1…3650).")
   var days = 7
 
   @Option(help: "Simulated devices, each a different owner of the same persona (≥ 1).")

@@ -63,10 +63,12 @@ import Testing
     #expect(outcome.standardError.split(separator: "\n").count == 1)
   }
 
-  @Test func outOfRangeDaysExitWithTwo() throws {
-    let outcome = try BGSimBinary.run(["trace", "--days", "0", "--out", scratch().path], in: repoRoot)
+  @Test(arguments: [["--days", "0"], ["--days", "100000000"], ["--devices", "100000", "--days", "3650"]])
+  func outOfRangeDaysExitWithTwo(arguments: [String]) throws {
+    let outcome = try BGSimBinary.run(["trace"] + arguments + ["--out", scratch().path], in: repoRoot)
     #expect(outcome.status == 2)
-    #expect(outcome.standardError.contains("--days must be at least 1"))
+    #expect(outcome.standardError.contains("must be"))
+    #expect(outcome.standardError.split(separator: "\n").count == 1)
   }
 
   @Test func aTimelineDrivesTheScriptedParts() throws {

@@ -79,6 +79,17 @@ public enum HTMLReport {
     let arms = manifest["arms"] as? [String] ?? []
     let summary = try rows(file("summary.csv"))
     let hours = try rows(file("hour_of_day.csv"))
+    // The chart indexes by hour: a damaged file is refused, not drawn.
+    let h = CSVSchema.hourOfDay.index
+    for (i, r) in hours.enumerated().dropFirst() where r.count == CSVSchema.hourOfDay.columns.count {
+      guard let hour = Int(r[h("hour")]), (0..<24).contains(hour),
+        let n = Double(r[h("launches")]), n.isFinite, n >= 0
+      else {
+        throw UserError(
+          "\(file("hour_of_day.csv")) line \(i + 1): hour '\(r[h("hour")])' or launches '\(r[h("launches")])' is out of range; the file is damaged, run the experiment again"
+        )
+      }
+    }
     let hypotheses = try rows(file("hypotheses.csv"))
     var sections: [String] = []
     sections.append(ReportSections.headline(summary: summary, hypotheses: hypotheses, arms: arms))

@@ -135,6 +135,10 @@ public struct ExperimentRunner: Sendable {
     defer { withExtendedLifetime(lock) {} }
     AtomicFileWriter.removeStale(in: options.outputDirectory)
     AtomicFileWriter.removeStale(in: partsDirectory)
+    // A run's files replace the last run's as a whole: the old ones go first (the
+    // manifest, which marks a finished run, before the rest), so that no failure leaves
+    // files of two runs side by side.
+    if options.shard == nil { Self.removeOutputs(in: options.outputDirectory) }
     let fm = FileManager.default
     let fingerprintFile = URL(fileURLWithPath: partsDirectory).appendingPathComponent("fingerprint").path
     var resume = options.resume
@@ -332,6 +336,14 @@ public struct ExperimentRunner: Sendable {
     finished.append(try seal.finish())
     commits.commit(finished)
     return events
+  }
+
+  /// Removes a finished run's outputs from `directory`, the manifest first.
+  static func removeOutputs(in directory: String) {
+    let dir = URL(fileURLWithPath: directory)
+    for name in ["manifest.json"] + CSVSchema.experimentOutputs.map(\.file) + ["report.html"] {
+      _ = unlink(dir.appendingPathComponent(name).path)
+    }
   }
 
   /// Concatenates the parts in chunk order under one header per file.

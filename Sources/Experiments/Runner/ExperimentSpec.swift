@@ -77,6 +77,7 @@ public struct ExperimentSpec: Sendable {
     let root = try ConfigSection(tree, keys: Self.keys)
     try decodeBody(root)
     cells = try Self.cells(root)
+    try checkSize(root)
     // Every cell must decode too: this catches a sweep over a key that does not exist.
     for cell in cells where !cell.overrides.isEmpty { _ = try self.spec(for: cell) }
     let armNames = arms.map(\.name)
@@ -242,6 +243,14 @@ public struct ExperimentSpec: Sendable {
     return [(try PersonaCatalog.load(try file(name, tree), overrides: overrides), 1)]
   }
 
+  /// The most sweep cells an experiment may have.
+  public static let maximumCells = 10_000
+
+  /// The most device-days one run may simulate (cells × replications × owners × days ×
+  /// arms), and the most chunks it may be cut into: checked before anything is built.
+  public static let maximumDeviceDays = 10_000_000_000
+  public static let maximumChunks = 1_000_000
+
   /// The sweep's cells: a factorial grid, or Sobol points over ranges.
   static func cells(_ root: ConfigSection) throws(ConfigError) -> [Cell] {
     guard let sweep = try root.section("sweep", keys: ["grid", "sobol"]) else {
@@ -251,11 +260,22 @@ public struct ExperimentSpec: Sendable {
       guard case .mapping(let entries) = grid.value, !entries.isEmpty else {
         throw grid.error("grid maps keys to lists of values, e.g. {app.opens_per_day: [1, 5, 20]}")
       }
-      var combos: [[(String, String)]] = [[]]
+      // The cell count first: a grid is refused before it is built.
+      var count = 1
       for e in entries {
         guard case .sequence(let items) = e.value.value, !items.isEmpty else {
           throw e.value.error("expected a non-empty list of values")
         }
+        count = count.multipliedReportingOverflow(by: items.count).overflow ? Int.max : count * items.count
+      }
+      guard count <= maximumCells else {
+        throw grid.error(
+          "the grid has \(count == Int.max ? "too many" : String(count)) cells, more than \(maximumCells); sweep fewer keys or values"
+        )
+      }
+      var combos: [[(String, String)]] = [[]]
+      for e in entries {
+        guard case .sequence(let items) = e.value.value else { continue }
         var values: [String] = []
         for item in items {
           guard let v = item.scalar else { throw item.error("sweep values must be plain values") }
@@ -266,7 +286,7 @@ public struct ExperimentSpec: Sendable {
       return combos.enumerated().map { Cell(index: $0.offset, overrides: $0.element) }
     }
     if let sobol = try sweep.section("sobol", keys: ["samples", "ranges"]) {
-      let samples = try sobol.integer("samples", default: 8, range: 1...100_000)
+      let samples = try sobol.integer("samples", default: 8, range: 1...maximumCells)
       guard let ranges = sobol.value("ranges"), case .mapping(let entries) = ranges.value, !entries.isEmpty
       else {
         throw sobol.tree.error("sobol needs ranges, e.g. {app.opens_per_day: [1, 20]}")
@@ -290,6 +310,26 @@ public struct ExperimentSpec: Sendable {
       }
     }
     throw sweep.tree.error("a sweep needs grid or sobol")
+  }
+
+  /// Refuses a run larger than ``maximumDeviceDays`` or ``maximumChunks``.
+  func checkSize(_ root: ConfigSection) throws(ConfigError) {
+    let factors = [cells.count, replications, devices, days, max(1, arms.count)]
+    var deviceDays = 1
+    for f in factors {
+      let (product, overflow) = deviceDays.multipliedReportingOverflow(by: f)
+      deviceDays = overflow ? Int.max : product
+    }
+    let chunksPerReplication =
+      (devices + ExperimentRunner.ownersPerChunk(days: days, arms: arms.count) - 1)
+      / ExperimentRunner.ownersPerChunk(days: days, arms: arms.count)
+    let (chunks, overflow) = (cells.count * replications).multipliedReportingOverflow(
+      by: chunksPerReplication)
+    guard deviceDays <= Self.maximumDeviceDays, !overflow, chunks <= Self.maximumChunks else {
+      throw root.tree.error(
+        "the run is too large: \(deviceDays == Int.max ? "over 10^18" : String(deviceDays)) device-days (cells × replications × devices × days × arms); at most \(Self.maximumDeviceDays) in \(Self.maximumChunks) chunks, so shard it or make it smaller"
+      )
+    }
   }
 }
 

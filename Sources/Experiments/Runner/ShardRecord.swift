@@ -140,6 +140,7 @@ public enum ShardMerge {
     let lock = try OutputLock(directory: out)
     defer { withExtendedLifetime(lock) {} }
     AtomicFileWriter.removeStale(in: out)
+    ExperimentRunner.removeOutputs(in: out)
     try ExperimentRunner.concatenate(chunks: Array(0..<first.totalChunks), into: out) { chunk, kind in
       URL(fileURLWithPath: owner[chunk]!).appendingPathComponent("parts")
         .appendingPathComponent(String(format: "chunk-%06d.%@", chunk, kind)).path
