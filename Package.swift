@@ -128,7 +128,7 @@ let package = Package(
     .testTarget(
       name: "FaultTests",
       dependencies: [
-        "bgsim", "Experiments", "TestScratch",
+        "bgsim", "Experiments", "IOSModel", "DeviceModel", "FileFormats", "SimKernel", "TestScratch",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
   ]
