@@ -125,12 +125,12 @@ import Testing
     process.arguments = args + ["--out", broken.path]
     process.standardOutput = FileHandle.nullDevice
     try process.run()
-    // Kill -9 once some chunks are done (a chunk's days part, committed last, marks it done).
+    // Kill -9 once some chunks are done (a chunk's seal, committed last, marks it done).
     let parts = broken.appendingPathComponent(".parts")
     let deadline = Date().addingTimeInterval(60)
     while Date() < deadline {
       let done =
-        (try? FileManager.default.contentsOfDirectory(atPath: parts.path))?.filter { $0.hasSuffix(".days") }
+        (try? FileManager.default.contentsOfDirectory(atPath: parts.path))?.filter { $0.hasSuffix(".seal") }
         .count ?? 0
       if done >= 2 || !process.isRunning { break }
       usleep(20_000)
