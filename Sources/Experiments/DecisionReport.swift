@@ -79,10 +79,13 @@ public enum DecisionReport {
       "submit rejected: \(code.map { BGTaskSchedulerError($0).description } ?? "unknown error") (\(e.detail) request)"
   }
 
+  /// What makes two decisions "the same" for folding: the outcome, and for a veto its
+  /// policy and reason with the numbers left out (a rate limit's "217 s ago" and "526 s
+  /// ago" are one reason; the first line of a group shows its numbers).
   static func summaryKey(_ d: Decision) -> String {
     switch d.outcome {
     case .launched: "launched"
-    case .vetoed(let p): "veto \(p) \(d.verdicts.last?.reason ?? "")"
+    case .vetoed(let p): "veto \(p) \(String((d.verdicts.last?.reason ?? "").filter { !$0.isNumber }))"
     case .belowThreshold: "below"
     case .refused(let r): "refused \(r)"
     }

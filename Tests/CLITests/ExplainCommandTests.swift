@@ -20,6 +20,29 @@ import Testing
     #expect(text.contains("ran at 2026-01-06T"))
   }
 
+  /// Vetoes whose reasons differ only in their numbers (a rate limit's seconds since
+  /// the last launch) fold into one group: no two such lines follow each other.
+  @Test func vetoesThatDifferOnlyInNumbersFold() throws {
+    let file = scratchFolder("explain").appendingPathComponent("pushes.yaml")
+    try """
+    days: 2
+    seed: 3
+    persona: {name: typical, overrides: {usage.force_quit_probability: 0}}
+    app: {background_modes: [remote-notification], silent_pushes_per_hour: 30}
+    """.write(to: file, atomically: true, encoding: .utf8)
+    let outcome = try BGSimBinary.run(
+      ["explain", file.path, "--task", "silent_push", "--limit", "200"], in: repoRoot)
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    let lines = outcome.standardOutput.split(separator: "\n")
+    #expect(lines.contains { $0.contains("Must Not Proceed: rate_limit (last silent_push launch") })
+    for (a, b) in zip(lines, lines.dropFirst()) {
+      #expect(
+        !(a.contains("Must Not Proceed: rate_limit") && b.contains("Must Not Proceed: rate_limit")),
+        "\(a)\n\(b)")
+    }
+    #expect(lines.contains { $0.hasPrefix("    … the same") })
+  }
+
   /// Past --limit, groups are not shown, so neither are their "… the same N more times"
   /// lines: each such line follows the decision line it repeats.
   @Test func repeatLinesFollowAShownDecisionEvenPastTheLimit() throws {
