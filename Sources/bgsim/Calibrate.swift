@@ -17,6 +17,8 @@ struct Calibrate: ParsableCommand {
   @Option(help: "The folder of validation cases (*.yaml).") var suite = "experiments/validation"
   @Option(help: "Output folder for scorecard.csv.") var out = "notebooks-data/calibration"
   @Option(help: "Override every case's number of owners (≥ 2).") var owners: Int?
+  @Option(name: .customLong("case"), help: "Run only this case (by its name, e.g. P5; repeatable).")
+  var cases: [String] = []
   @Option(help: "Parallel jobs; the scorecard does not depend on it.") var jobs: Int = ProcessInfo.processInfo
     .activeProcessorCount
   @Option(help: "Exit with 1 if fewer cases than this are in band.") var minimumInBand: Int?
@@ -29,11 +31,11 @@ struct Calibrate: ParsableCommand {
   }
 
   func run() throws {
-    var cases = try ValidationCase.loadAll(folder: suite)
-    if let owners { for i in cases.indices { cases[i].owners = owners } }
+    var all = try ValidationCase.select(cases, from: ValidationCase.loadAll(folder: suite), suite: suite)
+    if let owners { for i in all.indices { all[i].owners = owners } }
     try DeviceTraceRun.prepare(directory: out)
     let bar = SharedProgress(label: "calibrate", quiet: quiet)
-    let rows = Scorecard.run(cases, jobs: jobs) { bar.update(done: $0, total: $1, unit: "cases") }
+    let rows = Scorecard.run(all, jobs: jobs) { bar.update(done: $0, total: $1, unit: "cases") }
     let path = URL(fileURLWithPath: out).appendingPathComponent("scorecard.csv").path
     let writer = try AtomicFileWriter(path: path)
     writer.write(Scorecard.csv(rows))

@@ -1,5 +1,6 @@
 import FileFormats
 import Foundation
+import Randomness
 
 /// One field report made testable: a scenario that mimics the report's setup, the
 /// figure to compare, and the band the report allows. Files live in
@@ -91,6 +92,19 @@ public struct ValidationCase: Sendable {
       throw b.error("band's low end \(low) is above its high end \(high); write [low, high]")
     }
     return low...high
+  }
+
+  /// The cases named in `names` (all when it is empty), or a line naming the first
+  /// unknown one and the nearest known name.
+  public static func select(_ names: [String], from all: [ValidationCase], suite: String) throws(UserError)
+    -> [ValidationCase]
+  {
+    guard !names.isEmpty else { return all }
+    let known = all.map(\.id)
+    for name in names where !known.contains(name) {
+      throw UserError("no case '\(name)' in \(suite)\(NearestName.hint(name, among: known))")
+    }
+    return all.filter { names.contains($0.id) }
   }
 
   /// Every case file in `folder` (`*.yaml`), in name order.
