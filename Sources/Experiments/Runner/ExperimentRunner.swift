@@ -140,6 +140,8 @@ public struct ExperimentRunner: Sendable {
     // files of two runs side by side.
     if options.shard == nil { Self.removeOutputs(in: options.outputDirectory) }
     let fm = FileManager.default
+    // Computed once: it reads every file the experiment names.
+    let fingerprint = self.fingerprint
     let fingerprintFile = URL(fileURLWithPath: partsDirectory).appendingPathComponent("fingerprint").path
     var resume = options.resume
     if resume, fm.fileExists(atPath: partsDirectory) {
@@ -170,7 +172,7 @@ public struct ExperimentRunner: Sendable {
     let mine = options.shard.map { shard in all.filter { $0.index % shard.count == shard.index - 1 } } ?? all
     // A chunk is done when its seal, committed last, vouches for its parts.
     let todo = mine.filter { chunk in
-      guard resume, fm.fileExists(atPath: partsDirectory) else { return true }
+      guard resume else { return true }
       let problem = ChunkSeal.problem(sealPath: sealPath(chunk.index), fingerprint: fingerprint) {
         partPath(chunk.index, $0)
       }
@@ -205,7 +207,8 @@ public struct ExperimentRunner: Sendable {
         let i = next.add(1, ordering: .relaxed).oldValue
         guard i < todo.count, failure.withLock({ $0 == nil }) else { return }
         do {
-          let n = try runChunk(todo[i], cellSpecs[todo[i].cell], commits: commits, gathered: gathered)
+          let n = try runChunk(
+            todo[i], cellSpecs[todo[i].cell], fingerprint: fingerprint, commits: commits, gathered: gathered)
           events.add(n, ordering: .relaxed)
           let done = finished.add(todo[i].devices.count * perOwner, ordering: .relaxed).newValue
           progress(done, total)
@@ -280,7 +283,8 @@ public struct ExperimentRunner: Sendable {
   /// memory does not grow with the number of days. The parts are committed by `commits`,
   /// in the background; each owner's share of the summary goes to `gathered`.
   func runChunk(
-    _ chunk: Chunk, _ cellSpec: ExperimentSpec, commits: DeferredCommits, gathered: GatheredSummary?
+    _ chunk: Chunk, _ cellSpec: ExperimentSpec, fingerprint: String, commits: DeferredCommits,
+    gathered: GatheredSummary?
   ) throws(UserError) -> Int64 {
     var launches = CSVBuffer(capacity: 1 << 16)
     var days = CSVBuffer(capacity: 1 << 16)
