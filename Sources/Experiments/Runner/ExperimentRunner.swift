@@ -83,9 +83,11 @@ public struct ExperimentRunner: Sendable {
     .path
   }
 
-  func partPath(_ chunk: Int, _ kind: String) -> String {
-    URL(fileURLWithPath: partsDirectory).appendingPathComponent(String(format: "chunk-%06d.%@", chunk, kind))
-      .path
+  func partPath(_ chunk: Int, _ kind: String) -> String { Self.partPath(in: partsDirectory, chunk, kind) }
+
+  /// A chunk's part file (`launches`, `days`, `timelines` or `seal`) in a parts folder.
+  static func partPath(in parts: String, _ chunk: Int, _ kind: String) -> String {
+    URL(fileURLWithPath: parts).appendingPathComponent(String(format: "chunk-%06d.%@", chunk, kind)).path
   }
 
   /// A fingerprint of everything that decides the output, so that `resume` and `merge`

@@ -125,10 +125,8 @@ public enum ShardMerge {
     // Each chunk's seal is the one recorded, and its parts are the ones the seal lists.
     for (dir, r) in records {
       for (chunk, sealSum) in zip(r.chunks, r.sealChecksums) {
-        let parts = URL(fileURLWithPath: dir).appendingPathComponent("parts")
-        func part(_ kind: String) -> String {
-          parts.appendingPathComponent(String(format: "chunk-%06d.%@", chunk, kind)).path
-        }
+        let parts = URL(fileURLWithPath: dir).appendingPathComponent("parts").path
+        func part(_ kind: String) -> String { ExperimentRunner.partPath(in: parts, chunk, kind) }
         guard FileChecksum.of(file: part("seal")) == sealSum,
           ChunkSeal.problem(sealPath: part("seal"), fingerprint: expected, part: part) == nil
         else {
@@ -142,8 +140,8 @@ public enum ShardMerge {
     AtomicFileWriter.removeStale(in: out)
     ExperimentRunner.removeOutputs(in: out)
     try ExperimentRunner.concatenate(chunks: Array(0..<first.totalChunks), into: out) { chunk, kind in
-      URL(fileURLWithPath: owner[chunk]!).appendingPathComponent("parts")
-        .appendingPathComponent(String(format: "chunk-%06d.%@", chunk, kind)).path
+      ExperimentRunner.partPath(
+        in: URL(fileURLWithPath: owner[chunk]!).appendingPathComponent("parts").path, chunk, kind)
     }
     let summary = try SummaryTables.compute(directory: out, spec: spec)
     let wall = records.map(\.1.wallSeconds).reduce(0, +)
