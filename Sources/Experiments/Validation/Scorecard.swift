@@ -111,20 +111,16 @@ public enum Scorecard {
     for r in rows {
       let c = r.validationCase
       let fields: [String] = [
-        c.id, c.grade, csvText(c.source), r.expressible ? c.figure.metric.rawValue : "",
+        c.id, c.grade, OwnerSimulation.csvField(c.source), r.expressible ? c.figure.metric.rawValue : "",
         r.expressible ? c.figure.task : "",
         r.expressible ? Format.compact(c.band.lowerBound) : "",
         r.expressible ? Format.compact(c.band.upperBound) : "",
         r.figure.map(Format.compact) ?? "", r.lower.map(Format.compact) ?? "",
         r.upper.map(Format.compact) ?? "",
-        r.inBand ? "1" : "0", csvText(r.reason),
+        r.inBand ? "1" : "0", OwnerSimulation.csvField(r.reason),
       ]
       out += fields.joined(separator: ",") + "\n"
     }
     return out
-  }
-
-  static func csvText(_ s: String) -> String {
-    s.contains(",") || s.contains("\"") ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
   }
 }
