@@ -7,13 +7,8 @@ extension ExperimentSpec {
   /// part of the run's fingerprint, so that editing one invalidates `--resume`.
   func namedFiles() -> [String] {
     guard let root = try? ConfigSection(tree, keys: Self.keys) else { return [] }
-    let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
-    func resolve(_ path: String) -> String {
-      path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardizedFileURL.path
-    }
     func persona(_ text: String) -> String? {
-      if text.hasSuffix(".yaml") || text.hasSuffix(".yml") { return resolve(text) }
-      if case .file(let path)? = try? PersonaCatalog.source(for: text) { return path }
+      if case .file(let path)? = try? Self.personaSource(text, resolve: resolve) { return path }
       return nil
     }
     var files: [String] = []

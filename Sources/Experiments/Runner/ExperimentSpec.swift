@@ -110,10 +110,6 @@ public struct ExperimentSpec: Sendable {
   }
 
   mutating func decodeBody(_ root: ConfigSection) throws(ConfigError) {
-    let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
-    func resolve(_ path: String) -> String {
-      path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardizedFileURL.path
-    }
     name =
       try root.text("name", default: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
       ?? name
@@ -205,13 +201,29 @@ public struct ExperimentSpec: Sendable {
     }
   }
 
+  /// Where a persona named in an experiment comes from: a `.yaml` path (relative to the
+  /// experiment), or a name looked up in `experiments/personas/` and then built in.
+  static func personaSource(_ text: String, resolve: (String) -> String) throws(UserError)
+    -> PersonaCatalog.Source
+  {
+    if text.hasSuffix(".yaml") || text.hasSuffix(".yml") { return .file(resolve(text)) }
+    return try PersonaCatalog.source(for: text)
+  }
+
+  /// A path named in the experiment file, resolved from the file's folder.
+  func resolve(_ path: String) -> String {
+    path.hasPrefix("/")
+      ? path
+      : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path)
+        .standardizedFileURL.path
+  }
+
   /// A persona name or file, `{name, overrides}`, or `{mixture: {name: weight, …}, overrides}`.
   static func personas(_ tree: ConfigTree, resolve: (String) -> String) throws(ConfigError)
     -> [(persona: Persona, weight: Double)]
   {
     func file(_ text: String, _ at: ConfigTree) throws(ConfigError) -> PersonaCatalog.Source {
-      if text.hasSuffix(".yaml") || text.hasSuffix(".yml") { return .file(resolve(text)) }
-      do { return try PersonaCatalog.source(for: text) } catch { throw at.error(error.message) }
+      do { return try personaSource(text, resolve: resolve) } catch { throw at.error(error.message) }
     }
     if let name = tree.scalar { return [(try PersonaCatalog.load(try file(name, tree)), 1)] }
     let s = try ConfigSection(tree, keys: ["name", "mixture", "overrides"])
@@ -265,13 +277,14 @@ public struct ExperimentSpec: Sendable {
         throw grid.error("grid maps keys to lists of values, e.g. {app.opens_per_day: [1, 5, 20]}")
       }
       // The cell count first: a grid is refused before it is built.
-      var count = 1
+      var sizes: [Int] = []
       for e in entries {
         guard case .sequence(let items) = e.value.value, !items.isEmpty else {
           throw e.value.error("expected a non-empty list of values")
         }
-        count = count.multipliedReportingOverflow(by: items.count).overflow ? Int.max : count * items.count
+        sizes.append(items.count)
       }
+      let count = saturatingProduct(sizes)
       guard count <= maximumCells else {
         throw grid.error(
           "the grid has \(count == Int.max ? "too many" : String(count)) cells, more than \(maximumCells); sweep fewer keys or values"
@@ -316,30 +329,29 @@ public struct ExperimentSpec: Sendable {
     throw sweep.tree.error("a sweep needs grid or sobol")
   }
 
+  /// The product of `factors`, or `Int.max` where it would overflow.
+  static func saturatingProduct(_ factors: [Int]) -> Int {
+    var product = 1
+    for f in factors {
+      let (p, overflow) = product.multipliedReportingOverflow(by: f)
+      if overflow { return Int.max }
+      product = p
+    }
+    return product
+  }
+
   /// Refuses a run larger than ``maximumDeviceDays`` or ``maximumChunks``.
   func checkSize(_ root: ConfigSection) throws(ConfigError) {
-    let factors = [cells.count, replications, devices, days, max(1, arms.count)]
-    var deviceDays = 1
-    for f in factors {
-      let (product, overflow) = deviceDays.multipliedReportingOverflow(by: f)
-      deviceDays = overflow ? Int.max : product
-    }
-    let chunksPerReplication =
-      (devices + ExperimentRunner.ownersPerChunk(days: days, arms: arms.count) - 1)
-      / ExperimentRunner.ownersPerChunk(days: days, arms: arms.count)
-    let (chunks, overflow) = (cells.count * replications).multipliedReportingOverflow(
-      by: chunksPerReplication)
-    var ownerArms = 1
-    for f in [cells.count, replications, devices, max(1, arms.count)] {
-      let (product, overflow) = ownerArms.multipliedReportingOverflow(by: f)
-      ownerArms = overflow ? Int.max : product
-    }
+    let ownerArms = Self.saturatingProduct([cells.count, replications, devices, max(1, arms.count)])
+    let deviceDays = Self.saturatingProduct([ownerArms, days])
+    let perChunk = ExperimentRunner.ownersPerChunk(days: days, arms: arms.count)
+    let chunks = Self.saturatingProduct([cells.count, replications, (devices + perChunk - 1) / perChunk])
     guard ownerArms <= Self.maximumOwnerArms else {
       throw root.tree.error(
         "the run holds \(ownerArms == Int.max ? "over 10^18" : String(ownerArms)) owner-arms (cells × replications × devices × arms); at most \(Self.maximumOwnerArms), which keeps the summary under 1 GB: use fewer owners or split the study into several runs"
       )
     }
-    guard deviceDays <= Self.maximumDeviceDays, !overflow, chunks <= Self.maximumChunks else {
+    guard deviceDays <= Self.maximumDeviceDays, chunks <= Self.maximumChunks else {
       throw root.tree.error(
         "the run is too large: \(deviceDays == Int.max ? "over 10^18" : String(deviceDays)) device-days (cells × replications × devices × days × arms); at most \(Self.maximumDeviceDays) in \(Self.maximumChunks) chunks, so shard it or make it smaller"
       )
