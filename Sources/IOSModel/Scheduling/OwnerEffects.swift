@@ -38,14 +38,10 @@ public struct OwnerEffects: Sendable, Hashable {
   /// likewise the warm-up factor is at least 1.
   public static func draw(_ spread: Spread, stream: RandomStream) -> OwnerEffects {
     var e = OwnerEffects()
-    e.leniency = min(1, (spread.leniencySigma * stream.standardNormal()).exponential)
-    e.processingSpacingFactor = (spread.processingSpacingSigma * stream.standardNormal()).exponential
-    e.overdueFactor = (spread.overdueSigma * stream.standardNormal()).exponential
-    e.installWarmupFactor = max(1, (spread.installWarmupSigma * stream.standardNormal()).exponential)
+    e.leniency = min(1, exp(spread.leniencySigma * stream.standardNormal()))
+    e.processingSpacingFactor = exp(spread.processingSpacingSigma * stream.standardNormal())
+    e.overdueFactor = exp(spread.overdueSigma * stream.standardNormal())
+    e.installWarmupFactor = max(1, exp(spread.installWarmupSigma * stream.standardNormal()))
     return e
   }
-}
-
-extension Double {
-  fileprivate var exponential: Double { Foundation.exp(self) }
 }
