@@ -158,9 +158,16 @@ extension AtomicFileWriter {
   /// holds the folder's lock, so no other run is writing them). Returns how many.
   @discardableResult
   static func removeStale(in directory: String) -> Int {
+    removeFiles(in: directory) { $0.hasPrefix(".") && $0.contains(partialMarker) }
+  }
+
+  /// Removes the files (or links, never what they point to) in `directory` whose names
+  /// pass `matching`. Returns how many.
+  @discardableResult
+  static func removeFiles(in directory: String, matching: (String) -> Bool) -> Int {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     var removed = 0
-    for name in names where name.hasPrefix(".") && name.contains(partialMarker) {
+    for name in names where matching(name) {
       if unlink(URL(fileURLWithPath: directory).appendingPathComponent(name).path) == 0 { removed += 1 }
     }
     return removed

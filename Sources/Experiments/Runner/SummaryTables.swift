@@ -106,11 +106,7 @@ public struct SummaryTables: Sendable {
 
   /// Removes the scratch files that a process killed while summarising left in `directory`.
   static func removeLeftoverSpills(_ directory: String) {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-    for name in names where name.hasPrefix(spillPrefix) {
-      try? FileManager.default.removeItem(
-        atPath: URL(fileURLWithPath: directory).appendingPathComponent(name).path)
-    }
+    AtomicFileWriter.removeFiles(in: directory) { $0.hasPrefix(spillPrefix) }
   }
 
   /// The same tables from the part files of chunks, in chunk order, read in two halves,
