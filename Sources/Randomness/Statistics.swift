@@ -98,18 +98,20 @@ public enum Statistics {
     precondition(a.count == b.count, "paired samples must have equal length")
     let d = zip(a, b).map { $0 - $1 }
     let ci = confidenceInterval(d, level: level)
-    guard d.count > 1 else { return (ci, TestResult(statistic: .nan, pValue: .nan)) }
-    let se = (variance(d) / Double(d.count)).squareRoot()
-    let df = Double(d.count - 1)
+    return (ci, pairedTest(mean: ci.estimate, variance: variance(d), count: d.count))
+  }
+
+  /// The paired t-test's two-sided p-value for `count` differences with this sample mean
+  /// and sample variance (denominator n − 1); NaN below two differences.
+  public static func pairedTest(mean: Double, variance: Double, count: Int) -> TestResult {
+    guard count > 1 else { return TestResult(statistic: .nan, pValue: .nan) }
+    let se = (variance / Double(count)).squareRoot()
+    let df = Double(count - 1)
     if se == 0 {
-      return (
-        ci,
-        TestResult(
-          statistic: ci.estimate == 0 ? 0 : .infinity, pValue: ci.estimate == 0 ? 1 : 0, degreesOfFreedom: df)
-      )
+      return TestResult(statistic: mean == 0 ? 0 : .infinity, pValue: mean == 0 ? 1 : 0, degreesOfFreedom: df)
     }
-    let t = ci.estimate / se
-    return (ci, TestResult(statistic: t, pValue: 2 * gsl_cdf_tdist_Q(abs(t), df), degreesOfFreedom: df))
+    let t = mean / se
+    return TestResult(statistic: t, pValue: 2 * gsl_cdf_tdist_Q(abs(t), df), degreesOfFreedom: df)
   }
 
   /// The Mann–Whitney U test (Wilcoxon rank-sum), two-sided, by the normal

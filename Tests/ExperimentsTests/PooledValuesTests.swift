@@ -31,8 +31,8 @@ import Testing
       let spill = try PooledValueSpill(path: dir.appendingPathComponent("spill-\(part)").path)
       for v in slice {
         if part == 0 { pool.add(v) } else { other.add(v) }
-        spill.append(group: group, milliseconds: v)
-        spill.append(group: group + 1, milliseconds: v / 2)  // another group, to be ignored
+        spill.append(group: group, value: v)
+        spill.append(group: group + 1, value: v / 2)  // another group, to be ignored
       }
       spill.flush()
       paths.append(spill.path)

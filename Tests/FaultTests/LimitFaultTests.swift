@@ -47,8 +47,9 @@ import Testing
     ),
     ("days: 2\n", "days: 2\ntimeline:\n  - [10000000000000, plug]\n", "is past the longest run"),
     ("days: 2\n", "days: 2\ntimeline:\n  - [\"01:00\", screen_on, 1e13s]\n", "is not a positive duration"),
-    ("devices: 2", "devices: 10000000\nreplications: 10000", "owner-arms"),
-    ("devices: 2", "devices: 1000001", "the run holds 1000001 owner-arms"),
+    (
+      "devices: 2", "devices: 10000000\nreplications: 10000", "the run is too large: 200000000000 device-days"
+    ),
   ])
   func aNumberPastItsLimitIsOneLine(old: String, new: String, message: String) throws {
     let text = Self.experiment.replacingOccurrences(of: old, with: new)

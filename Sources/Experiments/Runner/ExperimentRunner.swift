@@ -201,7 +201,10 @@ public struct ExperimentRunner: Sendable {
     // The summary's share of the chunks run here is gathered as they run (a shard leaves
     // summarising to `bgsim merge`, which reads the merged files).
     SummaryTables.removeLeftoverSpills(options.outputDirectory)
-    let gathered = options.shard == nil ? try GatheredSummary(directory: options.outputDirectory) : nil
+    let gathered =
+      options.shard == nil
+      ? try GatheredSummary(
+        directory: options.outputDirectory, arms: spec.arms.map(\.name), cells: spec.cells.count) : nil
     defer { if let gathered { try? fm.removeItem(atPath: gathered.spillPath) } }
     progress(total - deviceDays(todo), total)
     DispatchQueue.concurrentPerform(iterations: jobs) { _ in
@@ -307,7 +310,8 @@ public struct ExperimentRunner: Sendable {
     for device in chunk.devices {
       // The owner's arms, one after another, share its usage draws.
       let usage = UsageDraws()
-      for (armIndex, arm) in cellSpec.arms.enumerated() {
+      var summaries: [OwnerSummary] = []
+      for arm in cellSpec.arms {
         events += OwnerSimulation.run(
           cellSpec, cell: chunk.cell, replication: chunk.replication, device: device, arm: arm, usage: usage,
           launches: &launches,
@@ -316,15 +320,12 @@ public struct ExperimentRunner: Sendable {
             drain(&$0, launchFile, under: 1 << 18)
             drain(&$1, dayFile, under: 1 << 18)
           },
-          summary: {
-            gathered?.add(
-              $0, cell: chunk.cell, arm: arm.name, armIndex: armIndex, arms: cellSpec.arms.count,
-              replication: chunk.replication, device: device)
-          })
+          summary: { summaries.append($0) })
         drain(&launches, launchFile, under: 1 << 18)
         drain(&days, dayFile, under: 1 << 18)
         drain(&timelines, timelineFile, under: 1 << 18)
       }
+      gathered?.add(summaries, cell: chunk.cell, replication: chunk.replication, device: device)
     }
     drain(&launches, launchFile, under: 0)
     drain(&days, dayFile, under: 0)

@@ -262,10 +262,6 @@ public struct ExperimentSpec: Sendable {
   /// arms), and the most chunks it may be cut into: checked before anything is built.
   public static let maximumDeviceDays = 10_000_000_000
   public static let maximumChunks = 1_000_000
-  /// The most owner-arms (cells × replications × owners × arms) one run may hold: the
-  /// summary keeps a few figures per owner and arm (about 0.75 KB), so this keeps a run
-  /// under 1 GB.
-  public static let maximumOwnerArms = 1_000_000
 
   /// The sweep's cells: a factorial grid, or Sobol points over ranges.
   static func cells(_ root: ConfigSection) throws(ConfigError) -> [Cell] {
@@ -346,11 +342,6 @@ public struct ExperimentSpec: Sendable {
     let deviceDays = Self.saturatingProduct([ownerArms, days])
     let perChunk = ExperimentRunner.ownersPerChunk(days: days, arms: arms.count)
     let chunks = Self.saturatingProduct([cells.count, replications, (devices + perChunk - 1) / perChunk])
-    guard ownerArms <= Self.maximumOwnerArms else {
-      throw root.tree.error(
-        "the run holds \(ownerArms == Int.max ? "over 10^18" : String(ownerArms)) owner-arms (cells × replications × devices × arms); at most \(Self.maximumOwnerArms), which keeps the summary under 1 GB: use fewer owners or split the study into several runs"
-      )
-    }
     guard deviceDays <= Self.maximumDeviceDays, chunks <= Self.maximumChunks else {
       throw root.tree.error(
         "the run is too large: \(deviceDays == Int.max ? "over 10^18" : String(deviceDays)) device-days (cells × replications × devices × days × arms); at most \(Self.maximumDeviceDays) in \(Self.maximumChunks) chunks, so shard it or make it smaller"

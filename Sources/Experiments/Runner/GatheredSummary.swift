@@ -6,41 +6,54 @@ import Synchronization
 /// part files only the chunks an interrupted run had finished
 /// (``ExperimentRunner/Options/resume``).
 ///
-/// Per-owner counts and per-(cell, arm) pooled values are added up here (exact sums, so
-/// the order in which owners finish does not matter); the pooled values themselves go
+/// Per-(cell, arm) sums are added up here (exact sums, so the order in which owners
+/// finish does not matter); the pooled values and the owners' figures themselves go
 /// to a scratch file at once, as the summary's own reading spills them, for the order
 /// statistics. Memory holds one owner's values at a time per job.
 final class GatheredSummary: Sendable {
   let spillPath: String
   private let state: Mutex<(partial: SummaryTables.Partial, spill: PooledValueSpill)>
+  private let arms: [String]
+  private let cells: Int
 
   /// Opens the scratch file for the pooled values in `directory`.
-  init(directory: String) throws(UserError) {
+  init(directory: String, arms: [String], cells: Int) throws(UserError) {
     // Scratch files 0 and 1 are the summary's own, for the parts it reads back.
     spillPath = SummaryTables.spillPath(directory, 2)
     let spill = try PooledValueSpill(path: spillPath)
     state = Mutex((SummaryTables.Partial(), spill))
+    self.arms = arms
+    self.cells = cells
   }
 
-  /// Adds an owner's rows in arm `arm` (index `armIndex` of `arms`), from any thread.
-  func add(_ s: OwnerSummary, cell: Int, arm: String, armIndex: Int, arms: Int, replication: Int, device: Int)
-  {
-    let group = SummaryTables.group(cell: cell, arm: armIndex, arms: arms, .delayAfterEarliest)
-    let owner = "\(cell)|\(arm)|\(replication)|\(device)"
-    let key = "\(cell)|\(arm)"
+  /// Adds an owner's rows in each of its arms (`summaries[a]` for arm `a`), from any thread.
+  func add(_ summaries: [OwnerSummary], cell: Int, replication: Int, device: Int) {
+    var figures = OwnerFigureStream(arms: arms, cells: cells)
     state.withLock { g in
-      g.partial.counts[owner] = s.counts
-      var b = g.partial.buckets.removeValue(forKey: key) ?? SummaryTables.Bucket()
-      for d in s.delays {
-        b.delays.add(d)
-        g.spill.append(group: group, milliseconds: d)
+      for (armIndex, s) in summaries.enumerated() {
+        let arm = arms[armIndex]
+        let key = "\(cell)|\(arm)"
+        var b = g.partial.buckets.removeValue(forKey: key) ?? SummaryTables.Bucket()
+        let delays = figures.groups.pooled(cell: cell, arm: armIndex, .delayAfterEarliest)
+        let staleness = figures.groups.pooled(cell: cell, arm: armIndex, .stalenessAtOpen)
+        for d in s.delays {
+          b.delays.add(d)
+          g.spill.append(group: delays, value: d)
+        }
+        for v in s.staleness {
+          b.staleness.add(v)
+          g.spill.append(group: staleness, value: v)
+        }
+        for h in 0..<24 { b.hours[h] += s.hours[h] }
+        g.partial.buckets[key] = b
+        if s.counted {
+          figures.add(
+            cell: cell, arm: arm, replication: replication, device: device, counts: s.counts,
+            into: &g.partial,
+            spill: g.spill)
+        }
       }
-      for v in s.staleness {
-        b.staleness.add(v)
-        g.spill.append(group: group + 1, milliseconds: v)
-      }
-      for h in 0..<24 { b.hours[h] += s.hours[h] }
-      g.partial.buckets[key] = b
+      figures.finish(into: &g.partial, spill: g.spill)
     }
   }
 

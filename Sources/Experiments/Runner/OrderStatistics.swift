@@ -2,9 +2,9 @@
 ///
 /// Each rank asked for is placed in its bin with the pools' histograms; one pass over the
 /// spilled values then counts, value by value, only the values that fall in those bins.
-/// Memory: the distinct values of the bins asked for, at most 1/1024 of the value each.
+/// Memory: the distinct values of the bins asked for, each at most 1/1024 of its value wide.
 struct OrderStatistics {
-  /// group → rank (from 0) → value [ms].
+  /// group → rank (from 0) → value [the group's units: ms for times].
   private(set) var values: [Int32: [Int: Int64]] = [:]
 
   /// - Parameters:
@@ -44,10 +44,10 @@ struct OrderStatistics {
       flatBins += bins
       first.append(flatBins.count)
     }
-    // The values of those bins, gathered (they are narrow: few values fall in them) and
-    // sorted; a rank's value is then read by its place within its bin. Counting them in
-    // nested dictionaries cost three hash lookups per value.
-    var matched: [[Int64]] = Array(repeating: [], count: flatBins.count)
+    // The values of those bins, counted value by value (they are narrow: few distinct
+    // values fall in them, however many owners share one), then sorted; a rank's value
+    // is then read by its place within its bin.
+    var matched: [[Int64: Int]] = Array(repeating: [:], count: flatBins.count)
     for path in spills {
       try PooledValueSpill.forEach(path: path) { group, value in
         guard group >= 0, Int(group) < groups else { return }
@@ -57,20 +57,32 @@ struct OrderStatistics {
         let bin = PooledValues.bin(value)
         var k = lower
         while k < upper, flatBins[k] != bin { k += 1 }
-        if k < upper { matched[k].append(value) }
+        if k < upper { matched[k][value, default: 0] += 1 }
       }
     }
     for (group, bins) in wanted {
       let g = Int(group)
       for (bin, asked) in bins {
         guard let k = flatBins[first[g]..<first[g + 1]].firstIndex(of: bin) else { continue }
-        let sorted = matched[k].sorted()
-        for (rank, below) in asked where rank - below >= 0 && rank - below < sorted.count {
-          values[group, default: [:]][rank] = sorted[rank - below]
+        let sorted = matched[k].sorted { $0.key < $1.key }
+        for (rank, below) in asked {
+          // The value whose run of equal values covers this place in the bin.
+          var place = rank - below
+          for (value, n) in sorted {
+            guard place >= 0 else { break }
+            if place < n {
+              values[group, default: [:]][rank] = value
+              break
+            }
+            place -= n
+          }
         }
       }
     }
   }
+
+  /// The value of `rank` in `group` [its units]; nil when it was not asked for or not found.
+  func value(_ group: Int32, rank: Int) -> Int64? { values[group]?[rank] }
 
   /// The value of `rank` in `group` [s]; NaN when it was not asked for or not found.
   func seconds(_ group: Int32, rank: Int) -> Double {

@@ -12,6 +12,8 @@ import SimKernel
 /// these against the tables read from the files, byte for byte.
 struct OwnerSummary {
   var counts = SummaryTables.Counts()
+  /// Whether any row counts (rows of the warm-up days do not).
+  var counted = false
   /// Delays after `earliestBeginDate` of the launched requests [ms].
   var delays: [Int64] = []
   /// Each day's median staleness at app open, on days with an open [ms].
@@ -24,6 +26,7 @@ struct OwnerSummary {
     launched: SimTime, earliest: SimTime, outcome: OwnerAccounting.Outcome?, charging: Bool?,
     calendar: SimCalendar
   ) {
+    counted = true
     counts.launched += 1
     if charging == true { counts.charging += 1 }
     if outcome == .completed { counts.completed += 1 }
@@ -35,6 +38,7 @@ struct OwnerSummary {
 
   /// A `days.csv` row.
   mutating func add(energyMilliwattHours: Double, medianStaleness: Double?, launches: Int) {
+    counted = true
     counts.days += 1
     counts.dayLaunches += Double(launches)
     counts.dayLaunchSquares += Double(launches) * Double(launches)

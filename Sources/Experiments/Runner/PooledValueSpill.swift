@@ -4,7 +4,7 @@ import Foundation
   import Glibc
 #endif
 
-/// Pooled values as they were read, on disk: one record (group, value in ms) each, so
+/// Pooled values as they were read, on disk: one record (group, value) each, so
 /// that ``OrderStatistics`` can pass over them again without holding them in memory.
 final class PooledValueSpill {
   let path: String
@@ -25,9 +25,9 @@ final class PooledValueSpill {
 
   deinit { _ = Glibc.close(descriptor) }
 
-  func append(group: Int32, milliseconds: Int64) {
+  func append(group: Int32, value: Int64) {
     buffer.append(Int64(group))
-    buffer.append(milliseconds)
+    buffer.append(value)
     if buffer.count >= 1 << 16 { flush() }
   }
 
@@ -47,7 +47,7 @@ final class PooledValueSpill {
     if let failure { throw FileDescriptorOutput.error(writing: path, failure) }
   }
 
-  /// Calls `body(group, milliseconds)` for every record of the file at `path`, in order,
+  /// Calls `body(group, value)` for every record of the file at `path`, in order,
   /// reading it in blocks of 1 MiB into one buffer (a fresh `Data` per block cost page
   /// faults and the zeroing of new pages, and joining a block to the record cut by the
   /// one before copied it).

@@ -5,12 +5,23 @@ import Randomness
 import Synchronization
 
 extension SummaryTables {
-  static func evaluate(_ h: Hypothesis, cell: Int, _ buckets: [String: Bucket], _ pooled: Pooled) -> Verdict {
-    let a = buckets["\(cell)|\(h.arm)"] ?? Bucket()
+  static func evaluate(_ h: Hypothesis, cell: Int, _ pooled: Pooled) -> Verdict {
     let metric = MetricName(rawValue: h.metric)!
     if let other = h.otherArm {
-      let (x, y) = paired(a, buckets["\(cell)|\(other)"] ?? Bucket(), metric)
-      let (ci, test) = Statistics.pairedDifference(x, y, level: 1 - h.alpha)
+      let (i, j) = (pooled.arms.firstIndex(of: h.arm), pooled.arms.firstIndex(of: other))
+      // The stream holds arm i − arm j for i < j; the other way round, its negation.
+      var (ci, test) = (
+        ConfidenceInterval(estimate: .nan, lower: .nan, upper: .nan, level: 1 - h.alpha, n: 0),
+        TestResult(statistic: .nan, pValue: .nan)
+      )
+      if let i, let j, i != j {
+        (ci, test) = pooled.pairedTest(
+          pooled.pairGroup(cell, min(i, j), max(i, j), metric), metric, level: 1 - h.alpha)
+        if i > j {
+          ci = ConfidenceInterval(
+            estimate: -ci.estimate, lower: -ci.upper, upper: -ci.lower, level: ci.level, n: ci.n)
+        }
+      }
       let sideOK: Bool
       switch h.comparison {
       case .greater, .greaterOrEqual: sideOK = ci.estimate > 0
@@ -21,25 +32,17 @@ extension SummaryTables {
         cell: cell, hypothesis: h.text, estimate: ci.estimate, low: ci.lower, high: ci.upper,
         pValue: test.pValue, passed: passed)
     }
-    let isPooled = metric.unit != "owner"
-    let xs = isPooled ? [] : values(a, metric)
+    let g = pooled.group(cell, h.arm, metric)
     var estimate: Double
     var low: Double
     var high: Double
     switch h.statistic {
     case .mean:
-      let ci: ConfidenceInterval
-      if isPooled {
-        let pool = pooled.pool(cell, h.arm, metric)
-        ci = Statistics.confidenceInterval(mean: pool.mean, variance: pool.variance, count: pool.count)
-      } else {
-        ci = Statistics.confidenceInterval(xs)
-      }
+      let ci = pooled.interval(g, metric).0
       (estimate, low, high) = (ci.estimate, ci.lower, ci.upper)
     case .median, .p10, .p90:
       let p = h.statistic == .median ? 0.5 : h.statistic == .p10 ? 0.1 : 0.9
-      (estimate, low, high) =
-        isPooled ? pooled.quantileInterval(cell, h.arm, metric, p) : quantileInterval(xs, p)
+      (estimate, low, high) = pooled.quantileInterval(g, metric, p)
     }
     let value = h.value!
     let passed: Bool

@@ -10,19 +10,17 @@ extension SummaryTables {
     milliseconds < Int64(warmupDays) * 86_400_000
   }
 
-  /// Reads days and launches rows (files with or without a header line).
-  ///
-  /// Rows come owner by owner, so the owner's counts and the (cell, arm) bucket are
-  /// looked up once per run of rows with the same leading fields, taken out, updated in
-  /// row order, and put back: the same sums in the same order as one lookup per row.
-  /// Pooled values are also appended to `spill`, by group (``group(cell:arm:arms:_:)``,
-  /// with the arms of `arms` in order).
+  /// Reads days and launches rows (files with or without a header line), owner by
+  /// owner: both files hold the owners in the same order (chunk by chunk, each owner's
+  /// arms in turn), so the two are read in step, and each owner's figures go to the
+  /// tables (``OwnerFigureStream``) once its rows in both files are read. Memory holds
+  /// one owner. Pooled values are also appended to `spill`, by stream (``SummaryGroups``).
   static func read(
-    days dayFiles: [String], launches launchFiles: [String], headers: Bool, arms: [String],
+    days dayFiles: [String], launches launchFiles: [String], headers: Bool, arms: [String], cells: Int,
     warmupDays: Int, spill: PooledValueSpill
   ) throws(UserError) -> Partial {
     var p = Partial()
-    var run = OwnerRun(arms: arms)
+    var figures = OwnerFigureStream(arms: arms, cells: cells)
     // The columns read, by name.
     let warmup = CSVSchema.days.index("warmup")
     let energy = CSVSchema.days.index("energy_mwh")
@@ -33,87 +31,118 @@ extension SummaryTables {
     let charging = CSVSchema.launches.index("charging")
     let outcome = CSVSchema.launches.index("outcome")
     let delay = CSVSchema.launches.index("delay_after_earliest_s")
-    for file in dayFiles {
-      var days = try CSVReader(path: file, header: headers)
-      while days.next() {
-        guard !days.equals(warmup, "1") else { continue }
-        run.enter(days, into: &p)
-        run.counts.days += 1
-        run.counts.energy += days.double(energy) ?? 0
-        let launched = Double(dayLaunches.reduce(0) { $0 + days.int($1) })
-        run.counts.dayLaunches += launched
-        run.counts.dayLaunchSquares += launched * launched
-        if let s = days.milliseconds(staleness) {
-          run.bucket.staleness.add(s)
-          if let g = run.group { spill.append(group: g + 1, milliseconds: s) }
-        }
+    var days = try OwnerRows(files: dayFiles, headers: headers)
+    var launches = try OwnerRows(files: launchFiles, headers: headers)
+    while let owner = days.owner ?? launches.owner {
+      var counts = Counts()
+      // Whether any row of the owner counts (rows of the warm-up days do not).
+      var counted = false
+      let armIndex = figures.armIndex[owner.arm]
+      let delayGroup = armIndex.flatMap {
+        (0..<cells).contains(owner.cell)
+          ? figures.groups.pooled(cell: owner.cell, arm: $0, .delayAfterEarliest) : nil
       }
-      run.leave(into: &p)
-    }
-    for file in launchFiles {
-      var launches = try CSVReader(path: file, header: headers)
-      while launches.next() {
-        // Never launched, or launched in the warm-up days.
-        guard let at = launches.milliseconds(launchedAt), !inWarmup(milliseconds: at, warmupDays) else {
-          continue
-        }
-        run.enter(launches, into: &p)
-        run.counts.launched += 1
-        if launches.equals(charging, "1") { run.counts.charging += 1 }
-        if launches.equals(outcome, "completed") { run.counts.completed += 1 }
-        if launches.equals(outcome, "expired") { run.counts.expired += 1 }
-        if let d = launches.milliseconds(delay) {
-          run.bucket.delays.add(d)
-          if let g = run.group { spill.append(group: g, milliseconds: d) }
-        }
-        if let h = launches.isoHour(launchedAtISO), (0..<24).contains(h) { run.bucket.hours[h] += 1 }
+      let stalenessGroup = armIndex.flatMap {
+        (0..<cells).contains(owner.cell)
+          ? figures.groups.pooled(cell: owner.cell, arm: $0, .stalenessAtOpen) : nil
       }
-      run.leave(into: &p)
+      let bucketKey = "\(owner.cell)|\(owner.arm)"
+      var bucket = p.buckets.removeValue(forKey: bucketKey) ?? Bucket()
+      while days.owner == owner {
+        let row = days.row
+        if !row.equals(warmup, "1") {
+          counted = true
+          counts.days += 1
+          counts.energy += row.double(energy) ?? 0
+          let launched = Double(dayLaunches.reduce(0) { $0 + row.int($1) })
+          counts.dayLaunches += launched
+          counts.dayLaunchSquares += launched * launched
+          if let s = row.milliseconds(staleness) {
+            bucket.staleness.add(s)
+            if let g = stalenessGroup { spill.append(group: g, value: s) }
+          }
+        }
+        try days.advance()
+      }
+      while launches.owner == owner {
+        let row = launches.row
+        // Never launched, or launched in the warm-up days, counts nothing.
+        if let at = row.milliseconds(launchedAt), !inWarmup(milliseconds: at, warmupDays) {
+          counted = true
+          counts.launched += 1
+          if row.equals(charging, "1") { counts.charging += 1 }
+          if row.equals(outcome, "completed") { counts.completed += 1 }
+          if row.equals(outcome, "expired") { counts.expired += 1 }
+          if let d = row.milliseconds(delay) {
+            bucket.delays.add(d)
+            if let g = delayGroup { spill.append(group: g, value: d) }
+          }
+          if let h = row.isoHour(launchedAtISO), (0..<24).contains(h) { bucket.hours[h] += 1 }
+        }
+        try launches.advance()
+      }
+      p.buckets[bucketKey] = bucket
+      if counted {
+        figures.add(
+          cell: owner.cell, arm: owner.arm, replication: owner.replication, device: owner.device,
+          counts: counts,
+          into: &p, spill: spill)
+      }
     }
+    figures.finish(into: &p, spill: spill)
     try spill.finish()
     return p
   }
 
-  /// The owner (`cell, arm, replication, device`, the first four fields) whose rows are
-  /// being read, with its counts and its (cell, arm) bucket taken out of the tables.
-  struct OwnerRun {
-    /// Index of each arm of the experiment.
-    let arms: [String: Int]
-    let armCount: Int
-    /// The spill group of the owner's delays (its staleness is the next one); nil for an
-    /// arm the experiment does not have.
-    var group: Int32?
-    var fields: (starts: [Int], ends: [Int]) = ([], [])
-    var owner: String?
-    var counts = Counts()
-    var bucketKey = ""
-    var bucket = Bucket()
+  /// An owner in one arm, as the first four fields of its rows name it.
+  struct OwnerKey: Equatable {
+    let cell: Int
+    let arm: String
+    let replication: Int
+    let device: Int
+  }
 
-    init(arms: [String]) {
-      self.arms = Dictionary(arms.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-      armCount = arms.count
+  /// The rows of a list of files, in order, with the owner of the current row.
+  struct OwnerRows {
+    let files: [String]
+    let headers: Bool
+    /// The next file to open.
+    private var next = 0
+    private var reader: CSVReader?
+    /// The current row (only while ``owner`` is not nil).
+    var row: CSVReader { reader! }
+    /// The owner of the current row; nil past the last row.
+    private(set) var owner: OwnerKey?
+    /// The current row's fields, to tell whether the next row has the same owner.
+    private var fields: (starts: [Int], ends: [Int]) = ([], [])
+
+    init(files: [String], headers: Bool) throws(UserError) {
+      self.files = files
+      self.headers = headers
+      try advance()
     }
 
-    mutating func enter(_ row: CSVReader, into p: inout Partial) {
-      if owner != nil, row.sameFields(4, as: fields) { return }
-      leave(into: &p)
-      let cell = row.int(0)
-      let arm = row.text(1)
-      let key = "\(cell)|\(arm)|\(row.int(2))|\(row.int(3))"
-      owner = key
-      group = arms[arm].map { SummaryTables.group(cell: cell, arm: $0, arms: armCount, .delayAfterEarliest) }
-      counts = p.counts[key] ?? Counts()
-      bucketKey = "\(cell)|\(arm)"
-      bucket = p.buckets.removeValue(forKey: bucketKey) ?? Bucket()
-      fields = row.fields
-    }
-
-    mutating func leave(into p: inout Partial) {
-      guard let key = owner else { return }
-      p.counts[key] = counts
-      p.buckets[bucketKey] = bucket
-      bucket = Bucket()
-      owner = nil
+    /// Moves to the next row, opening the next file at the end of one.
+    mutating func advance() throws(UserError) {
+      var opened = false
+      while true {
+        if reader == nil {
+          guard next < files.count else {
+            owner = nil
+            return
+          }
+          reader = try CSVReader(path: files[next], header: headers)
+          next += 1
+          opened = true
+        }
+        if reader!.next() { break }
+        reader = nil
+      }
+      let row = reader!
+      if opened || owner == nil || !row.sameFields(4, as: fields) {
+        owner = OwnerKey(cell: row.int(0), arm: row.text(1), replication: row.int(2), device: row.int(3))
+        fields = row.fields
+      }
     }
   }
 }

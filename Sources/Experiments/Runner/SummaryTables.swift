@@ -41,39 +41,48 @@ public struct SummaryTables: Sendable {
     self.verdicts = verdicts
   }
 
-  /// Per (cell, arm): per-owner values of each owner metric, and pooled values.
+  /// Per (cell, arm): its pooled values, its owners' figures and launches by hour.
   struct Bucket {
-    var owners: [String: [MetricName: Double]] = [:]
     var delays = PooledValues()
     var staleness = PooledValues()
     var hours = [Int](repeating: 0, count: 24)
+    /// The owners' figures, in the order of ``OwnerFigures/metrics``.
+    var figures = emptyFigures
     /// Per owner: the launches of each day after the warm-up, summed.
-    var ownerDays: [String: Statistics.GroupSums] = [:]
+    var intraClass = IntraClassSums()
+
+    static let emptyFigures = [PooledValues](repeating: PooledValues(), count: OwnerFigures.metrics.count)
+
+    mutating func merge(_ other: Bucket) {
+      delays.merge(other.delays)
+      staleness.merge(other.staleness)
+      for h in 0..<24 { hours[h] += other.hours[h] }
+      for f in figures.indices { figures[f].merge(other.figures[f]) }
+      intraClass.merge(other.intraClass)
+    }
   }
 
-  /// The group of a pooled metric of a (cell, arm) in the spill files and ``OrderStatistics``.
-  static func group(cell: Int, arm: Int, arms: Int, _ metric: MetricName) -> Int32 {
-    Int32((cell * arms + arm) * 2 + (metric == .delayAfterEarliest ? 0 : 1))
-  }
-
+  /// What one owner's rows in one arm count.
   struct Counts {
     var launched = 0.0, charging = 0.0, completed = 0.0, expired = 0.0, days = 0.0, energy = 0.0
     /// Launches counted by day in days.csv, and the sum of their squares.
     var dayLaunches = 0.0, dayLaunchSquares = 0.0
   }
 
-  /// What a slice of the rows contributes: per-owner counts and per-(cell, arm) values.
+  /// What a slice of the rows contributes: sums per (cell, arm) and per pair of arms,
+  /// never per owner, so that memory does not grow with the owners.
   struct Partial {
-    var counts: [String: Counts] = [:]  // key "cell|arm|rep|device"
     var buckets: [String: Bucket] = [:]  // key "cell|arm"
+    /// The owners' paired differences of each figure, by "cell|i|j" (arm indices, i < j).
+    var pairs: [String: [PooledValues]] = [:]
 
     /// Adds another slice's share (of other owners: an owner's rows are never split).
     mutating func merge(_ other: Partial) {
-      counts.merge(other.counts) { a, _ in a }
-      for (key, b) in other.buckets {
-        buckets[key, default: Bucket()].delays.merge(b.delays)
-        buckets[key, default: Bucket()].staleness.merge(b.staleness)
-        for h in 0..<24 { buckets[key, default: Bucket()].hours[h] += b.hours[h] }
+      for (key, b) in other.buckets { buckets[key, default: Bucket()].merge(b) }
+      for (key, pools) in other.pairs {
+        var mine = pairs[key] ?? Bucket.emptyFigures
+        for f in mine.indices { mine[f].merge(pools[f]) }
+        pairs[key] = mine
       }
     }
   }
@@ -91,7 +100,8 @@ public struct SummaryTables: Sendable {
     let p = try read(
       days: [dir.appendingPathComponent("days.csv").path],
       launches: [dir.appendingPathComponent("launches.csv").path],
-      headers: true, arms: spec.arms.map(\.name), warmupDays: spec.warmupDays, spill: spill)
+      headers: true, arms: spec.arms.map(\.name), cells: spec.cells.count, warmupDays: spec.warmupDays,
+      spill: spill)
     return try tables(p, directory: directory, spec: spec, spills: [spill.path], write: write)
   }
 
@@ -135,7 +145,7 @@ public struct SummaryTables: Sendable {
         r = .success(
           try read(
             days: slices[i].map(\.days), launches: slices[i].map(\.launches), headers: false, arms: arms,
-            warmupDays: spec.warmupDays, spill: spill))
+            cells: spec.cells.count, warmupDays: spec.warmupDays, spill: spill))
       } catch {
         r = .failure(error)
       }
@@ -184,46 +194,35 @@ public struct SummaryTables: Sendable {
     throws(UserError)
     -> SummaryTables
   {
-    var buckets = p.buckets
-    let counts = p.counts
-    for (owner, k) in counts {
-      let parts = owner.split(separator: "|", omittingEmptySubsequences: false)
-      let key = "\(parts[0])|\(parts[1])"
-      let id = "\(parts[2])|\(parts[3])"
-      var m: [MetricName: Double] = [:]
-      m[.launchesPerDeviceDay] = k.days > 0 ? k.launched / k.days : .nan
-      m[.energyPerDay] = k.days > 0 ? k.energy / k.days : .nan
-      m[.shareWhileCharging] = k.launched > 0 ? k.charging / k.launched : .nan
-      m[.completionRate] = k.launched > 0 ? k.completed / k.launched : .nan
-      m[.expiryRate] = k.launched > 0 ? k.expired / k.launched : .nan
-      buckets[key, default: Bucket()].owners[id] = m
-      buckets[key, default: Bucket()].ownerDays[id] = Statistics.GroupSums(
-        count: k.days, sum: k.dayLaunches, sumOfSquares: k.dayLaunchSquares)
-    }
+    let buckets = p.buckets
     let arms = spec.arms.map(\.name)
+    let layout = SummaryGroups(arms: arms.count)
     var pools: [Int32: PooledValues] = [:]
-    var ranks: [Int32: Set<Int>] = [:]
     for cell in spec.cells.indices {
       for (a, arm) in arms.enumerated() {
         guard let b = buckets["\(cell)|\(arm)"] else { continue }
-        for (metric, pool) in [(MetricName.delayAfterEarliest, b.delays), (.stalenessAtOpen, b.staleness)] {
-          let g = group(cell: cell, arm: a, arms: arms.count, metric)
-          pools[g] = pool
-          ranks[g] = ranksNeeded(count: pool.count)
+        pools[layout.pooled(cell: cell, arm: a, .delayAfterEarliest)] = b.delays
+        pools[layout.pooled(cell: cell, arm: a, .stalenessAtOpen)] = b.staleness
+        for f in OwnerFigures.metrics.indices {
+          pools[layout.owner(cell: cell, arm: a, figure: f)] = b.figures[f]
+        }
+      }
+      for i in arms.indices {
+        for j in arms.indices where j > i {
+          guard let pair = p.pairs["\(cell)|\(i)|\(j)"] else { continue }
+          for f in OwnerFigures.metrics.indices { pools[layout.pair(cell: cell, i, j, figure: f)] = pair[f] }
         }
       }
     }
-    let order = try OrderStatistics(ranks: ranks, pools: pools, spills: spills)
-    let pooled = Pooled(pools: pools, order: order, arms: arms)
+    let order = try OrderStatistics(
+      ranks: pools.mapValues { ranksNeeded(count: $0.count) }, pools: pools, spills: spills)
+    let pooled = Pooled(pools: pools, order: order, arms: arms, layout: layout)
     var rows: [Row] = []
     for cell in spec.cells.indices {
       for arm in arms {
-        let b = buckets["\(cell)|\(arm)"] ?? Bucket()
         for metric in MetricName.allCases {
           if metric == .iccLaunchesPerDay {
-            rows.append(intraClassRow(cell, arm, b))
-          } else if metric.unit == "owner" {
-            rows.append(describe(cell, "arm", arm, metric, values(b, metric), pValue: nil))
+            rows.append(intraClassRow(cell, arm, buckets["\(cell)|\(arm)"] ?? Bucket()))
           } else {
             rows.append(pooled.describe(cell, arm, metric))
           }
@@ -231,22 +230,15 @@ public struct SummaryTables: Sendable {
       }
       for i in arms.indices {
         for j in arms.indices where j > i {
-          let a = buckets["\(cell)|\(arms[i])"] ?? Bucket()
-          let b = buckets["\(cell)|\(arms[j])"] ?? Bucket()
-          for metric in MetricName.allCases where metric.unit == "owner" {
-            let (x, y) = paired(a, b, metric)
-            let p = x.count > 1 ? Statistics.pairedDifference(x, y).test.pValue : .nan
-            rows.append(
-              describe(
-                cell, "paired_difference", "\(arms[i]) vs \(arms[j])", metric, zip(x, y).map { $0 - $1 },
-                pValue: p))
+          for metric in OwnerFigures.metrics {
+            rows.append(pooled.describePair(cell, i, j, metric))
           }
         }
       }
     }
     var verdicts: [Verdict] = []
     for cell in spec.cells.indices {
-      for h in spec.hypotheses { verdicts.append(evaluate(h, cell: cell, buckets, pooled)) }
+      for h in spec.hypotheses { verdicts.append(evaluate(h, cell: cell, pooled)) }
     }
     let tables = SummaryTables(rows: rows, verdicts: verdicts)
     if write { try tables.write(directory: directory, buckets: buckets, spec: spec, commits: commits) }
@@ -255,82 +247,100 @@ public struct SummaryTables: Sendable {
 
   /// The intra-class correlation of launches per day among the owners of a (cell, arm).
   static func intraClassRow(_ cell: Int, _ arm: String, _ b: Bucket) -> Row {
-    let groups = b.ownerDays.keys.sorted().compactMap { b.ownerDays[$0] }
-    let ci = Statistics.intraClassCorrelation(groups)
+    let ci = b.intraClass.interval
     return Row(
-      cell: cell, kind: "arm", arm: arm, metric: .iccLaunchesPerDay, n: groups.count,
+      cell: cell, kind: "arm", arm: arm, metric: .iccLaunchesPerDay, n: b.intraClass.groups,
       mean: ci?.estimate ?? .nan,
       sd: .nan, low: ci?.lower ?? .nan, high: ci?.upper ?? .nan, median: .nan, p10: .nan, p90: .nan,
       pValue: nil)
   }
 
-  /// The per-owner values of an owner metric, in owner order.
-  static func values(_ b: Bucket, _ metric: MetricName) -> [Double] {
-    b.owners.keys.sorted().compactMap { b.owners[$0]?[metric] }.filter { !$0.isNaN }
-  }
-
-  /// The pooled metrics of every (cell, arm), with their order statistics resolved.
+  /// The streams of values of every (cell, arm) and pair of arms, with their order
+  /// statistics resolved: the pooled metrics in seconds, the owner figures in their
+  /// own units (``OwnerFigures``).
   struct Pooled {
     let pools: [Int32: PooledValues]
     let order: OrderStatistics
     let arms: [String]
+    let layout: SummaryGroups
 
+    /// The stream of `metric` of `arm` in `cell`.
     func group(_ cell: Int, _ arm: String, _ metric: MetricName) -> Int32? {
-      arms.firstIndex(of: arm).map { SummaryTables.group(cell: cell, arm: $0, arms: arms.count, metric) }
+      guard let a = arms.firstIndex(of: arm) else { return nil }
+      if let f = OwnerFigures.index(metric) { return layout.owner(cell: cell, arm: a, figure: f) }
+      return layout.pooled(cell: cell, arm: a, metric)
     }
 
-    func pool(_ cell: Int, _ arm: String, _ metric: MetricName) -> PooledValues {
-      group(cell, arm, metric).flatMap { pools[$0] } ?? PooledValues()
+    /// The stream of the paired differences (arm `i` − arm `j`) of owner metric `metric`.
+    func pairGroup(_ cell: Int, _ i: Int, _ j: Int, _ metric: MetricName) -> Int32? {
+      OwnerFigures.index(metric).map { layout.pair(cell: cell, i, j, figure: $0) }
     }
 
-    func quantile(_ cell: Int, _ arm: String, _ metric: MetricName, _ p: Double) -> Double {
-      guard let g = group(cell, arm, metric) else { return .nan }
-      return Statistics.quantile(count: pool(cell, arm, metric).count, p) { order.seconds(g, rank: $0) }
+    func pool(_ g: Int32?) -> PooledValues { g.flatMap { pools[$0] } ?? PooledValues() }
+
+    /// Units of the values of a stream to one of its metric's.
+    func unitsPerValue(_ metric: MetricName) -> Double {
+      OwnerFigures.index(metric) == nil ? 1000 : OwnerFigures.unitsPerValue
+    }
+
+    /// The value of `rank` in stream `g`, in the metric's units; NaN if not resolved.
+    func value(_ g: Int32, rank: Int, _ metric: MetricName) -> Double {
+      guard !pool(g).isOutOfRange, let v = order.value(g, rank: rank) else { return .nan }
+      return Double(v) / unitsPerValue(metric)
+    }
+
+    func quantile(_ g: Int32?, _ metric: MetricName, _ p: Double) -> Double {
+      guard let g else { return .nan }
+      return Statistics.quantile(count: pool(g).count, p) { value(g, rank: $0, metric) }
     }
 
     /// The quantile and a distribution-free 95 % interval for it (``quantileIntervalRanks(count:_:)``).
-    func quantileInterval(_ cell: Int, _ arm: String, _ metric: MetricName, _ p: Double) -> (
-      Double, Double, Double
-    ) {
-      let n = pool(cell, arm, metric).count
-      guard let g = group(cell, arm, metric), let (lo, hi) = SummaryTables.quantileIntervalRanks(count: n, p)
-      else { return (.nan, .nan, .nan) }
-      return (quantile(cell, arm, metric, p), order.seconds(g, rank: lo), order.seconds(g, rank: hi))
+    func quantileInterval(_ g: Int32?, _ metric: MetricName, _ p: Double) -> (Double, Double, Double) {
+      guard let g, let (lo, hi) = SummaryTables.quantileIntervalRanks(count: pool(g).count, p) else {
+        return (.nan, .nan, .nan)
+      }
+      return (quantile(g, metric, p), value(g, rank: lo, metric), value(g, rank: hi, metric))
+    }
+
+    /// The mean of stream `g` with its t interval at `level`, and the sample variance.
+    func interval(_ g: Int32?, _ metric: MetricName, level: Double = 0.95) -> (ConfidenceInterval, Double) {
+      let pool = pool(g)
+      let units = unitsPerValue(metric)
+      let variance = pool.variance(unitsPerValue: units)
+      let ci = Statistics.confidenceInterval(
+        mean: pool.mean(unitsPerValue: units), variance: variance, count: pool.count, level: level)
+      return (ci, variance)
     }
 
     func describe(_ cell: Int, _ arm: String, _ metric: MetricName) -> Row {
-      let pool = pool(cell, arm, metric)
-      let ci = Statistics.confidenceInterval(mean: pool.mean, variance: pool.variance, count: pool.count)
+      row(cell, "arm", arm, metric, group(cell, arm, metric), pValue: nil)
+    }
+
+    /// The paired differences of owner metric `metric` between arms `i` and `j`, with the
+    /// paired t-test's p-value.
+    func describePair(_ cell: Int, _ i: Int, _ j: Int, _ metric: MetricName) -> Row {
+      let g = pairGroup(cell, i, j, metric)
+      let test = pairedTest(g, metric)
+      return row(cell, "paired_difference", "\(arms[i]) vs \(arms[j])", metric, g, pValue: test.1.pValue)
+    }
+
+    /// The paired t interval at `level` and test of a stream of paired differences.
+    func pairedTest(_ g: Int32?, _ metric: MetricName, level: Double = 0.95) -> (
+      ConfidenceInterval, TestResult
+    ) {
+      let (ci, variance) = interval(g, metric, level: level)
+      return (ci, Statistics.pairedTest(mean: ci.estimate, variance: variance, count: pool(g).count))
+    }
+
+    func row(_ cell: Int, _ kind: String, _ arm: String, _ metric: MetricName, _ g: Int32?, pValue: Double?)
+      -> Row
+    {
+      let (ci, variance) = interval(g, metric)
       return Row(
-        cell: cell, kind: "arm", arm: arm, metric: metric, n: pool.count, mean: ci.estimate,
-        sd: pool.variance.squareRoot(), low: ci.lower, high: ci.upper,
-        median: quantile(cell, arm, metric, 0.5), p10: quantile(cell, arm, metric, 0.1),
-        p90: quantile(cell, arm, metric, 0.9), pValue: nil)
+        cell: cell, kind: kind, arm: arm, metric: metric, n: pool(g).count, mean: ci.estimate,
+        sd: variance.squareRoot(), low: ci.lower, high: ci.upper,
+        median: quantile(g, metric, 0.5), p10: quantile(g, metric, 0.1),
+        p90: quantile(g, metric, 0.9), pValue: pValue)
     }
-  }
-
-  static func paired(_ a: Bucket, _ b: Bucket, _ metric: MetricName) -> ([Double], [Double]) {
-    var x: [Double] = []
-    var y: [Double] = []
-    for id in a.owners.keys.sorted() {
-      guard let u = a.owners[id]?[metric], let v = b.owners[id]?[metric], !u.isNaN, !v.isNaN else { continue }
-      x.append(u)
-      y.append(v)
-    }
-    return (x, y)
-  }
-
-  static func describe(
-    _ cell: Int, _ kind: String, _ arm: String, _ metric: MetricName, _ xs: [Double], pValue: Double?
-  )
-    -> Row
-  {
-    let ci = Statistics.confidenceInterval(xs)
-    let sorted = xs.sorted()
-    return Row(
-      cell: cell, kind: kind, arm: arm, metric: metric, n: xs.count, mean: ci.estimate,
-      sd: Statistics.standardDeviation(xs), low: ci.lower, high: ci.upper,
-      median: Statistics.quantile(sorted: sorted, 0.5), p10: Statistics.quantile(sorted: sorted, 0.1),
-      p90: Statistics.quantile(sorted: sorted, 0.9), pValue: pValue)
   }
 }

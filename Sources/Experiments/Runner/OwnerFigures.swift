@@ -1,0 +1,38 @@
+/// The figures of one owner in one arm that the summary describes across owners
+/// (unit: owner), worked out from the owner's counts (``SummaryTables/Counts``).
+///
+/// They are added up in fixed point, in units of 2⁻³⁰ (about 10⁻⁹), so that their sums
+/// are exact integers and the same whatever order the owners are read or gathered in;
+/// a figure beyond ±2²⁰ (about 10⁶) cannot be represented and makes its summary NaN.
+enum OwnerFigures {
+  /// The owner metrics, in the order of ``values(_:)``.
+  static let metrics: [MetricName] = [
+    .launchesPerDeviceDay, .shareWhileCharging, .completionRate, .expiryRate, .energyPerDay,
+  ]
+
+  /// Units to one [2³⁰].
+  static let unitsPerValue = Double(1 << 30)
+
+  /// The largest magnitude that is represented.
+  static let largest = Double(1 << 20)
+
+  /// The index of `metric` in ``metrics``.
+  static func index(_ metric: MetricName) -> Int? { metrics.firstIndex(of: metric) }
+
+  /// Each metric's figure, NaN where it is not defined (no day, or no launch).
+  static func values(_ k: SummaryTables.Counts) -> [Double] {
+    [
+      k.days > 0 ? k.launched / k.days : .nan,
+      k.launched > 0 ? k.charging / k.launched : .nan,
+      k.launched > 0 ? k.completed / k.launched : .nan,
+      k.launched > 0 ? k.expired / k.launched : .nan,
+      k.days > 0 ? k.energy / k.days : .nan,
+    ]
+  }
+
+  /// A figure in fixed point; nil beyond ±``largest`` (NaN is not added at all).
+  static func fixed(_ x: Double) -> Int64? {
+    guard x.magnitude <= largest else { return nil }
+    return Int64((x * unitsPerValue).rounded())
+  }
+}
