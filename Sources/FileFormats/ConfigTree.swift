@@ -16,6 +16,12 @@ public struct ConfigTree: Sendable {
     public var key: String
     public var line: Int
     public var value: ConfigTree
+
+    public init(key: String, line: Int, value: ConfigTree) {
+      self.key = key
+      self.line = line
+      self.value = value
+    }
   }
 
   public var value: Value

@@ -13,7 +13,7 @@ final class ProgressBar {
     enabled = !quiet && isatty(STDERR_FILENO) != 0
   }
 
-  func update(done: Int, total: Int, unit: String) {
+  func update(done: Int, total: Int, unit: String, detail: String = "") {
     guard enabled, total > 0 else { return }
     let now = Date()
     guard done == total || now.timeIntervalSince(lastDraw) > 0.1 else { return }
@@ -26,7 +26,8 @@ final class ProgressBar {
     let eta = rate > 0 ? Double(total - done) / rate : 0
     let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
     let line = String(
-      format: "\r%@ %@ %d/%d %@  %.0f %@/s  ETA %.0fs ", label, bar, done, total, unit, rate, unit, eta)
+      format: "\r%@ %@ %d/%d %@  %.1f %@/s  %@ETA %.0fs ", label, bar, done, total, unit, rate, unit,
+      detail.isEmpty ? "" : detail + "  ", eta)
     FileHandle.standardError.write(Data(line.utf8))
     if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
   }
@@ -39,9 +40,9 @@ final class SharedProgress: @unchecked Sendable {
 
   init(label: String, quiet: Bool) { bar = ProgressBar(label: label, quiet: quiet) }
 
-  func update(done: Int, total: Int, unit: String) {
+  func update(done: Int, total: Int, unit: String, detail: String = "") {
     lock.lock()
     defer { lock.unlock() }
-    bar.update(done: done, total: total, unit: unit)
+    bar.update(done: done, total: total, unit: unit, detail: detail)
   }
 }

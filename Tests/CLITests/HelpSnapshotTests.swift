@@ -8,7 +8,7 @@ import Testing
 /// deliberate change, then review the diff.
 @Suite struct HelpSnapshotTests {
   static let commands: [[String]] = [
-    [], ["run"], ["merge"], ["report"], ["trace"], ["explain"], ["calibrate"], ["validate"],
+    [], ["run"], ["merge"], ["report"], ["trace"], ["explain"], ["calibrate"], ["fit"], ["validate"],
     ["convert-aware"], ["bench"], ["bench", "hold"], ["bench", "decisions"], ["bench", "devices"],
   ]
 

@@ -25,7 +25,7 @@ import Testing
   /// Loaded experiment mutants run by the binary (`BGSIM_FUZZ_RUNS`, default 30).
   static let runs = Int(ProcessInfo.processInfo.environment["BGSIM_FUZZ_RUNS"] ?? "") ?? 30
 
-  enum Kind { case experiment, persona, app, scenario, validation }
+  enum Kind { case experiment, persona, app, scenario, validation, fit }
 
   static func corpus() throws -> [(Kind, String, [UInt8])] {
     var out: [(Kind, String, [UInt8])] = []
@@ -41,6 +41,16 @@ import Testing
     try add(.app, "experiments/apps")
     try add(.scenario, "experiments/scenarios")
     try add(.validation, "experiments/validation")
+    try add(.fit, "experiments/fits")
+    // A fit file's suite is relative to it: named here by its full path, so that the
+    // mutants are loaded as deeply as the shipped file is.
+    let suite = root.appendingPathComponent("experiments/validation").path
+    for i in out.indices where out[i].0 == .fit {
+      out[i].2 = Array(
+        String(decoding: out[i].2, as: UTF8.self).replacingOccurrences(
+          of: "suite: ../validation", with: "suite: \(suite)"
+        ).utf8)
+    }
     return out
   }
 
@@ -80,6 +90,7 @@ import Testing
       case .app: _ = try AppSpec.load(file: path)
       case .scenario: _ = try Scenario.load(file: path)
       case .validation: _ = try ValidationCase.load(file: path)
+      case .fit: _ = try FitSpec.load(file: path)
       }
       return nil
     } catch let e as UserError {

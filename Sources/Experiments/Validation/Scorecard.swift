@@ -56,12 +56,7 @@ public enum Scorecard {
     guard let scenario = c.scenario else {
       return Row(validationCase: c, figure: nil, lower: nil, upper: nil)
     }
-    let needsScores = c.figure.metric == .medianScoreAtLaunch
-    let owners = (0..<c.owners).map { i in
-      ValidationOwner(
-        outcome: scenario.run(device: i, recordDecisions: needsScores), task: c.figure.task,
-        days: scenario.days)
-    }
+    let owners = Self.owners(c, scenario)
     guard let figure = c.figure.value(owners) else {
       return Row(validationCase: c, figure: nil, lower: nil, upper: nil)
     }
@@ -74,6 +69,22 @@ public enum Scorecard {
     let lower = draws.isEmpty ? nil : Statistics.quantile(draws, 0.025)
     let upper = draws.isEmpty ? nil : Statistics.quantile(draws, 0.975)
     return Row(validationCase: c, figure: figure, lower: lower, upper: upper)
+  }
+
+  /// The case's owners, simulated.
+  static func owners(_ c: ValidationCase, _ scenario: Scenario) -> [ValidationOwner] {
+    let needsScores = c.figure.metric == .medianScoreAtLaunch
+    return (0..<c.owners).map { i in
+      ValidationOwner(
+        outcome: scenario.run(device: i, recordDecisions: needsScores), task: c.figure.task,
+        days: scenario.days)
+    }
+  }
+
+  /// The case's simulated figure alone (no interval); nil when it is not defined.
+  static func figure(for c: ValidationCase) -> Double? {
+    guard let scenario = c.scenario else { return nil }
+    return c.figure.value(owners(c, scenario))
   }
 
   /// How many rows are in band.

@@ -30,6 +30,8 @@ public struct ValidationCase: Sendable {
   public var band: ClosedRange<Double> = 0...0
   public var owners = 24
   public var scenario: Scenario?
+  /// The scenario as written, for ``setting(_:)``.
+  var scenarioTree: ConfigTree?
   /// Why the case cannot be expressed yet; nil when it can.
   public var notExpressible: String?
 
@@ -78,6 +80,7 @@ public struct ValidationCase: Sendable {
       throw tree.error("'scenario' is missing; give the report's setup")
     }
     c.scenario = try Scenario.parse(tree: s, file: file)
+    c.scenarioTree = s
     return c
   }
 

@@ -1,0 +1,249 @@
+import FileFormats
+import Foundation
+import Randomness
+import Synchronization
+
+/// `bgsim fit`: learns model parameters from field observations by approximate Bayesian
+/// computation (ABC) with rejection.
+///
+/// Each draw is a point of GSL's Sobol sequence, mapped onto the priors through their
+/// inverse distribution functions. The draw's parameter values are set in every target
+/// case's scenario (``ValidationCase/setting(_:)``), the cases are simulated with their
+/// own seeds (common random numbers: every draw sees the same owners and the same
+/// random streams, so distances compare parameters, not noise), and the distance
+/// (``distance(_:_:)``) between the simulated figures and the reported bands is
+/// computed. The `keep` closest draws are the posterior sample, with equal weights.
+public struct ABCFit: Sendable {
+  public struct Options: Sendable {
+    public var outputDirectory: String
+    public var jobs: Int
+    /// Keep the draws of an interrupted fit of the same file (`OUT/.fit-draws`).
+    public var resume: Bool
+
+    public init(outputDirectory: String, jobs: Int, resume: Bool = false) {
+      self.outputDirectory = outputDirectory
+      self.jobs = jobs
+      self.resume = resume
+    }
+  }
+
+  /// One parameter set and what it gave.
+  public struct Draw: Sendable {
+    public let index: Int
+    public let values: [Double]
+    /// Each target case's simulated figure; nil where it is undefined.
+    public let figures: [Double?]
+    public let distance: Double
+  }
+
+  /// What the fit learnt about one parameter.
+  public struct Estimate: Sendable {
+    public let parameter: FitParameter
+    /// The prior's median and 90 % interval (5th and 95th percentiles).
+    public let prior: (median: Double, low: Double, high: Double)
+    /// The posterior's (the kept draws') median and 90 % interval.
+    public let posterior: (median: Double, low: Double, high: Double)
+    /// The posterior interval's width over the prior's: below 1 where the data inform.
+    public var shrinkage: Double { (posterior.high - posterior.low) / (prior.high - prior.low) }
+  }
+
+  public struct Result: Sendable {
+    public let draws: [Draw]
+    /// The kept draws, closest first.
+    public let kept: [Draw]
+    /// The largest kept distance.
+    public let tolerance: Double
+    public let estimates: [Estimate]
+    /// The whole suite on the posterior medians, and on the defaults.
+    public let fitted: [Scorecard.Row]
+    public let defaults: [Scorecard.Row]
+    /// Draws reused from an interrupted fit.
+    public let resumed: Int
+    public let wallSeconds: Double
+  }
+
+  public let spec: FitSpec
+  public let options: Options
+
+  public init(spec: FitSpec, options: Options) {
+    self.spec = spec
+    self.options = options
+  }
+
+  /// A case without a figure counts as this many band half-widths away.
+  public static let missingFigurePenalty = 10.0
+
+  /// The distance between simulated figures and the cases' bands: the root mean square,
+  /// over the cases, of how far each figure lies outside its band, in band half-widths.
+  /// A figure anywhere in its band is 0 away (a report's band is the range of values it
+  /// allows, none more likely than another), one a half-width beyond an edge is 1 away,
+  /// and every case weighs alike whatever its unit. A band of zero width counts a tenth
+  /// of its centre (at least 10⁻⁶) as its half-width.
+  public static func distance(_ figures: [Double?], _ cases: [ValidationCase]) -> Double {
+    var sum = 0.0
+    for (f, c) in zip(figures, cases) {
+      let centre = (c.band.lowerBound + c.band.upperBound) / 2
+      var half = (c.band.upperBound - c.band.lowerBound) / 2
+      if half <= 0 { half = max(abs(centre) / 10, 1e-6) }
+      let d = f.map { max(0, abs($0 - centre) / half - 1) } ?? missingFigurePenalty
+      sum += d.isFinite ? d * d : missingFigurePenalty * missingFigurePenalty
+    }
+    return (sum / Double(max(1, cases.count))).squareRoot()
+  }
+
+  /// The first `count` points of the Sobol sequence in `dimensions` dimensions.
+  static func points(count: Int, dimensions: Int) -> [[Double]] {
+    guard let sequence = SobolSequence(dimensions: dimensions) else { return [] }
+    return (0..<count).map { _ in sequence.next() }
+  }
+
+  /// Simulates the target cases with one draw's settings.
+  func simulate(_ index: Int, _ point: [Double]) throws(UserError) -> [Double?] {
+    let settings = spec.settings(at: point)
+    var figures: [Double?] = []
+    for c in spec.cases {
+      do { figures.append(Scorecard.figure(for: try c.setting(settings))) } catch {
+        throw UserError(error.description)
+      }
+    }
+    return figures
+  }
+
+  /// Runs the fit; `progress(done, total, tolerance)` after each draw, the tolerance being
+  /// the largest distance that would be kept so far (infinite before `keep` draws).
+  public func run(progress: @escaping @Sendable (Int, Int, Double) -> Void = { _, _, _ in }) throws(UserError)
+    -> Result
+  {
+    let clock = ContinuousClock()
+    let began = clock.now
+    let dimensions = spec.parameters.count
+    guard dimensions <= SobolSequence.maximumDimensions else {
+      throw UserError("\(spec.file): a fit takes at most \(SobolSequence.maximumDimensions) parameters")
+    }
+    try DeviceTraceRun.prepare(directory: options.outputDirectory)
+    let lock = try OutputLock(directory: options.outputDirectory)
+    defer { withExtendedLifetime(lock) {} }
+    let points = Self.points(count: spec.draws, dimensions: dimensions)
+    let record = try FitRecord(
+      directory: options.outputDirectory, fingerprint: fingerprint(), resume: options.resume,
+      cases: spec.cases.count)
+    let figures = Mutex<[[Double?]?]>(Array(repeating: nil, count: spec.draws))
+    var resumed = 0
+    figures.withLock {
+      for (i, f) in record.kept where i < spec.draws {
+        $0[i] = f
+        resumed += 1
+      }
+    }
+    let todo = (0..<spec.draws).filter { i in figures.withLock { $0[i] == nil } }
+    let closest = Mutex(ClosestDistances(keep: spec.keep))
+    figures.withLock {
+      for case (let i, let f?) in $0.enumerated() {
+        _ = i
+        closest.withLock { $0.insert(Self.distance(f, spec.cases)) }
+      }
+    }
+    let done = Atomic<Int>(spec.draws - todo.count)
+    let next = Atomic<Int>(0)
+    let failure = Mutex<UserError?>(nil)
+    progress(done.load(ordering: .relaxed), spec.draws, closest.withLock { $0.tolerance })
+    DispatchQueue.concurrentPerform(iterations: max(1, min(options.jobs, todo.count))) { _ in
+      while true {
+        let k = next.add(1, ordering: .relaxed).oldValue
+        guard k < todo.count, failure.withLock({ $0 == nil }) else { return }
+        let i = todo[k]
+        do {
+          let f = try simulate(i, points[i])
+          figures.withLock { $0[i] = f }
+          record.append(index: i, figures: f)
+          let tolerance = closest.withLock {
+            $0.insert(Self.distance(f, spec.cases))
+            return $0.tolerance
+          }
+          progress(done.add(1, ordering: .relaxed).newValue, spec.draws, tolerance)
+        } catch {
+          let problem = (error as? UserError) ?? UserError("\(error)")
+          failure.withLock { $0 = $0 ?? problem }
+        }
+      }
+    }
+    if let error = failure.withLock({ $0 }) { throw error }
+    try record.finish()
+    let draws = figures.withLock { all in
+      all.enumerated().map { i, f in
+        Draw(
+          index: i, values: zip(spec.parameters, points[i]).map { $0.value(at: $1) }, figures: f ?? [],
+          distance: Self.distance(f ?? [], spec.cases))
+      }
+    }
+    // The closest draws, in Sobol order among equals (draws in every band tie at 0).
+    let kept = Array(
+      draws.sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }.prefix(spec.keep)
+        .filter { $0.distance <= spec.tolerance })
+    guard !kept.isEmpty else {
+      let closest = draws.map(\.distance).min() ?? .infinity
+      throw UserError(
+        "\(spec.file): no draw came within the tolerance \(Format.compact(spec.tolerance)) (the closest was \(Format.compact(closest))); widen budget.tolerance or give more draws"
+      )
+    }
+    let estimates = spec.parameters.enumerated().map { j, p in
+      let values = kept.map { $0.values[j] }.sorted()
+      return Estimate(
+        parameter: p,
+        prior: (p.value(at: 0.5), p.value(at: 0.05), p.value(at: 0.95)),
+        posterior: (
+          Statistics.quantile(sorted: values, 0.5), Statistics.quantile(sorted: values, 0.05),
+          Statistics.quantile(sorted: values, 0.95)
+        ))
+    }
+    // The whole suite, on the posterior medians and on the defaults.
+    let suite = try ValidationCase.loadAll(folder: spec.suite)
+    let medians = zip(spec.parameters, estimates).map { p, e in
+      ValidationCase.Setting(
+        key: p.key, value: p.text(e.posterior.median), file: spec.file, line: p.line)
+    }
+    var fittedCases: [ValidationCase] = []
+    for c in suite {
+      do { fittedCases.append(try c.setting(medians)) } catch { throw UserError(error.description) }
+    }
+    let fitted = Scorecard.run(fittedCases, jobs: options.jobs)
+    let defaults = Scorecard.run(suite, jobs: options.jobs)
+    let result = Result(
+      draws: draws, kept: kept, tolerance: kept.last?.distance ?? .infinity, estimates: estimates,
+      fitted: fitted,
+      defaults: defaults, resumed: resumed, wallSeconds: (clock.now - began).inSeconds)
+    try FitOutput.write(result, spec: spec, directory: options.outputDirectory)
+    record.remove()
+    return result
+  }
+
+  /// What a resumed fit must share with the one it resumes: the fit file, every target
+  /// case's file and owners, and the bgsim version.
+  func fingerprint() -> String {
+    var sum = FileChecksum()
+    var text = "bgsim \(Manifest.version)\n\(spec.text)\n"
+    for c in spec.cases {
+      text += "\(c.file) \(c.owners) \(FileChecksum.of(file: c.file) ?? "?")\n"
+    }
+    text.utf8CString.withUnsafeBytes { sum.add($0) }
+    return sum.text
+  }
+}
+
+/// The `keep` smallest distances seen so far.
+struct ClosestDistances {
+  let keep: Int
+  private(set) var sorted: [Double] = []
+
+  init(keep: Int) { self.keep = keep }
+
+  mutating func insert(_ d: Double) {
+    let at = sorted.firstIndex { $0 > d } ?? sorted.count
+    guard at < keep else { return }
+    sorted.insert(d, at: at)
+    if sorted.count > keep { sorted.removeLast() }
+  }
+
+  /// The largest distance kept so far; infinite until `keep` distances are in.
+  var tolerance: Double { sorted.count < keep ? .infinity : sorted[keep - 1] }
+}
