@@ -7,14 +7,17 @@ struct Fit: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Fit model parameters to the validation cases by approximate Bayesian computation.",
     discussion: """
-      FILE names the parameters with their priors, the target cases and the number of draws (see \
-      experiments/fits/). Each draw is simulated on every target case with the cases' own seeds; the \
+      FILE names the parameters with their priors, the targets (validation cases, or a device's launch \
+      log) and the number of draws (see experiments/fits/). Each draw is simulated with fixed seeds; the \
       closest draws are kept. Writes draws.csv, posterior.csv, fit_summary.csv, fitted.yaml and the \
-      scorecard of the fitted values to --out, and prints each parameter's prior and posterior.
+      scorecard (or the log's figures) on the fitted values to --out, and prints each parameter's prior \
+      and posterior.
       """
   )
 
   @Argument(help: "The fit file (YAML).") var file: String
+  @Option(help: "Fit to this launch log (time,event,task_id,value) instead of the file's targets.log.")
+  var log: String?
   @Option(help: "Output folder (default: notebooks-data/fit-NAME).") var out: String?
   @Option(help: "Parallel jobs; the fit does not depend on it.") var jobs: Int = ProcessInfo.processInfo
     .activeProcessorCount
@@ -26,7 +29,7 @@ struct Fit: ParsableCommand {
   }
 
   func run() throws {
-    let spec = try FitSpec.load(file: file)
+    let spec = try FitSpec.load(file: file, log: log)
     let directory = out ?? "notebooks-data/fit-\(spec.name)"
     let bar = SharedProgress(label: "fit", quiet: quiet)
     let fit = ABCFit(
@@ -37,6 +40,7 @@ struct Fit: ParsableCommand {
         detail: tolerance.isFinite ? "tolerance \(String(format: "%.3g", tolerance))" : "")
     }
     print(FitOutput.text(result, spec: spec), terminator: "")
-    print("wrote draws.csv, posterior.csv, fit_summary.csv, fitted.yaml, scorecard.csv to \(directory)/")
+    let last = spec.target is LogTarget ? "log_figures.csv" : "scorecard.csv"
+    print("wrote draws.csv, posterior.csv, fit_summary.csv, fitted.yaml, \(last) to \(directory)/")
   }
 }

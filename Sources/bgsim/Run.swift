@@ -29,6 +29,10 @@ struct Run: ParsableCommand {
   @Flag(help: "Also write report.html (see bgsim report).") var report = false
   @Option(help: "Run only shard K of N (K/N) into --out; combine the shards with bgsim merge.") var shard:
     String?
+  @Flag(help: "Also write launch_log.csv: one owner's launch log, as an app would log it (see bgsim fit).")
+  var writeLog = false
+  @Option(help: "The owner whose log --write-log writes (cell 0, replication 0).") var logOwner = 0
+  @Option(help: "The arm whose log --write-log writes (default: the first).") var logArm: String?
 
   var request: RunRequest {
     var r = RunRequest()
@@ -58,6 +62,13 @@ struct Run: ParsableCommand {
     if self.report, shard == nil {
       let dir = request.outputDirectory(for: try request.load())
       print("wrote \(try HTMLReport.write(directory: dir))")
+    }
+    if writeLog, shard == nil {
+      let spec = try request.load()
+      let path = URL(fileURLWithPath: request.outputDirectory(for: spec)).appendingPathComponent(
+        "launch_log.csv")
+      try LaunchLog.of(spec, device: logOwner, arm: logArm).write(to: path.path)
+      print("wrote \(path.path)")
     }
     if !passed { throw ExitCode(1) }
   }

@@ -7,12 +7,13 @@ import Synchronization
 /// computation (ABC) with rejection.
 ///
 /// Each draw is a point of GSL's Sobol sequence, mapped onto the priors through their
-/// inverse distribution functions. The draw's parameter values are set in every target
-/// case's scenario (``ValidationCase/setting(_:)``), the cases are simulated with their
-/// own seeds (common random numbers: every draw sees the same owners and the same
-/// random streams, so distances compare parameters, not noise), and the distance
-/// (``distance(_:_:)``) between the simulated figures and the reported bands is
-/// computed. The `keep` closest draws are the posterior sample, with equal weights.
+/// inverse distribution functions. The draw's parameter values are set in the target's
+/// scenarios (``ValidationCase/setting(_:)``), which are simulated with fixed seeds
+/// (common random numbers: every draw sees the same owners and the same random streams,
+/// so distances compare parameters, not noise), and the distance between the simulated
+/// and the observed figures is computed (``FitTarget``: the validation cases' bands,
+/// ``distance(_:_:)``, or a device's launch log). The `keep` closest draws are the
+/// posterior sample, with equal weights.
 public struct ABCFit: Sendable {
   public struct Options: Sendable {
     public var outputDirectory: String
@@ -49,14 +50,17 @@ public struct ABCFit: Sendable {
 
   public struct Result: Sendable {
     public let draws: [Draw]
-    /// The kept draws, closest first.
+    /// The kept draws, closest first, and their weights (equal, summing to 1).
     public let kept: [Draw]
+    public let weights: [Double]
     /// The largest kept distance.
     public let tolerance: Double
     public let estimates: [Estimate]
-    /// The whole suite on the posterior medians, and on the defaults.
+    /// The whole suite on the posterior medians, and on the defaults (a suite's fit).
     public let fitted: [Scorecard.Row]
     public let defaults: [Scorecard.Row]
+    /// The target's figures on the posterior medians (a log's fit).
+    public let fittedFigures: [Double?]
     /// Draws reused from an interrupted fit.
     public let resumed: Int
     public let wallSeconds: Double
@@ -97,16 +101,9 @@ public struct ABCFit: Sendable {
     return (0..<count).map { _ in sequence.next() }
   }
 
-  /// Simulates the target cases with one draw's settings.
+  /// Simulates the target with one draw's settings.
   func simulate(_ index: Int, _ point: [Double]) throws(UserError) -> [Double?] {
-    let settings = spec.settings(at: point)
-    var figures: [Double?] = []
-    for c in spec.cases {
-      do { figures.append(Scorecard.figure(for: try c.setting(settings))) } catch {
-        throw UserError(error.description)
-      }
-    }
-    return figures
+    try spec.target.figures(spec.settings(at: point))
   }
 
   /// Runs the fit; `progress(done, total, tolerance)` after each draw, the tolerance being
@@ -126,7 +123,7 @@ public struct ABCFit: Sendable {
     let points = Self.points(count: spec.draws, dimensions: dimensions)
     let record = try FitRecord(
       directory: options.outputDirectory, fingerprint: fingerprint(), resume: options.resume,
-      cases: spec.cases.count)
+      figures: spec.target.figureNames.count)
     let figures = Mutex<[[Double?]?]>(Array(repeating: nil, count: spec.draws))
     var resumed = 0
     figures.withLock {
@@ -140,7 +137,7 @@ public struct ABCFit: Sendable {
     figures.withLock {
       for case (let i, let f?) in $0.enumerated() {
         _ = i
-        closest.withLock { $0.insert(Self.distance(f, spec.cases)) }
+        if let d = spec.target.distance(alone: f) { closest.withLock { $0.insert(d) } }
       }
     }
     let done = Atomic<Int>(spec.draws - todo.count)
@@ -156,9 +153,10 @@ public struct ABCFit: Sendable {
           let f = try simulate(i, points[i])
           figures.withLock { $0[i] = f }
           record.append(index: i, figures: f)
+          let alone = spec.target.distance(alone: f)
           let tolerance = closest.withLock {
-            $0.insert(Self.distance(f, spec.cases))
-            return $0.tolerance
+            if let alone { $0.insert(alone) }
+            return alone == nil ? Double.nan : $0.tolerance
           }
           progress(done.add(1, ordering: .relaxed).newValue, spec.draws, tolerance)
         } catch {
@@ -169,17 +167,18 @@ public struct ABCFit: Sendable {
     }
     if let error = failure.withLock({ $0 }) { throw error }
     try record.finish()
-    let draws = figures.withLock { all in
-      all.enumerated().map { i, f in
-        Draw(
-          index: i, values: zip(spec.parameters, points[i]).map { $0.value(at: $1) }, figures: f ?? [],
-          distance: Self.distance(f ?? [], spec.cases))
-      }
+    let all = figures.withLock { $0.map { $0 ?? [] } }
+    let distances = spec.target.distances(all)
+    let draws = all.indices.map { i in
+      Draw(
+        index: i, values: zip(spec.parameters, points[i]).map { $0.value(at: $1) }, figures: all[i],
+        distance: distances[i])
     }
     // The closest draws, in Sobol order among equals (draws in every band tie at 0).
     let kept = Array(
       draws.sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }.prefix(spec.keep)
         .filter { $0.distance <= spec.tolerance })
+    let weights = kept.map { _ in 1 / Double(kept.count) }
     guard !kept.isEmpty else {
       let closest = draws.map(\.distance).min() ?? .infinity
       throw UserError(
@@ -188,43 +187,46 @@ public struct ABCFit: Sendable {
     }
     let estimates = spec.parameters.enumerated().map { j, p in
       let values = kept.map { $0.values[j] }.sorted()
+      func q(_ level: Double) -> Double { Statistics.quantile(sorted: values, level) }
       return Estimate(
-        parameter: p,
-        prior: (p.value(at: 0.5), p.value(at: 0.05), p.value(at: 0.95)),
-        posterior: (
-          Statistics.quantile(sorted: values, 0.5), Statistics.quantile(sorted: values, 0.05),
-          Statistics.quantile(sorted: values, 0.95)
-        ))
+        parameter: p, prior: (p.value(at: 0.5), p.value(at: 0.05), p.value(at: 0.95)),
+        posterior: (q(0.5), q(0.05), q(0.95)))
     }
-    // The whole suite, on the posterior medians and on the defaults.
-    let suite = try ValidationCase.loadAll(folder: spec.suite)
     let medians = zip(spec.parameters, estimates).map { p, e in
       ValidationCase.Setting(
         key: p.key, value: p.text(e.posterior.median), file: spec.file, line: p.line)
     }
-    var fittedCases: [ValidationCase] = []
-    for c in suite {
-      do { fittedCases.append(try c.setting(medians)) } catch { throw UserError(error.description) }
+    // A suite's fit: the whole suite on the posterior medians and on the defaults. A
+    // log's: its figures on the posterior medians.
+    var fitted: [Scorecard.Row] = []
+    var defaults: [Scorecard.Row] = []
+    var fittedFigures: [Double?] = []
+    if spec.target is LogTarget {
+      fittedFigures = try spec.target.figures(medians)
+    } else {
+      let suite = try ValidationCase.loadAll(folder: spec.suite)
+      var fittedCases: [ValidationCase] = []
+      for c in suite {
+        do { fittedCases.append(try c.setting(medians)) } catch { throw UserError(error.description) }
+      }
+      fitted = Scorecard.run(fittedCases, jobs: options.jobs)
+      defaults = Scorecard.run(suite, jobs: options.jobs)
     }
-    let fitted = Scorecard.run(fittedCases, jobs: options.jobs)
-    let defaults = Scorecard.run(suite, jobs: options.jobs)
     let result = Result(
-      draws: draws, kept: kept, tolerance: kept.last?.distance ?? .infinity, estimates: estimates,
-      fitted: fitted,
-      defaults: defaults, resumed: resumed, wallSeconds: (clock.now - began).inSeconds)
+      draws: draws, kept: kept, weights: weights, tolerance: kept.last?.distance ?? .infinity,
+      estimates: estimates,
+      fitted: fitted, defaults: defaults, fittedFigures: fittedFigures, resumed: resumed,
+      wallSeconds: (clock.now - began).inSeconds)
     try FitOutput.write(result, spec: spec, directory: options.outputDirectory)
     record.remove()
     return result
   }
 
-  /// What a resumed fit must share with the one it resumes: the fit file, every target
-  /// case's file and owners, and the bgsim version.
+  /// What a resumed fit must share with the one it resumes: the fit file, its target
+  /// (every case's file and owners, or the log), and the bgsim version.
   func fingerprint() -> String {
     var sum = FileChecksum()
-    var text = "bgsim \(Manifest.version)\n\(spec.text)\n"
-    for c in spec.cases {
-      text += "\(c.file) \(c.owners) \(FileChecksum.of(file: c.file) ?? "?")\n"
-    }
+    let text = "bgsim \(Manifest.version)\n\(spec.text)\n\(spec.target.fingerprintText)\n"
     text.utf8CString.withUnsafeBytes { sum.add($0) }
     return sum.text
   }

@@ -5,7 +5,8 @@ public enum FitOutput {
   /// `draws.csv`: every draw; `posterior.csv`: the kept draws with their weights;
   /// `fit_summary.csv`: each parameter's prior and posterior; `fitted.yaml`: the
   /// posterior medians as sections to paste into an experiment; `scorecard.csv`: the
-  /// whole suite on the fitted values.
+  /// whole suite on the fitted values (a suite's fit), or `log_figures.csv`: the log's
+  /// figures beside those simulated on the fitted values (a log's fit).
   static func write(_ r: ABCFit.Result, spec: FitSpec, directory: String) throws(UserError) {
     let dir = URL(fileURLWithPath: directory)
     func file(_ name: String, _ text: String) throws(UserError) {
@@ -15,7 +16,7 @@ public enum FitOutput {
     }
     let keys = spec.parameters.map { OwnerSimulation.csvField($0.key) }
     var draws =
-      (["draw"] + keys + ["distance", "kept"] + spec.cases.map { "figure_\($0.id)" })
+      (["draw"] + keys + ["distance", "kept"] + spec.target.figureNames.map { "figure_\($0)" })
       .joined(separator: ",") + "\n"
     let kept = Set(r.kept.map(\.index))
     for d in r.draws {
@@ -26,10 +27,10 @@ public enum FitOutput {
     }
     try file("draws.csv", draws)
     var posterior = (["draw"] + keys + ["distance", "weight"]).joined(separator: ",") + "\n"
-    let weight = number(1 / Double(max(1, r.kept.count)))
-    for d in r.kept {
+    for (d, w) in zip(r.kept, r.weights) {
       posterior +=
-        (["\(d.index)"] + d.values.map(number) + [number(d.distance), weight]).joined(separator: ",") + "\n"
+        (["\(d.index)"] + d.values.map(number) + [number(d.distance), number(w)]).joined(separator: ",")
+        + "\n"
     }
     try file("posterior.csv", posterior)
     var summary =
@@ -44,7 +45,15 @@ public enum FitOutput {
     }
     try file("fit_summary.csv", summary)
     try file("fitted.yaml", fittedYAML(r, spec: spec))
-    try file("scorecard.csv", Scorecard.csv(r.fitted))
+    if let log = spec.target as? LogTarget {
+      var figures = "figure,observed,fitted\n"
+      for (k, name) in log.figureNames.enumerated() {
+        figures += "\(name),\(log.observed[k].map(number) ?? ""),\(r.fittedFigures[k].map(number) ?? "")\n"
+      }
+      try file("log_figures.csv", figures)
+    } else {
+      try file("scorecard.csv", Scorecard.csv(r.fitted))
+    }
   }
 
   static func number(_ x: Double) -> String { x.isFinite ? String(format: "%.6g", x) : "" }
@@ -112,9 +121,18 @@ public enum FitOutput {
       "kept \(r.kept.count) of \(r.draws.count) draws (distance at most \(Format.compact(r.tolerance)); "
         + "closest \(Format.compact(r.kept.first?.distance ?? .nan)))"
         + (r.resumed > 0 ? "; \(r.resumed) draws reused from the interrupted fit" : ""))
-    lines.append(
-      "scorecard of the fitted values: in_band=\(Scorecard.inBand(r.fitted)) of \(r.fitted.count) "
-        + "(defaults: \(Scorecard.inBand(r.defaults)) of \(r.defaults.count))")
+    if let log = spec.target as? LogTarget {
+      lines.append("the log's figures, observed against simulated on the fitted values:")
+      for (k, name) in log.figureNames.enumerated() {
+        lines.append(
+          "  " + pad(name, 32) + pad(log.observed[k].map(Format.compact) ?? "-", 12)
+            + (r.fittedFigures[k].map(Format.compact) ?? "-"))
+      }
+    } else {
+      lines.append(
+        "scorecard of the fitted values: in_band=\(Scorecard.inBand(r.fitted)) of \(r.fitted.count) "
+          + "(defaults: \(Scorecard.inBand(r.defaults)) of \(r.defaults.count))")
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -19,7 +19,7 @@ final class FitRecord: Sendable {
   let kept: [(Int, [Double?])]
   private let state: Mutex<(descriptor: Int32, failure: Int32?)>
 
-  init(directory: String, fingerprint: String, resume: Bool, cases: Int) throws(UserError) {
+  init(directory: String, fingerprint: String, resume: Bool, figures: Int) throws(UserError) {
     path = URL(fileURLWithPath: directory).appendingPathComponent(Self.fileName).path
     let first = "\(Self.header) \(fingerprint)"
     var found: [(Int, [Double?])] = []
@@ -29,7 +29,7 @@ final class FitRecord: Sendable {
         // The last line is complete only if the file ends with a newline.
         for line in lines.dropFirst().dropLast() {
           let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-          guard fields.count == cases + 1, let i = Int(fields[0]), i >= 0 else { continue }
+          guard fields.count == figures + 1, let i = Int(fields[0]), i >= 0 else { continue }
           let figures = fields.dropFirst().map { $0.isEmpty ? nil : Double($0) }
           guard zip(figures, fields.dropFirst()).allSatisfy({ $0 != nil || $1.isEmpty }) else { continue }
           found.append((i, figures))
