@@ -11,7 +11,8 @@ struct BGSim: ParsableCommand {
       "Simulate when iOS runs background tasks: refresh versus processing, over many days and phones.",
     version: "0.1.0",
     subcommands: [
-      Run.self, Merge.self, Report.self, Trace.self, Explain.self, Calibrate.self, Fit.self, Validate.self,
+      Run.self, Merge.self, Report.self, Trace.self, Explain.self, Calibrate.self, Fit.self, FitPersona.self,
+      Validate.self,
       ConvertAware.self,
       Bench.self,
     ]

@@ -8,7 +8,8 @@ import Testing
 /// deliberate change, then review the diff.
 @Suite struct HelpSnapshotTests {
   static let commands: [[String]] = [
-    [], ["run"], ["merge"], ["report"], ["trace"], ["explain"], ["calibrate"], ["fit"], ["validate"],
+    [], ["run"], ["merge"], ["report"], ["trace"], ["explain"], ["calibrate"], ["fit"], ["fit-persona"],
+    ["validate"],
     ["convert-aware"], ["bench"], ["bench", "hold"], ["bench", "decisions"], ["bench", "devices"],
   ]
 
