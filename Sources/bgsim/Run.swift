@@ -29,6 +29,8 @@ struct Run: ParsableCommand {
   @Flag(help: "Also write report.html (see bgsim report).") var report = false
   @Option(help: "Run only shard K of N (K/N) into --out; combine the shards with bgsim merge.") var shard:
     String?
+  @Option(help: "A fit's posterior.csv: each replication draws its parameters from it (see bgsim fit).")
+  var posterior: String?
   @Flag(help: "Also write launch_log.csv: one owner's launch log, as an app would log it (see bgsim fit).")
   var writeLog = false
   @Option(help: "The owner whose log --write-log writes (cell 0, replication 0).") var logOwner = 0
@@ -46,6 +48,7 @@ struct Run: ParsableCommand {
     r.resume = resume
     r.commandLine = CommandLine.arguments
     r.shard = shard
+    r.posterior = posterior
     return r
   }
 

@@ -193,7 +193,7 @@ public struct ABCFit: Sendable {
         posterior: (q(0.5), q(0.05), q(0.95)))
     }
     let medians = zip(spec.parameters, estimates).map { p, e in
-      ValidationCase.Setting(
+      ParameterSetting(
         key: p.key, value: p.text(e.posterior.median), file: spec.file, line: p.line)
     }
     // A suite's fit: the whole suite on the posterior medians and on the defaults. A

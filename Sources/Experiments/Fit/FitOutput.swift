@@ -72,7 +72,7 @@ public enum FitOutput {
       # Paste the sections into an experiment or a scenario.
 
       """
-    for section in ValidationCase.Setting.sections {
+    for section in ParameterSetting.sections {
       let entries = r.estimates.filter { $0.parameter.key.hasPrefix(section + ".") }
       guard !entries.isEmpty else { continue }
       if section == "persona" {

@@ -23,9 +23,9 @@ public struct FitParameter: Sendable {
     self.key = key
     self.line = line
     let parts = key.split(separator: ".", maxSplits: 1)
-    guard parts.count == 2, ValidationCase.Setting.sections.contains(String(parts[0])) else {
+    guard parts.count == 2, ParameterSetting.sections.contains(String(parts[0])) else {
       throw tree.error(
-        "unknown parameter; name a key of \(ValidationCase.Setting.sections.joined(separator: ", ")), e.g. scheduler.threshold"
+        "unknown parameter; name a key of \(ParameterSetting.sections.joined(separator: ", ")), e.g. scheduler.threshold"
       )
     }
     if case .sequence(let items) = tree.value {
@@ -75,8 +75,8 @@ public struct FitParameter: Sendable {
     }
   }
 
-  func setting(at u: Double, file: String) -> ValidationCase.Setting {
-    ValidationCase.Setting(key: key, value: text(value(at: u)), file: file, line: line)
+  func setting(at u: Double, file: String) -> ParameterSetting {
+    ParameterSetting(key: key, value: text(value(at: u)), file: file, line: line)
   }
 
   /// A value as the configuration files read it: enough digits to round-trip, and `s`

@@ -165,7 +165,7 @@ public struct FitSpec: Sendable {
   }
 
   /// The settings of draw `point` (one value in (0, 1) per parameter).
-  public func settings(at point: [Double]) -> [ValidationCase.Setting] {
+  public func settings(at point: [Double]) -> [ParameterSetting] {
     zip(parameters, point).map { $0.setting(at: $1, file: file) }
   }
 }

@@ -8,7 +8,7 @@ public protocol FitTarget: Sendable {
   /// The figures' names, as `draws.csv` heads them (`figure_NAME`).
   var figureNames: [String] { get }
   /// The figures simulated with `settings`; nil where a figure is undefined.
-  func figures(_ settings: [ValidationCase.Setting]) throws(UserError) -> [Double?]
+  func figures(_ settings: [ParameterSetting]) throws(UserError) -> [Double?]
   /// Each draw's distance, given every draw's figures (a target may scale its figures by
   /// their spread across the draws).
   func distances(_ all: [[Double?]]) -> [Double]
@@ -26,7 +26,7 @@ public struct SuiteTarget: FitTarget {
 
   public var figureNames: [String] { cases.map(\.id) }
 
-  public func figures(_ settings: [ValidationCase.Setting]) throws(UserError) -> [Double?] {
+  public func figures(_ settings: [ParameterSetting]) throws(UserError) -> [Double?] {
     var out: [Double?] = []
     for c in cases {
       do { out.append(Scorecard.figure(for: try c.setting(settings))) } catch {
@@ -79,8 +79,7 @@ public struct LogTarget: FitTarget {
   }
 
   /// The log a replicate simulation writes with `settings`.
-  public func simulatedLog(_ settings: [ValidationCase.Setting], seed: UInt64) throws(UserError) -> LaunchLog
-  {
+  public func simulatedLog(_ settings: [ParameterSetting], seed: UInt64) throws(UserError) -> LaunchLog {
     let c: ValidationCase
     do { c = try template.setting(settings) } catch { throw UserError(error.description) }
     guard var scenario = c.scenario else {
@@ -94,7 +93,7 @@ public struct LogTarget: FitTarget {
   }
 
   /// Each figure's mean over the replicates (nil where no replicate has it).
-  public func figures(_ settings: [ValidationCase.Setting]) throws(UserError) -> [Double?] {
+  public func figures(_ settings: [ParameterSetting]) throws(UserError) -> [Double?] {
     var sums = [Double](repeating: 0, count: observed.count)
     var counts = [Int](repeating: 0, count: observed.count)
     for r in 0..<replicates {

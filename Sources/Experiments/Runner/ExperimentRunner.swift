@@ -99,7 +99,7 @@ public struct ExperimentRunner: Sendable {
     text += ConfigDump.yaml(spec.tree)
     var sum = FileChecksum()
     text.utf8CString.withUnsafeBytes { sum.add($0) }
-    for file in spec.namedFiles() {
+    for file in spec.namedFiles() + (spec.posterior.map { [$0.file] } ?? []) {
       let content = FileChecksum.of(file: file) ?? "unreadable"
       "|\(file)|\(content)".utf8CString.withUnsafeBytes { sum.add($0) }
     }
@@ -170,6 +170,20 @@ public struct ExperimentRunner: Sendable {
       do { specs.append(try spec.spec(for: cell)) } catch { throw UserError(error.description) }
     }
     cellSpecs = specs
+    // With a posterior sample, each replication has its own parameters: decoded once per
+    // (cell, replication), as the chunks come.
+    let replicationSpecs = Mutex<[Int: ExperimentSpec]>([:])
+    @Sendable func chunkSpec(_ chunk: Chunk) throws(UserError) -> ExperimentSpec {
+      guard spec.posterior != nil else { return cellSpecs[chunk.cell] }
+      let key = chunk.cell * spec.replications + chunk.replication
+      if let known = replicationSpecs.withLock({ $0[key] }) { return known }
+      let made: ExperimentSpec
+      do { made = try spec.spec(cell: chunk.cell, replication: chunk.replication) } catch {
+        throw UserError(error.description)
+      }
+      replicationSpecs.withLock { $0[key] = made }
+      return made
+    }
     let all = chunks()
     let mine = options.shard.map { shard in all.filter { $0.index % shard.count == shard.index - 1 } } ?? all
     // A chunk is done when its seal, committed last, vouches for its parts.
@@ -204,7 +218,8 @@ public struct ExperimentRunner: Sendable {
     let gathered =
       options.shard == nil
       ? try GatheredSummary(
-        directory: options.outputDirectory, arms: spec.arms.map(\.name), cells: spec.cells.count) : nil
+        directory: options.outputDirectory, arms: spec.arms.map(\.name), cells: spec.cells.count,
+        byReplication: spec.posterior != nil) : nil
     defer { if let gathered { try? fm.removeItem(atPath: gathered.spillPath) } }
     progress(total - deviceDays(todo), total)
     DispatchQueue.concurrentPerform(iterations: jobs) { _ in
@@ -213,7 +228,7 @@ public struct ExperimentRunner: Sendable {
         guard i < todo.count, failure.withLock({ $0 == nil }) else { return }
         do {
           let n = try runChunk(
-            todo[i], cellSpecs[todo[i].cell], fingerprint: fingerprint, commits: commits, gathered: gathered)
+            todo[i], try chunkSpec(todo[i]), fingerprint: fingerprint, commits: commits, gathered: gathered)
           events.add(n, ordering: .relaxed)
           let done = finished.add(todo[i].devices.count * perOwner, ordering: .relaxed).newValue
           progress(done, total)

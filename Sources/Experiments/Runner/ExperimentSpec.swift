@@ -42,6 +42,9 @@ public struct ExperimentSpec: Sendable {
   /// The whole file as parsed, for sweeps and the manifest.
   public var tree: ConfigTree
   public var cells: [Cell] = [Cell(index: 0, overrides: [])]
+  /// A fit's posterior sample: each replication draws its parameters from it
+  /// (``spec(cell:replication:)``); nil for the defaults.
+  public var posterior: PosteriorSample?
 
   public static let keys = [
     "name", "description", "days", "warmup_days", "devices", "replications", "seed", "start", "ios",

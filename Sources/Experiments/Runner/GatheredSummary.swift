@@ -15,20 +15,22 @@ final class GatheredSummary: Sendable {
   private let state: Mutex<(partial: SummaryTables.Partial, spill: PooledValueSpill)>
   private let arms: [String]
   private let cells: Int
+  private let byReplication: Bool
 
   /// Opens the scratch file for the pooled values in `directory`.
-  init(directory: String, arms: [String], cells: Int) throws(UserError) {
+  init(directory: String, arms: [String], cells: Int, byReplication: Bool = false) throws(UserError) {
     // Scratch files 0 and 1 are the summary's own, for the parts it reads back.
     spillPath = SummaryTables.spillPath(directory, 2)
     let spill = try PooledValueSpill(path: spillPath)
     state = Mutex((SummaryTables.Partial(), spill))
     self.arms = arms
     self.cells = cells
+    self.byReplication = byReplication
   }
 
   /// Adds an owner's rows in each of its arms (`summaries[a]` for arm `a`), from any thread.
   func add(_ summaries: [OwnerSummary], cell: Int, replication: Int, device: Int) {
-    var figures = OwnerFigureStream(arms: arms, cells: cells)
+    var figures = OwnerFigureStream(arms: arms, cells: cells, byReplication: byReplication)
     state.withLock { g in
       for (armIndex, s) in summaries.enumerated() {
         let arm = arms[armIndex]

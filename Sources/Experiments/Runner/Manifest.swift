@@ -53,6 +53,8 @@ enum Manifest {
       "\"arms\": [" + spec.arms.map { json($0.name) }.joined(separator: ", ") + "]",
       "\"cells\": [" + cells.joined(separator: ", ") + "]",
       "\"chunks\": \(chunks)",
+      "\"intervals\": \(json(spec.posterior == nil ? "over owners" : "over replications"))",
+      "\"posterior\": \(spec.posterior.map { json($0.file) } ?? "null")",
       "\"wall_time_s\": \(Format.fixed(wallSeconds, digits: 3))",
       "\"command_line\": [" + options.commandLine.map(json).joined(separator: ", ") + "]",
       "\"configuration\": \(json(ConfigDump.yaml(spec.tree)))",

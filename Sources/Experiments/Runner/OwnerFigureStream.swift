@@ -10,15 +10,18 @@ struct OwnerFigureStream {
   let armIndex: [String: Int]
   /// Cells of the experiment.
   let cells: Int
+  /// Whether each replication's sums are kept too (a run with a posterior sample).
+  let byReplication: Bool
   /// The owner held: its cell, replication and device.
   private var owner: (cell: Int, replication: Int, device: Int)?
   /// The arms of the owner held, with their figures (NaN where not defined).
   private var held: [(arm: Int, values: [Double])] = []
 
-  init(arms: [String], cells: Int) {
+  init(arms: [String], cells: Int, byReplication: Bool = false) {
     groups = SummaryGroups(arms: arms.count)
     armIndex = Dictionary(arms.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
     self.cells = cells
+    self.byReplication = byReplication
   }
 
   /// Adds an owner's counts in one arm (an arm or cell the experiment does not have
@@ -34,7 +37,10 @@ struct OwnerFigureStream {
     let key = "\(cell)|\(arm)"
     var bucket = p.buckets.removeValue(forKey: key) ?? SummaryTables.Bucket()
     for (f, x) in values.enumerated() where !x.isNaN {
-      add(x, to: &bucket.figures[f], group: groups.owner(cell: cell, arm: a, figure: f), spill: spill)
+      add(
+        x, to: &bucket.figures[f], group: groups.owner(cell: cell, arm: a, figure: f),
+        replication: replication,
+        sums: &p.replicationSums, spill: spill)
     }
     bucket.intraClass.add(days: k.days, launches: k.dayLaunches, launchSquares: k.dayLaunchSquares)
     p.buckets[key] = bucket
@@ -47,7 +53,7 @@ struct OwnerFigureStream {
       owner = nil
       held.removeAll(keepingCapacity: true)
     }
-    guard let cell = owner?.cell, held.count > 1 else { return }
+    guard let cell = owner?.cell, let replication = owner?.replication, held.count > 1 else { return }
     for x in held {
       for y in held where y.arm > x.arm {
         let key = "\(cell)|\(x.arm)|\(y.arm)"
@@ -55,16 +61,26 @@ struct OwnerFigureStream {
         for f in OwnerFigures.metrics.indices where !x.values[f].isNaN && !y.values[f].isNaN {
           add(
             x.values[f] - y.values[f], to: &pool[f], group: groups.pair(cell: cell, x.arm, y.arm, figure: f),
-            spill: spill)
+            replication: replication, sums: &p.replicationSums, spill: spill)
         }
         p.pairs[key] = pool
       }
     }
   }
 
-  private func add(_ x: Double, to pool: inout PooledValues, group: Int32, spill: PooledValueSpill) {
-    guard let v = OwnerFigures.fixed(x) else { return pool.addOutOfRange() }
+  /// Adds a figure to its stream, to its replication's sum, and to the spill file.
+  private func add(
+    _ x: Double, to pool: inout PooledValues, group: Int32, replication: Int,
+    sums: inout [Int32: [Int: PooledValues]], spill: PooledValueSpill
+  ) {
+    guard let v = OwnerFigures.fixed(x) else {
+      if byReplication {
+        sums[group, default: [:]][replication, default: PooledValues(binned: false)].addOutOfRange()
+      }
+      return pool.addOutOfRange()
+    }
     pool.add(v)
+    if byReplication { sums[group, default: [:]][replication, default: PooledValues(binned: false)].add(v) }
     spill.append(group: group, value: v)
   }
 }

@@ -19,9 +19,13 @@ struct PooledValues: Sendable {
   private(set) var sumOfSquares: Int128 = 0
   /// Values per bin (``bin(_:)``).
   private(set) var bins = BinCounts()
+  /// Whether values are counted in ``bins`` (not for sums that need no order statistics).
+  private(set) var binned = true
   /// Whether a sum overflowed or a value was out of range: the figures are then NaN
   /// rather than wrong.
   private(set) var isOutOfRange = false
+
+  init(binned: Bool = true) { self.binned = binned }
 
   mutating func add(_ value: Int64) {
     count += 1
@@ -30,7 +34,7 @@ struct PooledValues: Sendable {
     let (q, o2) = sumOfSquares.addingReportingOverflow(v.multipliedReportingOverflow(by: v).partialValue)
     if o1 || o2 || value.magnitude > 1 << 62 { isOutOfRange = true }
     (sum, sumOfSquares) = (s, q)
-    bins.add(Self.bin(value))
+    if binned { bins.add(Self.bin(value)) }
   }
 
   /// Counts a value that could not be represented: the figures become NaN.

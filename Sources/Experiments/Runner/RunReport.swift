@@ -20,6 +20,11 @@ public enum RunReport {
         + " = \(result.deviceDays) device-days in \(f(result.wallSeconds, 1)) s"
         + " (\(f(Double(result.deviceDays) / max(result.wallSeconds, 1e-9), 0)) device-days/s)")
     _ = deviceDays
+    if let posterior = spec.posterior {
+      out.append(
+        "intervals of owner means: over the \(spec.replications) replications, each with parameters drawn from "
+          + "\(posterior.file) (what the fit left unknown, with the simulation's noise)")
+    }
     if result.chunksKept > 0 {
       out.append(
         "(resumed: \(result.chunksKept) of \(result.chunksKept + result.chunksRun) chunks kept from the interrupted run)"

@@ -14,6 +14,8 @@ public struct RunRequest: Sendable {
   public var commandLine: [String] = []
   /// `K/N`: run only this shard.
   public var shard: String?
+  /// A fit's posterior sample: each replication draws its parameters from it.
+  public var posterior: String?
 
   public init() {}
 
@@ -23,6 +25,9 @@ public struct RunRequest: Sendable {
     if let devices, devices < 1 { return "--devices must be at least 1 (got \(devices))" }
     if let replications, replications < 1 { return "--replications must be at least 1 (got \(replications))" }
     if jobs < 1 { return "--jobs must be at least 1 (got \(jobs))" }
+    if posterior != nil, shard != nil {
+      return "--posterior cannot be combined with --shard yet; run it whole"
+    }
     if let shard, Shard(text: shard) == nil {
       return "--shard must be K/N with 1 ≤ K ≤ N, e.g. 2/8 (got '\(shard)')"
     }
@@ -50,7 +55,11 @@ public struct RunRequest: Sendable {
   }
 
   /// The experiment with the command line's overrides applied.
-  public func load() throws(UserError) -> ExperimentSpec { try source().spec() }
+  public func load() throws(UserError) -> ExperimentSpec {
+    let spec = try source().spec()
+    guard let posterior else { return spec }
+    return try spec.checking(posterior: PosteriorSample.load(file: posterior))
+  }
 
   /// Where the outputs go: `--out`, or `notebooks-data/<name>/`.
   public func outputDirectory(for spec: ExperimentSpec) -> String { out ?? "notebooks-data/\(spec.name)" }
@@ -61,7 +70,7 @@ public struct RunRequest: Sendable {
     report: String, passed: Bool
   ) {
     let source = try source()
-    let spec = try source.spec()
+    let spec = try load()
     var options = ExperimentRunner.Options(
       outputDirectory: outputDirectory(for: spec), jobs: jobs, resume: resume, commandLine: commandLine)
     options.shard = shard.flatMap(Shard.init(text:))

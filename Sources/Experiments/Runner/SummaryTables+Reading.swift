@@ -17,10 +17,10 @@ extension SummaryTables {
   /// one owner. Pooled values are also appended to `spill`, by stream (``SummaryGroups``).
   static func read(
     days dayFiles: [String], launches launchFiles: [String], headers: Bool, arms: [String], cells: Int,
-    warmupDays: Int, spill: PooledValueSpill
+    byReplication: Bool = false, warmupDays: Int, spill: PooledValueSpill
   ) throws(UserError) -> Partial {
     var p = Partial()
-    var figures = OwnerFigureStream(arms: arms, cells: cells)
+    var figures = OwnerFigureStream(arms: arms, cells: cells, byReplication: byReplication)
     // The columns read, by name.
     let warmup = CSVSchema.days.index("warmup")
     let energy = CSVSchema.days.index("energy_mwh")

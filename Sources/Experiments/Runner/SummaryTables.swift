@@ -75,6 +75,9 @@ public struct SummaryTables: Sendable {
     var buckets: [String: Bucket] = [:]  // key "cell|arm"
     /// The owners' paired differences of each figure, by "cell|i|j" (arm indices, i < j).
     var pairs: [String: [PooledValues]] = [:]
+    /// By owner figure stream (``SummaryGroups``) and replication: the sums of that
+    /// replication's owners, for intervals over replications (``ExperimentSpec/posterior``).
+    var replicationSums: [Int32: [Int: PooledValues]] = [:]
 
     /// Adds another slice's share (of other owners: an owner's rows are never split).
     mutating func merge(_ other: Partial) {
@@ -83,6 +86,11 @@ public struct SummaryTables: Sendable {
         var mine = pairs[key] ?? Bucket.emptyFigures
         for f in mine.indices { mine[f].merge(pools[f]) }
         pairs[key] = mine
+      }
+      for (group, byReplication) in other.replicationSums {
+        for (r, sums) in byReplication {
+          replicationSums[group, default: [:]][r, default: PooledValues(binned: false)].merge(sums)
+        }
       }
     }
   }
@@ -100,8 +108,8 @@ public struct SummaryTables: Sendable {
     let p = try read(
       days: [dir.appendingPathComponent("days.csv").path],
       launches: [dir.appendingPathComponent("launches.csv").path],
-      headers: true, arms: spec.arms.map(\.name), cells: spec.cells.count, warmupDays: spec.warmupDays,
-      spill: spill)
+      headers: true, arms: spec.arms.map(\.name), cells: spec.cells.count,
+      byReplication: spec.posterior != nil, warmupDays: spec.warmupDays, spill: spill)
     return try tables(p, directory: directory, spec: spec, spills: [spill.path], write: write)
   }
 
@@ -145,7 +153,8 @@ public struct SummaryTables: Sendable {
         r = .success(
           try read(
             days: slices[i].map(\.days), launches: slices[i].map(\.launches), headers: false, arms: arms,
-            cells: spec.cells.count, warmupDays: spec.warmupDays, spill: spill))
+            cells: spec.cells.count, byReplication: spec.posterior != nil, warmupDays: spec.warmupDays,
+            spill: spill))
       } catch {
         r = .failure(error)
       }
@@ -216,7 +225,19 @@ public struct SummaryTables: Sendable {
     }
     let order = try OrderStatistics(
       ranks: pools.mapValues { ranksNeeded(count: $0.count) }, pools: pools, spills: spills)
-    let pooled = Pooled(pools: pools, order: order, arms: arms, layout: layout)
+    // With a posterior sample, each replication's mean of each owner figure, in
+    // replication order: the intervals of means are then over replications.
+    var replicationMeans: [Int32: [Double]]?
+    if spec.posterior != nil {
+      replicationMeans = p.replicationSums.mapValues { byReplication in
+        byReplication.keys.sorted().compactMap { r -> Double? in
+          let m = byReplication[r]!.mean(unitsPerValue: OwnerFigures.unitsPerValue)
+          return m.isNaN ? nil : m
+        }
+      }
+    }
+    let pooled = Pooled(
+      pools: pools, order: order, arms: arms, layout: layout, replicationMeans: replicationMeans)
     var rows: [Row] = []
     for cell in spec.cells.indices {
       for arm in arms {
@@ -263,6 +284,9 @@ public struct SummaryTables: Sendable {
     let order: OrderStatistics
     let arms: [String]
     let layout: SummaryGroups
+    /// Per owner figure stream, each replication's mean, when the intervals of means are
+    /// over replications (a run with a posterior sample); nil when they are over owners.
+    var replicationMeans: [Int32: [Double]]? = nil
 
     /// The stream of `metric` of `arm` in `cell`.
     func group(_ cell: Int, _ arm: String, _ metric: MetricName) -> Int32? {
@@ -302,8 +326,20 @@ public struct SummaryTables: Sendable {
       return (quantile(g, metric, p), value(g, rank: lo, metric), value(g, rank: hi, metric))
     }
 
-    /// The mean of stream `g` with its t interval at `level`, and the sample variance.
+    /// The mean of stream `g` with its t interval at `level`, and the sample variance:
+    /// over owners, or, for an owner figure of a run with a posterior sample, over the
+    /// replications' means (each replication drew its own parameters, so the owners of
+    /// one replication are not independent of each other).
     func interval(_ g: Int32?, _ metric: MetricName, level: Double = 0.95) -> (ConfidenceInterval, Double) {
+      if let means = replicationMeans, let g, OwnerFigures.index(metric) != nil {
+        let xs = means[g] ?? []
+        let variance = Statistics.variance(xs)
+        return (
+          Statistics.confidenceInterval(
+            mean: Statistics.mean(xs), variance: variance, count: xs.count, level: level),
+          variance
+        )
+      }
       let pool = pool(g)
       let units = unitsPerValue(metric)
       let variance = pool.variance(unitsPerValue: units)
@@ -329,16 +365,18 @@ public struct SummaryTables: Sendable {
       ConfidenceInterval, TestResult
     ) {
       let (ci, variance) = interval(g, metric, level: level)
-      return (ci, Statistics.pairedTest(mean: ci.estimate, variance: variance, count: pool(g).count))
+      return (ci, Statistics.pairedTest(mean: ci.estimate, variance: variance, count: ci.n))
     }
 
     func row(_ cell: Int, _ kind: String, _ arm: String, _ metric: MetricName, _ g: Int32?, pValue: Double?)
       -> Row
     {
-      let (ci, variance) = interval(g, metric)
+      // The standard deviation is over owners (or launches, or opens), whatever the interval.
+      let (ci, _) = interval(g, metric)
+      let sd = pool(g).variance(unitsPerValue: unitsPerValue(metric)).squareRoot()
       return Row(
         cell: cell, kind: kind, arm: arm, metric: metric, n: pool(g).count, mean: ci.estimate,
-        sd: variance.squareRoot(), low: ci.lower, high: ci.upper,
+        sd: sd, low: ci.lower, high: ci.upper,
         median: quantile(g, metric, 0.5), p10: quantile(g, metric, 0.1),
         p90: quantile(g, metric, 0.9), pValue: pValue)
     }
