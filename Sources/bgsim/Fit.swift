@@ -23,21 +23,32 @@ struct Fit: ParsableCommand {
     .activeProcessorCount
   @Flag(help: "Reuse the draws of an interrupted fit of the same file.") var resume = false
   @Flag(help: "No progress bar.") var quiet = false
+  @Option(help: "Simulate only shard K of N (K/N) of the draws into --out; finish the fit with bgsim merge.")
+  var shard: String?
 
   func validate() throws {
     guard (1...1024).contains(jobs) else { throw ValidationError("--jobs must be 1…1024 (got \(jobs))") }
+    if let shard, Shard(text: shard) == nil {
+      throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, e.g. 2/8 (got '\(shard)')")
+    }
   }
 
   func run() throws {
     let spec = try FitSpec.load(file: file, log: log)
     let directory = out ?? "notebooks-data/fit-\(spec.name)"
     let bar = SharedProgress(label: "fit", quiet: quiet)
-    let fit = ABCFit(
-      spec: spec, options: ABCFit.Options(outputDirectory: directory, jobs: jobs, resume: resume))
-    let result = try fit.run { done, total, tolerance in
+    let options = ABCFit.Options(
+      outputDirectory: directory, jobs: jobs, resume: resume, shard: shard.flatMap(Shard.init(text:)))
+    let fit = ABCFit(spec: spec, options: options)
+    let outcome = try fit.run { done, total, tolerance in
       bar.update(
         done: done, total: total, unit: "draws",
         detail: tolerance.isFinite ? "tolerance \(String(format: "%.3g", tolerance))" : "")
+    }
+    guard let result = outcome else {
+      print(
+        "\(spec.name): fit shard \(shard ?? "") done, in \(directory); combine the shards with bgsim merge")
+      return
     }
     print(FitOutput.text(result, spec: spec), terminator: "")
     let last = spec.target is LogTarget ? "log_figures.csv" : "scorecard.csv"

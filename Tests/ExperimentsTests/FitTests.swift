@@ -64,7 +64,7 @@ import Testing
   ) {
     let spec = try FitSpec.load(file: file)
     let fit = ABCFit(spec: spec, options: .init(outputDirectory: out.path, jobs: jobs, resume: resume))
-    return (try fit.run(), out)
+    return (try #require(try fit.run()), out)
   }
 
   @Test func theFitDoesNotDependOnJobsAndKeepsTheClosestDraws() throws {
@@ -126,7 +126,7 @@ import Testing
     let fingerprint = ABCFit(spec: spec, options: .init(outputDirectory: out.path, jobs: 1)).fingerprint()
     var record = "\(FitRecord.header) \(fingerprint)\n"
     for d in clean.draws.prefix(3) {
-      record += "\(d.index)," + d.figures.map { $0.map { "\($0)" } ?? "" }.joined(separator: ",") + "\n"
+      record += "\(d.index)," + d.figures.map { $0.map { "\($0)" } ?? "" }.joined(separator: ",") + ",ok\n"
     }
     record += "5,1.2"
     try record.write(to: out.appendingPathComponent(FitRecord.fileName), atomically: true, encoding: .utf8)
@@ -139,9 +139,40 @@ import Testing
     }
     #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(FitRecord.fileName).path))
     // A record of another fit file is not reused.
-    try "\(FitRecord.header) 0000000000000000\n0,1,1\n".write(
+    try "\(FitRecord.header) 0000000000000000\n0,1,1,ok\n".write(
       to: out.appendingPathComponent(FitRecord.fileName), atomically: true, encoding: .utf8)
     #expect(try Self.run(file, resume: true, out: out).0.resumed == 0)
+  }
+
+  @Test func shardsMergeToTheFilesOfOneFit() throws {
+    let file = try Self.suite(Self.twoCases(), fit: Self.fitText)
+    let (_, whole) = try Self.run(file)
+    let spec = try FitSpec.load(file: file)
+    var folders: [String] = []
+    for k in 1...3 {
+      let dir = scratch()
+      let shard = ABCFit(
+        spec: spec, options: .init(outputDirectory: dir.path, jobs: 1, shard: Shard(text: "\(k)/3")))
+      #expect(try shard.run() == nil, "a shard leaves the fit to merge")
+      folders.append(dir.path)
+    }
+    let out = scratch()
+    _ = try ABCFit.merge(folders.reversed(), out: out.path, jobs: 2)
+    for name in ["draws.csv", "posterior.csv", "fit_summary.csv", "fitted.yaml", "scorecard.csv"] {
+      let x = try String(contentsOf: whole.appendingPathComponent(name), encoding: .utf8)
+      let y = try String(contentsOf: out.appendingPathComponent(name), encoding: .utf8)
+      #expect(x == y, "\(name) differs after a merge")
+    }
+    // A shard missing, or given twice: one line each.
+    for (given, message) in [
+      (Array(folders.prefix(2)), "incomplete set: shard(s) 3/3 missing"),
+      ([folders[0], folders[0], folders[1]], "shard 1/3 is given twice"),
+    ] {
+      do {
+        _ = try ABCFit.merge(given, out: scratch().path, jobs: 1)
+        Issue.record("merged \(given)")
+      } catch { #expect(error.message.hasPrefix(message), "\(error.message)") }
+    }
   }
 
   /// Parameter recovery, scaled down: cases made at a known threshold, with bands of

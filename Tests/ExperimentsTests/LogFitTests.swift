@@ -163,7 +163,8 @@ import Testing
       try Self.fit(log: log, draws: draws, keep: max(4, draws / 10)).write(
         to: fitFile, atomically: true, encoding: .utf8)
       let spec = try FitSpec.load(file: fitFile.path)
-      let result = try ABCFit(spec: spec, options: .init(outputDirectory: scratch().path, jobs: 2)).run()
+      let result = try #require(
+        try ABCFit(spec: spec, options: .init(outputDirectory: scratch().path, jobs: 2)).run())
       for (j, e) in result.estimates.enumerated() {
         if (e.posterior.low...e.posterior.high).contains(truth[j]) { covered[j] += 1 }
         shrinkage[j].append(e.shrinkage)

@@ -20,11 +20,15 @@ public struct ABCFit: Sendable {
     public var jobs: Int
     /// Keep the draws of an interrupted fit of the same file (`OUT/.fit-draws`).
     public var resume: Bool
+    /// Simulate only the draws of this shard (draw i is shard i mod N + 1), for
+    /// `bgsim merge` to finish the fit (``FitShardRecord``).
+    public var shard: Shard?
 
-    public init(outputDirectory: String, jobs: Int, resume: Bool = false) {
+    public init(outputDirectory: String, jobs: Int, resume: Bool = false, shard: Shard? = nil) {
       self.outputDirectory = outputDirectory
       self.jobs = jobs
       self.resume = resume
+      self.shard = shard
     }
   }
 
@@ -107,9 +111,11 @@ public struct ABCFit: Sendable {
   }
 
   /// Runs the fit; `progress(done, total, tolerance)` after each draw, the tolerance being
-  /// the largest distance that would be kept so far (infinite before `keep` draws).
+  /// the largest distance that would be kept so far (infinite before `keep` draws). A
+  /// shard's run returns nil: it leaves its draws and `fit-shard.json` for `bgsim merge`.
+  @discardableResult
   public func run(progress: @escaping @Sendable (Int, Int, Double) -> Void = { _, _, _ in }) throws(UserError)
-    -> Result
+    -> Result?
   {
     let clock = ContinuousClock()
     let began = clock.now
@@ -132,7 +138,8 @@ public struct ABCFit: Sendable {
         resumed += 1
       }
     }
-    let todo = (0..<spec.draws).filter { i in figures.withLock { $0[i] == nil } }
+    let mine = (0..<spec.draws).filter { i in options.shard.map { i % $0.count == $0.index - 1 } ?? true }
+    let todo = mine.filter { i in figures.withLock { $0[i] == nil } }
     let closest = Mutex(ClosestDistances(keep: spec.keep))
     figures.withLock {
       for case (let i, let f?) in $0.enumerated() {
@@ -140,10 +147,10 @@ public struct ABCFit: Sendable {
         if let d = spec.target.distance(alone: f) { closest.withLock { $0.insert(d) } }
       }
     }
-    let done = Atomic<Int>(spec.draws - todo.count)
+    let done = Atomic<Int>(mine.count - todo.count)
     let next = Atomic<Int>(0)
     let failure = Mutex<UserError?>(nil)
-    progress(done.load(ordering: .relaxed), spec.draws, closest.withLock { $0.tolerance })
+    progress(done.load(ordering: .relaxed), mine.count, closest.withLock { $0.tolerance })
     DispatchQueue.concurrentPerform(iterations: max(1, min(options.jobs, todo.count))) { _ in
       while true {
         let k = next.add(1, ordering: .relaxed).oldValue
@@ -158,7 +165,7 @@ public struct ABCFit: Sendable {
             if let alone { $0.insert(alone) }
             return alone == nil ? Double.nan : $0.tolerance
           }
-          progress(done.add(1, ordering: .relaxed).newValue, spec.draws, tolerance)
+          progress(done.add(1, ordering: .relaxed).newValue, mine.count, tolerance)
         } catch {
           let problem = (error as? UserError) ?? UserError("\(error)")
           failure.withLock { $0 = $0 ?? problem }
@@ -167,7 +174,26 @@ public struct ABCFit: Sendable {
     }
     if let error = failure.withLock({ $0 }) { throw error }
     try record.finish()
-    let all = figures.withLock { $0.map { $0 ?? [] } }
+    if let shard = options.shard {
+      try FitShardRecord(
+        version: Manifest.version, fingerprint: fingerprint(), shard: shard, draws: spec.draws,
+        fitFile: spec.file,
+        log: (spec.target as? LogTarget)?.log.file, done: mine.count
+      ).write(to: options.outputDirectory)
+      return nil
+    }
+    let result = try finish(
+      figures.withLock { $0.map { $0 ?? [] } }, resumed: resumed, wallSeconds: (clock.now - began).inSeconds,
+      directory: options.outputDirectory)
+    record.remove()
+    return result
+  }
+
+  /// Every draw's figures to the posterior, the fitted figures and the output files.
+  func finish(_ all: [[Double?]], resumed: Int, wallSeconds: Double, directory: String) throws(UserError)
+    -> Result
+  {
+    let points = Self.points(count: spec.draws, dimensions: spec.parameters.count)
     let distances = spec.target.distances(all)
     let draws = all.indices.map { i in
       Draw(
@@ -216,9 +242,8 @@ public struct ABCFit: Sendable {
       draws: draws, kept: kept, weights: weights, tolerance: kept.last?.distance ?? .infinity,
       estimates: estimates,
       fitted: fitted, defaults: defaults, fittedFigures: fittedFigures, resumed: resumed,
-      wallSeconds: (clock.now - began).inSeconds)
-    try FitOutput.write(result, spec: spec, directory: options.outputDirectory)
-    record.remove()
+      wallSeconds: wallSeconds)
+    try FitOutput.write(result, spec: spec, directory: directory)
     return result
   }
 

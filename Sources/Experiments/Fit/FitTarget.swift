@@ -146,6 +146,6 @@ public struct LogTarget: FitTarget {
   public func distance(alone figures: [Double?]) -> Double? { nil }
 
   public var fingerprintText: String {
-    "log \(log.file) \(FileChecksum.of(file: log.file) ?? "?") tasks \(tasks) replicates \(replicates)"
+    "log \(FitShardRecord.absolute(log.file)) \(FileChecksum.of(file: log.file) ?? "?") tasks \(tasks) replicates \(replicates)"
   }
 }
