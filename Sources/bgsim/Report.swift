@@ -7,7 +7,9 @@ struct Report: ParsableCommand {
     abstract:
       "Turn an experiment's output folder into one self-contained report.html (inline SVG, no scripts).",
     discussion:
-      "Shows the headline comparison, a day in the life, launches by hour, distributions, the sweep and the provenance."
+      "Shows the headline comparison, a day in the life, launches by hour, distributions, the sweep and the provenance. "
+      + "Given the output folder of bgsim fit, shows each parameter's prior against its posterior and the "
+      + "observed figures against those simulated on the fitted values."
   )
 
   @Argument(help: "The output folder of bgsim run.") var directory: String

@@ -90,6 +90,21 @@ import Testing
     #expect(fitted.contains("\n  threshold: \(FitOutput.value(one.estimates[0]))\n"))
   }
 
+  @Test func theReportOfAFitDrawsPriorsPosteriorsAndTheFittedCases() throws {
+    let file = try Self.suite(Self.twoCases(), fit: Self.fitText)
+    let (result, dir) = try Self.run(file)
+    let page = try String(contentsOfFile: try HTMLReport.write(directory: dir.path), encoding: .utf8)
+    // One chart per parameter, and the cases against their bands, each with marks.
+    for id in ["prior-posterior-0", "prior-posterior-1", "fitted-cases"] {
+      let chart = try #require(page.range(of: "id=\"\(id)\"").map { page[$0.upperBound...] })
+      let body = chart[..<(chart.range(of: "</svg>")?.lowerBound ?? chart.endIndex)]
+      #expect(body.contains("class=\"mark\""), "\(id) draws nothing")
+    }
+    #expect(page.contains("posterior (\(result.kept.count) kept)") && page.contains("prior (all 8 draws)"))
+    #expect(page.contains("outside its band") && page.contains("the reported band"))
+    #expect(!page.contains("<script"))
+  }
+
   @Test func theDistanceIsHowFarOutsideTheBands() throws {
     let cases = try Self.twoCases().sorted { $0.key < $1.key }.map { _, text in
       try ValidationCase.parse(tree: ConfigTree.parse(yaml: text, file: "c.yaml"), file: "c.yaml")

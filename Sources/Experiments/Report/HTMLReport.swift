@@ -4,7 +4,8 @@ import Randomness
 
 /// `bgsim report DIR`: one self-contained `report.html` (inline SVG, no scripts, no
 /// network) that shows an experiment's output: the headline comparison, a day in the
-/// life, launches by hour, distributions, the sweep, and the provenance. Marks are
+/// life, launches by hour, distributions, the sweep, and the provenance (a fit's output:
+/// ``FitReport``). Marks are
 /// aggregated before drawing, so the page stays small for any number of launches.
 public enum HTMLReport {
   /// The columns each file must have (``CSVSchema``).
@@ -61,8 +62,9 @@ public enum HTMLReport {
 
   /// Writes the report and returns its path.
   public static func write(directory: String, to output: String? = nil) throws(UserError) -> String {
-    try check(directory)
-    let html = try render(directory: directory)
+    let fit = FitReport.isFit(directory)
+    if !fit { try check(directory) }
+    let html = fit ? try FitReport.render(directory: directory) : try render(directory: directory)
     let path = output ?? URL(fileURLWithPath: directory).appendingPathComponent("report.html").path
     let writer = try AtomicFileWriter(path: path)
     writer.write(html)
