@@ -56,7 +56,7 @@ targets:
         - {identifier: cleanup, type: processing, earliest_begin: 15m, submit: [on_launch, on_completion], work: 30s}
     scheduler:
       owners: {leniency_sigma: 0, processing_spacing_sigma: 0, overdue_sigma: 0, install_warmup_sigma: 0}
-budget: {draws: $D, keep: $((D / 10))}
+budget: {draws: $D, keep: ${KEEP:-$((D / 10))}}
 Y
   $B fit f$k.yaml --out fit$k --quiet > /dev/null
   echo "$k $th $od $sp $(tail -n +2 fit$k/fit_summary.csv | awk -F, '{printf "%s %s %s %s ", $(NF-3), $(NF-2), $(NF-1), $NF}')"

@@ -24,15 +24,7 @@ struct FitShardRecord {
       "log": log.map(Self.absolute) ?? "",
       "done": done,
     ]
-    let path = URL(fileURLWithPath: directory).appendingPathComponent(Self.fileName).path
-    do {
-      let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
-      let writer = try AtomicFileWriter(path: path)
-      writer.write([UInt8](data))
-      try writer.commit()
-    } catch let error as UserError {
-      throw error
-    } catch { throw UserError("cannot write \(path): \(error.localizedDescription)") }
+    try JSONFile.write(object, to: URL(fileURLWithPath: directory).appendingPathComponent(Self.fileName).path)
   }
 
   static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }

@@ -25,15 +25,7 @@ struct ShardRecord {
       "experiment_text": source.text, "experiment_label": source.label,
       "overrides": source.overrides.map { [$0.key, $0.value] }, "wall_time_s": wallSeconds,
     ]
-    let path = URL(fileURLWithPath: directory).appendingPathComponent(Self.fileName).path
-    do {
-      let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
-      let writer = try AtomicFileWriter(path: path)
-      writer.write([UInt8](data))
-      try writer.commit()
-    } catch let error as UserError {
-      throw error
-    } catch { throw UserError("cannot write \(path): \(error.localizedDescription)") }
+    try JSONFile.write(object, to: URL(fileURLWithPath: directory).appendingPathComponent(Self.fileName).path)
   }
 
   static func read(from directory: String) throws(UserError) -> ShardRecord {
