@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Parameter recovery, the standard test of a calibration method: N synthetic launch logs
-# (14 days, one owner, owner spreads 0) made by `bgsim run --write-log` at true values
+# (14 days, one owner, owner spreads 0, no swipe-aways: the log cannot record them) made
+# by `bgsim run --write-log` at true values
 # drawn from the priors (python3's random, seed 20261125), each fitted with `bgsim fit`
-# (D draws, a tenth kept). Run it from the checkout in a scratch folder:
+# (D draws, a tenth kept, or KEEP; REPS replicates, default 4). Run it from the checkout
+# in a scratch folder:
 #   mkdir -p /tmp/recovery && cd /tmp/recovery && BGSIM=$OLDPWD/.build/release/bgsim \
-#     bash $OLDPWD/experiments/fits/recovery.sh 20 128
+#     bash $OLDPWD/experiments/fits/recovery.sh 20 256
 # Prints per fit: the index, the three true values, then per parameter the posterior
 # median, its 90 % interval and the shrinkage (fit_summary.csv's last four columns).
 set -euo pipefail
@@ -24,7 +26,7 @@ days: 14
 devices: 1
 seed: $((100 + k))
 persona: typical
-app: {bundle: com.example.sync, opens_per_day: 5, background_modes: [fetch, processing], permitted_identifiers: [refresh, cleanup]}
+app: {bundle: com.example.sync, opens_per_day: 5, force_quit_probability: 0, background_modes: [fetch, processing], permitted_identifiers: [refresh, cleanup]}
 scheduler:
   threshold: $th
   owners: {leniency_sigma: 0, processing_spacing_sigma: 0, overdue_sigma: 0, install_warmup_sigma: 0}
@@ -45,7 +47,7 @@ parameters:
 targets:
   log: run$k/launch_log.csv
   tasks: [refresh, cleanup]
-  replicates: 4
+  replicates: ${REPS:-4}
   scenario:
     persona: typical
     app:
