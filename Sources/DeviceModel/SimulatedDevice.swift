@@ -237,7 +237,11 @@ public struct SimulatedDevice: DeviceConditions {
     case .screenOff: screenOff(&scheduler)
     case .appOpen: appOpenEvent(&scheduler)
     case .appClose:
-      appClose(forceQuit: decisionStream.uniform() < persona.usage.forceQuitProbability, &scheduler)
+      // A swipe-away after use is a habit: a script of the owner's use has its own
+      // `force_quit` events, and no random ones.
+      appClose(
+        forceQuit: random(.usage) && decisionStream.uniform() < persona.usage.forceQuitProbability, &scheduler
+      )
     case .dayPlan: planDay(&scheduler)
     case .overnightPlug:
       plannedUnplug = SimTime(microseconds: event.payload)

@@ -57,6 +57,30 @@ import Testing
       ])
   }
 
+  /// A swipe-away after use is a habit: a script of the owner's use has its own
+  /// `force_quit` events and no random ones, even from a persona that always swipes; the
+  /// same persona on its habits swipes after every visit.
+  @Test func aScriptedVisitIsNotSweptAwayByChance() throws {
+    var persona = try Repo.persona("typical")
+    persona.usage.forceQuitProbability = 1
+    let opens = (0..<6).map {
+      TimelineEvent(time: SimTime(seconds: Double(9 + 2 * $0) * 3600), action: .openApp(seconds: 60))
+    }
+    var changes: [DeviceChange] = []
+    let scripted = DeviceSimulation(
+      persona: persona, timeline: Timeline(events: opens, randomHabits: false), days: 1, seed: 1,
+      startDate: monday)
+    _ = scripted.run(device: 0) { changes.append($0) }
+    #expect(changes.filter { $0.kind == .appClosed }.count == 6)
+    #expect(changes.filter { $0.kind == .forceQuit }.isEmpty)
+    var habits: [DeviceChange] = []
+    _ = DeviceSimulation(persona: persona, days: 3, seed: 1, startDate: monday).run(device: 0) {
+      habits.append($0)
+    }
+    let closed = habits.filter { $0.kind == .appClosed }.count
+    #expect(closed > 0 && habits.filter { $0.kind == .forceQuit }.count == closed)
+  }
+
   @Test func csvTimelineMatchesTheYamlOne() throws {
     let csv = """
       time,event,value
