@@ -6,7 +6,7 @@
 # (D draws, a tenth kept, or KEEP; REPS replicates, default 4). Run it from the checkout
 # in a scratch folder:
 #   mkdir -p /tmp/recovery && cd /tmp/recovery && BGSIM=$OLDPWD/.build/release/bgsim \
-#     bash $OLDPWD/experiments/fits/recovery.sh 20 256
+#     bash $OLDPWD/experiments/fits/recovery.sh 40 256
 # Prints per fit: the index, the three true values, then per parameter the posterior
 # median, its 90 % interval and the shrinkage (fit_summary.csv's last four columns).
 set -euo pipefail
