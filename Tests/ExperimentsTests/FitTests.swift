@@ -105,6 +105,20 @@ import Testing
     #expect(!page.contains("<script"))
   }
 
+  /// Posterior intervals interpolate at rank p(n + 1): for 25 evenly spaced values the
+  /// 90 % interval spans 1.3…24.7, what its expectation is for a uniform sample, not
+  /// 2.2…23.8 as the rank p(n − 1) + 1 gives.
+  @Test func posteriorQuantilesAreUnbiasedForAUniformSample() {
+    let xs = (1...25).map(Double.init)
+    #expect(abs(ABCFit.posteriorQuantile(sorted: xs, 0.05) - 1.3) < 1e-12)
+    #expect(abs(ABCFit.posteriorQuantile(sorted: xs, 0.95) - 24.7) < 1e-12)
+    #expect(ABCFit.posteriorQuantile(sorted: xs, 0.5) == 13)
+    #expect(
+      ABCFit.posteriorQuantile(sorted: [4, 7], 0.01) == 4
+        && ABCFit.posteriorQuantile(sorted: [4, 7], 0.99) == 7)
+    #expect(ABCFit.posteriorQuantile(sorted: [3], 0.5) == 3)
+  }
+
   @Test func theDistanceIsHowFarOutsideTheBands() throws {
     let cases = try Self.twoCases().sorted { $0.key < $1.key }.map { _, text in
       try ValidationCase.parse(tree: ConfigTree.parse(yaml: text, file: "c.yaml"), file: "c.yaml")

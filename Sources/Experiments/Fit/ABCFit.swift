@@ -99,6 +99,19 @@ public struct ABCFit: Sendable {
     return (sum / Double(max(1, cases.count))).squareRoot()
   }
 
+  /// The `p` quantile of a posterior sample (sorted), interpolated at rank p(n + 1)
+  /// (Hyndman and Fan's type 6), whose expectation is the quantile itself for a uniform
+  /// sample: the usual rank p(n − 1) + 1 pulls the 5th and 95th percentiles of 25 kept
+  /// draws inwards by almost one draw's spacing, and a 90 % interval of a barely informed
+  /// parameter then covers about 83 % of its prior.
+  static func posteriorQuantile(sorted xs: [Double], _ p: Double) -> Double {
+    guard !xs.isEmpty else { return .nan }
+    let h = min(max(p * Double(xs.count + 1), 1), Double(xs.count))
+    let lower = Int(h.rounded(.down))
+    let fraction = h - Double(lower)
+    return lower >= xs.count ? xs[xs.count - 1] : xs[lower - 1] + fraction * (xs[lower] - xs[lower - 1])
+  }
+
   /// The first `count` points of the Sobol sequence in `dimensions` dimensions.
   static func points(count: Int, dimensions: Int) -> [[Double]] {
     guard let sequence = SobolSequence(dimensions: dimensions) else { return [] }
@@ -213,7 +226,7 @@ public struct ABCFit: Sendable {
     }
     let estimates = spec.parameters.enumerated().map { j, p in
       let values = kept.map { $0.values[j] }.sorted()
-      func q(_ level: Double) -> Double { Statistics.quantile(sorted: values, level) }
+      func q(_ level: Double) -> Double { Self.posteriorQuantile(sorted: values, level) }
       return Estimate(
         parameter: p, prior: (p.value(at: 0.5), p.value(at: 0.05), p.value(at: 0.95)),
         posterior: (q(0.5), q(0.05), q(0.95)))
