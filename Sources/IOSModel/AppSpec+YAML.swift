@@ -89,7 +89,21 @@ extension TaskBehaviorSpec {
         "'\(id)' is submitted but not in permitted_identifiers\(NearestName.hint(id, among: app.permittedIdentifiers)); add it there"
       )
     }
-    if s.has("earliest_begin") {
+    if let e = s.value("earliest_begin"), let text = e.scalar, text.contains(":") {
+      // A time of day, `"06:00"`, or a time of day plus a delay, `"06:00 + 30m"`.
+      let parts = text.split(separator: "+", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      guard let seconds = ClockText.secondsOfDay(parts[0]) else {
+        throw e.error("'\(parts[0])' is not a time of day; write HH:MM from 00:00 to 23:59, e.g. \"06:00\"")
+      }
+      earliestBeginTimeOfDay = seconds
+      if parts.count == 2 {
+        guard let delay = DurationText.parseSeconds(parts[1]), delay >= 0, delay <= 1e9 else {
+          throw e.error(
+            "'\(parts[1])' is not a duration; write a time of day plus a delay, e.g. \"06:00 + 30m\"")
+        }
+        earliestBegin = .constant(Constant(delay))
+      }
+    } else if s.has("earliest_begin") {
       earliestBegin = try s.distribution("earliest_begin", default: .constant(Constant(0)), duration: true)
     }
     requiresNetworkConnectivity = try s.flag("requires_network", default: false)

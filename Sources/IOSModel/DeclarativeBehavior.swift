@@ -85,7 +85,14 @@ public final class DeclarativeBehavior: AppBehavior {
   /// Submits task `k` of the spec (its fields read in place, not copied).
   func submit(_ k: Int, _ app: SimulatedApp) {
     let delay = spec.tasks[k].earliestBegin.map { max(0, $0.sample(stream)) }
-    let earliest = delay.map { app.now + .seconds($0) }
+    var earliest = delay.map { app.now + .seconds($0) }
+    if let timeOfDay = spec.tasks[k].earliestBeginTimeOfDay {
+      // The next such time of day after now (runs start at midnight), then the delay.
+      let now = app.now.seconds
+      var next = (now / 86_400).rounded(.down) * 86_400 + timeOfDay
+      if next <= now { next += 86_400 }
+      earliest = SimTime(seconds: next + (delay ?? 0))
+    }
     do {
       switch spec.tasks[k].kind {
       case .refresh:

@@ -18,8 +18,12 @@ public struct TaskBehaviorSpec: Sendable, Hashable {
 
   public var identifier: String
   public var kind: BGTaskKind
-  /// Delay from submission to `earliestBeginDate` [s]; nil submits with no delay.
+  /// Delay from submission to `earliestBeginDate` [s]; nil submits with no delay. With
+  /// ``earliestBeginTimeOfDay``, the delay after that time instead.
   public var earliestBegin: RandomDistribution?
+  /// `earliestBeginDate` at the next such time of day after submission (then plus
+  /// ``earliestBegin``) [s since midnight]; nil for a delay from submission.
+  public var earliestBeginTimeOfDay: Double?
   public var requiresNetworkConnectivity = false
   public var requiresExternalPower = false
   public var submit: Set<SubmitPolicy> = [.onLaunch, .onCompletion]

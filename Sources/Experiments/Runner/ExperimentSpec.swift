@@ -100,13 +100,20 @@ public struct ExperimentSpec: Sendable {
   public func spec(for cell: Cell) throws(ConfigError) -> ExperimentSpec {
     guard !cell.overrides.isEmpty else { return self }
     var overrides: [(path: String, value: ConfigTree)] = []
+    var taskOverrides: [(path: String, value: ConfigTree)] = []
     let sweep = tree.entries(of: "sweep")
     for (path, value) in cell.overrides {
       let line = sweep?.line ?? tree.line
-      overrides.append((path, ConfigTree(value: .scalar(value), file: file, line: line, path: path)))
+      let scalar = ConfigTree(value: .scalar(value), file: file, line: line, path: "sweep.\(path)")
+      if ConfigTree.isTaskSweepKey(path) {
+        taskOverrides.append((path, scalar))
+      } else {
+        overrides.append((path, ConfigTree(value: .scalar(value), file: file, line: line, path: path)))
+      }
     }
     var copy = self
-    let applied = try tree.applying(overrides)
+    var applied = try tree.applying(overrides)
+    for (path, value) in taskOverrides { applied = try applied.applyingTaskSweep(path, value) }
     copy.tree = applied
     try copy.decodeBody(try ConfigSection(applied, keys: Self.keys))
     return copy
