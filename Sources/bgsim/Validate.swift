@@ -1,12 +1,15 @@
 import ArgumentParser
 import Experiments
+import Foundation
 
 /// `bgsim validate`: check configuration files without running them.
 struct Validate: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Check experiment, scenario, persona, app, timeline or trace files without running anything.",
     discussion:
-      "Prints one line per valid file. The first problem found is printed as FILE:LINE: KEY: PROBLEM, with exit code 2."
+      "Prints one line per valid file. The first problem found is printed as FILE:LINE: KEY: PROBLEM, with exit code 2. "
+      + "What a run would silently never do (a task no mode permits, legacy fetch or pushes that are off) is "
+      + "a warning line, exit 0; --strict makes the first one an error."
   )
 
   @Argument(help: "Experiment YAML files.") var experiments: [String] = []
@@ -15,6 +18,7 @@ struct Validate: ParsableCommand {
   @Option(help: "A timeline (YAML, or CSV with time,event,value).") var timeline: [String] = []
   @Option(help: "A recorded trace CSV (time_s,battery_pct,plugged,screen,network).") var trace: [String] = []
   @Option(help: "A scenario YAML file, as bgsim explain reads it.") var scenario: [String] = []
+  @Flag(help: "Treat warnings as errors (exit 2).") var strict = false
 
   func validate() throws {
     if experiments.isEmpty && persona.isEmpty && app.isEmpty && timeline.isEmpty && trace.isEmpty
@@ -26,10 +30,22 @@ struct Validate: ParsableCommand {
   }
 
   func run() throws {
-    for file in experiments { print(try FileValidation.checkExperiment(file)) }
+    var warnings: [String] = []
+    for file in experiments {
+      let (summary, found) = try FileValidation.checkExperimentWithWarnings(file)
+      print(summary)
+      warnings += found
+    }
     let files =
       persona.map { ($0, FileValidation.Kind.persona) } + app.map { ($0, .app) }
       + timeline.map { ($0, .timeline) } + trace.map { ($0, .trace) } + scenario.map { ($0, .scenario) }
-    for (file, kind) in files { print(try FileValidation.check(file, as: kind)) }
+    for (file, kind) in files {
+      print(try FileValidation.check(file, as: kind))
+      warnings += FileValidation.warnings(file, as: kind)
+    }
+    if strict, let first = warnings.first {
+      throw UserError(first.replacingOccurrences(of: ": warning: ", with: ": ") + " (--strict)")
+    }
+    for w in warnings { FileHandleOutput.standardError(w) }
   }
 }

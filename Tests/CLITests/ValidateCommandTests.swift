@@ -76,4 +76,59 @@ import Testing
     #expect(outcome.status == 2)
     #expect(outcome.standardError.contains("give at least one file"))
   }
+
+  static let silentlyIdle = """
+    name: w
+    days: 2
+    devices: 2
+    ios: ios13
+    persona: typical
+    app: {bundle: x, background_modes: [fetch], permitted_identifiers: [a, c], silent_pushes_per_hour: 2}
+    arms:
+      cont:
+        tasks:
+          - {identifier: c, type: continued}
+      proc:
+        tasks:
+          - {identifier: a, type: processing}
+
+    """
+
+  /// What a run would silently never do is a warning line each, exit 0; `--strict`
+  /// makes the first one an error, exit 2.
+  @Test func validateWarnsWhereARunWouldSilentlyDoNothing() throws {
+    let dir = scratchFolder("validate")
+    let file = dir.appendingPathComponent("w.yaml")
+    try Self.silentlyIdle.write(to: file, atomically: true, encoding: .utf8)
+    let outcome = try BGSimBinary.run(["validate", file.path])
+    #expect(outcome.status == 0)
+    let warnings = outcome.standardError.split(separator: "\n").map(String.init)
+    #expect(warnings.allSatisfy { $0.hasPrefix("\(file.path): warning: ") })
+    for expected in [
+      "arm cont: task c is a continued-processing request, which needs ios26",
+      "arm cont: no mode permits any of its tasks",
+      "arm proc: task a is a processing request, which needs the `processing` background mode",
+      "silent pushes never launch the app: the app lacks the `remote-notification` background mode",
+    ] {
+      #expect(warnings.contains { $0.contains(expected) }, "\(expected)")
+    }
+    let strict = try BGSimBinary.run(["validate", file.path, "--strict"])
+    #expect(strict.status == 2)
+    #expect(strict.standardError.split(separator: "\n").count == 1)
+    #expect(
+      strict.standardError.contains("continued-processing request")
+        && strict.standardError.contains("(--strict)"))
+  }
+
+  @Test func theShippedFilesRaiseNoWarning() throws {
+    let outcome = try BGSimBinary.run(
+      [
+        "validate", "experiments/refresh-vs-processing.yaml", "--app", "experiments/apps/news.yaml",
+        "--scenario",
+        "experiments/scenarios/night-charger.yaml", "--strict",
+      ],
+      in: repoRoot)
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    #expect(outcome.standardError.isEmpty)
+  }
 }
