@@ -1,6 +1,7 @@
-import Experiments
 import Foundation
 import Testing
+
+@testable import Experiments
 
 @Suite struct ReportTests {
   func runWithSweep() throws -> URL {
@@ -80,5 +81,12 @@ import Testing
     } catch {
       #expect(error.message.contains("hour_of_day.csv: missing column 'launches'"))
     }
+  }
+
+  @Test func smallPValuesPrintAsBelowOneThousandth() {
+    #expect(ReportSections.pText("0.0000") == "p<0.001")
+    #expect(ReportSections.pText("0.000999") == "p<0.001")
+    #expect(ReportSections.pText("0.001") == "p=0.001")
+    #expect(ReportSections.pText("0.5234") == "p=0.523")
   }
 }

@@ -22,6 +22,12 @@ enum ReportSections {
     return String(format: "%.\(digits)f", v)
   }
 
+  /// A p-value as the page shows it: `p<0.001` below 0.001, else `p=` with 3 decimals.
+  static func pText(_ s: String) -> String {
+    guard let v = Double(s) else { return "p=\(num(s, 3))" }
+    return v < 0.001 ? "p<0.001" : "p=\(num(s, 3))"
+  }
+
   // MARK: 1. Headline
 
   static func headline(summary: [[String]], hypotheses: [[String]], arms: [String]) -> String {
@@ -44,7 +50,7 @@ enum ReportSections {
         for a in columns {
           if let r = groups.first(where: { $0[col("arm")] == a && $0[col("metric")] == m }) {
             let p =
-              r.count > col("p_value") && !r[col("p_value")].isEmpty ? " p=\(num(r[col("p_value")], 3))" : ""
+              r.count > col("p_value") && !r[col("p_value")].isEmpty ? " " + pText(r[col("p_value")]) : ""
             html +=
               "<td>\(num(r[col("mean")])) [\(num(r[col("ci95_low")])), \(num(r[col("ci95_high")]))]\(p)</td>"
           } else {
@@ -66,7 +72,7 @@ enum ReportSections {
       for h in hypotheses.dropFirst() where h.count == CSVSchema.hypotheses.columns.count {
         let cls = h[result] == "PASS" ? "pass" : "fail"
         html +=
-          "<tr><td>\(SVGChart.escape(h[text]))</td><td>\(h[cell])</td><td>\(num(h[estimate], 3)) [\(num(h[low], 3)), \(num(h[high], 3))]</td><td>\(num(h[p], 4))</td><td class=\"\(cls)\">\(h[result])</td></tr>\n"
+          "<tr><td>\(SVGChart.escape(h[text]))</td><td>\(h[cell])</td><td>\(num(h[estimate], 3)) [\(num(h[low], 3)), \(num(h[high], 3))]</td><td>\(h[p].isEmpty ? "–" : pText(h[p]))</td><td class=\"\(cls)\">\(h[result])</td></tr>\n"
       }
       html += "</table>\n"
     }

@@ -78,7 +78,7 @@ public enum RunReport {
       if !verdicts.isEmpty {
         out.append("hypotheses:")
         for v in verdicts {
-          let p = v.pValue.map { ", p = \(f($0, 4))" } ?? ""
+          let p = v.pValue.map { $0 < 0.001 ? ", p < 0.001" : ", p = \(f($0, 3))" } ?? ""
           out.append(
             "  \(v.passed ? "PASS" : "FAIL")  \(v.hypothesis)   estimate \(f(v.estimate, 3)) [\(f(v.low, 3)), \(f(v.high, 3))]\(p)"
           )
