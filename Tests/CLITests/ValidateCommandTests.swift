@@ -131,4 +131,20 @@ import Testing
     #expect(outcome.status == 0, "\(outcome.standardError)")
     #expect(outcome.standardError.isEmpty)
   }
+
+  /// The README's timeline example is a valid timeline file.
+  @Test func theReadmeTimelineExampleIsValid() throws {
+    let readme = try String(contentsOf: repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let blocks = readme.components(separatedBy: "```yaml\n").dropFirst().map {
+      $0.components(separatedBy: "```")[0]
+    }
+    let timelines = blocks.filter { $0.hasPrefix("timeline:") }
+    #expect(timelines.count == 1)
+    let file = scratchFolder("readme").appendingPathComponent("timeline.yaml")
+    for text in timelines {
+      try text.write(to: file, atomically: true, encoding: .utf8)
+      let outcome = try BGSimBinary.run(["validate", "--timeline", file.path])
+      #expect(outcome.status == 0, "\(outcome.standardError)")
+    }
+  }
 }
