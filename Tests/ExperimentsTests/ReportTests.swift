@@ -89,4 +89,36 @@ import Testing
     #expect(ReportSections.pText("0.001") == "p=0.001")
     #expect(ReportSections.pText("0.5234") == "p=0.523")
   }
+
+  /// In a day in the life, every legend entry's colour is drawn, every colour drawn has
+  /// a legend entry, and no two entries share a colour; an arm's hour-of-day chart and
+  /// each CDF name their own arm.
+  @Test func everyLegendEntryIsAMarkAndNoColourMeansTwoThings() throws {
+    let out = try runWithSweep()
+    let html = try String(contentsOfFile: try HTMLReport.write(directory: out.path), encoding: .utf8)
+    for chart in charts(html) where chart.id.hasPrefix("day-in-the-life") {
+      let after = html.components(separatedBy: "<svg id=\"\(chart.id)\"")[1]
+      let legend = after.components(separatedBy: "<p class=\"legend\">")[1].components(separatedBy: "</p>")[0]
+      let entries = legend.components(separatedBy: "background:").dropFirst().map { piece in
+        (
+          color: String(piece.prefix { $0 != "\"" }),
+          label: String(piece.split(separator: ">")[2].prefix { $0 != "<" })
+        )
+      }
+      #expect(Set(entries.map(\.color)).count == entries.count, "a colour means two things: \(entries)")
+      let fills = Set(
+        chart.body.components(separatedBy: "class=\"mark\"").dropFirst().compactMap { piece -> String? in
+          for attribute in ["fill=\"", "stroke=\""] where piece.contains(attribute) {
+            let value = String(piece.components(separatedBy: attribute)[1].prefix { $0 != "\"" })
+            if value != "none" { return value }
+          }
+          return nil
+        })
+      for e in entries { #expect(fills.contains(e.color), "\(chart.id): legend '\(e.label)' draws nothing") }
+      for f in fills {
+        #expect(entries.contains { $0.color == f }, "\(chart.id): colour \(f) has no legend entry")
+      }
+    }
+    #expect(html.contains("id=\"hour-of-day\"") && html.contains("id=\"hour-of-day-1\""))
+  }
 }

@@ -6,9 +6,17 @@ import SimKernel
 /// The sections of the HTML report.
 enum ReportSections {
   static func color(_ i: Int) -> String { SVGChart.palette[i % SVGChart.palette.count] }
+  /// A day in the life's colours, one meaning each: the device's lanes take the
+  /// Okabe–Ito colours, the task runs' outcomes colours of Paul Tol's palettes that none
+  /// of the lanes uses.
+  static let laneColors: [(label: String, color: String)] = [
+    ("screen on", "#999999"), ("app open", SVGChart.palette[4]), ("charger", SVGChart.palette[2]),
+    ("battery %", SVGChart.palette[0]), ("Wi-Fi", SVGChart.palette[5]), ("cellular", SVGChart.palette[1]),
+    ("no network", "#DDDDDD"), ("Low Power Mode", SVGChart.palette[6]), ("submit", "#555555"),
+  ]
   static let outcomeColors = [
-    "completed": "#009E73", "failed": "#E69F00", "expired": "#D55E00", "killed": "#000000",
-    "running": "#56B4E9",
+    "completed": "#332288", "failed": "#CC6677", "expired": "#D55E00", "killed": "#000000",
+    "running": "#882255",
   ]
 
   /// The distinct values in first-seen order.
@@ -146,31 +154,41 @@ enum ReportSections {
         return out
       }
       let (s0, s1) = laneY(0)
+      func colour(_ label: String) -> String { laneColors.first { $0.label == label }?.color ?? "#888888" }
+      // The legend lists what this chart draws, each with its one colour.
+      var drawn: Set<String> = []
       for (a, b) in intervals(on: ["screen_on"], off: ["screen_off"], among: deviceRows) {
-        c.rect(x0: h(a), x1: h(b), y0: s0, y1: s1, color: "#999999", title: "screen on")
+        c.rect(x0: h(a), x1: h(b), y0: s0, y1: s1, color: colour("screen on"), title: "screen on")
+        drawn.insert("screen on")
       }
       for (a, b) in intervals(on: ["app_opened"], off: ["app_closed"], among: deviceRows) {
-        c.rect(x0: h(a), x1: h(b), y0: s0, y1: s1, color: SVGChart.palette[4], title: "app open")
+        c.rect(x0: h(a), x1: h(b), y0: s0, y1: s1, color: colour("app open"), title: "app open")
+        drawn.insert("app open")
       }
       let (c0, c1) = laneY(1)
       for (a, b) in intervals(on: ["plugged"], off: ["unplugged"], among: deviceRows) {
-        c.rect(x0: h(a), x1: h(b), y0: c0, y1: c1, color: SVGChart.palette[2], title: "on the charger")
+        c.rect(x0: h(a), x1: h(b), y0: c0, y1: c1, color: colour("charger"), title: "on the charger")
+        drawn.insert("charger")
       }
       let (b0, b1) = laneY(2)
       let battery = deviceRows.compactMap { r in r.battery.map { (h(r.t), b0 + (b1 - b0) * $0 / 100) } }
-      c.polyline(battery, color: SVGChart.palette[0], width: 1.5)
+      c.polyline(battery, color: colour("battery %"), width: 1.5)
+      if !battery.isEmpty { drawn.insert("battery %") }
       let (n0, n1) = laneY(3)
       let networkRows = deviceRows.filter { $0.event == "network" }
       var last: (Double, String)? = networkRows.first.map { (dayStart, $0.value) }
-      let networkColors = ["wifi": SVGChart.palette[5], "cellular": SVGChart.palette[1], "none": "#000000"]
+      let networkColors = ["wifi": SVGChart.palette[5], "cellular": SVGChart.palette[1], "none": "#DDDDDD"]
+      let networkLabels = ["wifi": "Wi-Fi", "cellular": "cellular", "none": "no network"]
       for r in networkRows {
         if let (t, kind) = last, r.t > t {
           c.rect(x0: h(t), x1: h(r.t), y0: n0, y1: n1, color: networkColors[kind] ?? "#ccc", title: kind)
+          drawn.insert(networkLabels[kind] ?? kind)
         }
         last = (r.t, r.value)
       }
       if let (t, kind) = last {
         c.rect(x0: h(t), x1: 24, y0: n0, y1: n1, color: networkColors[kind] ?? "#ccc", title: kind)
+        drawn.insert(networkLabels[kind] ?? kind)
       }
       let (l0, l1) = laneY(4)
       let lowPower = deviceRows.filter { $0.event == "low_power_mode" }
@@ -180,13 +198,15 @@ enum ReportSections {
           lpSince = r.t
         } else if r.value == "off" {
           c.rect(
-            x0: h(lpSince ?? dayStart), x1: h(r.t), y0: l0, y1: l1, color: SVGChart.palette[3],
+            x0: h(lpSince ?? dayStart), x1: h(r.t), y0: l0, y1: l1, color: colour("Low Power Mode"),
             title: "Low Power Mode")
+          drawn.insert("Low Power Mode")
           lpSince = nil
         }
       }
       if let s = lpSince {
-        c.rect(x0: h(s), x1: 24, y0: l0, y1: l1, color: SVGChart.palette[3], title: "Low Power Mode")
+        c.rect(x0: h(s), x1: 24, y0: l0, y1: l1, color: colour("Low Power Mode"), title: "Low Power Mode")
+        drawn.insert("Low Power Mode")
       }
       for (ai, arm) in arms.enumerated() {
         let (y0, y1) = laneY(5 + ai)
@@ -198,8 +218,9 @@ enum ReportSections {
           switch r.event {
           case "submit":
             c.rect(
-              x0: h(r.t), x1: h(r.t) + 0.02, y0: y0, y1: y0 + (y1 - y0) * 0.3, color: "#555555",
+              x0: h(r.t), x1: h(r.t) + 0.02, y0: y0, y1: y0 + (y1 - y0) * 0.3, color: colour("submit"),
               title: "submit \(r.task)")
+            drawn.insert("submit")
           case "launch": started[r.task] = r.t
           case "complete", "kill":
             if let s = started.removeValue(forKey: r.task) {
@@ -210,24 +231,49 @@ enum ReportSections {
               c.rect(
                 x0: h(s), x1: max(h(r.t), h(s) + 0.05), y0: y0 + (y1 - y0) * 0.35, y1: y1,
                 color: outcomeColors[outcome] ?? "#888", title: "\(r.task): \(outcome)")
+              drawn.insert(outcome)
             }
           default: break
           }
         }
       }
-      c.legend([
-        ("screen", "#999999"), ("app", SVGChart.palette[4]), ("charger", SVGChart.palette[2]),
-        ("Wi-Fi", SVGChart.palette[5]), ("cellular", SVGChart.palette[1]), ("completed", "#009E73"),
-        ("expired", "#D55E00"), ("killed", "#000000"),
-      ])
+      // Runs still going at the end of the day are drawn as running.
+      for (ai, arm) in arms.enumerated() {
+        let (y0, y1) = laneY(5 + ai)
+        var open: [String: Double] = [:]
+        for r in rows where r.device == device && r.day == day && r.arm == arm && r.source == "app" {
+          if r.event == "launch" { open[r.task] = r.t }
+          if r.event == "complete" || r.event == "kill" { open[r.task] = nil }
+        }
+        for (task, s) in open.sorted(by: { $0.key < $1.key }) {
+          c.rect(
+            x0: h(s), x1: 24, y0: y0 + (y1 - y0) * 0.35, y1: y1, color: outcomeColors["running"]!,
+            title: "\(task): running")
+          drawn.insert("running")
+        }
+      }
+      let entries =
+        laneColors.filter { drawn.contains($0.label) }
+        + ["completed", "failed", "expired", "killed", "running"].filter(drawn.contains).map {
+          ($0, outcomeColors[$0]!)
+        }
       let date =
         start.flatMap { CivilDate(iso: $0) }.map {
           CivilDate(daysSinceEpoch: $0.daysSinceEpoch + day).description
         } ?? "day \(day)"
       html += c.svg(id: "day-in-the-life-\(n)", title: "Owner \(device), \(date)")
+      html += legendHTML(entries)
     }
     if owners.isEmpty { html += "<p>No day was recorded.</p>\n" }
     return html
+  }
+
+  /// A legend under a chart, in HTML: every entry fits, however many.
+  static func legendHTML(_ entries: [(String, String)]) -> String {
+    "<p class=\"legend\">"
+      + entries.map {
+        "<span class=\"key\"><span style=\"display:inline-block;width:10px;height:10px;background:\($0.1)\"></span> \(SVGChart.escape($0.0))</span>"
+      }.joined(separator: " &nbsp; ") + "</p>\n"
   }
 
   // MARK: 3. Launches by hour of day
@@ -239,22 +285,27 @@ enum ReportSections {
     for r in rows.dropFirst() where r.count == CSVSchema.hourOfDay.columns.count && r[cell] == "0" {
       counts[r[arm], default: Array(repeating: 0, count: 24)][Int(r[hour]) ?? 0] += Double(r[launches]) ?? 0
     }
-    let top = max(1, counts.values.flatMap { $0 }.max() ?? 1)
-    var c = SVGChart(x: 0...24, y: 0...(top * 1.1))
-    c.axes(
-      xTitle: "hour of day [h]", yTitle: "launches",
-      xTicks: stride(from: 0.0, through: 24, by: 3).map { ($0, String(Int($0))) },
-      yTicks: ticks(0...(top * 1.1)))
-    let width = 0.8 / Double(max(1, arms.count))
+    // One chart per arm, each on its own scale: an arm that launches a tenth as often
+    // stays visible beside another.
+    var html =
+      "<h2>Launches by hour of day</h2>\n<p>One chart per arm, each on its own scale (cell 0, all owners and days).</p>\n"
     for (ai, arm) in arms.enumerated() {
+      let top = max(1, (counts[arm] ?? []).max() ?? 1)
+      var c = SVGChart(height: 200, x: 0...24, y: 0...(top * 1.1))
+      c.axes(
+        xTitle: "hour of day [h]", yTitle: "launches",
+        xTicks: stride(from: 0.0, through: 24, by: 3).map { ($0, String(Int($0))) },
+        yTicks: ticks(0...(top * 1.1)))
       for (hour, n) in (counts[arm] ?? []).enumerated() where n > 0 {
-        let x0 = Double(hour) + 0.1 + width * Double(ai)
-        c.rect(x0: x0, x1: x0 + width, y0: 0, y1: n, color: color(ai), title: "\(arm) \(hour):00 \(Int(n))")
+        c.rect(
+          x0: Double(hour) + 0.1, x1: Double(hour) + 0.9, y0: 0, y1: n, color: color(ai),
+          title: "\(arm) \(hour):00 \(Int(n))")
       }
+      c.legend([(arm, color(ai))])
+      html += c.svg(
+        id: ai == 0 ? "hour-of-day" : "hour-of-day-\(ai)", title: "Launches per hour of day: \(arm)")
     }
-    c.legend(arms.enumerated().map { ($0.element, color($0.offset)) })
-    return "<h2>Launches by hour of day</h2>\n"
-      + c.svg(id: "hour-of-day", title: "Launches per hour of day (cell 0, all owners and days)")
+    return html
   }
 
   /// About five round ticks over a range.
@@ -306,15 +357,23 @@ enum ReportSections {
       if let s = d.double(15) { staleness[arm, default: []].append(s / 3600) }
     }
     var html = "<h2>Distributions</h2>\n"
+    // Each curve stops at the cut (the pooled 99th percentile) at the share it has
+    // reached there, and the legend says what share of each arm lies beyond.
     func cdfChart(_ id: String, _ title: String, _ data: [String: [Double]], _ xTitle: String) -> String {
       let all = data.values.flatMap { $0 }.sorted()
       let hi = max(0.1, all.isEmpty ? 1 : Statistics.quantile(sorted: all, 0.99))
       var c = SVGChart(x: 0...hi, y: 0...1)
       c.axes(xTitle: xTitle, yTitle: "share ≤ x", xTicks: ticks(0...hi), yTicks: ticks(0...1))
+      var labels: [(String, String)] = []
       for (ai, arm) in arms.enumerated() {
-        c.polyline(cdf(data[arm] ?? []).map { (min($0.0, hi), $0.1) }, color: color(ai))
+        let values = data[arm] ?? []
+        let within = values.isEmpty ? 0 : Double(values.filter { $0 <= hi }.count) / Double(values.count)
+        c.polyline(cdf(values).filter { $0.0 <= hi } + [(hi, within)], color: color(ai))
+        let beyond = 1 - within
+        labels.append(
+          (beyond > 0.0005 ? "\(arm) (\(Int((beyond * 100).rounded())) % beyond)" : arm, color(ai)))
       }
-      c.legend(arms.enumerated().map { ($0.element, color($0.offset)) })
+      c.legend(labels)
       return c.svg(id: id, title: title)
     }
     html += cdfChart(
@@ -382,15 +441,44 @@ enum ReportSections {
       c.axes(
         xTitle: key, yTitle: "launches per device-day", xTicks: ticks(x0...max(x1, x0 + 1e-9)),
         yTicks: ticks(0...(y1 * 1.1)))
+      // Each cell a point with its 95 % interval, and a kernel smoother through them: the
+      // cells of a Sobol sweep, or of a grid over several keys, differ in the other keys
+      // too, so a line joining them would zig-zag.
+      let span = max(x1 - x0, 1e-9)
       for (ai, arm) in arms.enumerated() {
         let p = (points[arm] ?? []).sorted { $0.0 < $1.0 }
-        c.band(p.map { ($0.0, $0.2, $0.3) }, color: color(ai))
-        c.polyline(p.map { ($0.0, $0.1) }, color: color(ai))
+        for (x, mean, low, high) in p {
+          c.rect(
+            x0: x - span * 0.002, x1: x + span * 0.002, y0: low, y1: high, color: color(ai), title: "95% CI")
+          c.rect(
+            x0: x - span * 0.006, x1: x + span * 0.006, y0: mean - y1 * 0.006, y1: mean + y1 * 0.006,
+            color: color(ai), title: "\(arm): \(String(format: "%.2f", mean)) at \(String(format: "%g", x))")
+        }
+        c.polyline(smoother(p.map { ($0.0, $0.1) }, from: x0, to: x1), color: color(ai))
       }
       c.legend(arms.enumerated().map { ($0.element, color($0.offset)) })
-      html += c.svg(id: "sweep-\(ki)", title: "Launches per device-day against \(key) (mean and 95% CI)")
+      html += c.svg(
+        id: "sweep-\(ki)",
+        title: "Launches per device-day against \(key): each cell's mean and 95% CI, and a smoother")
     }
     return html
+  }
+
+  /// A Nadaraya–Watson smoother (Gaussian kernel, bandwidth an eighth of the range) at
+  /// 40 points from `x0` to `x1`.
+  static func smoother(_ points: [(Double, Double)], from x0: Double, to x1: Double) -> [(Double, Double)] {
+    guard points.count > 1, x1 > x0 else { return points }
+    let bandwidth = (x1 - x0) / 8
+    return (0...40).map { i in
+      let x = x0 + (x1 - x0) * Double(i) / 40
+      var (sum, weight) = (0.0, 0.0)
+      for (px, py) in points where py.isFinite {
+        let w = exp(-0.5 * ((px - x) / bandwidth) * ((px - x) / bandwidth))
+        sum += w * py
+        weight += w
+      }
+      return (x, weight > 0 ? sum / weight : .nan)
+    }.filter { $0.1.isFinite }
   }
 
   // MARK: 6. Provenance
