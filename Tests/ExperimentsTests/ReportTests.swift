@@ -121,4 +121,18 @@ import Testing
     }
     #expect(html.contains("id=\"hour-of-day\"") && html.contains("id=\"hour-of-day-1\""))
   }
+
+  /// The histogram counts the owner-days after the warm-up, by name of column: it once
+  /// read a column to the left of the launches after `warmup` was added.
+  @Test func theHistogramCountsEveryOwnerDayAfterTheWarmUp() throws {
+    let out = try runWithSweep()
+    let html = try String(contentsOfFile: try HTMLReport.write(directory: out.path), encoding: .utf8)
+    let chart = try #require(charts(html).first { $0.id == "launches-histogram" })
+    let counted = chart.body.components(separatedBy: "<title>").dropFirst().compactMap {
+      Int($0.prefix { $0 != "<" }.split(separator: " ").last ?? "")
+    }.reduce(0, +)
+    let rows = try csvRows(out.appendingPathComponent("days.csv").path).dropFirst()
+    let warmup = CSVSchema.days.index("warmup")
+    #expect(counted == rows.filter { $0[0] == "0" && $0[warmup] == "0" }.count)
+  }
 }

@@ -341,20 +341,30 @@ enum ReportSections {
   }
 
   static func distributions(launches: String, days: String, arms: [String]) throws(UserError) -> String {
+    // Columns by name (``CSVSchema``); the warm-up days are left out, as the summary does.
+    let launchColumn = CSVSchema.launches.index
+    let dayColumn = CSVSchema.days.index
     var delays: [String: [Double]] = [:]
     var l = try CSVReader(path: launches)
+    let (launchCell, launchArm, delay) = (
+      launchColumn("cell"), launchColumn("arm"), launchColumn("delay_after_earliest_s")
+    )
     while l.next() {
-      guard l.int(0) == 0 else { continue }
-      if let d = l.double(13) { delays[l.text(1), default: []].append(d / 3600) }
+      guard l.int(launchCell) == 0 else { continue }
+      if let d = l.double(delay) { delays[l.text(launchArm), default: []].append(d / 3600) }
     }
     var perDay: [String: [Double]] = [:]
     var staleness: [String: [Double]] = [:]
     var d = try CSVReader(path: days)
+    let counts = ["launches_refresh", "launches_processing", "launches_other"].map(dayColumn)
+    let (dayCell, dayArm, warmup, stale) = (
+      dayColumn("cell"), dayColumn("arm"), dayColumn("warmup"), dayColumn("staleness_median_s")
+    )
     while d.next() {
-      guard d.int(0) == 0 else { continue }
-      let arm = d.text(1)
-      perDay[arm, default: []].append(Double(d.int(6) + d.int(7) + d.int(8)))
-      if let s = d.double(15) { staleness[arm, default: []].append(s / 3600) }
+      guard d.int(dayCell) == 0, !d.equals(warmup, "1") else { continue }
+      let arm = d.text(dayArm)
+      perDay[arm, default: []].append(Double(counts.reduce(0) { $0 + d.int($1) }))
+      if let s = d.double(stale) { staleness[arm, default: []].append(s / 3600) }
     }
     var html = "<h2>Distributions</h2>\n"
     // Each curve stops at the cut (the pooled 99th percentile) at the share it has

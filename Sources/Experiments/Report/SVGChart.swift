@@ -119,7 +119,7 @@ struct SVGChart {
     var cx = left
     for (label, color) in items {
       body += "<rect x=\"\(Self.f(cx))\" y=\"8\" width=\"10\" height=\"10\" fill=\"\(color)\"/>\n"
-      let shown = Self.fit(label, maxWidth: 140)
+      let shown = Self.fit(label, maxWidth: 200)
       text(shown, x: cx + 14, y: 17, anchor: "start", size: 10)
       cx += 24 + Double(shown.count) * 6
       if cx > width - 60 { break }
