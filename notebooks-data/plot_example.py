@@ -1,0 +1,51 @@
+"""Two of bgsim's report charts drawn from its CSV with pandas and matplotlib.
+
+    python3 notebooks-data/plot_example.py [OUT_DIR] [PNG]
+
+OUT_DIR is the --out folder of `bgsim run` (default: the main job's,
+notebooks-data/refresh-vs-processing); the figure goes to PNG (default:
+OUT_DIR/plot_example.png). Left: launches by hour of day, each arm on its own
+scale. Right: the CDF of the delay after earliestBeginDate, each arm to its own
+maximum. Both use sweep cell 0 and leave out the warm-up days.
+"""
+
+import json
+import re
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pandas as pd  # noqa: E402
+
+out = sys.argv[1] if len(sys.argv) > 1 else "notebooks-data/refresh-vs-processing"
+png = sys.argv[2] if len(sys.argv) > 2 else f"{out}/plot_example.png"
+
+with open(f"{out}/manifest.json") as f:
+    manifest = json.load(f)
+# The warm-up days (default 1, none in a one-day run), as the summary leaves them out.
+found = re.search(r"^warmup_days: *(\d+)", manifest.get("configuration", ""), re.MULTILINE)
+warmup_days = int(found.group(1)) if found else (1 if manifest.get("days", 2) > 1 else 0)
+warmup_s = 86_400 * warmup_days
+
+hours = pd.read_csv(f"{out}/hour_of_day.csv")
+launches = pd.read_csv(f"{out}/launches.csv")
+launches = launches[(launches.cell == 0) & (launches.launched_at_s >= warmup_s)]
+
+fig, (by_hour, cdf) = plt.subplots(1, 2, figsize=(11, 4))
+for arm, g in hours[hours.cell == 0].groupby("arm"):
+    share = g.launches / max(g.launches.max(), 1)
+    by_hour.step(g.hour, share, where="mid", label=arm)
+by_hour.set(xlabel="hour of day [h]", ylabel="launches (share of the arm's busiest hour)", xlim=(0, 23))
+by_hour.legend()
+
+for arm, g in launches.dropna(subset=["delay_after_earliest_s"]).groupby("arm"):
+    delay_h = g.delay_after_earliest_s.sort_values().to_numpy() / 3600
+    cdf.plot(delay_h, [(i + 1) / len(delay_h) for i in range(len(delay_h))], label=arm)
+cdf.set(xlabel="delay after earliestBeginDate [h]", ylabel="share ≤ x", xscale="symlog")
+cdf.legend()
+
+fig.tight_layout()
+fig.savefig(png, dpi=100)
+print(png)
