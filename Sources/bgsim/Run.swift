@@ -8,7 +8,7 @@ struct Run: ParsableCommand {
     abstract: "Run an experiment (default: the built-in refresh-vs-processing) and print its summary.",
     discussion: """
       Writes launches.csv, days.csv, timelines.csv, summary.csv, hour_of_day.csv, \
-      hypotheses.csv and manifest.json to --out (default notebooks-data/<experiment name>/). Exits with 1 when a \
+      launch_probability_by_hour.csv, hypotheses.csv and manifest.json to --out (default notebooks-data/<experiment name>/). Exits with 1 when a \
       hypothesis fails, 2 on bad input.
       """
   )

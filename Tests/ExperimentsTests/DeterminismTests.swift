@@ -33,7 +33,8 @@ import Testing
     let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
     #expect(
       names == [
-        ".bgsim.lock", "days.csv", "hour_of_day.csv", "hypotheses.csv", "launches.csv", "manifest.json",
+        ".bgsim.lock", "days.csv", "hour_of_day.csv", "hypotheses.csv", "launch_probability_by_hour.csv",
+        "launches.csv", "manifest.json",
         "summary.csv",
         "timelines.csv",
       ])

@@ -12,7 +12,7 @@ import Testing
     let expected = Dictionary(uniqueKeysWithValues: CSVSchema.experimentOutputs.map { ($0.file, $0.columns) })
     #expect(
       CSVSchema.launches.columns.prefix(6) == ["cell", "arm", "replication", "device", "task_id", "kind"])
-    #expect(expected.count == 6)
+    #expect(expected.count == 7)
     for (file, columns) in expected {
       let rows = try csvRows(out.appendingPathComponent(file).path)
       #expect(rows.first == columns, "\(file) header")
@@ -150,6 +150,36 @@ import Testing
         separatedBy: ", ")
       let names = listed.map { $0.components(separatedBy: " ").first! }
       #expect(names == schema.columns, "\(schema.file)")
+    }
+  }
+
+  /// `launch_probability_by_hour.csv` by its definition: each owner's share of its days
+  /// after the warm-up with a launch in the hour, averaged over owners.
+  @Test func launchProbabilityByHourIsTheMeanOwnersShareOfDays() throws {
+    let out = try run()
+    let launches = try csvRows(out.appendingPathComponent("launches.csv").path).dropFirst()
+    let days = try csvRows(out.appendingPathComponent("days.csv").path).dropFirst()
+    let l = CSVSchema.launches.index
+    let d = CSVSchema.days.index
+    var ownerDays: [String: Double] = [:]
+    for r in days where r[d("warmup")] == "0" { ownerDays["\(r[1])|\(r[2])|\(r[3])", default: 0] += 1 }
+    var hours: [String: Set<Int>] = [:]
+    for r in launches {
+      guard let at = Double(r[l("launched_at_s")]), at >= 86_400 else { continue }
+      let hour = Int(r[l("launched_at_iso")].dropFirst(11).prefix(2))!
+      hours["\(r[1])|\(r[2])|\(r[3])", default: []].insert(Int(at / 86_400) * 24 + hour)
+    }
+    let file = try csvRows(out.appendingPathComponent("launch_probability_by_hour.csv").path).dropFirst()
+    #expect(file.count == 24 * 2)
+    for row in file {
+      let (arm, hour) = (row[1], Int(row[2])!)
+      let owners = ownerDays.keys.filter { $0.hasPrefix("\(arm)|") }.sorted()
+      let shares = owners.map { o in
+        Double(hours[o, default: []].filter { $0 % 24 == hour }.count) / ownerDays[o]!
+      }
+      #expect(Int(row[3]) == owners.count)
+      let mean = shares.reduce(0, +) / Double(shares.count)
+      #expect(abs(Double(row[4])! - mean) < 1e-5, "\(arm) \(hour): \(row[4]) against \(mean)")
     }
   }
 }

@@ -57,6 +57,10 @@ public struct CSVSchema: Sendable, Hashable {
     ])
   /// One row per (cell, arm, hour of the day).
   public static let hourOfDay = CSVSchema("hour_of_day.csv", ["cell", "arm", "hour", "launches"])
+  /// One row per (cell, arm, hour of the day): the share of owner-days with a launch in
+  /// that hour, its mean over owners with a 95 % t interval.
+  public static let launchProbabilityByHour = CSVSchema(
+    "launch_probability_by_hour.csv", ["cell", "arm", "hour", "n", "share", "ci95_low", "ci95_high"])
   /// One row per (cell, hypothesis).
   public static let hypotheses = CSVSchema(
     "hypotheses.csv", ["cell", "hypothesis", "estimate", "ci95_low", "ci95_high", "p_value", "result"])
@@ -71,6 +75,6 @@ public struct CSVSchema: Sendable, Hashable {
 
   /// Every CSV file `bgsim run` writes, in the order it lists them.
   public static let experimentOutputs: [CSVSchema] = [
-    launches, days, timelines, summary, hourOfDay, hypotheses,
+    launches, days, timelines, summary, hourOfDay, launchProbabilityByHour, hypotheses,
   ]
 }

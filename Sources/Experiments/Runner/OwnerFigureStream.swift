@@ -43,6 +43,17 @@ struct OwnerFigureStream {
         sums: &p.replicationSums, spill: spill)
     }
     bucket.intraClass.add(days: k.days, launches: k.dayLaunches, launchSquares: k.dayLaunchSquares)
+    if k.days > 0 {
+      var daysByHour = [Int](repeating: 0, count: 24)
+      for key in k.launchHours { daysByHour[key % 24] += 1 }
+      for h in 0..<24 {
+        guard let v = OwnerFigures.fixed(Double(daysByHour[h]) / k.days) else {
+          bucket.hourShares[h].addOutOfRange()
+          continue
+        }
+        bucket.hourShares[h].add(v)
+      }
+    }
     p.buckets[key] = bucket
     held.append((a, values))
   }

@@ -33,7 +33,10 @@ struct OwnerSummary {
     if outcome == .expired { counts.expired += 1 }
     let delay = max(0, (launched - earliest).microseconds)
     delays.append((delay + 500) / 1000)
-    hours[Int(calendar.microsecondsIntoDay(of: launched) / SimCalendar.hourMicroseconds)] += 1
+    let hour = Int(calendar.microsecondsIntoDay(of: launched) / SimCalendar.hourMicroseconds)
+    hours[hour] += 1
+    // The day as the file's whole milliseconds give it, the hour as its ISO text does.
+    counts.launchHours.insert(Int((launched.microseconds + 500) / 1000 / 86_400_000) * 24 + hour)
   }
 
   /// A `days.csv` row.

@@ -87,7 +87,8 @@ public enum RunReport {
     }
     out.append("")
     out.append(
-      "wrote launches.csv, days.csv, timelines.csv, summary.csv, hour_of_day.csv, hypotheses.csv, manifest.json to \(directory)/"
+      "wrote " + (CSVSchema.experimentOutputs.map(\.file) + ["manifest.json"]).joined(separator: ", ")
+        + " to \(directory)/"
     )
     return out.joined(separator: "\n")
   }

@@ -77,7 +77,10 @@ extension SummaryTables {
             bucket.delays.add(d)
             if let g = delayGroup { spill.append(group: g, value: d) }
           }
-          if let h = row.isoHour(launchedAtISO), (0..<24).contains(h) { bucket.hours[h] += 1 }
+          if let h = row.isoHour(launchedAtISO), (0..<24).contains(h) {
+            bucket.hours[h] += 1
+            counts.launchHours.insert(Int(at / 86_400_000) * 24 + h)
+          }
         }
         try launches.advance()
       }

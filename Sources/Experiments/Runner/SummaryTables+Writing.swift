@@ -43,6 +43,24 @@ extension SummaryTables {
       }
     }
     try commit(hours)
+    let probability = try AtomicFileWriter(
+      path: dir.appendingPathComponent(CSVSchema.launchProbabilityByHour.file).path)
+    probability.write(CSVSchema.launchProbabilityByHour.header)
+    for cell in spec.cells.indices {
+      for arm in spec.arms.map(\.name) {
+        let b = buckets["\(cell)|\(arm)"] ?? Bucket()
+        for h in 0..<24 {
+          let pool = b.hourShares[h]
+          let ci = Statistics.confidenceInterval(
+            mean: pool.mean(unitsPerValue: OwnerFigures.unitsPerValue),
+            variance: pool.variance(unitsPerValue: OwnerFigures.unitsPerValue), count: pool.count)
+          probability.write(
+            "\(cell),\(OwnerSimulation.csvField(arm)),\(h),\(pool.count),\(Self.number(ci.estimate)),"
+              + "\(Self.number(ci.lower)),\(Self.number(ci.upper))\n")
+        }
+      }
+    }
+    try commit(probability)
     let hyp = try AtomicFileWriter(path: dir.appendingPathComponent("hypotheses.csv").path)
     hyp.write(CSVSchema.hypotheses.header)
     for v in verdicts {

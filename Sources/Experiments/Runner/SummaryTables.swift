@@ -50,6 +50,8 @@ public struct SummaryTables: Sendable {
     var figures = emptyFigures
     /// Per owner: the launches of each day after the warm-up, summed.
     var intraClass = IntraClassSums()
+    /// By hour of the day: each owner's share of days with a launch in that hour.
+    var hourShares = [PooledValues](repeating: PooledValues(binned: false), count: 24)
 
     static let emptyFigures = [PooledValues](repeating: PooledValues(), count: OwnerFigures.metrics.count)
 
@@ -59,6 +61,7 @@ public struct SummaryTables: Sendable {
       for h in 0..<24 { hours[h] += other.hours[h] }
       for f in figures.indices { figures[f].merge(other.figures[f]) }
       intraClass.merge(other.intraClass)
+      for h in 0..<24 { hourShares[h].merge(other.hourShares[h]) }
     }
   }
 
@@ -67,6 +70,9 @@ public struct SummaryTables: Sendable {
     var launched = 0.0, charging = 0.0, completed = 0.0, expired = 0.0, days = 0.0, energy = 0.0
     /// Launches counted by day in days.csv, and the sum of their squares.
     var dayLaunches = 0.0, dayLaunchSquares = 0.0
+    /// The hours with a launch, as day × 24 + hour (the day of the launch time in whole
+    /// milliseconds, the hour of its ISO text, as the files give them).
+    var launchHours: Set<Int> = []
   }
 
   /// What a slice of the rows contributes: sums per (cell, arm) and per pair of arms,
