@@ -50,6 +50,22 @@ public struct PersonaFit: Sendable {
     var length: Double { end - start }
   }
 
+  /// The spans in which a two-state signal (the screen, the charger) was on.
+  struct SpanTracker {
+    private(set) var spans: [Span] = []
+    private(set) var isOn = false
+    private var since: Double?
+
+    mutating func set(_ on: Bool, at t: Double) {
+      if on, since == nil { since = t }
+      if !on, let start = since {
+        spans.append(Span(start: start, end: t))
+        since = nil
+      }
+      isOn = on
+    }
+  }
+
   public func run(battery: String, screen: String) throws(UserError) -> Result {
     let converted: (trace: RecordedTrace, startDate: CivilDate)
     do {
@@ -63,33 +79,16 @@ public struct PersonaFit: Sendable {
       last - first >= 2 * 86_400
     else { throw UserError("\(battery): the trace covers less than two days; a persona needs more") }
     let span = (last - first) / 86_400
-    var screens: [Span] = []
-    var plugs: [Span] = []
+    var screenOn = SpanTracker()
+    var charger = SpanTracker()
     var readings: [(time: Double, level: Double, plugged: Bool, screenOn: Bool)] = []
-    var screenOn: Double?
-    var pluggedAt: Double?
-    var plugged = false
-    var on = false
     for o in observations {
       let t = o.time.seconds
-      if let s = o.screenOn {
-        if s, screenOn == nil { screenOn = t }
-        if !s, let start = screenOn {
-          screens.append(Span(start: start, end: t))
-          screenOn = nil
-        }
-        on = s
-      }
-      if let p = o.plugged {
-        if p, pluggedAt == nil { pluggedAt = t }
-        if !p, let start = pluggedAt {
-          plugs.append(Span(start: start, end: t))
-          pluggedAt = nil
-        }
-        plugged = p
-      }
-      if let level = o.batteryPercent { readings.append((t, level, plugged, on)) }
+      if let on = o.screenOn { screenOn.set(on, at: t) }
+      if let plugged = o.plugged { charger.set(plugged, at: t) }
+      if let level = o.batteryPercent { readings.append((t, level, charger.isOn, screenOn.isOn)) }
     }
+    let (screens, plugs) = (screenOn.spans, charger.spans)
     guard screens.count >= 10, plugs.count >= 2 else {
       throw UserError("\(screen): too few screen sessions or charges in the trace to fit a persona")
     }
