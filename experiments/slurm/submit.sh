@@ -2,7 +2,8 @@
 # Runs a bgsim experiment on a Slurm cluster: an array of SHARDS shard jobs, then a
 # merge job that waits for all of them (afterok).
 #   BGSIM=/path/to/bgsim bash experiments/slurm/submit.sh EXPERIMENT.yaml SHARDS OUT [extra bgsim run args]
-# OUT must be on storage that every node shares. Prints the two job ids.
+# OUT must be on storage that every node shares. Prints the two job ids. With
+# BGSIM_COMMAND=fit, EXPERIMENT is a fit file and the merge job finishes the fit.
 set -euo pipefail
 if [ $# -lt 3 ]; then
   echo "usage: BGSIM=/path/to/bgsim $0 EXPERIMENT.yaml SHARDS OUT [extra bgsim run args]" >&2
