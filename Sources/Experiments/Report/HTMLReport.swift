@@ -83,7 +83,7 @@ public enum HTMLReport {
     let hours = try rows(file("hour_of_day.csv"))
     // The chart indexes by hour: a damaged file is refused, not drawn.
     let h = CSVSchema.hourOfDay.index
-    for (i, r) in hours.enumerated().dropFirst() where r.count == CSVSchema.hourOfDay.columns.count {
+    for (i, r) in hours.enumerated().dropFirst() where r.count >= CSVSchema.hourOfDay.columns.count {
       guard let hour = Int(r[h("hour")]), (0..<24).contains(hour),
         let n = Double(r[h("launches")]), n.isFinite, n >= 0
       else {

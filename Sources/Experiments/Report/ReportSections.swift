@@ -77,7 +77,7 @@ enum ReportSections {
       let (low, high, p, result) = (
         column("ci95_low"), column("ci95_high"), column("p_value"), column("result")
       )
-      for h in hypotheses.dropFirst() where h.count == CSVSchema.hypotheses.columns.count {
+      for h in hypotheses.dropFirst() where h.count >= CSVSchema.hypotheses.columns.count {
         let cls = h[result] == "PASS" ? "pass" : "fail"
         html +=
           "<tr><td>\(SVGChart.escape(h[text]))</td><td>\(h[cell])</td><td>\(num(h[estimate], 3)) [\(num(h[low], 3)), \(num(h[high], 3))]</td><td>\(h[p].isEmpty ? "–" : pText(h[p]))</td><td class=\"\(cls)\">\(h[result])</td></tr>\n"
@@ -282,7 +282,7 @@ enum ReportSections {
     var counts: [String: [Double]] = [:]
     let column = CSVSchema.hourOfDay.index
     let (cell, arm, hour, launches) = (column("cell"), column("arm"), column("hour"), column("launches"))
-    for r in rows.dropFirst() where r.count == CSVSchema.hourOfDay.columns.count && r[cell] == "0" {
+    for r in rows.dropFirst() where r.count >= CSVSchema.hourOfDay.columns.count && r[cell] == "0" {
       counts[r[arm], default: Array(repeating: 0, count: 24)][Int(r[hour]) ?? 0] += Double(r[launches]) ?? 0
     }
     // One chart per arm, each on its own scale: an arm that launches a tenth as often

@@ -370,15 +370,21 @@ public struct ExperimentRunner: Sendable {
 
   /// Concatenates the parts in chunk order under one header per file.
   func mergeParts(_ all: [Chunk], commits: DeferredCommits) throws(UserError) {
-    try Self.concatenate(chunks: all.map(\.index), into: options.outputDirectory, commits: commits) {
+    try Self.concatenate(
+      chunks: all.map { ($0.index, $0.cell) }, spec: spec, into: options.outputDirectory, commits: commits
+    ) {
       partPath($0, $1)
     }
   }
 
-  /// Writes `launches.csv`, `days.csv` and `timelines.csv` in `directory` from the parts of `chunks`, in order;
-  /// commits them with `commits` (in the background) or, without, before returning.
+  /// Writes `launches.csv`, `days.csv` and `timelines.csv` in `directory` from the parts of `chunks` (each
+  /// with its sweep cell), in order, every row ending with its cell's swept values
+  /// (``ExperimentSpec/sweepKeys``); commits them with `commits` (in the background) or,
+  /// without, before returning.
   static func concatenate(
-    chunks: [Int], into directory: String, commits: DeferredCommits? = nil, part: (Int, String) -> String
+    chunks: [(index: Int, cell: Int)], spec: ExperimentSpec, into directory: String,
+    commits: DeferredCommits? = nil,
+    part: (Int, String) -> String
   )
     throws(UserError)
   {
@@ -387,11 +393,13 @@ public struct ExperimentRunner: Sendable {
     defer { buffer.deallocate() }
     for (kind, schema) in [("launches", CSVSchema.launches), ("days", .days), ("timelines", .timelines)] {
       let writer = try AtomicFileWriter(path: dir.appendingPathComponent(schema.file).path)
-      writer.write(schema.header)
+      writer.write(spec.header(schema))
       for chunk in chunks {
         // Only chunks with a kept day write a timelines part.
-        if kind == "timelines", !FileManager.default.fileExists(atPath: part(chunk, kind)) { continue }
-        try FileDescriptorOutput.append(part: part(chunk, kind), to: writer, buffer: buffer)
+        if kind == "timelines", !FileManager.default.fileExists(atPath: part(chunk.index, kind)) { continue }
+        try FileDescriptorOutput.append(
+          part: part(chunk.index, kind), to: writer, buffer: buffer,
+          rowSuffix: spec.sweepRowSuffix(cell: chunk.cell))
       }
       if let commits { commits.commit([try writer.finish()]) } else { try writer.commit() }
     }

@@ -131,7 +131,8 @@ public enum ShardMerge {
     defer { withExtendedLifetime(lock) {} }
     AtomicFileWriter.removeStale(in: out)
     ExperimentRunner.removeOutputs(in: out)
-    try ExperimentRunner.concatenate(chunks: Array(0..<first.totalChunks), into: out) { chunk, kind in
+    let cells = ExperimentRunner(spec: spec, options: options).chunks().map { ($0.index, $0.cell) }
+    try ExperimentRunner.concatenate(chunks: cells, spec: spec, into: out) { chunk, kind in
       ExperimentRunner.partPath(
         in: URL(fileURLWithPath: owner[chunk]!).appendingPathComponent("parts").path, chunk, kind)
     }

@@ -22,7 +22,8 @@ extension SummaryTables {
     defer { commits?.commit(finished) }
     let dir = URL(fileURLWithPath: directory)
     let summary = try AtomicFileWriter(path: dir.appendingPathComponent("summary.csv").path)
-    summary.write(CSVSchema.summary.header)
+    // Every file ends each row with its cell's swept values (``ExperimentSpec/sweepKeys``).
+    summary.write(spec.header(CSVSchema.summary))
     for r in rows {
       let fields = [
         String(r.cell), r.kind, r.arm, r.metric.rawValue, r.kind == "arm" ? r.metric.unit : "owner",
@@ -31,21 +32,23 @@ extension SummaryTables {
         Self.number(r.median),
         Self.number(r.p10), Self.number(r.p90), r.pValue.map(Self.number) ?? "",
       ]
-      summary.write(fields.joined(separator: ",") + "\n")
+      summary.write(fields.joined(separator: ",") + spec.sweepRowSuffix(cell: r.cell) + "\n")
     }
     try commit(summary)
     let hours = try AtomicFileWriter(path: dir.appendingPathComponent("hour_of_day.csv").path)
-    hours.write(CSVSchema.hourOfDay.header)
+    hours.write(spec.header(CSVSchema.hourOfDay))
     for cell in spec.cells.indices {
       for arm in spec.arms.map(\.name) {
         let b = buckets["\(cell)|\(arm)"]
-        for h in 0..<24 { hours.write("\(cell),\(arm),\(h),\(b?.hours[h] ?? 0)\n") }
+        for h in 0..<24 {
+          hours.write("\(cell),\(arm),\(h),\(b?.hours[h] ?? 0)\(spec.sweepRowSuffix(cell: cell))\n")
+        }
       }
     }
     try commit(hours)
     let probability = try AtomicFileWriter(
       path: dir.appendingPathComponent(CSVSchema.launchProbabilityByHour.file).path)
-    probability.write(CSVSchema.launchProbabilityByHour.header)
+    probability.write(spec.header(CSVSchema.launchProbabilityByHour))
     for cell in spec.cells.indices {
       for arm in spec.arms.map(\.name) {
         let b = buckets["\(cell)|\(arm)"] ?? Bucket()
@@ -56,19 +59,20 @@ extension SummaryTables {
             variance: pool.variance(unitsPerValue: OwnerFigures.unitsPerValue), count: pool.count)
           probability.write(
             "\(cell),\(OwnerSimulation.csvField(arm)),\(h),\(pool.count),\(Self.number(ci.estimate)),"
-              + "\(Self.number(ci.lower)),\(Self.number(ci.upper))\n")
+              + "\(Self.number(ci.lower)),\(Self.number(ci.upper))\(spec.sweepRowSuffix(cell: cell))\n")
         }
       }
     }
     try commit(probability)
     let hyp = try AtomicFileWriter(path: dir.appendingPathComponent("hypotheses.csv").path)
-    hyp.write(CSVSchema.hypotheses.header)
+    hyp.write(spec.header(CSVSchema.hypotheses))
     for v in verdicts {
       var buffer = CSVBuffer(capacity: 128)
       buffer.field(v.hypothesis)
       hyp.write(
         "\(v.cell),\(String(decoding: buffer.bytes, as: UTF8.self)),\(Self.number(v.estimate)),\(Self.number(v.low)),"
-          + "\(Self.number(v.high)),\(v.pValue.map(Self.number) ?? ""),\(v.passed ? "PASS" : "FAIL")\n")
+          + "\(Self.number(v.high)),\(v.pValue.map(Self.number) ?? ""),\(v.passed ? "PASS" : "FAIL")"
+          + "\(spec.sweepRowSuffix(cell: v.cell))\n")
     }
     try commit(hyp)
   }
