@@ -29,6 +29,10 @@ struct Run: ParsableCommand {
   @Flag(help: "Also write report.html (see bgsim report).") var report = false
   @Option(help: "Run only shard K of N (K/N) into --out; combine the shards with bgsim merge.") var shard:
     String?
+  @Option(
+    help: "Also report launched_by_HH:MM: the share of days with a successful run by this time (repeatable)."
+  )
+  var by: [String] = []
   @Option(help: "A fit's posterior.csv: each replication draws its parameters from it (see bgsim fit).")
   var posterior: String?
   @Flag(help: "Also write launch_log.csv: one owner's launch log, as an app would log it (see bgsim fit).")
@@ -49,6 +53,7 @@ struct Run: ParsableCommand {
     r.commandLine = CommandLine.arguments
     r.shard = shard
     r.posterior = posterior
+    r.by = by
     return r
   }
 

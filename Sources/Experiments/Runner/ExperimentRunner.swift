@@ -219,7 +219,7 @@ public struct ExperimentRunner: Sendable {
       options.shard == nil
       ? try GatheredSummary(
         directory: options.outputDirectory, arms: spec.arms.map(\.name), cells: spec.cells.count,
-        byReplication: spec.posterior != nil) : nil
+        byReplication: spec.posterior != nil, launchedBy: spec.launchedBy) : nil
     defer { if let gathered { try? fm.removeItem(atPath: gathered.spillPath) } }
     progress(total - deviceDays(todo), total)
     DispatchQueue.concurrentPerform(iterations: jobs) { _ in

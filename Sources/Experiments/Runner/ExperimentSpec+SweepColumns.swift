@@ -16,3 +16,18 @@ extension ExperimentSpec {
   /// A header line with the swept keys after its last column.
   func header(_ schema: CSVSchema) -> String { String(schema.header.dropLast()) + sweepHeaderSuffix + "\n" }
 }
+
+extension ExperimentSpec {
+  /// The metrics of the summary, in its order: the fixed ones, then `launched_by_HH:MM`
+  /// for each time of ``launchedBy``.
+  public var summaryMetrics: [MetricName] {
+    MetricName.allCases + launchedBy.map(MetricName.launchedBy(seconds:))
+  }
+
+  /// This experiment with `launched_by` metrics for these times of day [s] too.
+  public func reporting(launchedBy times: [Int]) -> ExperimentSpec {
+    var copy = self
+    copy.launchedBy = Array(Set(launchedBy + times)).sorted()
+    return copy
+  }
+}

@@ -39,6 +39,9 @@ public struct ExperimentSpec: Sendable {
   public var scheduler = SchedulerSpec()
   public var arms: [Arm] = []
   public var hypotheses: [Hypothesis] = []
+  /// Times of day [s] of the `launched_by_HH:MM` metrics the summary reports: those the
+  /// hypotheses name, and those `bgsim run --by` asks for; sorted.
+  public var launchedBy: [Int] = []
   /// The whole file as parsed, for sweeps and the manifest.
   public var tree: ConfigTree
   public var cells: [Cell] = [Cell(index: 0, overrides: [])]
@@ -94,6 +97,7 @@ public struct ExperimentSpec: Sendable {
         } catch { throw item.tree.error(error.description) }
       }
     }
+    launchedBy = Array(Set(hypotheses.compactMap { MetricName.launchedBySeconds($0.metric) })).sorted()
   }
 
   /// The experiment as one sweep cell sees it.

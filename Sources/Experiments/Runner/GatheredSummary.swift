@@ -16,9 +16,12 @@ final class GatheredSummary: Sendable {
   private let arms: [String]
   private let cells: Int
   private let byReplication: Bool
+  private let figureSet: FigureSet
 
   /// Opens the scratch file for the pooled values in `directory`.
-  init(directory: String, arms: [String], cells: Int, byReplication: Bool = false) throws(UserError) {
+  init(directory: String, arms: [String], cells: Int, byReplication: Bool = false, launchedBy: [Int] = [])
+    throws(UserError)
+  {
     // Scratch files 0 and 1 are the summary's own, for the parts it reads back.
     spillPath = SummaryTables.spillPath(directory, 2)
     let spill = try PooledValueSpill(path: spillPath)
@@ -26,11 +29,13 @@ final class GatheredSummary: Sendable {
     self.arms = arms
     self.cells = cells
     self.byReplication = byReplication
+    figureSet = FigureSet(launchedBy: launchedBy)
   }
 
   /// Adds an owner's rows in each of its arms (`summaries[a]` for arm `a`), from any thread.
   func add(_ summaries: [OwnerSummary], cell: Int, replication: Int, device: Int) {
-    var figures = OwnerFigureStream(arms: arms, cells: cells, byReplication: byReplication)
+    var figures = OwnerFigureStream(
+      arms: arms, cells: cells, byReplication: byReplication, figureSet: figureSet)
     state.withLock { g in
       for (armIndex, s) in summaries.enumerated() {
         let arm = arms[armIndex]

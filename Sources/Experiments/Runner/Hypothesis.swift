@@ -77,10 +77,10 @@ public struct Hypothesis: Sendable, Hashable {
         statistic = st
       }
       let metric = words.last!
-      guard metrics.contains(metric) else {
+      guard metrics.contains(metric) || MetricName.launchedBySeconds(metric) != nil else {
         throw HypothesisError(
           raw,
-          "unknown metric '\(metric)'\(NearestName.hint(metric, among: metrics)) (metrics: \(metrics.joined(separator: ", ")))"
+          "unknown metric '\(metric)'\(NearestName.hint(metric, among: metrics)) (metrics: \(metrics.joined(separator: ", ")), launched_by_HH:MM)"
         )
       }
       return (arm, statistic, metric)

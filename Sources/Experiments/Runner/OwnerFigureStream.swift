@@ -17,8 +17,12 @@ struct OwnerFigureStream {
   /// The arms of the owner held, with their figures (NaN where not defined).
   private var held: [(arm: Int, values: [Double])] = []
 
-  init(arms: [String], cells: Int, byReplication: Bool = false) {
-    groups = SummaryGroups(arms: arms.count)
+  /// The figures of each owner.
+  let figureSet: FigureSet
+
+  init(arms: [String], cells: Int, byReplication: Bool = false, figureSet: FigureSet = FigureSet()) {
+    self.figureSet = figureSet
+    groups = SummaryGroups(arms: arms.count, figures: figureSet.metrics.count)
     armIndex = Dictionary(arms.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
     self.cells = cells
     self.byReplication = byReplication
@@ -33,9 +37,10 @@ struct OwnerFigureStream {
     if let o = owner, o != (cell, replication, device) { finish(into: &p, spill: spill) }
     owner = (cell, replication, device)
     guard (0..<cells).contains(cell), let a = armIndex[arm] else { return }
-    let values = OwnerFigures.values(k)
+    let values = figureSet.values(k)
     let key = "\(cell)|\(arm)"
     var bucket = p.buckets.removeValue(forKey: key) ?? SummaryTables.Bucket()
+    SummaryTables.Bucket.pad(&bucket.figures, to: values.count)
     for (f, x) in values.enumerated() where !x.isNaN {
       add(
         x, to: &bucket.figures[f], group: groups.owner(cell: cell, arm: a, figure: f),
@@ -68,8 +73,9 @@ struct OwnerFigureStream {
     for x in held {
       for y in held where y.arm > x.arm {
         let key = "\(cell)|\(x.arm)|\(y.arm)"
-        var pool = p.pairs.removeValue(forKey: key) ?? SummaryTables.Bucket.emptyFigures
-        for f in OwnerFigures.metrics.indices where !x.values[f].isNaN && !y.values[f].isNaN {
+        var pool = p.pairs.removeValue(forKey: key) ?? []
+        SummaryTables.Bucket.pad(&pool, to: x.values.count)
+        for f in x.values.indices where !x.values[f].isNaN && !y.values[f].isNaN {
           add(
             x.values[f] - y.values[f], to: &pool[f], group: groups.pair(cell: cell, x.arm, y.arm, figure: f),
             replication: replication, sums: &p.replicationSums, spill: spill)

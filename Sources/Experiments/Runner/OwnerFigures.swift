@@ -36,3 +36,27 @@ enum OwnerFigures {
     return Int64((x * unitsPerValue).rounded())
   }
 }
+
+/// The owner figures of one run: the standard ones (``OwnerFigures/metrics``) and a
+/// `launched_by_HH:MM` for each time of day the hypotheses or `--by` ask for.
+struct FigureSet: Sendable {
+  /// The times of day [s] of the `launched_by` figures, in order.
+  let launchedBy: [Int]
+  let metrics: [MetricName]
+
+  init(launchedBy: [Int] = []) {
+    self.launchedBy = launchedBy
+    metrics = OwnerFigures.metrics + launchedBy.map(MetricName.launchedBy(seconds:))
+  }
+
+  func index(_ metric: MetricName) -> Int? { metrics.firstIndex(of: metric) }
+
+  /// Each figure of an owner: the standard ones, then for each time T the share of its
+  /// days with a successful run by T (NaN without days).
+  func values(_ k: SummaryTables.Counts) -> [Double] {
+    OwnerFigures.values(k)
+      + launchedBy.map { t in
+        k.days > 0 ? Double(k.firstSuccess.values.filter { $0 <= Int64(t) * 1000 }.count) / k.days : .nan
+      }
+  }
+}

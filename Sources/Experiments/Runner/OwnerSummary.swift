@@ -29,7 +29,10 @@ struct OwnerSummary {
     counted = true
     counts.launched += 1
     if charging == true { counts.charging += 1 }
-    if outcome == .completed { counts.completed += 1 }
+    if outcome == .completed {
+      counts.completed += 1
+      counts.success(atMilliseconds: (launched.microseconds + 500) / 1000)
+    }
     if outcome == .expired { counts.expired += 1 }
     let delay = max(0, (launched - earliest).microseconds)
     delays.append((delay + 500) / 1000)

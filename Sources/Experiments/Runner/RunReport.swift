@@ -42,7 +42,7 @@ public enum RunReport {
       let pairs = arms.indices.flatMap { i in arms.indices.filter { $0 > i }.map { (arms[i], arms[$0]) } }
       header += pairs.map { "\($0.0) − \($0.1)" }
       var table = [header]
-      for metric in MetricName.allCases {
+      for metric in spec.summaryMetrics {
         let digits = metric == .delayAfterEarliest || metric == .stalenessAtOpen ? 0 : 2
         // Owner metrics and the intra-class correlation show an interval; the others a median.
         let showsInterval = metric.unit == "owner" || metric == .iccLaunchesPerDay

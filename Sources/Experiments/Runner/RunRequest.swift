@@ -16,6 +16,8 @@ public struct RunRequest: Sendable {
   public var shard: String?
   /// A fit's posterior sample: each replication draws its parameters from it.
   public var posterior: String?
+  /// Times of day (`HH:MM`) to report `launched_by_HH:MM` for.
+  public var by: [String] = []
 
   public init() {}
 
@@ -27,6 +29,9 @@ public struct RunRequest: Sendable {
     if jobs < 1 { return "--jobs must be at least 1 (got \(jobs))" }
     if posterior != nil, shard != nil {
       return "--posterior cannot be combined with --shard yet; run it whole"
+    }
+    for time in by where MetricName.launchedBySeconds("launched_by_" + time) == nil {
+      return "--by \(time) is not a time of day; write HH:MM from 00:00 to 23:59, e.g. --by 08:00"
     }
     if let shard, Shard(text: shard) == nil {
       return "--shard must be K/N with 1 ≤ K ≤ N, e.g. 2/8 (got '\(shard)')"
@@ -56,7 +61,8 @@ public struct RunRequest: Sendable {
 
   /// The experiment with the command line's overrides applied.
   public func load() throws(UserError) -> ExperimentSpec {
-    let spec = try source().spec()
+    let spec = try source().spec().reporting(
+      launchedBy: by.compactMap { MetricName.launchedBySeconds("launched_by_" + $0) })
     guard let posterior else { return spec }
     return try spec.checking(posterior: PosteriorSample.load(file: posterior))
   }

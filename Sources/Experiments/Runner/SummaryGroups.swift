@@ -5,31 +5,38 @@
 struct SummaryGroups: Sendable {
   /// Arms of the experiment.
   let arms: Int
+  /// Owner figures of each arm (``FigureSet``).
+  let figures: Int
+
+  init(arms: Int, figures: Int = OwnerFigures.metrics.count) {
+    self.arms = arms
+    self.figures = figures
+  }
 
   /// Streams per arm: delays, staleness, then the owner figures.
-  static let perArm = 2 + OwnerFigures.metrics.count
+  var perArm: Int { 2 + figures }
 
   /// Pairs of arms (i < j).
   var pairs: Int { arms * (arms - 1) / 2 }
 
   /// Streams per cell.
-  var perCell: Int { arms * Self.perArm + pairs * OwnerFigures.metrics.count }
+  var perCell: Int { arms * perArm + pairs * figures }
 
   /// A pooled metric (the delay after `earliestBeginDate` or the staleness at open) of
   /// arm `arm` (its index) in `cell`.
   func pooled(cell: Int, arm: Int, _ metric: MetricName) -> Int32 {
-    Int32(cell * perCell + arm * Self.perArm + (metric == .delayAfterEarliest ? 0 : 1))
+    Int32(cell * perCell + arm * perArm + (metric == .delayAfterEarliest ? 0 : 1))
   }
 
   /// Owner figure `figure` (its index in ``OwnerFigures/metrics``) of arm `arm` in `cell`.
   func owner(cell: Int, arm: Int, figure: Int) -> Int32 {
-    Int32(cell * perCell + arm * Self.perArm + 2 + figure)
+    Int32(cell * perCell + arm * perArm + 2 + figure)
   }
 
   /// The paired differences (arm `i` − arm `j`, i < j) of owner figure `figure` in `cell`.
   func pair(cell: Int, _ i: Int, _ j: Int, figure: Int) -> Int32 {
     // Pairs in the order (0, 1), (0, 2), …, (1, 2), …
     let index = i * arms - i * (i + 1) / 2 + (j - i - 1)
-    return Int32(cell * perCell + arms * Self.perArm + index * OwnerFigures.metrics.count + figure)
+    return Int32(cell * perCell + arms * perArm + index * figures + figure)
   }
 }

@@ -17,10 +17,11 @@ extension SummaryTables {
   /// one owner. Pooled values are also appended to `spill`, by stream (``SummaryGroups``).
   static func read(
     days dayFiles: [String], launches launchFiles: [String], headers: Bool, arms: [String], cells: Int,
-    byReplication: Bool = false, warmupDays: Int, spill: PooledValueSpill
+    byReplication: Bool = false, launchedBy: [Int] = [], warmupDays: Int, spill: PooledValueSpill
   ) throws(UserError) -> Partial {
     var p = Partial()
-    var figures = OwnerFigureStream(arms: arms, cells: cells, byReplication: byReplication)
+    var figures = OwnerFigureStream(
+      arms: arms, cells: cells, byReplication: byReplication, figureSet: FigureSet(launchedBy: launchedBy))
     // The columns read, by name.
     let warmup = CSVSchema.days.index("warmup")
     let energy = CSVSchema.days.index("energy_mwh")
@@ -71,7 +72,10 @@ extension SummaryTables {
           counted = true
           counts.launched += 1
           if row.equals(charging, "1") { counts.charging += 1 }
-          if row.equals(outcome, "completed") { counts.completed += 1 }
+          if row.equals(outcome, "completed") {
+            counts.completed += 1
+            counts.success(atMilliseconds: at)
+          }
           if row.equals(outcome, "expired") { counts.expired += 1 }
           if let d = row.milliseconds(delay) {
             bucket.delays.add(d)

@@ -46,22 +46,26 @@ public struct SummaryTables: Sendable {
     var delays = PooledValues()
     var staleness = PooledValues()
     var hours = [Int](repeating: 0, count: 24)
-    /// The owners' figures, in the order of ``OwnerFigures/metrics``.
-    var figures = emptyFigures
+    /// The owners' figures, in the order of ``FigureSet/metrics`` (as many as added).
+    var figures: [PooledValues] = []
     /// Per owner: the launches of each day after the warm-up, summed.
     var intraClass = IntraClassSums()
     /// By hour of the day: each owner's share of days with a launch in that hour.
     var hourShares = [PooledValues](repeating: PooledValues(binned: false), count: 24)
 
-    static let emptyFigures = [PooledValues](repeating: PooledValues(), count: OwnerFigures.metrics.count)
-
     mutating func merge(_ other: Bucket) {
       delays.merge(other.delays)
       staleness.merge(other.staleness)
       for h in 0..<24 { hours[h] += other.hours[h] }
-      for f in figures.indices { figures[f].merge(other.figures[f]) }
+      Self.pad(&figures, to: other.figures.count)
+      for f in other.figures.indices { figures[f].merge(other.figures[f]) }
       intraClass.merge(other.intraClass)
       for h in 0..<24 { hourShares[h].merge(other.hourShares[h]) }
+    }
+
+    /// Grows a list of figures' streams to `count`.
+    static func pad(_ figures: inout [PooledValues], to count: Int) {
+      if figures.count < count { figures += Array(repeating: PooledValues(), count: count - figures.count) }
     }
   }
 
@@ -73,6 +77,15 @@ public struct SummaryTables: Sendable {
     /// The hours with a launch, as day × 24 + hour (the day of the launch time in whole
     /// milliseconds, the hour of its ISO text, as the files give them).
     var launchHours: Set<Int> = []
+    /// By day: the time of day of the first successful (completed) run [ms].
+    var firstSuccess: [Int: Int64] = [:]
+
+    /// Notes a completed run launched at `milliseconds` from the start.
+    mutating func success(atMilliseconds ms: Int64) {
+      let day = Int(ms / 86_400_000)
+      let timeOfDay = ms % 86_400_000
+      firstSuccess[day] = min(firstSuccess[day] ?? timeOfDay, timeOfDay)
+    }
   }
 
   /// What a slice of the rows contributes: sums per (cell, arm) and per pair of arms,
@@ -89,8 +102,9 @@ public struct SummaryTables: Sendable {
     mutating func merge(_ other: Partial) {
       for (key, b) in other.buckets { buckets[key, default: Bucket()].merge(b) }
       for (key, pools) in other.pairs {
-        var mine = pairs[key] ?? Bucket.emptyFigures
-        for f in mine.indices { mine[f].merge(pools[f]) }
+        var mine = pairs[key] ?? []
+        Bucket.pad(&mine, to: pools.count)
+        for f in pools.indices { mine[f].merge(pools[f]) }
         pairs[key] = mine
       }
       for (group, byReplication) in other.replicationSums {
@@ -115,7 +129,8 @@ public struct SummaryTables: Sendable {
       days: [dir.appendingPathComponent("days.csv").path],
       launches: [dir.appendingPathComponent("launches.csv").path],
       headers: true, arms: spec.arms.map(\.name), cells: spec.cells.count,
-      byReplication: spec.posterior != nil, warmupDays: spec.warmupDays, spill: spill)
+      byReplication: spec.posterior != nil, launchedBy: spec.launchedBy, warmupDays: spec.warmupDays,
+      spill: spill)
     return try tables(p, directory: directory, spec: spec, spills: [spill.path], write: write)
   }
 
@@ -159,8 +174,8 @@ public struct SummaryTables: Sendable {
         r = .success(
           try read(
             days: slices[i].map(\.days), launches: slices[i].map(\.launches), headers: false, arms: arms,
-            cells: spec.cells.count, byReplication: spec.posterior != nil, warmupDays: spec.warmupDays,
-            spill: spill))
+            cells: spec.cells.count, byReplication: spec.posterior != nil, launchedBy: spec.launchedBy,
+            warmupDays: spec.warmupDays, spill: spill))
       } catch {
         r = .failure(error)
       }
@@ -211,21 +226,24 @@ public struct SummaryTables: Sendable {
   {
     let buckets = p.buckets
     let arms = spec.arms.map(\.name)
-    let layout = SummaryGroups(arms: arms.count)
+    let figureSet = FigureSet(launchedBy: spec.launchedBy)
+    let layout = SummaryGroups(arms: arms.count, figures: figureSet.metrics.count)
     var pools: [Int32: PooledValues] = [:]
     for cell in spec.cells.indices {
       for (a, arm) in arms.enumerated() {
         guard let b = buckets["\(cell)|\(arm)"] else { continue }
         pools[layout.pooled(cell: cell, arm: a, .delayAfterEarliest)] = b.delays
         pools[layout.pooled(cell: cell, arm: a, .stalenessAtOpen)] = b.staleness
-        for f in OwnerFigures.metrics.indices {
+        for f in b.figures.indices where f < figureSet.metrics.count {
           pools[layout.owner(cell: cell, arm: a, figure: f)] = b.figures[f]
         }
       }
       for i in arms.indices {
         for j in arms.indices where j > i {
           guard let pair = p.pairs["\(cell)|\(i)|\(j)"] else { continue }
-          for f in OwnerFigures.metrics.indices { pools[layout.pair(cell: cell, i, j, figure: f)] = pair[f] }
+          for f in pair.indices where f < figureSet.metrics.count {
+            pools[layout.pair(cell: cell, i, j, figure: f)] = pair[f]
+          }
         }
       }
     }
@@ -243,11 +261,12 @@ public struct SummaryTables: Sendable {
       }
     }
     let pooled = Pooled(
-      pools: pools, order: order, arms: arms, layout: layout, replicationMeans: replicationMeans)
+      pools: pools, order: order, arms: arms, layout: layout, figureSet: figureSet,
+      replicationMeans: replicationMeans)
     var rows: [Row] = []
     for cell in spec.cells.indices {
       for arm in arms {
-        for metric in MetricName.allCases {
+        for metric in spec.summaryMetrics {
           if metric == .iccLaunchesPerDay {
             rows.append(intraClassRow(cell, arm, buckets["\(cell)|\(arm)"] ?? Bucket()))
           } else {
@@ -257,7 +276,7 @@ public struct SummaryTables: Sendable {
       }
       for i in arms.indices {
         for j in arms.indices where j > i {
-          for metric in OwnerFigures.metrics {
+          for metric in figureSet.metrics {
             rows.append(pooled.describePair(cell, i, j, metric))
           }
         }
@@ -290,6 +309,7 @@ public struct SummaryTables: Sendable {
     let order: OrderStatistics
     let arms: [String]
     let layout: SummaryGroups
+    let figureSet: FigureSet
     /// Per owner figure stream, each replication's mean, when the intervals of means are
     /// over replications (a run with a posterior sample); nil when they are over owners.
     var replicationMeans: [Int32: [Double]]? = nil
@@ -297,20 +317,20 @@ public struct SummaryTables: Sendable {
     /// The stream of `metric` of `arm` in `cell`.
     func group(_ cell: Int, _ arm: String, _ metric: MetricName) -> Int32? {
       guard let a = arms.firstIndex(of: arm) else { return nil }
-      if let f = OwnerFigures.index(metric) { return layout.owner(cell: cell, arm: a, figure: f) }
+      if let f = figureSet.index(metric) { return layout.owner(cell: cell, arm: a, figure: f) }
       return layout.pooled(cell: cell, arm: a, metric)
     }
 
     /// The stream of the paired differences (arm `i` − arm `j`) of owner metric `metric`.
     func pairGroup(_ cell: Int, _ i: Int, _ j: Int, _ metric: MetricName) -> Int32? {
-      OwnerFigures.index(metric).map { layout.pair(cell: cell, i, j, figure: $0) }
+      figureSet.index(metric).map { layout.pair(cell: cell, i, j, figure: $0) }
     }
 
     func pool(_ g: Int32?) -> PooledValues { g.flatMap { pools[$0] } ?? PooledValues() }
 
     /// Units of the values of a stream to one of its metric's.
     func unitsPerValue(_ metric: MetricName) -> Double {
-      OwnerFigures.index(metric) == nil ? 1000 : OwnerFigures.unitsPerValue
+      figureSet.index(metric) == nil ? 1000 : OwnerFigures.unitsPerValue
     }
 
     /// The value of `rank` in stream `g`, in the metric's units; NaN if not resolved.
@@ -337,7 +357,7 @@ public struct SummaryTables: Sendable {
     /// replications' means (each replication drew its own parameters, so the owners of
     /// one replication are not independent of each other).
     func interval(_ g: Int32?, _ metric: MetricName, level: Double = 0.95) -> (ConfidenceInterval, Double) {
-      if let means = replicationMeans, let g, OwnerFigures.index(metric) != nil {
+      if let means = replicationMeans, let g, figureSet.index(metric) != nil {
         let xs = means[g] ?? []
         let variance = Statistics.variance(xs)
         return (

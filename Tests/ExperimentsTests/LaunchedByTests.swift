@@ -1,0 +1,65 @@
+import FileFormats
+import Foundation
+import Testing
+
+@testable import Experiments
+
+/// `launched_by_HH:MM`: each owner's share of its days (after the warm-up) with a
+/// successful run launched between midnight and HH:MM, averaged over owners.
+@Suite struct LaunchedByTests {
+  @Test func theMetricIsItsDefinitionAndHypothesesNameIt() throws {
+    let text =
+      smallExperiment.replacingOccurrences(of: "days: 3", with: "days: 4")
+      + "\n  - \"refresh launched_by_08:00 < 5\"\n"
+    var request = RunRequest()
+    request.file = write(text)
+    request.out = scratch().path
+    request.by = ["13:30"]
+    let (report, _) = try request.run { _, _ in }
+    #expect(report.contains("launched_by_08:00") && report.contains("launched_by_13:30"))
+    let out = URL(fileURLWithPath: request.out!)
+    let summary = try csvRows(out.appendingPathComponent("summary.csv").path)
+    let launches = try csvRows(out.appendingPathComponent("launches.csv").path).dropFirst()
+    let days = try csvRows(out.appendingPathComponent("days.csv").path).dropFirst()
+    let l = CSVSchema.launches.index
+    let d = CSVSchema.days.index
+    for (time, seconds) in [("08:00", 28_800.0), ("13:30", 48_600.0)] {
+      for arm in ["refresh", "processing"] {
+        // By owner: its days after the warm-up, and the days with a run by the time.
+        var ownerDays: [String: Double] = [:]
+        for r in days where r[1] == arm && r[d("warmup")] == "0" {
+          ownerDays["\(r[2])|\(r[3])", default: 0] += 1
+        }
+        var early: [String: Set<Int>] = [:]
+        for r in launches where r[1] == arm && r[l("outcome")] == "completed" {
+          guard let at = Double(r[l("launched_at_s")]), at >= 86_400 else { continue }
+          if at.truncatingRemainder(dividingBy: 86_400) <= seconds {
+            early["\(r[2])|\(r[3])", default: []].insert(Int(at / 86_400))
+          }
+        }
+        let shares = ownerDays.keys.sorted().map { Double(early[$0]?.count ?? 0) / ownerDays[$0]! }
+        let row = try #require(
+          summary.first { $0[1] == "arm" && $0[2] == arm && $0[3] == "launched_by_\(time)" })
+        #expect(abs(Double(row[6])! - shares.reduce(0, +) / Double(shares.count)) < 1e-5, "\(arm) \(time)")
+        #expect(Int(row[5]) == shares.count)
+      }
+    }
+    let verdicts = try csvRows(out.appendingPathComponent("hypotheses.csv").path)
+    #expect(verdicts.contains { $0[1] == "refresh launched_by_08:00 < 5" && $0[6] == "PASS" })
+  }
+
+  @Test func aTimeThatIsNoTimeOfDayIsOneLine() throws {
+    var request = RunRequest()
+    request.by = ["25:00"]
+    #expect(
+      request.problem() == "--by 25:00 is not a time of day; write HH:MM from 00:00 to 23:59, e.g. --by 08:00"
+    )
+    let text = smallExperiment + "\n  - \"refresh launched_by_8:00 >= 0.5\"\n"
+    do {
+      _ = try ExperimentSpec(tree: ConfigTree.parse(yaml: text, file: "e.yaml"), file: "e.yaml")
+      Issue.record("accepted launched_by_8:00")
+    } catch {
+      #expect(error.description.contains("unknown metric 'launched_by_8:00'"), "\(error.description)")
+    }
+  }
+}
