@@ -12,6 +12,7 @@ struct BGSim: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       Run.self, Merge.self, Report.self, Trace.self, Explain.self, Calibrate.self, Fit.self, FitPersona.self,
+      Advise.self,
       Validate.self,
       ConvertAware.self,
       Bench.self,

@@ -93,4 +93,17 @@ public struct RunRequest: Sendable {
     let report = RunReport.render(spec: spec, result: result, directory: options.outputDirectory)
     return (report, result.summary?.verdicts.allSatisfy(\.passed) ?? true)
   }
+
+  /// Runs `spec` (this request's experiment, prepared by the caller: `bgsim advise`) and
+  /// returns its summary.
+  public func runForSummary(_ spec: ExperimentSpec, progress: @escaping @Sendable (Int, Int) -> Void)
+    throws(UserError) -> SummaryTables
+  {
+    let source = try source()
+    var options = ExperimentRunner.Options(
+      outputDirectory: outputDirectory(for: spec), jobs: jobs, resume: resume, commandLine: commandLine)
+    options.source = source
+    let result = try ExperimentRunner(spec: spec, options: options).run(progress: progress)
+    return result.summary ?? SummaryTables(rows: [], verdicts: [])
+  }
 }

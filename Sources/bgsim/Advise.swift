@@ -1,0 +1,45 @@
+import ArgumentParser
+import Experiments
+import Foundation
+
+/// `bgsim advise`: the cheapest swept task configuration that meets a goal.
+struct Advise: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Run an experiment that sweeps task keys and name the cheapest configuration meeting a goal.",
+    discussion: """
+      The goal is METRIC OP VALUE, met when the metric's whole 95 % interval is on its side, as a \
+      hypothesis is. Prints the (cell, arm) with the least --minimise among those that meet it, with \
+      their intervals; when none does, the nearest, with exit code 1.
+      """
+  )
+
+  @Argument(help: "An experiment YAML file whose sweep varies tasks.KEY.") var file: String
+  @Option(help: "The goal, e.g. \"launched_by_08:00 >= 0.9\".") var goal: String
+  @Option(help: "The metric to minimise among the options that meet the goal.") var minimise =
+    "energy_per_day_mwh"
+  @Option(help: "Output folder of the run (default notebooks-data/<experiment name>/).") var out: String?
+  @Option(help: "Parallel jobs; the answer does not depend on it.") var jobs: Int = ProcessInfo.processInfo
+    .activeProcessorCount
+  @Flag(help: "No progress bar.") var quiet = false
+
+  func validate() throws {
+    guard (1...1024).contains(jobs) else { throw ValidationError("--jobs must be 1…1024 (got \(jobs))") }
+  }
+
+  func run() throws {
+    let goal = try Advice.Goal(parsing: self.goal)
+    guard let cost = MetricName(rawValue: minimise) else {
+      throw ValidationError("--minimise: unknown metric '\(minimise)'")
+    }
+    var request = RunRequest()
+    request.file = file
+    request.out = out
+    request.jobs = jobs
+    let spec = try Advice.prepare(try request.load(), goal: goal, minimise: cost)
+    let bar = SharedProgress(label: "advise", quiet: quiet)
+    let summary = try request.runForSummary(spec) { bar.update(done: $0, total: $1, unit: "device-days") }
+    let advice = Advice(summary: summary, spec: spec, goal: goal, minimise: cost)
+    print(advice.text(goal: goal, minimise: cost), terminator: "")
+    if !advice.met { throw ExitCode(1) }
+  }
+}

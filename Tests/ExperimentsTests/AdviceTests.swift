@@ -1,0 +1,70 @@
+import FileFormats
+import Foundation
+import Testing
+
+@testable import Experiments
+
+/// `bgsim advise`: the cheapest swept task configuration that meets a goal.
+@Suite struct AdviceTests {
+  static let experiment =
+    smallExperiment.replacingOccurrences(of: "days: 3", with: "days: 4")
+    .replacingOccurrences(of: "devices: 4", with: "devices: 16")
+    + "\nsweep:\n  grid: {tasks.earliest_begin: [\"05:00\", 15m, 2h]}\n"
+
+  static func advise(_ goalText: String) throws -> (Advice, Advice.Goal) {
+    let goal = try Advice.Goal(parsing: goalText)
+    var request = RunRequest()
+    request.file = write(experiment)
+    request.out = scratch().path
+    let spec = try Advice.prepare(try request.load(), goal: goal, minimise: .energyPerDay)
+    let summary = try request.runForSummary(spec) { _, _ in }
+    return (Advice(summary: summary, spec: spec, goal: goal, minimise: .energyPerDay), goal)
+  }
+
+  @Test func theCheapestOptionMeetingTheGoalIsChosen() throws {
+    let (advice, goal) = try Self.advise("launches_per_device_day >= 0.05")
+    #expect(advice.options.count == 6, "3 cells × 2 arms")
+    let meeting = advice.options.filter(\.meetsGoal)
+    #expect(!meeting.isEmpty && advice.met)
+    let chosen = try #require(advice.chosen)
+    #expect(chosen.meetsGoal && meeting.allSatisfy { $0.cost.mean >= chosen.cost.mean })
+    // Met means the whole interval is on the goal's side.
+    for o in advice.options { #expect(o.meetsGoal == (o.goal.low >= 0.05)) }
+    #expect(
+      advice.text(goal: goal, minimise: .energyPerDay).hasPrefix(
+        "cheapest meeting launches_per_device_day >= 0.05"))
+  }
+
+  @Test func whenNoneMeetsItTheNearestIsGiven() throws {
+    let (advice, goal) = try Self.advise("launched_by_06:00 >= 0.99")
+    #expect(!advice.met)
+    let nearest = try #require(advice.chosen)
+    #expect(advice.options.allSatisfy { $0.goal.estimate <= nearest.goal.estimate || $0.goal.estimate.isNaN })
+    #expect(
+      advice.text(goal: goal, minimise: .energyPerDay).hasPrefix(
+        "none of the 6 meets launched_by_06:00 >= 0.99"))
+  }
+
+  @Test(arguments: [
+    ("launched_by_8:00 >= 0.9", "--goal: unknown metric 'launched_by_8:00'"),
+    ("icc_launches_per_day >= 0.5", "--goal: unknown metric 'icc_launches_per_day'"),
+    ("launched_by_08:00 0.9", "--goal 'launched_by_08:00 0.9': write METRIC OP VALUE"),
+    ("launched_by_08:00 >= lots", "--goal: 'lots' is not a number or a duration"),
+  ])
+  func aBadGoalIsOneLine(text: String, message: String) {
+    do {
+      _ = try Advice.Goal(parsing: text)
+      Issue.record("accepted \(text)")
+    } catch { #expect(error.message.hasPrefix(message), "\(error.message)") }
+  }
+
+  @Test func anExperimentWithoutATaskSweepIsRefused() throws {
+    let spec = try ExperimentSpec(
+      tree: ConfigTree.parse(yaml: smallExperiment, file: "e.yaml"), file: "e.yaml")
+    do {
+      _ = try Advice.prepare(
+        spec, goal: try Advice.Goal(parsing: "launched_by_08:00 >= 0.9"), minimise: .energyPerDay)
+      Issue.record("advised without a task sweep")
+    } catch { #expect(error.message.contains("advise searches the swept task keys, and the sweep has none")) }
+  }
+}
