@@ -39,7 +39,14 @@ struct Advise: ParsableCommand {
     let bar = SharedProgress(label: "advise", quiet: quiet)
     let summary = try request.runForSummary(spec) { bar.update(done: $0, total: $1, unit: "device-days") }
     let advice = Advice(summary: summary, spec: spec, goal: goal, minimise: cost)
-    print(advice.text(goal: goal, minimise: cost), terminator: "")
+    let text = advice.text(goal: goal, minimise: cost)
+    print(text, terminator: "")
+    // Kept beside the run's files, for its report's answers.
+    let writer = try AtomicFileWriter(
+      path: URL(fileURLWithPath: request.outputDirectory(for: spec)).appendingPathComponent("advice.txt").path
+    )
+    writer.write(text)
+    try writer.commit()
     if !advice.met { throw ExitCode(1) }
   }
 }

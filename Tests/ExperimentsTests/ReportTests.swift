@@ -27,7 +27,7 @@ import Testing
     let ids = Set(all.map(\.id))
     for id in [
       "day-in-the-life-0", "day-in-the-life-1", "hour-of-day", "delay-cdf", "launches-histogram",
-      "staleness-cdf", "sweep-0",
+      "staleness-cdf", "sweep-0", "launched-by",
     ] {
       #expect(ids.contains(id), "missing chart \(id)")
     }
@@ -134,5 +134,34 @@ import Testing
     let rows = try csvRows(out.appendingPathComponent("days.csv").path).dropFirst()
     let warmup = CSVSchema.days.index("warmup")
     #expect(counted == rows.filter { $0[0] == "0" && $0[warmup] == "0" }.count)
+  }
+
+  /// The answers' curve ends, at 24:00, at the share of owner-days with any completed run;
+  /// an `advice.txt` beside the files is shown.
+  @Test func theAnswersCurveEndsAtTheShareOfDaysWithARun() throws {
+    let out = try runWithSweep()
+    try "cheapest meeting launched_by_08:00 >= 0.5: arm refresh, cell 0\n".write(
+      to: out.appendingPathComponent("advice.txt"), atomically: true, encoding: .utf8)
+    let curves = try ReportAnswers.curves(
+      launches: out.appendingPathComponent("launches.csv").path,
+      days: out.appendingPathComponent("days.csv").path)
+    let launches = try csvRows(out.appendingPathComponent("launches.csv").path).dropFirst()
+    let days = try csvRows(out.appendingPathComponent("days.csv").path).dropFirst()
+    let l = CSVSchema.launches.index
+    for arm in ["refresh", "processing"] {
+      let ownerDays = days.filter {
+        $0[0] == "0" && $0[1] == arm && $0[CSVSchema.days.index("warmup")] == "0"
+      }.count
+      let withRun = Set(
+        launches.filter {
+          $0[0] == "0" && $0[1] == arm && $0[l("outcome")] == "completed"
+            && (Double($0[l("launched_at_s")]) ?? 0) >= 86_400
+        }.map { "\($0[2])|\($0[3])|\(Int(Double($0[l("launched_at_s")])! / 86_400))" })
+      let end = try #require(curves[arm]?.last)
+      #expect(end.0 == 24 && abs(end.1 - Double(withRun.count) / Double(ownerDays)) < 1e-12, "\(arm)")
+      #expect(zip(curves[arm]!, curves[arm]!.dropFirst()).allSatisfy { $0.1 <= $1.1 }, "rises")
+    }
+    let html = try String(contentsOfFile: try HTMLReport.write(directory: out.path), encoding: .utf8)
+    #expect(html.contains("bgsim advise:</b> cheapest meeting launched_by_08:00 &gt;= 0.5"))
   }
 }

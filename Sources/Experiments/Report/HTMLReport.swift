@@ -98,6 +98,11 @@ public enum HTMLReport {
     sections.append(
       try ReportSections.dayInTheLife(file("timelines.csv"), arms: arms, start: manifest["start"] as? String))
     sections.append(ReportSections.hourOfDay(hours, arms: arms))
+    let advice = (try? String(contentsOfFile: file("advice.txt"), encoding: .utf8))?
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    sections.append(
+      try ReportAnswers.section(
+        launches: file("launches.csv"), days: file("days.csv"), arms: arms, advice: advice))
     sections.append(
       try ReportSections.distributions(launches: file("launches.csv"), days: file("days.csv"), arms: arms))
     if let cells = manifest["cells"] as? [[String: Any]], cells.count > 1 {

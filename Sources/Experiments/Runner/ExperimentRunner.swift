@@ -363,7 +363,7 @@ public struct ExperimentRunner: Sendable {
   /// Removes a finished run's outputs from `directory`, the manifest first.
   static func removeOutputs(in directory: String) {
     let dir = URL(fileURLWithPath: directory)
-    for name in ["manifest.json"] + CSVSchema.experimentOutputs.map(\.file) + ["report.html"] {
+    for name in ["manifest.json"] + CSVSchema.experimentOutputs.map(\.file) + ["report.html", "advice.txt"] {
       _ = unlink(dir.appendingPathComponent(name).path)
     }
   }

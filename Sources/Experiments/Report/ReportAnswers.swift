@@ -1,0 +1,64 @@
+import Foundation
+
+/// The report's answers: for each arm, the share of owner-days with a successful run
+/// by each time of day (the `launched_by_HH:MM` curve), and the result of `bgsim
+/// advise` when the folder holds one (`advice.txt`).
+enum ReportAnswers {
+  /// The curve's points: for each arm, the share of owner-days (cell 0, after the
+  /// warm-up) whose first completed run was launched by each of 97 times (every 15 min).
+  static func curves(launches: String, days: String) throws(UserError) -> [String: [(Double, Double)]] {
+    let l = CSVSchema.launches.index
+    let d = CSVSchema.days.index
+    var ownerDays: [String: Double] = [:]
+    var reader = try CSVReader(path: days)
+    while reader.next() {
+      guard reader.int(d("cell")) == 0, !reader.equals(d("warmup"), "1") else { continue }
+      ownerDays[reader.text(d("arm")), default: 0] += 1
+    }
+    // By arm and owner-day: the time of day of the first completed run [h].
+    var first: [String: [String: Double]] = [:]
+    var launches = try CSVReader(path: launches)
+    while launches.next() {
+      guard launches.int(l("cell")) == 0, launches.equals(l("outcome"), "completed"),
+        let at = launches.double(l("launched_at_s")), at >= 86_400
+      else { continue }
+      let arm = launches.text(l("arm"))
+      let key = "\(launches.int(l("replication")))|\(launches.int(l("device")))|\(Int(at / 86_400))"
+      let hour = at.truncatingRemainder(dividingBy: 86_400) / 3600
+      first[arm, default: [:]][key] = min(first[arm]?[key] ?? hour, hour)
+    }
+    var out: [String: [(Double, Double)]] = [:]
+    for (arm, total) in ownerDays where total > 0 {
+      let times = (first[arm] ?? [:]).values.sorted()
+      var k = 0
+      out[arm] = (0...96).map { i in
+        let t = Double(i) / 4
+        while k < times.count, times[k] <= t { k += 1 }
+        return (t, Double(k) / total)
+      }
+    }
+    return out
+  }
+
+  static func section(launches: String, days: String, arms: [String], advice: String?) throws(UserError)
+    -> String
+  {
+    let data = try curves(launches: launches, days: days)
+    var html =
+      "<h2>Answers</h2>\n<p>The share of owner-days (cell 0, after the warm-up) with a successful run by each time of day: read off when a run has happened on, say, 90 % of days (the summary's <code>launched_by_HH:MM</code>, which <code>bgsim run --by</code> and hypotheses ask for).</p>\n"
+    var c = SVGChart(x: 0...24, y: 0...1)
+    c.axes(
+      xTitle: "time of day [h]", yTitle: "share of days with a run by then",
+      xTicks: stride(from: 0.0, through: 24, by: 3).map { ($0, String(Int($0))) },
+      yTicks: ReportSections.ticks(0...1))
+    for (ai, arm) in arms.enumerated() {
+      c.polyline(data[arm] ?? [], color: ReportSections.color(ai))
+    }
+    c.legend(arms.enumerated().map { ($0.element, ReportSections.color($0.offset)) })
+    html += c.svg(id: "launched-by", title: "Share of days with a successful run by each time of day")
+    if let advice, !advice.isEmpty {
+      html += "<p><b>bgsim advise:</b> \(SVGChart.escape(advice))</p>\n"
+    }
+    return html
+  }
+}
