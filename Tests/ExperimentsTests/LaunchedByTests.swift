@@ -62,4 +62,29 @@ import Testing
       #expect(error.description.contains("unknown metric 'launched_by_8:00'"), "\(error.description)")
     }
   }
+
+  /// `launches_in_hour_before_open`: each owner's share of its app opens (after the
+  /// warm-up) with a successful run less than an hour before, from `days.csv`'s
+  /// `opens_fresh_1h` and `app_opens`, averaged over owners.
+  @Test func theShareOfOpensAfterAFreshRunIsItsDefinition() throws {
+    let out = try runExperiment(smallExperiment.replacingOccurrences(of: "days: 3", with: "days: 4"))
+    let days = try csvRows(out.appendingPathComponent("days.csv").path).dropFirst()
+    let summary = try csvRows(out.appendingPathComponent("summary.csv").path)
+    let d = CSVSchema.days.index
+    for arm in ["refresh", "processing"] {
+      var opens: [String: (fresh: Double, all: Double)] = [:]
+      for r in days where r[1] == arm && r[d("warmup")] == "0" {
+        let fresh = Double(r[d("opens_fresh_1h")])!
+        let all = Double(r[d("app_opens")])!
+        #expect(fresh <= all)
+        opens["\(r[2])|\(r[3])", default: (0, 0)].fresh += fresh
+        opens["\(r[2])|\(r[3])", default: (0, 0)].all += all
+      }
+      let shares = opens.values.filter { $0.all > 0 }.map { $0.fresh / $0.all }
+      let row = try #require(
+        summary.first { $0[1] == "arm" && $0[2] == arm && $0[3] == "launches_in_hour_before_open" })
+      #expect(Int(row[5]) == shares.count)
+      #expect(abs(Double(row[6])! - shares.reduce(0, +) / Double(shares.count)) < 1e-5, "\(arm)")
+    }
+  }
 }

@@ -39,7 +39,7 @@ public struct CSVSchema: Sendable, Hashable {
       "cell", "arm", "replication", "device", "day", "date", "warmup", "launches_refresh",
       "launches_processing",
       "launches_other", "completed", "expired", "kills", "energy_mwh", "cellular_bytes", "app_opens",
-      "staleness_median_s", "staleness_worst_s",
+      "staleness_median_s", "staleness_worst_s", "opens_fresh_1h",
     ])
   /// One row per device change or app event of the owners whose day is kept.
   public static let timelines = CSVSchema(

@@ -27,6 +27,8 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
   public static let energyPerDay = MetricName(fixed: "energy_per_day_mwh")
   /// Time since the last successful run when the owner opens the app [s] (unit: open).
   public static let stalenessAtOpen = MetricName(fixed: "staleness_at_open_s")
+  /// Share of app opens with a successful run less than an hour before (unit: owner).
+  public static let launchesInHourBeforeOpen = MetricName(fixed: "launches_in_hour_before_open")
   /// The intra-class correlation of launches per day: the share of their variance that
   /// lies between owners [0…1] (unit: owner-day; ``Statistics/intraClassCorrelation(_:level:)``).
   public static let iccLaunchesPerDay = MetricName(fixed: "icc_launches_per_day")
@@ -34,7 +36,7 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
   /// The fixed metrics, in the order of `summary.csv`.
   public static let allCases: [MetricName] = [
     launchesPerDeviceDay, shareWhileCharging, delayAfterEarliest, completionRate, expiryRate, energyPerDay,
-    stalenessAtOpen, iccLaunchesPerDay,
+    stalenessAtOpen, launchesInHourBeforeOpen, iccLaunchesPerDay,
   ]
 
   /// The share of an owner's days (after the warm-up) with a successful run between

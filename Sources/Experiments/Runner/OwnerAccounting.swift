@@ -430,11 +430,16 @@ struct OwnerAccounting {
       } else {
         rows.comma()
       }
+      // Opens with a successful run less than an hour before.
+      let fresh = day.staleness.filter { $0 <= 3600 }.count
+      rows.comma()
+      rows.integer(Int64(fresh))
       rows.newline()
       if d >= warmupDays {
         summary.add(
           energyMilliwattHours: day.energyMilliwattHours, medianStaleness: median,
-          launches: day.launchesRefresh + day.launchesProcessing + day.launchesOther)
+          launches: day.launchesRefresh + day.launchesProcessing + day.launchesOther, opens: day.appOpens,
+          freshOpens: fresh)
       }
     }
   }

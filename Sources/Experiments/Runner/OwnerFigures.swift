@@ -8,6 +8,7 @@ enum OwnerFigures {
   /// The owner metrics, in the order of ``values(_:)``.
   static let metrics: [MetricName] = [
     .launchesPerDeviceDay, .shareWhileCharging, .completionRate, .expiryRate, .energyPerDay,
+    .launchesInHourBeforeOpen,
   ]
 
   /// Units to one [2³⁰].
@@ -27,6 +28,7 @@ enum OwnerFigures {
       k.launched > 0 ? k.completed / k.launched : .nan,
       k.launched > 0 ? k.expired / k.launched : .nan,
       k.days > 0 ? k.energy / k.days : .nan,
+      k.opens > 0 ? k.freshOpens / k.opens : .nan,
     ]
   }
 

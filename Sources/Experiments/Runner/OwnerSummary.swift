@@ -43,8 +43,12 @@ struct OwnerSummary {
   }
 
   /// A `days.csv` row.
-  mutating func add(energyMilliwattHours: Double, medianStaleness: Double?, launches: Int) {
+  mutating func add(
+    energyMilliwattHours: Double, medianStaleness: Double?, launches: Int, opens: Int = 0, freshOpens: Int = 0
+  ) {
     counted = true
+    counts.opens += Double(opens)
+    counts.freshOpens += Double(freshOpens)
     counts.days += 1
     counts.dayLaunches += Double(launches)
     counts.dayLaunchSquares += Double(launches) * Double(launches)

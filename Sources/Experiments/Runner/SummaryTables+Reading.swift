@@ -27,6 +27,7 @@ extension SummaryTables {
     let energy = CSVSchema.days.index("energy_mwh")
     let dayLaunches = ["launches_refresh", "launches_processing", "launches_other"].map(CSVSchema.days.index)
     let staleness = CSVSchema.days.index("staleness_median_s")
+    let (opens, freshOpens) = (CSVSchema.days.index("app_opens"), CSVSchema.days.index("opens_fresh_1h"))
     let launchedAt = CSVSchema.launches.index("launched_at_s")
     let launchedAtISO = CSVSchema.launches.index("launched_at_iso")
     let charging = CSVSchema.launches.index("charging")
@@ -58,6 +59,8 @@ extension SummaryTables {
           let launched = Double(dayLaunches.reduce(0) { $0 + row.int($1) })
           counts.dayLaunches += launched
           counts.dayLaunchSquares += launched * launched
+          counts.opens += Double(row.int(opens))
+          counts.freshOpens += Double(row.int(freshOpens))
           if let s = row.milliseconds(staleness) {
             bucket.staleness.add(s)
             if let g = stalenessGroup { spill.append(group: g, value: s) }

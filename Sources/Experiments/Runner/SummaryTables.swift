@@ -74,6 +74,8 @@ public struct SummaryTables: Sendable {
     var launched = 0.0, charging = 0.0, completed = 0.0, expired = 0.0, days = 0.0, energy = 0.0
     /// Launches counted by day in days.csv, and the sum of their squares.
     var dayLaunches = 0.0, dayLaunchSquares = 0.0
+    /// App opens, and those with a successful run less than an hour before.
+    var opens = 0.0, freshOpens = 0.0
     /// The hours with a launch, as day × 24 + hour (the day of the launch time in whole
     /// milliseconds, the hour of its ISO text, as the files give them).
     var launchHours: Set<Int> = []
