@@ -27,7 +27,7 @@ public struct Advice: Sendable {
           "--goal: unknown metric '\(words[0])'\(NearestName.hint(words[0], among: names)) (metrics: \(names.joined(separator: ", ")), launched_by_HH:MM)"
         )
       }
-      guard let value = DurationTextValue.parse(words[2]) else {
+      guard let value = DurationText.parseQuantity(words[2])?.value, value.isFinite else {
         throw UserError("--goal: '\(words[2])' is not a number or a duration")
       }
       (self.metric, comparison, self.value) = (metric, words[1], value)
@@ -117,13 +117,5 @@ public struct Advice: Sendable {
     return c.meetsGoal
       ? "cheapest meeting \(goal.metric.rawValue) \(goal.comparison) \(f(goal.value)) (\(count) of \(options.count) do): \(what)\n"
       : "none of the \(options.count) meets \(goal.metric.rawValue) \(goal.comparison) \(f(goal.value)); the nearest: \(what)\n"
-  }
-}
-
-/// A number, or a duration in seconds (`15m`).
-enum DurationTextValue {
-  static func parse(_ text: String) -> Double? {
-    if let x = Double(text), x.isFinite { return x }
-    return DurationText.parseSeconds(text)
   }
 }

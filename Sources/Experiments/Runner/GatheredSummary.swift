@@ -14,9 +14,9 @@ final class GatheredSummary: Sendable {
   let spillPath: String
   private let state: Mutex<(partial: SummaryTables.Partial, spill: PooledValueSpill)>
   private let arms: [String]
-  private let cells: Int
-  private let byReplication: Bool
-  private let figureSet: FigureSet
+  /// An empty stream of owners' figures, copied for each owner (its arm index and
+  /// layout are built once, not per owner).
+  private let emptyStream: OwnerFigureStream
 
   /// Opens the scratch file for the pooled values in `directory`.
   init(directory: String, arms: [String], cells: Int, byReplication: Bool = false, launchedBy: [Int] = [])
@@ -27,15 +27,13 @@ final class GatheredSummary: Sendable {
     let spill = try PooledValueSpill(path: spillPath)
     state = Mutex((SummaryTables.Partial(), spill))
     self.arms = arms
-    self.cells = cells
-    self.byReplication = byReplication
-    figureSet = FigureSet(launchedBy: launchedBy)
+    emptyStream = OwnerFigureStream(
+      arms: arms, cells: cells, byReplication: byReplication, figureSet: FigureSet(launchedBy: launchedBy))
   }
 
   /// Adds an owner's rows in each of its arms (`summaries[a]` for arm `a`), from any thread.
   func add(_ summaries: [OwnerSummary], cell: Int, replication: Int, device: Int) {
-    var figures = OwnerFigureStream(
-      arms: arms, cells: cells, byReplication: byReplication, figureSet: figureSet)
+    var figures = emptyStream
     state.withLock { g in
       for (armIndex, s) in summaries.enumerated() {
         let arm = arms[armIndex]
