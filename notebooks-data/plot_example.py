@@ -7,7 +7,7 @@ notebooks-data/refresh-vs-processing); the figure goes to PNG (default:
 OUT_DIR/plot_example.png). Left: launches by hour of day, each arm on its own
 scale. Right: the CDF of the delay after earliestBeginDate, each arm to its own
 maximum. Both use sweep cell 0 and leave out the warm-up days. In a sweep, every
-CSV also has one column per swept key, so for example
+CSV also has one column per swept key after `cell`, so for example
 `pd.read_csv("days.csv").groupby(["app.opens_per_day", "arm"])` needs no join.
 """
 

@@ -47,33 +47,17 @@ enum FileDescriptorOutput {
   /// and unmappings cost more than the extra copy (a C program making the same calls:
   /// 17 against 28 ms for 42 MB in 17 parts on these machines, medians of 15 runs; the
   /// bench's device-days per second rose by a paired ratio of 1.03).
-  static func append(
-    part path: String, to writer: AtomicFileWriter, buffer: UnsafeMutableRawBufferPointer,
-    rowSuffix: String = ""
-  )
+  static func append(part path: String, to writer: AtomicFileWriter, buffer: UnsafeMutableRawBufferPointer)
     throws(UserError)
   {
     let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw UserError("missing part \(path); run again with --resume") }
     defer { _ = Glibc.close(descriptor) }
     guard let base = buffer.baseAddress else { return }
-    let suffix = Array(rowSuffix.utf8)
     while true {
       let n = try read(descriptor, into: base, count: buffer.count, what: "part \(path)")
       if n == 0 { return }
-      guard !suffix.isEmpty else {
-        writer.write(UnsafeRawBufferPointer(start: base, count: n))
-        continue
-      }
-      // Each row gains the suffix before its newline (no field of ours holds a newline
-      // unquoted, and rows end in one).
-      var start = 0
-      for i in 0..<n where base.load(fromByteOffset: i, as: UInt8.self) == 10 {
-        writer.write(UnsafeRawBufferPointer(start: base + start, count: i - start))
-        suffix.withUnsafeBytes { writer.write($0) }
-        start = i
-      }
-      writer.write(UnsafeRawBufferPointer(start: base + start, count: n - start))
+      writer.write(UnsafeRawBufferPointer(start: base, count: n))
     }
   }
 }

@@ -131,9 +131,8 @@ import Testing
     let counted = chart.body.components(separatedBy: "<title>").dropFirst().compactMap {
       Int($0.prefix { $0 != "<" }.split(separator: " ").last ?? "")
     }.reduce(0, +)
-    let rows = try csvRows(out.appendingPathComponent("days.csv").path).dropFirst()
-    let warmup = CSVSchema.days.index("warmup")
-    #expect(counted == rows.filter { $0[0] == "0" && $0[warmup] == "0" }.count)
+    let (d, rows) = try csvTable(out, .days)
+    #expect(counted == rows.filter { $0[0] == "0" && $0[d("warmup")] == "0" }.count)
   }
 
   /// The answers' curve ends, at 24:00, at the share of owner-days with any completed run;
@@ -145,18 +144,19 @@ import Testing
     let curves = try ReportAnswers.curves(
       launches: out.appendingPathComponent("launches.csv").path,
       days: out.appendingPathComponent("days.csv").path)
-    let launches = try csvRows(out.appendingPathComponent("launches.csv").path).dropFirst()
-    let days = try csvRows(out.appendingPathComponent("days.csv").path).dropFirst()
-    let l = CSVSchema.launches.index
+    let (l, launches) = try csvTable(out, .launches)
+    let (d, days) = try csvTable(out, .days)
     for arm in ["refresh", "processing"] {
       let ownerDays = days.filter {
-        $0[0] == "0" && $0[1] == arm && $0[CSVSchema.days.index("warmup")] == "0"
+        $0[0] == "0" && $0[d("arm")] == arm && $0[d("warmup")] == "0"
       }.count
       let withRun = Set(
         launches.filter {
-          $0[0] == "0" && $0[1] == arm && $0[l("outcome")] == "completed"
+          $0[0] == "0" && $0[l("arm")] == arm && $0[l("outcome")] == "completed"
             && (Double($0[l("launched_at_s")]) ?? 0) >= 86_400
-        }.map { "\($0[2])|\($0[3])|\(Int(Double($0[l("launched_at_s")])! / 86_400))" })
+        }.map {
+          "\($0[l("replication")])|\($0[l("device")])|\(Int(Double($0[l("launched_at_s")])! / 86_400))"
+        })
       let end = try #require(curves[arm]?.last)
       #expect(end.0 == 24 && abs(end.1 - Double(withRun.count) / Double(ownerDays)) < 1e-12, "\(arm)")
       #expect(zip(curves[arm]!, curves[arm]!.dropFirst()).allSatisfy { $0.1 <= $1.1 }, "rises")

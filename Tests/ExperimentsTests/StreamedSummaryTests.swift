@@ -166,6 +166,7 @@ import Testing
       let p = try SummaryTables.read(
         days: [dir.appendingPathComponent("days.csv").path],
         launches: [dir.appendingPathComponent("launches.csv").path], headers: true, arms: Self.arms, cells: 1,
+        sweptKeys: [],
         warmupDays: 1, spill: spill)
       let figures = p.buckets.values.flatMap(\.figures) + p.pairs.values.flatMap { $0 }
       #expect(figures.reduce(0) { $0 + $1.count } > owners * 3, "every owner's figures were counted")

@@ -2,6 +2,7 @@ import DeviceModel
 import Experiments
 import Foundation
 import TestScratch
+import Testing
 
 func scratch() -> URL {
   scratchFolder("exp")
@@ -54,4 +55,12 @@ func csvRows(_ path: String) throws -> [[String]] {
     cells.append(current)
     return cells
   }
+}
+
+/// The rows of a bgsim output file (header dropped) and its layout, read off the
+/// header: in a sweep, columns sit after the swept keys.
+func csvTable(_ directory: URL, _ schema: CSVSchema) throws -> (column: (String) -> Int, rows: [[String]]) {
+  let all = try csvRows(directory.appendingPathComponent(schema.file).path)
+  let layout = try #require(schema.reading(header: all.first ?? []), "\(schema.file) header")
+  return (layout.index, Array(all.dropFirst()))
 }

@@ -57,10 +57,10 @@ import Testing
   @Test func aTimeOfDayIsTheNextSuchTimeAfterSubmission() throws {
     let text = Self.experiment(#"grid: {tasks.earliest_begin: ["06:00"]}"#)
     let dir = try runExperiment(text)
-    let rows = try csvRows(dir.appendingPathComponent("launches.csv").path).dropFirst()
-    let submitted = CSVSchema.launches.index("submitted_at_s")
-    let earliest = CSVSchema.launches.index("earliest_begin_s")
-    let launched = CSVSchema.launches.index("launched_at_s")
+    let (column, rows) = try csvTable(dir, .launches)
+    let submitted = column("submitted_at_s")
+    let earliest = column("earliest_begin_s")
+    let launched = column("launched_at_s")
     #expect(rows.count > 4)
     for r in rows {
       let (s, e) = (Double(r[submitted])!, Double(r[earliest])!)

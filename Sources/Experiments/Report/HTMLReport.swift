@@ -8,10 +8,6 @@ import Randomness
 /// ``FitReport``). Marks are
 /// aggregated before drawing, so the page stays small for any number of launches.
 public enum HTMLReport {
-  /// The columns each file must have (``CSVSchema``).
-  static let required: [String: [String]] = Dictionary(
-    uniqueKeysWithValues: CSVSchema.experimentOutputs.map { ($0.file, $0.columns) })
-
   /// Small CSV files as rows of fields (header first).
   static func rows(_ path: String) throws(UserError) -> [[String]] {
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -43,20 +39,12 @@ public enum HTMLReport {
       throw UserError(
         "\(directory): not a bgsim output folder (no manifest.json); give the --out folder of bgsim run")
     }
-    for (file, columns) in required.sorted(by: { $0.key < $1.key }) {
-      let path = dir.appendingPathComponent(file).path
+    for schema in CSVSchema.experimentOutputs {
+      let path = dir.appendingPathComponent(schema.file).path
       guard FileManager.default.fileExists(atPath: path) else {
         throw UserError("\(path): missing; run bgsim run again")
       }
-      guard let handle = FileHandle(forReadingAtPath: path) else {
-        throw UserError("\(path): cannot be read")
-      }
-      let head = String(decoding: handle.readData(ofLength: 4096), as: UTF8.self)
-      try? handle.close()
-      let header = head.split(separator: "\n").first.map { $0.split(separator: ",").map(String.init) } ?? []
-      if let missing = columns.first(where: { !header.contains($0) }) {
-        throw UserError("\(path): missing column '\(missing)'; this file was not written by this bgsim")
-      }
+      _ = try schema.layout(ofFile: path)
     }
   }
 
@@ -82,8 +70,9 @@ public enum HTMLReport {
     let summary = try rows(file("summary.csv"))
     let hours = try rows(file("hour_of_day.csv"))
     // The chart indexes by hour: a damaged file is refused, not drawn.
-    let h = CSVSchema.hourOfDay.index
-    for (i, r) in hours.enumerated().dropFirst() where r.count >= CSVSchema.hourOfDay.columns.count {
+    let hourColumns = CSVSchema.hourOfDay.reading(header: hours.first ?? []) ?? .hourOfDay
+    let h = hourColumns.index
+    for (i, r) in hours.enumerated().dropFirst() where r.count >= hourColumns.columns.count {
       guard let hour = Int(r[h("hour")]), (0..<24).contains(hour),
         let n = Double(r[h("launches")]), n.isFinite, n >= 0
       else {

@@ -7,8 +7,8 @@ enum ReportAnswers {
   /// The curve's points: for each arm, the share of owner-days (cell 0, after the
   /// warm-up) whose first completed run was launched by each of 97 times (every 15 min).
   static func curves(launches: String, days: String) throws(UserError) -> [String: [(Double, Double)]] {
-    let l = CSVSchema.launches.index
-    let d = CSVSchema.days.index
+    let l = try CSVSchema.launches.layout(ofFile: launches).index
+    let d = try CSVSchema.days.layout(ofFile: days).index
     var ownerDays: [String: Double] = [:]
     var reader = try CSVReader(path: days)
     while reader.next() {

@@ -21,6 +21,7 @@ extension ReportSections {
   // MARK: 2. A day in the life
 
   static func dayInTheLife(_ path: String, arms: [String], start: String?) throws(UserError) -> String {
+    let column = try CSVSchema.timelines.layout(ofFile: path).index
     var reader = try CSVReader(path: path)
     struct Row {
       var arm: String, device: Int, day: Int, t: Double, source: String, event: String, task: String,
@@ -28,7 +29,6 @@ extension ReportSections {
         battery: Double?
     }
     var rows: [Row] = []
-    let column = CSVSchema.timelines.index
     let (arm, device, day, time) = (column("arm"), column("device"), column("day"), column("time_s"))
     let (source, event, task) = (column("source"), column("event"), column("task_id"))
     let (value, battery) = (column("value"), column("battery_pct"))

@@ -9,9 +9,10 @@ extension ReportSections {
 
   static func hourOfDay(_ rows: [[String]], arms: [String]) -> String {
     var counts: [String: [Double]] = [:]
-    let column = CSVSchema.hourOfDay.index
+    let layout = CSVSchema.hourOfDay.reading(header: rows.first ?? []) ?? .hourOfDay
+    let column = layout.index
     let (cell, arm, hour, launches) = (column("cell"), column("arm"), column("hour"), column("launches"))
-    for r in rows.dropFirst() where r.count >= CSVSchema.hourOfDay.columns.count && r[cell] == "0" {
+    for r in rows.dropFirst() where r.count >= layout.columns.count && r[cell] == "0" {
       counts[r[arm], default: Array(repeating: 0, count: 24)][Int(r[hour]) ?? 0] += Double(r[launches]) ?? 0
     }
     // One chart per arm, each on its own scale: an arm that launches a tenth as often
@@ -50,8 +51,8 @@ extension ReportSections {
 
   static func distributions(launches: String, days: String, arms: [String]) throws(UserError) -> String {
     // Columns by name (``CSVSchema``); the warm-up days are left out, as the summary does.
-    let launchColumn = CSVSchema.launches.index
-    let dayColumn = CSVSchema.days.index
+    let launchColumn = try CSVSchema.launches.layout(ofFile: launches).index
+    let dayColumn = try CSVSchema.days.layout(ofFile: days).index
     var delays: [String: [Double]] = [:]
     var l = try CSVReader(path: launches)
     let (launchCell, launchArm, delay) = (

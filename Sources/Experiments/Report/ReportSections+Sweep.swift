@@ -8,8 +8,8 @@ extension ReportSections {
   // MARK: 5. Sweep
 
   static func sweep(summary: [[String]], cells: [[String: Any]], arms: [String]) -> String {
-    let header = summary.first ?? []
-    func col(_ n: String) -> Int { header.firstIndex(of: n) ?? 0 }
+    let layout = CSVSchema.summary.reading(header: summary.first ?? []) ?? .summary
+    func col(_ n: String) -> Int { layout.index(n) }
     var html = "<h2>Sweep</h2>\n"
     let keys = (cells.first?["overrides"] as? [String: String]).map { Array($0.keys).sorted() } ?? []
     for (ki, key) in keys.enumerated() {

@@ -26,8 +26,8 @@ enum ReportSections {
   // MARK: 1. Headline
 
   static func headline(summary: [[String]], hypotheses: [[String]], arms: [String]) -> String {
-    let header = summary.first ?? []
-    func col(_ n: String) -> Int { header.firstIndex(of: n) ?? 0 }
+    let layout = CSVSchema.summary.reading(header: summary.first ?? []) ?? .summary
+    func col(_ n: String) -> Int { layout.index(n) }
     var html = "<h2>Headline: \(arms.map(SVGChart.escape).joined(separator: " vs "))</h2>\n"
     let cells = Set(summary.dropFirst().map { $0[col("cell")] }).sorted { Int($0) ?? 0 < Int($1) ?? 0 }
     for cell in cells {
@@ -59,12 +59,13 @@ enum ReportSections {
     if hypotheses.count > 1 {
       html +=
         "<table><tr><th>hypothesis</th><th>cell</th><th>estimate [95% CI]</th><th>p</th><th>verdict</th></tr>\n"
-      let column = CSVSchema.hypotheses.index
+      let columns = CSVSchema.hypotheses.reading(header: hypotheses[0]) ?? .hypotheses
+      let column = columns.index
       let (cell, text, estimate) = (column("cell"), column("hypothesis"), column("estimate"))
       let (low, high, p, result) = (
         column("ci95_low"), column("ci95_high"), column("p_value"), column("result")
       )
-      for h in hypotheses.dropFirst() where h.count >= CSVSchema.hypotheses.columns.count {
+      for h in hypotheses.dropFirst() where h.count >= columns.columns.count {
         let cls = h[result] == "PASS" ? "pass" : "fail"
         html +=
           "<tr><td>\(SVGChart.escape(h[text]))</td><td>\(h[cell])</td><td>\(num(h[estimate], 3)) [\(num(h[low], 3)), \(num(h[high], 3))]</td><td>\(h[p].isEmpty ? "–" : pText(h[p]))</td><td class=\"\(cls)\">\(h[result])</td></tr>\n"

@@ -378,8 +378,8 @@ public struct ExperimentRunner: Sendable {
   }
 
   /// Writes `launches.csv`, `days.csv` and `timelines.csv` in `directory` from the parts of `chunks` (each
-  /// with its sweep cell), in order, every row ending with its cell's swept values
-  /// (``ExperimentSpec/sweepKeys``); commits them with `commits` (in the background) or,
+  /// with its sweep cell), in order, under a header with the swept keys
+  /// (``ExperimentSpec/layout(_:)``; each part's rows carry their values); commits them with `commits` (in the background) or,
   /// without, before returning.
   static func concatenate(
     chunks: [(index: Int, cell: Int)], spec: ExperimentSpec, into directory: String,
@@ -393,13 +393,11 @@ public struct ExperimentRunner: Sendable {
     defer { buffer.deallocate() }
     for (kind, schema) in [("launches", CSVSchema.launches), ("days", .days), ("timelines", .timelines)] {
       let writer = try AtomicFileWriter(path: dir.appendingPathComponent(schema.file).path)
-      writer.write(spec.header(schema))
+      writer.write(spec.layout(schema).header)
       for chunk in chunks {
         // Only chunks with a kept day write a timelines part.
         if kind == "timelines", !FileManager.default.fileExists(atPath: part(chunk.index, kind)) { continue }
-        try FileDescriptorOutput.append(
-          part: part(chunk.index, kind), to: writer, buffer: buffer,
-          rowSuffix: spec.sweepRowSuffix(cell: chunk.cell))
+        try FileDescriptorOutput.append(part: part(chunk.index, kind), to: writer, buffer: buffer)
       }
       if let commits { commits.commit([try writer.finish()]) } else { try writer.commit() }
     }

@@ -1,20 +1,18 @@
 extension ExperimentSpec {
   /// The swept keys, in the order the sweep names them: every CSV with a `cell` column
-  /// ends with one column per key, holding the cell's value, so that a table groups by
-  /// them with no join (`df.groupby(["app.opens_per_day", "arm"])`).
+  /// has one column per key right after it, holding the cell's value, so that a table
+  /// groups by them with no join (`df.groupby(["app.opens_per_day", "arm"])`).
   public var sweepKeys: [String] { cells.first?.overrides.map(\.path) ?? [] }
 
-  /// What the header gains: `,KEY…` (empty without a sweep).
-  var sweepHeaderSuffix: String { sweepKeys.map { "," + OwnerSimulation.csvField($0) }.joined() }
+  /// The layout of an output file of this experiment: `schema` with the swept keys.
+  public func layout(_ schema: CSVSchema) -> CSVSchema { schema.sweeping(sweepKeys) }
 
-  /// What each row of sweep cell `cell` gains: `,VALUE…` (empty without a sweep).
-  func sweepRowSuffix(cell: Int) -> String {
+  /// What follows the `cell` field of each row of sweep cell `cell`: `,VALUE…`, one per
+  /// swept key (empty without a sweep).
+  func sweepFields(cell: Int) -> String {
     guard cells.indices.contains(cell) else { return "" }
     return cells[cell].overrides.map { "," + OwnerSimulation.csvField($0.value) }.joined()
   }
-
-  /// A header line with the swept keys after its last column.
-  func header(_ schema: CSVSchema) -> String { String(schema.header.dropLast()) + sweepHeaderSuffix + "\n" }
 }
 
 extension ExperimentSpec {

@@ -74,8 +74,10 @@ enum OwnerSimulation {
       calendar: calendar, days: spec.days, warmupDays: spec.warmupDays,
       backgroundPowerWatts: spec.scheduler.parameters.backgroundPowerWatts)
     let end = calendar.startOfDay(spec.days)
+    // Every row starts with the owner: cell, its swept values, arm, replication, device.
     var prefixBuffer = CSVBuffer(capacity: 64)
     prefixBuffer.integer(Int64(cell))
+    prefixBuffer.text(spec.sweepFields(cell: cell))
     prefixBuffer.comma()
     prefixBuffer.field(arm.name)
     prefixBuffer.comma()
@@ -94,7 +96,7 @@ enum OwnerSimulation {
       if let t = timelineDay, t == day - 1 {
         writeTimeline(
           sim.deviceLog, sim.appLog, day: t,
-          prefix: "\(cell),\(csvField(arm.name)),\(replication),\(device),",
+          prefix: prefix,
           into: &timelines)
       }
       sim.deviceLog.removeAll(keepingCapacity: true)

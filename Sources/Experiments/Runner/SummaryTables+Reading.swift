@@ -17,24 +17,28 @@ extension SummaryTables {
   /// one owner. Pooled values are also appended to `spill`, by stream (``SummaryGroups``).
   static func read(
     days dayFiles: [String], launches launchFiles: [String], headers: Bool, arms: [String], cells: Int,
-    byReplication: Bool = false, launchedBy: [Int] = [], warmupDays: Int, spill: PooledValueSpill
+    sweptKeys: [String], byReplication: Bool = false, launchedBy: [Int] = [], warmupDays: Int,
+    spill: PooledValueSpill
   ) throws(UserError) -> Partial {
     var p = Partial()
     var figures = OwnerFigureStream(
       arms: arms, cells: cells, byReplication: byReplication, figureSet: FigureSet(launchedBy: launchedBy))
-    // The columns read, by name.
-    let warmup = CSVSchema.days.index("warmup")
-    let energy = CSVSchema.days.index("energy_mwh")
-    let dayLaunches = ["launches_refresh", "launches_processing", "launches_other"].map(CSVSchema.days.index)
-    let staleness = CSVSchema.days.index("staleness_median_s")
-    let (opens, freshOpens) = (CSVSchema.days.index("app_opens"), CSVSchema.days.index("opens_fresh_1h"))
-    let launchedAt = CSVSchema.launches.index("launched_at_s")
-    let launchedAtISO = CSVSchema.launches.index("launched_at_iso")
-    let charging = CSVSchema.launches.index("charging")
-    let outcome = CSVSchema.launches.index("outcome")
-    let delay = CSVSchema.launches.index("delay_after_earliest_s")
-    var days = try OwnerRows(files: dayFiles, headers: headers)
-    var launches = try OwnerRows(files: launchFiles, headers: headers)
+    // The columns read, by name (after the swept keys' columns).
+    let (dayColumns, launchColumns) = (
+      CSVSchema.days.sweeping(sweptKeys), CSVSchema.launches.sweeping(sweptKeys)
+    )
+    let warmup = dayColumns.index("warmup")
+    let energy = dayColumns.index("energy_mwh")
+    let dayLaunches = ["launches_refresh", "launches_processing", "launches_other"].map(dayColumns.index)
+    let staleness = dayColumns.index("staleness_median_s")
+    let (opens, freshOpens) = (dayColumns.index("app_opens"), dayColumns.index("opens_fresh_1h"))
+    let launchedAt = launchColumns.index("launched_at_s")
+    let launchedAtISO = launchColumns.index("launched_at_iso")
+    let charging = launchColumns.index("charging")
+    let outcome = launchColumns.index("outcome")
+    let delay = launchColumns.index("delay_after_earliest_s")
+    var days = try OwnerRows(files: dayFiles, headers: headers, layout: dayColumns)
+    var launches = try OwnerRows(files: launchFiles, headers: headers, layout: launchColumns)
     while let owner = days.owner ?? launches.owner {
       var counts = Counts()
       // Whether any row of the owner counts (rows of the warm-up days do not).
@@ -104,7 +108,8 @@ extension SummaryTables {
     return p
   }
 
-  /// An owner in one arm, as the first four fields of its rows name it.
+  /// An owner in one arm, as the first fields of its rows name it (cell, swept values,
+  /// arm, replication, device).
   struct OwnerKey: Equatable {
     let cell: Int
     let arm: String
@@ -116,6 +121,8 @@ extension SummaryTables {
   struct OwnerRows {
     let files: [String]
     let headers: Bool
+    /// The positions of the owner's fields.
+    let arm: Int, replication: Int, device: Int
     /// The next file to open.
     private var next = 0
     private var reader: CSVReader?
@@ -126,9 +133,10 @@ extension SummaryTables {
     /// The current row's fields, to tell whether the next row has the same owner.
     private var fields: (starts: [Int], ends: [Int]) = ([], [])
 
-    init(files: [String], headers: Bool) throws(UserError) {
+    init(files: [String], headers: Bool, layout: CSVSchema) throws(UserError) {
       self.files = files
       self.headers = headers
+      (arm, replication, device) = (layout.index("arm"), layout.index("replication"), layout.index("device"))
       try advance()
     }
 
@@ -149,8 +157,9 @@ extension SummaryTables {
         reader = nil
       }
       let row = reader!
-      if opened || owner == nil || !row.sameFields(4, as: fields) {
-        owner = OwnerKey(cell: row.int(0), arm: row.text(1), replication: row.int(2), device: row.int(3))
+      if opened || owner == nil || !row.sameFields(device + 1, as: fields) {
+        owner = OwnerKey(
+          cell: row.int(0), arm: row.text(arm), replication: row.int(replication), device: row.int(device))
         fields = row.fields
       }
     }

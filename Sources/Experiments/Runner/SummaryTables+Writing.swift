@@ -22,57 +22,57 @@ extension SummaryTables {
     defer { commits?.commit(finished) }
     let dir = URL(fileURLWithPath: directory)
     let summary = try AtomicFileWriter(path: dir.appendingPathComponent("summary.csv").path)
-    // Every file ends each row with its cell's swept values (``ExperimentSpec/sweepKeys``).
-    summary.write(spec.header(CSVSchema.summary))
+    // Every row starts with its cell and the cell's swept values (``ExperimentSpec/sweepKeys``).
+    func cell(_ c: Int) -> String { String(c) + spec.sweepFields(cell: c) }
+    summary.write(spec.layout(.summary).header)
     for r in rows {
       let fields = [
-        String(r.cell), r.kind, r.arm, r.metric.rawValue, r.kind == "arm" ? r.metric.unit : "owner",
+        cell(r.cell), r.kind, r.arm, r.metric.rawValue, r.kind == "arm" ? r.metric.unit : "owner",
         String(r.n),
         Self.number(r.mean), Self.number(r.sd), Self.number(r.low), Self.number(r.high),
         Self.number(r.median),
         Self.number(r.p10), Self.number(r.p90), r.pValue.map(Self.number) ?? "",
       ]
-      summary.write(fields.joined(separator: ",") + spec.sweepRowSuffix(cell: r.cell) + "\n")
+      summary.write(fields.joined(separator: ",") + "\n")
     }
     try commit(summary)
     let hours = try AtomicFileWriter(path: dir.appendingPathComponent("hour_of_day.csv").path)
-    hours.write(spec.header(CSVSchema.hourOfDay))
-    for cell in spec.cells.indices {
+    hours.write(spec.layout(.hourOfDay).header)
+    for c in spec.cells.indices {
       for arm in spec.arms.map(\.name) {
-        let b = buckets["\(cell)|\(arm)"]
+        let b = buckets["\(c)|\(arm)"]
         for h in 0..<24 {
-          hours.write("\(cell),\(arm),\(h),\(b?.hours[h] ?? 0)\(spec.sweepRowSuffix(cell: cell))\n")
+          hours.write("\(cell(c)),\(OwnerSimulation.csvField(arm)),\(h),\(b?.hours[h] ?? 0)\n")
         }
       }
     }
     try commit(hours)
     let probability = try AtomicFileWriter(
       path: dir.appendingPathComponent(CSVSchema.launchProbabilityByHour.file).path)
-    probability.write(spec.header(CSVSchema.launchProbabilityByHour))
-    for cell in spec.cells.indices {
+    probability.write(spec.layout(.launchProbabilityByHour).header)
+    for c in spec.cells.indices {
       for arm in spec.arms.map(\.name) {
-        let b = buckets["\(cell)|\(arm)"] ?? Bucket()
+        let b = buckets["\(c)|\(arm)"] ?? Bucket()
         for h in 0..<24 {
           let pool = b.hourShares[h]
           let ci = Statistics.confidenceInterval(
             mean: pool.mean(unitsPerValue: OwnerFigures.unitsPerValue),
             variance: pool.variance(unitsPerValue: OwnerFigures.unitsPerValue), count: pool.count)
           probability.write(
-            "\(cell),\(OwnerSimulation.csvField(arm)),\(h),\(pool.count),\(Self.number(ci.estimate)),"
-              + "\(Self.number(ci.lower)),\(Self.number(ci.upper))\(spec.sweepRowSuffix(cell: cell))\n")
+            "\(cell(c)),\(OwnerSimulation.csvField(arm)),\(h),\(pool.count),\(Self.number(ci.estimate)),"
+              + "\(Self.number(ci.lower)),\(Self.number(ci.upper))\n")
         }
       }
     }
     try commit(probability)
     let hyp = try AtomicFileWriter(path: dir.appendingPathComponent("hypotheses.csv").path)
-    hyp.write(spec.header(CSVSchema.hypotheses))
+    hyp.write(spec.layout(.hypotheses).header)
     for v in verdicts {
       var buffer = CSVBuffer(capacity: 128)
       buffer.field(v.hypothesis)
       hyp.write(
-        "\(v.cell),\(String(decoding: buffer.bytes, as: UTF8.self)),\(Self.number(v.estimate)),\(Self.number(v.low)),"
-          + "\(Self.number(v.high)),\(v.pValue.map(Self.number) ?? ""),\(v.passed ? "PASS" : "FAIL")"
-          + "\(spec.sweepRowSuffix(cell: v.cell))\n")
+        "\(cell(v.cell)),\(String(decoding: buffer.bytes, as: UTF8.self)),\(Self.number(v.estimate)),\(Self.number(v.low)),"
+          + "\(Self.number(v.high)),\(v.pValue.map(Self.number) ?? ""),\(v.passed ? "PASS" : "FAIL")\n")
     }
     try commit(hyp)
   }

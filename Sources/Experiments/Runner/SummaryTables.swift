@@ -130,7 +130,7 @@ public struct SummaryTables: Sendable {
     let p = try read(
       days: [dir.appendingPathComponent("days.csv").path],
       launches: [dir.appendingPathComponent("launches.csv").path],
-      headers: true, arms: spec.arms.map(\.name), cells: spec.cells.count,
+      headers: true, arms: spec.arms.map(\.name), cells: spec.cells.count, sweptKeys: spec.sweepKeys,
       byReplication: spec.posterior != nil, launchedBy: spec.launchedBy, warmupDays: spec.warmupDays,
       spill: spill)
     return try tables(p, directory: directory, spec: spec, spills: [spill.path], write: write)
@@ -176,7 +176,8 @@ public struct SummaryTables: Sendable {
         r = .success(
           try read(
             days: slices[i].map(\.days), launches: slices[i].map(\.launches), headers: false, arms: arms,
-            cells: spec.cells.count, byReplication: spec.posterior != nil, launchedBy: spec.launchedBy,
+            cells: spec.cells.count, sweptKeys: spec.sweepKeys, byReplication: spec.posterior != nil,
+            launchedBy: spec.launchedBy,
             warmupDays: spec.warmupDays, spill: spill))
       } catch {
         r = .failure(error)
