@@ -39,7 +39,7 @@ enum FitReport {
       h1{font-size:22px}h2{font-size:18px;margin-top:32px;border-bottom:1px solid #ccc}
       table{border-collapse:collapse;font-size:13px;margin:8px 0}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}
       th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}figure{margin:12px 0}
-      figcaption{font-size:13px;font-weight:bold;margin-bottom:4px}svg{max-width:100%;height:auto}</style></head><body>
+      figcaption{font-size:13px;font-weight:bold;margin-bottom:4px}.legend{font-size:12px;margin:2px 0}svg{max-width:100%;height:auto}</style></head><body>
       <h1>bgsim fit: \(SVGChart.escape(name))</h1>
       \(sections.joined(separator: "\n"))
       </body></html>

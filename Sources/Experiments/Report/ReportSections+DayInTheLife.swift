@@ -192,8 +192,8 @@ extension ReportSections {
         start.flatMap { CivilDate(iso: $0) }.map {
           CivilDate(daysSinceEpoch: $0.daysSinceEpoch + day).description
         } ?? "day \(day)"
+      c.legend(entries)
       html += c.svg(id: "day-in-the-life-\(n)", title: "Owner \(device), \(date)")
-      html += legendHTML(entries)
     }
     if owners.isEmpty { html += "<p>No day was recorded.</p>\n" }
     return html

@@ -75,14 +75,6 @@ enum ReportSections {
     return html
   }
 
-  /// A legend under a chart, in HTML: every entry fits, however many.
-  static func legendHTML(_ entries: [(String, String)]) -> String {
-    "<p class=\"legend\">"
-      + entries.map {
-        "<span class=\"key\"><span style=\"display:inline-block;width:10px;height:10px;background:\($0.1)\"></span> \(SVGChart.escape($0.0))</span>"
-      }.joined(separator: " &nbsp; ") + "</p>\n"
-  }
-
   /// About five round ticks over a range.
   static func ticks(
     _ r: ClosedRange<Double>,

@@ -1,18 +1,22 @@
 import Foundation
 
 /// A small SVG chart: a plot area with axes, ticks and labels, and marks drawn in data
-/// coordinates. Every mark carries `class="mark"` so that tests can tell an empty plot
-/// from a drawn one; text is kept inside the view box by construction.
+/// coordinates, in a figure with its caption and legend. Every mark carries
+/// `class="mark"` and every legend entry `class="key"`, so that tests can tell an empty
+/// plot from a drawn one and match each legend entry to the marks of its colour; text is
+/// kept inside the view box by construction.
 struct SVGChart {
   let width: Double
   let height: Double
   let left: Double
   let right = 16.0
-  let top = 28.0
+  let top = 14.0
   let bottom = 44.0
   var xRange: ClosedRange<Double>
   var yRange: ClosedRange<Double>
   var body = ""
+  /// The legend's entries (label, colour), shown under the chart.
+  var legendItems: [(String, String)] = []
 
   /// Okabe–Ito colours, distinguishable with the common colour-vision deficiencies.
   static let palette = [
@@ -114,19 +118,20 @@ struct SVGChart {
       "<rect class=\"mark\" x=\"\(Self.f(px))\" y=\"\(Self.f(py))\" width=\"\(Self.f(w))\" height=\"\(Self.f(h))\" fill=\"\(color)\">\(tip)</rect>\n"
   }
 
-  /// A legend in the top margin.
-  mutating func legend(_ items: [(String, String)]) {
-    var cx = left
-    for (label, color) in items {
-      body += "<rect x=\"\(Self.f(cx))\" y=\"8\" width=\"10\" height=\"10\" fill=\"\(color)\"/>\n"
-      let shown = Self.fit(label, maxWidth: 200)
-      text(shown, x: cx + 14, y: 17, anchor: "start", size: 10)
-      cx += 24 + Double(shown.count) * 6
-      if cx > width - 60 { break }
-    }
+  /// The legend: one entry per meaning, each with the colour of its marks (shown in
+  /// HTML under the chart, so that every entry fits, however many).
+  mutating func legend(_ items: [(String, String)]) { legendItems = items }
+
+  /// A legend in HTML: a swatch and a label per entry.
+  static func legendHTML(_ entries: [(String, String)]) -> String {
+    "<p class=\"legend\">"
+      + entries.map {
+        "<span class=\"key\" data-label=\"\(escape($0.0))\" style=\"display:inline-block;width:10px;height:10px;background:\($0.1)\"></span> \(escape($0.0))"
+      }.joined(separator: " &nbsp; ") + "</p>\n"
   }
 
   func svg(id: String, title: String) -> String {
-    "<figure><figcaption>\(Self.escape(title))</figcaption>\n<svg id=\"\(id)\" class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"\(Int(width))\" height=\"\(Int(height))\" xmlns=\"http://www.w3.org/2000/svg\" font-family=\"sans-serif\">\n\(body)</svg></figure>\n"
+    "<figure><figcaption>\(Self.escape(title))</figcaption>\n<svg id=\"\(id)\" class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"\(Int(width))\" height=\"\(Int(height))\" xmlns=\"http://www.w3.org/2000/svg\" font-family=\"sans-serif\">\n\(body)</svg>\n"
+      + (legendItems.isEmpty ? "" : Self.legendHTML(legendItems)) + "</figure>\n"
   }
 }
