@@ -57,6 +57,9 @@ import Testing
     #expect(incomplete.0 == 2 && incomplete.1.contains("incomplete set: shard(s) 2/2 missing"))
     let mixed = try merge([s1, other])
     #expect(mixed.0 == 2 && mixed.1.contains("different configuration or seed"))
+    // The same folder named twice is one shard given twice, not a complete set.
+    let twice = try merge([s1, s1, s2])
+    #expect(twice.0 == 2 && twice.1.contains("shard 1/2 is given twice (\(s1.path) and \(s1.path))"))
     let stranger = try merge([s1, dir])
     #expect(stranger.0 == 2 && stranger.1.contains("not a bgsim shard folder"))
     try FileManager.default.removeItem(at: s2.appendingPathComponent("shard.json"))

@@ -91,8 +91,9 @@ public enum ShardMerge {
       )
     }
     var owner: [Int: String] = [:]
-    for (dir, r) in records {
-      if let other = records.first(where: { $0.1.index == r.index && $0.0 != dir }) {
+    for (n, (dir, r)) in records.enumerated() {
+      // By position: the same folder named twice is caught too.
+      if let other = records[..<n].first(where: { $0.1.index == r.index }) {
         throw UserError("shard \(r.index)/\(r.count) is given twice (\(other.0) and \(dir))")
       }
       for c in r.chunks { owner[c] = dir }
