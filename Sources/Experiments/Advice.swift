@@ -12,13 +12,13 @@ import Randomness
 public struct Advice: Sendable {
   public struct Goal: Sendable {
     public let metric: MetricName
-    public let comparison: String
+    public let comparison: Hypothesis.Comparison
     public let value: Double
 
     /// Parses `METRIC OP VALUE`; one line saying what is wrong otherwise.
     public init(parsing text: String) throws(UserError) {
       let words = text.split(separator: " ").map(String.init)
-      guard words.count == 3, [">=", ">", "<=", "<"].contains(words[1]) else {
+      guard words.count == 3, let comparison = Hypothesis.Comparison(rawValue: words[1]) else {
         throw UserError("--goal '\(text)': write METRIC OP VALUE, e.g. \"launched_by_08:00 >= 0.9\"")
       }
       guard let metric = MetricName(rawValue: words[0]), metric.isTestable else {
@@ -30,22 +30,15 @@ public struct Advice: Sendable {
       guard let value = DurationText.parseQuantity(words[2])?.value, value.isFinite else {
         throw UserError("--goal: '\(words[2])' is not a number or a duration")
       }
-      (self.metric, comparison, self.value) = (metric, words[1], value)
+      (self.metric, self.comparison, self.value) = (metric, comparison, value)
     }
 
-    /// Whether an interval meets the goal.
-    func isMet(low: Double, high: Double) -> Bool {
-      switch comparison {
-      case ">=": return low >= value
-      case ">": return low > value
-      case "<=": return high <= value
-      default: return high < value
-      }
-    }
+    /// Whether an interval meets the goal: by the rule of a hypothesis against a number.
+    func isMet(low: Double, high: Double) -> Bool { comparison.holds(low: low, high: high, against: value) }
 
     /// How far an estimate is from meeting the goal (0 or less when it does).
     func shortfall(_ estimate: Double) -> Double {
-      comparison.hasPrefix(">") ? value - estimate : estimate - value
+      comparison.claimsAbove ? value - estimate : estimate - value
     }
   }
 
@@ -115,7 +108,7 @@ public struct Advice: Sendable {
       + "[\(f(c.goal.low)), \(f(c.goal.high))], \(minimise.rawValue) \(f(c.cost.mean)) [\(f(c.cost.low)), \(f(c.cost.high))]"
     let count = options.filter(\.meetsGoal).count
     return c.meetsGoal
-      ? "cheapest meeting \(goal.metric.rawValue) \(goal.comparison) \(f(goal.value)) (\(count) of \(options.count) do): \(what)\n"
-      : "none of the \(options.count) meets \(goal.metric.rawValue) \(goal.comparison) \(f(goal.value)); the nearest: \(what)\n"
+      ? "cheapest meeting \(goal.metric.rawValue) \(goal.comparison.rawValue) \(f(goal.value)) (\(count) of \(options.count) do): \(what)\n"
+      : "none of the \(options.count) meets \(goal.metric.rawValue) \(goal.comparison.rawValue) \(f(goal.value)); the nearest: \(what)\n"
   }
 }

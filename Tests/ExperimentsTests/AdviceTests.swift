@@ -21,6 +21,21 @@ import Testing
     return (Advice(summary: summary, spec: spec, goal: goal, minimise: .energyPerDay), goal)
   }
 
+  /// A goal is met by the rule of a hypothesis against a number: the whole interval on
+  /// the claimed side, the bound itself counting only for `>=` and `<=`.
+  @Test func aGoalIsMetWhenItsWholeIntervalIsOnTheClaimedSide() throws {
+    let cases: [(String, Double, Double, Bool)] = [
+      (">= 0.9", 0.9, 1, true), ("> 0.9", 0.9, 1, false), (">= 0.9", 0.89, 1, false),
+      ("<= 2", 0, 2, true), ("< 2", 0, 2, false), ("< 2", 0, 1.99, true),
+    ]
+    for (text, low, high, met) in cases {
+      let goal = try Advice.Goal(parsing: "launches_per_device_day " + text)
+      #expect(goal.isMet(low: low, high: high) == met, "\(text) with [\(low), \(high)]")
+      // An estimate on the claimed side is no shortfall.
+      #expect(goal.shortfall((low + high) / 2) <= 0 || !met, "\(text)")
+    }
+  }
+
   @Test func theCheapestOptionMeetingTheGoalIsChosen() throws {
     let (advice, goal) = try Self.advise("launches_per_device_day >= 0.05")
     #expect(advice.options.count == 6, "3 cells × 2 arms")

@@ -16,6 +16,20 @@ public struct Hypothesis: Sendable, Hashable {
     case lessOrEqual = "<="
     case greater = ">"
     case less = "<"
+
+    /// Whether the claim is that the figure is above the value (`>`, `>=`).
+    public var claimsAbove: Bool { self == .greater || self == .greaterOrEqual }
+
+    /// The rule for a claim against a number (a hypothesis, or `advise`'s goal): it
+    /// holds when the whole interval [`low`, `high`] is on the claimed side of `value`.
+    public func holds(low: Double, high: Double, against value: Double) -> Bool {
+      switch self {
+      case .greaterOrEqual: low >= value
+      case .greater: low > value
+      case .lessOrEqual: high <= value
+      case .less: high < value
+      }
+    }
   }
 
   public let text: String

@@ -22,11 +22,7 @@ extension SummaryTables {
             estimate: -ci.estimate, lower: -ci.upper, upper: -ci.lower, level: ci.level, n: ci.n)
         }
       }
-      let sideOK: Bool
-      switch h.comparison {
-      case .greater, .greaterOrEqual: sideOK = ci.estimate > 0
-      case .less, .lessOrEqual: sideOK = ci.estimate < 0
-      }
+      let sideOK = h.comparison.claimsAbove ? ci.estimate > 0 : ci.estimate < 0
       let passed = sideOK && test.pValue < h.alpha
       return Verdict(
         cell: cell, hypothesis: h.text, estimate: ci.estimate, low: ci.lower, high: ci.upper,
@@ -44,14 +40,7 @@ extension SummaryTables {
       let p = h.statistic == .median ? 0.5 : h.statistic == .p10 ? 0.1 : 0.9
       (estimate, low, high) = pooled.quantileInterval(g, metric, p)
     }
-    let value = h.value!
-    let passed: Bool
-    switch h.comparison {
-    case .greaterOrEqual: passed = low >= value
-    case .greater: passed = low > value
-    case .lessOrEqual: passed = high <= value
-    case .less: passed = high < value
-    }
+    let passed = h.comparison.holds(low: low, high: high, against: h.value!)
     return Verdict(
       cell: cell, hypothesis: h.text, estimate: estimate, low: low, high: high, pValue: nil,
       passed: passed && !estimate.isNaN)
