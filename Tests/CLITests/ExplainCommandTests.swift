@@ -106,7 +106,7 @@ import Testing
     let dir = scratchFolder("calibrate")
     let suite = dir.appendingPathComponent("suite")
     try FileManager.default.createDirectory(at: suite, withIntermediateDirectories: true)
-    for name in ["R2-heavy-use-per-day.yaml", "S1-thundering-herd.yaml"] {
+    for name in ["R2-heavy-use-per-day.yaml", "F7-processing-device-activity.yaml"] {
       try FileManager.default.copyItem(
         at: repoRoot.appendingPathComponent("experiments/validation/\(name)"),
         to: suite.appendingPathComponent(name))
@@ -118,10 +118,10 @@ import Testing
     let lines = outcome.standardOutput.split(separator: "\n")
     #expect(lines.last?.hasPrefix("in_band=") == true)
     #expect(lines.last?.hasSuffix(" of 2") == true)
-    #expect(lines.contains { $0.hasPrefix("S1 ") && $0.contains("OUT  not expressible yet") })
+    #expect(lines.contains { $0.hasPrefix("F7 ") && $0.contains("OUT  not expressible yet") })
     let csv = try String(contentsOfFile: out + "/scorecard.csv", encoding: .utf8)
     #expect(csv.split(separator: "\n").count == 3)
-    let one = try BGSimBinary.run(args + ["--case", "S1"], in: repoRoot)
+    let one = try BGSimBinary.run(args + ["--case", "F7"], in: repoRoot)
     #expect(one.standardOutput.hasSuffix("in_band=0 of 1\n"), "\(one.standardOutput)")
     let unknown = try BGSimBinary.run(args + ["--case", "R3"], in: repoRoot)
     #expect(unknown.status == 2)

@@ -90,6 +90,7 @@ import Testing
     case let p as ThermalPolicy: p.answer(a, c)
     case let p as AppUsagePolicy: p.answer(a, c)
     case let p as DeviceActivityPolicy: p.answer(a, c)
+    case let p as ThunderingHerdPolicy: p.answer(a, c)
     case let p as ApplicationPolicy: p.answer(a, c)
     case let p as EnergyBudgetPolicy: p.answer(a, c)
     case let p as DataBudgetPolicy: p.answer(a, c)

@@ -73,7 +73,9 @@ public enum Scorecard {
 
   /// The case's owners, simulated.
   static func owners(_ c: ValidationCase, _ scenario: Scenario) -> [ValidationOwner] {
-    let needsScores = c.figure.metric == .medianScoreAtLaunch
+    // Scores and triggers come from the recorded decisions.
+    let needsScores = [.medianScoreAtLaunch, .shareInUseLaunchesWithin15m, .medianInUseDelayMinutes].contains(
+      c.figure.metric)
     return (0..<c.owners).map { i in
       ValidationOwner(
         outcome: scenario.run(device: i, recordDecisions: needsScores), task: c.figure.task,
@@ -94,9 +96,13 @@ public enum Scorecard {
   public static func text(_ rows: [Row]) -> String {
     var lines: [String] = []
     let width = max(4, rows.map(\.validationCase.id.count).max() ?? 4)
+    // The metric column fits the longest name shown, with two spaces after it.
+    let metricWidth =
+      2 + max(6, rows.filter(\.expressible).map(\.validationCase.figure.metric.rawValue.count).max() ?? 6)
     func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
     lines.append(
-      pad("case", width) + "  grade  " + pad("metric", 28) + pad("band", 18) + pad("simulated [95 %]", 28)
+      pad("case", width) + "  grade  " + pad("metric", metricWidth) + pad("band", 18)
+        + pad("simulated [95 %]", 28)
         + "")
     for r in rows {
       let c = r.validationCase
@@ -109,7 +115,8 @@ public enum Scorecard {
       let verdict = r.inBand ? "in" : "OUT"
       let metric = r.expressible ? "\(c.figure.metric.rawValue)" : "-"
       lines.append(
-        pad(c.id, width) + "  " + pad(c.grade, 5) + "  " + pad(metric, 28) + pad(band, 18) + pad(figure, 28)
+        pad(c.id, width) + "  " + pad(c.grade, 5) + "  " + pad(metric, metricWidth) + pad(band, 18)
+          + pad(figure, 28)
           + verdict + (r.reason.isEmpty ? "" : "  \(r.reason)"))
     }
     lines.append("in_band=\(inBand(rows)) of \(rows.count)")

@@ -36,6 +36,13 @@ public struct ValidationFigure: Sendable {
     case medianScoreAtLaunch = "median_score_at_launch"
     /// Launches on day `from_day` over the mean of the days after it.
     case firstDayRatio = "first_day_ratio"
+    /// Of the launches whose trigger (a silent push's first pending push, a request's
+    /// submission) came while the phone was in use, the share made with the phone
+    /// still in use less than 15 minutes after it [0…1].
+    case shareInUseLaunchesWithin15m = "share_in_use_launches_within_15m"
+    /// Of the launches whose trigger came while the phone was in use, the median time
+    /// from the trigger to the launch [min].
+    case medianInUseDelayMinutes = "median_in_use_delay_minutes"
   }
 
   public var metric: Metric
@@ -155,6 +162,12 @@ public struct ValidationFigure: Sendable {
       let first = counts.reduce(0) { $0 + $1[0] } / Double(owners.count)
       let later = counts.reduce(0) { $0 + $1.dropFirst().reduce(0, +) } / Double(owners.count * (days - 1))
       return later > 0 ? first / later : nil
+    case .shareInUseLaunchesWithin15m:
+      return share(
+        owners.flatMap { counted($0).filter(\.triggeredInUse).map { $0.inUse && $0.delaySeconds < 900 } })
+    case .medianInUseDelayMinutes:
+      let delays = owners.flatMap { counted($0).filter(\.triggeredInUse).map { $0.delaySeconds / 60 } }
+      return delays.isEmpty ? nil : Statistics.median(delays)
     }
   }
 }

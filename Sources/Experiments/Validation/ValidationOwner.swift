@@ -3,7 +3,8 @@ import IOSModel
 import SimKernel
 
 /// What a validation figure needs of one simulated owner: the launches of one task,
-/// each with its day, time of day, power state, run time and score.
+/// each with its day, time of day, power state, run time, score, and the phone's use
+/// at the launch and at its trigger.
 struct ValidationOwner: Sendable {
   struct Launch: Sendable {
     /// Time since the start of the run (the install) [s].
@@ -17,6 +18,13 @@ struct ValidationOwner: Sendable {
     var runSeconds: Double?
     /// The weighted score of the decision that launched it; nil when not recorded.
     var score: Double?
+    /// Whether the phone was in use (screen on) at the launch.
+    var inUse = false
+    /// Whether it was in use when the launch's trigger came (a silent push's first
+    /// pending push, a request's submission); false when the trigger is not recorded.
+    var triggeredInUse = false
+    /// Time from the trigger to the launch [s] (0 when the trigger is not recorded).
+    var delaySeconds = 0.0
   }
 
   var days: Int
@@ -27,8 +35,19 @@ struct ValidationOwner: Sendable {
     let cal = o.calendar
     let start = cal.startOfDay(0)
     var plugged: [(SimTime, Bool)] = []
-    for c in o.deviceLog where c.kind == .plugged || c.kind == .unplugged {
-      plugged.append((c.time, c.kind == .plugged))
+    var screen: [(SimTime, Bool)] = []
+    for c in o.deviceLog {
+      if c.kind == .plugged || c.kind == .unplugged { plugged.append((c.time, c.kind == .plugged)) }
+      if c.kind == .screenOn || c.kind == .screenOff { screen.append((c.time, c.kind == .screenOn)) }
+    }
+    /// Whether the screen was on at `t`: the last change at or before it.
+    func screenOn(at t: SimTime) -> Bool {
+      var (lo, hi) = (0, screen.count)
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if screen[mid].0 <= t { lo = mid + 1 } else { hi = mid }
+      }
+      return lo > 0 && screen[lo - 1].1
     }
     let scores = o.decisions.filter { $0.activity.identifier == task && $0.outcome == .launched }
     var scoreIndex = 0
@@ -44,13 +63,16 @@ struct ValidationOwner: Sendable {
           plugIndex += 1
         }
         while scoreIndex < scores.count, scores[scoreIndex].time < e.time { scoreIndex += 1 }
-        let score =
-          scoreIndex < scores.count && scores[scoreIndex].time == e.time ? scores[scoreIndex].total : nil
+        let decision =
+          scoreIndex < scores.count && scores[scoreIndex].time == e.time ? scores[scoreIndex] : nil
         let seconds = (e.time - start).seconds
+        let trigger = decision?.activity.submittedAt
         out.append(
           Launch(
             seconds: seconds, day: cal.day(of: e.time), hour: cal.fractionalHour(of: e.time),
-            onPower: onPower, runSeconds: nil, score: score))
+            onPower: onPower, runSeconds: nil, score: decision?.total, inUse: screenOn(at: e.time),
+            triggeredInUse: trigger.map(screenOn(at:)) ?? false,
+            delaySeconds: trigger.map { (e.time - $0).seconds } ?? 0))
         open = out.count - 1
       case .complete, .expire, .kill:
         if let i = open {

@@ -2,7 +2,7 @@
 /// as concrete values, called directly, and any other policy through the protocol.
 ///
 /// The scheduler judges every due activity at every decision point (a few hundred
-/// times per simulated day), and calling sixteen policies through `any
+/// times per simulated day), and calling seventeen policies through `any
 /// SchedulingPolicy` boxes cost more than the policies' own arithmetic. The answers
 /// are the same either way: each case calls the same `evaluate`. Another policy is
 /// kept in a side list and named here by its index, so that every case is a plain
@@ -18,6 +18,7 @@ enum CompiledPolicy: Sendable {
   case thermal(ThermalPolicy)
   case appUsage(AppUsagePolicy)
   case deviceActivity(DeviceActivityPolicy)
+  case thunderingHerd(ThunderingHerdPolicy)
   case application(ApplicationPolicy)
   case energyBudget(EnergyBudgetPolicy)
   case dataBudget(DataBudgetPolicy)
@@ -38,6 +39,7 @@ enum CompiledPolicy: Sendable {
     case let p as ThermalPolicy: self = .thermal(p)
     case let p as AppUsagePolicy: self = .appUsage(p)
     case let p as DeviceActivityPolicy: self = .deviceActivity(p)
+    case let p as ThunderingHerdPolicy: self = .thunderingHerd(p)
     case let p as ApplicationPolicy: self = .application(p)
     case let p as EnergyBudgetPolicy: self = .energyBudget(p)
     case let p as DataBudgetPolicy: self = .dataBudget(p)
@@ -64,6 +66,7 @@ enum CompiledPolicy: Sendable {
     case .thermal(let p): p.answer(activity, c)
     case .appUsage(let p): p.answer(activity, c)
     case .deviceActivity(let p): p.answer(activity, c)
+    case .thunderingHerd(let p): p.answer(activity, c)
     case .application(let p): p.answer(activity, c)
     case .energyBudget(let p): p.answer(activity, c)
     case .dataBudget(let p): p.answer(activity, c)

@@ -30,6 +30,7 @@ public struct SchedulerSpec: Sendable {
     "battery": ["weight", "maintenance_veto_below", "utility_veto_below", "plugged_bonus"],
     "low_power_mode": ["applies_below", "window_elapsed_exception"],
     "device_activity": ["weight", "inactivity_weight", "processing_idle"],
+    "thundering_herd": ["hold"],
     "application": [
       "weight", "default_probability", "saturation", "overdue_after", "overdue_scale", "recent_bonus",
       "recent_app_window",
@@ -155,6 +156,9 @@ public struct SchedulerSpec: Sendable {
       p.inactivityWeight = try weight(s, p.inactivityWeight, key: "inactivity_weight")
       p.processingIdleSeconds = try s.duration(
         "processing_idle", default: p.processingIdleSeconds, range: 0...86_400)
+      return p
+    case var p as ThunderingHerdPolicy:
+      p.holdSeconds = try s.duration("hold", default: p.holdSeconds, range: 0...86_400)
       return p
     case var p as ApplicationPolicy:
       p.weight = try weight(s, p.weight)
