@@ -47,11 +47,6 @@ public struct CSVBuffer: Sendable {
   public mutating func comma() { byte(UInt8(ascii: ",")) }
   public mutating func newline() { byte(UInt8(ascii: "\n")) }
 
-  /// Drops the bytes after the last newline (a row left unfinished).
-  public mutating func dropUnfinishedRow() {
-    while length > 0, storage[length - 1] != UInt8(ascii: "\n") { length -= 1 }
-  }
-
   /// Writes with a ``CSVRowWriter`` that writes at most `reserve` bytes: one check of the
   /// storage for a whole row rather than one per field.
   @inline(__always)

@@ -13,14 +13,12 @@ extension LaunchLog {
       rows.append(
         Row(seconds: (time - start).seconds, event: event, taskID: task, value: value, line: rows.count + 2))
     }
-    var i = 0
-    var j = 0
     let device = o.deviceLog
     let app = o.appLog
-    while i < device.count || j < app.count {
-      if j >= app.count || (i < device.count && device[i].time <= app[j].time) {
+    PhoneLogOrder.visit(
+      device, app,
+      device: { i in
         let c = device[i]
-        i += 1
         switch c.kind {
         case .plugged: add(c.time, .plug)
         case .unplugged: add(c.time, .unplug)
@@ -32,9 +30,9 @@ extension LaunchLog {
         case .batteryLevel, .batterySet: add(c.time, .battery, "", Format.compact(c.batteryPercent))
         default: break
         }
-      } else {
+      },
+      app: { j in
         let e = app[j]
-        j += 1
         switch e.kind {
         case .submit:
           add(e.time, .submit, e.identifier, e.value.map { cal.isoString(start + .seconds($0)) } ?? "")
@@ -43,8 +41,7 @@ extension LaunchLog {
         case .expire: add(e.time, .expire, e.identifier)
         default: break
         }
-      }
-    }
+      })
     self.init(file: "", startDate: cal.startDate, rows: rows)
   }
 

@@ -123,33 +123,32 @@ enum OwnerSimulation {
   static func writeTimeline(
     _ device: [DeviceChange], _ app: [AppEvent], day: Int, prefix: String, into out: inout CSVBuffer
   ) {
-    var i = 0
-    var j = 0
     let kinds: Set<AppEvent.Kind> = [
       .submit, .submitFailed, .registerFailed, .launch, .complete, .expire, .kill, .state, .forceQuit,
     ]
-    while i < device.count || j < app.count {
+    func start(_ time: SimTime) {
       out.text(prefix)
       out.integer(Int64(day))
       out.comma()
-      if j >= app.count || (i < device.count && device[i].time <= app[j].time) {
+      out.seconds(time)
+    }
+    PhoneLogOrder.visit(
+      device, app,
+      device: { i in
         let c = device[i]
-        out.seconds(c.time)
+        start(c.time)
         out.text(",device,")
         out.text(c.kind.rawValue)
         out.text(",,")
         out.field(c.value)
         out.comma()
         out.fixed(c.batteryPercent, digits: 1)
-        i += 1
-      } else {
+        out.newline()
+      },
+      app: { j in
         let e = app[j]
-        j += 1
-        guard kinds.contains(e.kind) else {
-          out.dropUnfinishedRow()
-          continue
-        }
-        out.seconds(e.time)
+        guard kinds.contains(e.kind) else { return }
+        start(e.time)
         out.text(",app,")
         out.text(e.kind.rawValue)
         out.comma()
@@ -157,9 +156,8 @@ enum OwnerSimulation {
         out.comma()
         out.field(e.detail)
         out.comma()
-      }
-      out.newline()
-    }
+        out.newline()
+      })
   }
 
   static func csvField(_ text: String) -> String {
@@ -168,7 +166,10 @@ enum OwnerSimulation {
     return String(decoding: b.bytes, as: UTF8.self)
   }
 
-  /// Feeds device changes and app events in time order (device first at equal times).
+  /// Feeds device changes and app events in the order of ``PhoneLogOrder`` (device
+  /// first at equal times). Written out rather than through `PhoneLogOrder.visit`: this
+  /// runs every simulated day of every owner, and the closures cost about 2 % of
+  /// `bench devices` (12 alternating pairs of LTO builds, median ratio 0.982).
   static func merge(_ device: [DeviceChange], _ app: [AppEvent], into a: inout OwnerAccounting) {
     var i = 0
     var j = 0
