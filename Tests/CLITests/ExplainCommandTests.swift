@@ -106,11 +106,19 @@ import Testing
     let dir = scratchFolder("calibrate")
     let suite = dir.appendingPathComponent("suite")
     try FileManager.default.createDirectory(at: suite, withIntermediateDirectories: true)
-    for name in ["R2-heavy-use-per-day.yaml", "F7-processing-device-activity.yaml"] {
-      try FileManager.default.copyItem(
-        at: repoRoot.appendingPathComponent("experiments/validation/\(name)"),
-        to: suite.appendingPathComponent(name))
-    }
+    try FileManager.default.copyItem(
+      at: repoRoot.appendingPathComponent("experiments/validation/R2-heavy-use-per-day.yaml"),
+      to: suite.appendingPathComponent("R2-heavy-use-per-day.yaml"))
+    // A report the model cannot express yet: listed, counted, never in band.
+    try """
+    case: X1
+    source: a test
+    grade: H
+    report: a behaviour with no figure
+    expressible: false
+    why: "no such figure"
+
+    """.write(to: suite.appendingPathComponent("X1.yaml"), atomically: true, encoding: .utf8)
     let out = dir.appendingPathComponent("out").path
     let args = ["calibrate", "--suite", suite.path, "--out", out, "--owners", "3", "--quiet"]
     let outcome = try BGSimBinary.run(args, in: repoRoot)
@@ -118,10 +126,10 @@ import Testing
     let lines = outcome.standardOutput.split(separator: "\n")
     #expect(lines.last?.hasPrefix("in_band=") == true)
     #expect(lines.last?.hasSuffix(" of 2") == true)
-    #expect(lines.contains { $0.hasPrefix("F7 ") && $0.contains("OUT  not expressible yet") })
+    #expect(lines.contains { $0.hasPrefix("X1 ") && $0.contains("OUT  not expressible yet: no such figure") })
     let csv = try String(contentsOfFile: out + "/scorecard.csv", encoding: .utf8)
     #expect(csv.split(separator: "\n").count == 3)
-    let one = try BGSimBinary.run(args + ["--case", "F7"], in: repoRoot)
+    let one = try BGSimBinary.run(args + ["--case", "X1"], in: repoRoot)
     #expect(one.standardOutput.hasSuffix("in_band=0 of 1\n"), "\(one.standardOutput)")
     let unknown = try BGSimBinary.run(args + ["--case", "R3"], in: repoRoot)
     #expect(unknown.status == 2)

@@ -1,5 +1,7 @@
 import Experiments
 import Foundation
+import Randomness
+import SimKernel
 import Testing
 
 /// The validation suite's files, the scorecard's figures and the suite's bad input.
@@ -69,6 +71,76 @@ import Testing
     #expect(csv.count == 3)
   }
 
+  /// `share_owners_launched_at_low_score` is, by its definition from the recorded
+  /// decisions, the share of owners with a launch (after day 0) at which the policy
+  /// scored at most the bound.
+  @Test func aLowPolicyScoreFigureCountsOwnersFromTheirDecisions() throws {
+    let text = Self.oneCase.replacingOccurrences(
+      of: "figure: {metric: launches_per_day, task: refresh}",
+      with:
+        "figure: {metric: share_owners_launched_at_low_score, task: refresh, policy: application, score_at_most: 0.6}"
+    ).replacingOccurrences(of: "owners: 3", with: "owners: 6")
+    let c = try ValidationCase.load(file: write(text, "T2.yaml"))
+    let figure = try #require(Scorecard.run([c], jobs: 1)[0].figure)
+    let scenario = try #require(c.scenario)
+    let low = (0..<6).filter { i in
+      let o = scenario.run(device: i)
+      return o.decisions.contains { d in
+        d.outcome == .launched && d.activity.identifier == "refresh" && o.calendar.day(of: d.time) >= 1
+          && d.verdicts.contains {
+            if case .score(let v, _) = $0.outcome { return $0.policy == "application" && v <= 0.6 }
+            return false
+          }
+      }
+    }
+    #expect(abs(figure - Double(low.count) / 6) < 1e-12)
+    #expect(figure > 0 && figure < 1, "the bound splits these owners: \(figure)")
+  }
+
+  /// The in-use figures, by their definition from the logs: of the push launches whose
+  /// first pending push came with the screen on, the median delay, and the share made
+  /// with the screen still on within 15 minutes (none, by the thundering-herd policy).
+  @Test func theInUseFiguresFollowTheScreenAtThePushAndAtTheLaunch() throws {
+    let text = """
+      case: T3
+      source: a test
+      grade: M
+      report: pushes
+      figure: {metric: median_in_use_delay_minutes, task: silent_push}
+      band: [0, 1000]
+      owners: 4
+      scenario:
+        days: 4
+        seed: 9
+        persona: typical
+        app:
+          background_modes: [remote-notification]
+          silent_pushes_per_hour: 1
+
+      """
+    var c = try ValidationCase.load(file: write(text, "T3.yaml"))
+    let median = try #require(Scorecard.run([c], jobs: 1)[0].figure)
+    c.figure.metric = .shareInUseLaunchesWithin15m
+    #expect(Scorecard.run([c], jobs: 1)[0].figure == 0)
+    let scenario = try #require(c.scenario)
+    var delays: [Double] = []
+    for i in 0..<4 {
+      let o = scenario.run(device: i)
+      let screen = o.deviceLog.filter { $0.kind == .screenOn || $0.kind == .screenOff }
+      func on(_ t: SimTime) -> Bool { screen.last { $0.time <= t }?.kind == .screenOn }
+      for d in o.decisions
+      where d.outcome == .launched && d.activity.identifier == "silent_push"
+        && o.calendar.day(of: d.time) >= 1
+        && on(d.activity.submittedAt)
+      {
+        delays.append((d.time - d.activity.submittedAt).seconds / 60)
+      }
+    }
+    #expect(delays.count >= 5, "pushes came while the screen was on")
+    #expect(abs(median - Statistics.median(delays)) < 1e-9)
+    #expect(median > 0, "held pushes wait")
+  }
+
   @Test func theResultDoesNotDependOnTheJobs() throws {
     let cases = try ["a", "b", "c"].map { name in
       try ValidationCase.load(
@@ -87,6 +159,11 @@ import Testing
       "c.yaml:5: figure.metric: 'launches' is not one of launches_per_day"
     ),
     ("task: refresh}", "task: refresh, rate: -1}", "c.yaml:5: figure.rate: -1 is out of range"),
+    (
+      "metric: launches_per_day", "metric: share_owners_launched_at_low_score",
+      "c.yaml:5: figure: share_owners_launched_at_low_score needs a policy, e.g. policy: device_activity"
+    ),
+    ("task: refresh}", "task: refresh, policy: luck}", "c.yaml:5: figure.policy: 'luck' is not one of"),
   ])
   func badCasesNameTheFileLineAndKey(old: String, new: String, message: String) throws {
     let path = write(Self.oneCase.replacingOccurrences(of: old, with: new), "c.yaml")

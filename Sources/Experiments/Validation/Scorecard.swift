@@ -74,8 +74,10 @@ public enum Scorecard {
   /// The case's owners, simulated.
   static func owners(_ c: ValidationCase, _ scenario: Scenario) -> [ValidationOwner] {
     // Scores and triggers come from the recorded decisions.
-    let needsScores = [.medianScoreAtLaunch, .shareInUseLaunchesWithin15m, .medianInUseDelayMinutes].contains(
-      c.figure.metric)
+    let needsScores = [
+      .medianScoreAtLaunch, .shareInUseLaunchesWithin15m, .medianInUseDelayMinutes,
+      .shareOwnersLowPolicyScore,
+    ].contains(c.figure.metric)
     return (0..<c.owners).map { i in
       ValidationOwner(
         outcome: scenario.run(device: i, recordDecisions: needsScores), task: c.figure.task,

@@ -1,4 +1,5 @@
 import FileFormats
+import IOSModel
 import Randomness
 
 /// The figure a validation case compares with its report, computed over the simulated
@@ -43,6 +44,9 @@ public struct ValidationFigure: Sendable {
     /// Of the launches whose trigger came while the phone was in use, the median time
     /// from the trigger to the launch [min].
     case medianInUseDelayMinutes = "median_in_use_delay_minutes"
+    /// Share of owners with at least one launch at which `policy` scored at most
+    /// `score_at_most` [0…1].
+    case shareOwnersLowPolicyScore = "share_owners_launched_at_low_score"
   }
 
   public var metric: Metric
@@ -53,6 +57,10 @@ public struct ValidationFigure: Sendable {
   public var window: (start: Double, end: Double)?
   /// Launches per day for the share-of-owners metrics [1/d].
   public var rate = 1.0
+  /// The policy whose score at launch `share_owners_launched_at_low_score` reads, and
+  /// the score at or below which a launch counts [0…1].
+  public var policy = ""
+  public var scoreAtMost = 0.1
 
   public init(metric: Metric, task: String) {
     self.metric = metric
@@ -60,7 +68,8 @@ public struct ValidationFigure: Sendable {
   }
 
   init(tree: ConfigTree) throws(ConfigError) {
-    let s = try ConfigSection(tree, keys: ["metric", "task", "from_day", "window", "rate"])
+    let s = try ConfigSection(
+      tree, keys: ["metric", "task", "from_day", "window", "rate", "policy", "score_at_most"])
     let names = Metric.allCases.map(\.rawValue)
     guard let m = try s.text("metric", default: nil, allowed: names).flatMap(Metric.init(rawValue:)) else {
       throw tree.error("'metric' is missing; use one of \(names.joined(separator: ", "))")
@@ -70,6 +79,11 @@ public struct ValidationFigure: Sendable {
     if task.isEmpty { throw tree.error("'task' is missing; name the identifier the figure counts") }
     fromDay = try s.integer("from_day", default: 1, range: 0...3650)
     rate = try s.number("rate", default: 1, range: 0...1e6)
+    policy = try s.text("policy", default: nil, allowed: SchedulingModel.policyNames) ?? ""
+    scoreAtMost = try s.number("score_at_most", default: 0.1, range: 0...1)
+    if metric == .shareOwnersLowPolicyScore, policy.isEmpty {
+      throw tree.error("\(metric.rawValue) needs a policy, e.g. policy: device_activity")
+    }
     if let w = s.value("window") {
       guard case .sequence(let items) = w.value, items.count == 2,
         let a = items[0].scalar.flatMap(ClockText.secondsOfDay).map({ $0 / 3600 }),
@@ -165,6 +179,9 @@ public struct ValidationFigure: Sendable {
     case .shareInUseLaunchesWithin15m:
       return share(
         owners.flatMap { counted($0).filter(\.triggeredInUse).map { $0.inUse && $0.delaySeconds < 900 } })
+    case .shareOwnersLowPolicyScore:
+      return share(
+        owners.map { o in counted(o).contains { ($0.policyScores[policy] ?? .infinity) <= scoreAtMost } })
     case .medianInUseDelayMinutes:
       let delays = owners.flatMap { counted($0).filter(\.triggeredInUse).map { $0.delaySeconds / 60 } }
       return delays.isEmpty ? nil : Statistics.median(delays)

@@ -25,6 +25,9 @@ struct ValidationOwner: Sendable {
     var triggeredInUse = false
     /// Time from the trigger to the launch [s] (0 when the trigger is not recorded).
     var delaySeconds = 0.0
+    /// Each scoring policy's score in the decision that launched it (empty when not
+    /// recorded).
+    var policyScores: [String: Double] = [:]
   }
 
   var days: Int
@@ -72,7 +75,8 @@ struct ValidationOwner: Sendable {
             seconds: seconds, day: cal.day(of: e.time), hour: cal.fractionalHour(of: e.time),
             onPower: onPower, runSeconds: nil, score: decision?.total, inUse: screenOn(at: e.time),
             triggeredInUse: trigger.map(screenOn(at:)) ?? false,
-            delaySeconds: trigger.map { (e.time - $0).seconds } ?? 0))
+            delaySeconds: trigger.map { (e.time - $0).seconds } ?? 0,
+            policyScores: Self.scores(decision)))
         open = out.count - 1
       case .complete, .expire, .kill:
         if let i = open {
@@ -83,5 +87,14 @@ struct ValidationOwner: Sendable {
       }
     }
     launches = out
+  }
+
+  /// The scores of the policies that scored in a decision, by policy name.
+  static func scores(_ decision: Decision?) -> [String: Double] {
+    var out: [String: Double] = [:]
+    for v in decision?.verdicts ?? [] {
+      if case .score(let value, _) = v.outcome { out[v.policy] = value }
+    }
+    return out
   }
 }
