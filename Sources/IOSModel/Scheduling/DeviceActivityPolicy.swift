@@ -14,8 +14,10 @@ public struct DeviceActivityPolicy: SchedulingPolicy {
   }
   /// Weight for work that launches the app (dasd: 5).
   public var weight: Double = 5
-  /// Weight for work that requires inactivity (dasd: 20).
-  public var inactivityWeight: Double = 20
+  /// Weight for processing [weight units]. A dasd decision line for a processing task
+  /// (field observation P1) shows 5, and its denominator (29.61) fits 5 beside the other
+  /// policies, not the 20 the decompiled dasd gives activities that require inactivity.
+  public var inactivityWeight: Double = 5
   /// Idle time a processing task waits for [s] (Apple staff: about 5 minutes).
   public var processingIdleSeconds: Double = 300
 
