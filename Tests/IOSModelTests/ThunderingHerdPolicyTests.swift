@@ -7,11 +7,11 @@ import Testing
 /// S1: a silent push that reaches a phone in use waits until the phone is put down or
 /// 900 s have passed since the push; other work and idle phones are not its concern.
 @Suite struct ThunderingHerdPolicyTests {
-  func context(now seconds: Double, inUse: Bool) -> PolicyContext {
+  func context(now seconds: Double, inUse: Bool, app: ApplicationState = .suspended) -> PolicyContext {
     PolicyContext(
       now: SimTime(seconds: seconds), batteryPercent: 80, isPluggedIn: false, isInUse: inUse,
       idleSeconds: inUse ? 0 : 600, network: .wifi, isLowPowerMode: false, thermal: .nominal,
-      isPoweredOn: true, appState: .suspended, backgroundAppRefresh: true, isForceQuitFlagged: false,
+      isPoweredOn: true, appState: app, backgroundAppRefresh: true, isForceQuitFlagged: false,
       appOpenProbability: nil, deviceUseProbability: 0.5, daysSinceAppOpened: 1, energyBudget: 150,
       energyCapacity: 150, dataBudget: 5e6, lastLaunch: LaunchTimes(), runningTasks: 0, overruns: 0)
   }
@@ -36,6 +36,13 @@ import Testing
   @Test(arguments: [Activity.Kind.refresh, .processing, .legacyFetch, .backgroundTransfer])
   func otherWorkIsNotHeld(kind: Activity.Kind) {
     #expect(!ThunderingHerdPolicy().evaluate(push(at: 1000, kind), context(now: 1000, inUse: true)).isVeto)
+  }
+
+  /// S1: for an app in the foreground the policy says "Absolutely Must Proceed".
+  @Test func anAppInTheForegroundIsNotHeld() {
+    let policy = ThunderingHerdPolicy()
+    #expect(!policy.evaluate(push(at: 1000), context(now: 1000, inUse: true, app: .active)).isVeto)
+    #expect(policy.evaluate(push(at: 1000), context(now: 1000, inUse: true, app: .background)).isVeto)
   }
 
   @Test func theHoldIsAParameter() throws {

@@ -38,11 +38,11 @@ public struct ValidationFigure: Sendable {
     /// Launches on day `from_day` over the mean of the days after it.
     case firstDayRatio = "first_day_ratio"
     /// Of the launches whose trigger (a silent push's first pending push, a request's
-    /// submission) came while the phone was in use, the share made with the phone
-    /// still in use less than 15 minutes after it [0…1].
+    /// submission) came while the phone was in use with the app not on screen, the
+    /// share made with the screen still on less than 15 minutes after it [0…1].
     case shareInUseLaunchesWithin15m = "share_in_use_launches_within_15m"
-    /// Of the launches whose trigger came while the phone was in use, the median time
-    /// from the trigger to the launch [min].
+    /// Of the launches whose trigger came while the phone was in use with the app not on
+    /// screen, the median time from the trigger to the launch [min].
     case medianInUseDelayMinutes = "median_in_use_delay_minutes"
     /// Share of owners with at least one launch at which `policy` scored at most
     /// `score_at_most` [0…1].

@@ -20,8 +20,9 @@ struct ValidationOwner: Sendable {
     var score: Double?
     /// Whether the phone was in use (screen on) at the launch.
     var inUse = false
-    /// Whether it was in use when the launch's trigger came (a silent push's first
-    /// pending push, a request's submission); false when the trigger is not recorded.
+    /// Whether the phone was in use with the app not on screen when the launch's trigger
+    /// came (a silent push's first pending push, a request's submission); false when the
+    /// trigger is not recorded.
     var triggeredInUse = false
     /// Time from the trigger to the launch [s] (0 when the trigger is not recorded).
     var delaySeconds = 0.0
@@ -39,19 +40,24 @@ struct ValidationOwner: Sendable {
     let start = cal.startOfDay(0)
     var plugged: [(SimTime, Bool)] = []
     var screen: [(SimTime, Bool)] = []
+    var appOnScreen: [(SimTime, Bool)] = []
     for c in o.deviceLog {
       if c.kind == .plugged || c.kind == .unplugged { plugged.append((c.time, c.kind == .plugged)) }
       if c.kind == .screenOn || c.kind == .screenOff { screen.append((c.time, c.kind == .screenOn)) }
+      if c.kind == .appOpened || c.kind == .appClosed { appOnScreen.append((c.time, c.kind == .appOpened)) }
     }
-    /// Whether the screen was on at `t`: the last change at or before it.
-    func screenOn(at t: SimTime) -> Bool {
-      var (lo, hi) = (0, screen.count)
+    /// A two-state signal's value at `t`: that of its last change at or before it.
+    func state(_ changes: [(SimTime, Bool)], at t: SimTime) -> Bool {
+      var (lo, hi) = (0, changes.count)
       while lo < hi {
         let mid = (lo + hi) / 2
-        if screen[mid].0 <= t { lo = mid + 1 } else { hi = mid }
+        if changes[mid].0 <= t { lo = mid + 1 } else { hi = mid }
       }
-      return lo > 0 && screen[lo - 1].1
+      return lo > 0 && changes[lo - 1].1
     }
+    func screenOn(at t: SimTime) -> Bool { state(screen, at: t) }
+    /// In use by the owner for something else: the screen on, the app not on it.
+    func inUseElsewhere(at t: SimTime) -> Bool { screenOn(at: t) && !state(appOnScreen, at: t) }
     let scores = o.decisions.filter { $0.activity.identifier == task && $0.outcome == .launched }
     var scoreIndex = 0
     var plugIndex = 0
@@ -74,7 +80,7 @@ struct ValidationOwner: Sendable {
           Launch(
             seconds: seconds, day: cal.day(of: e.time), hour: cal.fractionalHour(of: e.time),
             onPower: onPower, runSeconds: nil, score: decision?.total, inUse: screenOn(at: e.time),
-            triggeredInUse: trigger.map(screenOn(at:)) ?? false,
+            triggeredInUse: trigger.map(inUseElsewhere(at:)) ?? false,
             delaySeconds: trigger.map { (e.time - $0).seconds } ?? 0,
             policyScores: Self.scores(decision)))
         open = out.count - 1

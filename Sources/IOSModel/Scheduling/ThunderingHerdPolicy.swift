@@ -7,11 +7,12 @@ import SimKernel
 /// Not Proceed"). The push is then launched at the next decision point: the screen
 /// turning off, or the scheduler's timer.
 ///
-/// Not modelled: the same policy's veto while the camera is in use (the phone model has
-/// no camera), and its "Absolutely Must Proceed" for an app in the foreground.
+/// An app in the foreground is not held (S1: "Absolutely Must Proceed"); that its push
+/// then overrides every other policy is not modelled, nor the same policy's veto while
+/// the camera is in use (the phone model has no camera).
 public struct ThunderingHerdPolicy: SchedulingPolicy {
   public var name: String { "thundering_herd" }
-  public var reads: PolicyInputs { [.deviceInUse, .time] }
+  public var reads: PolicyInputs { [.deviceInUse, .time, .appState] }
   public func scoreWeight(for activity: Activity) -> Double? { nil }
   /// How long after the push the veto lasts while the phone is in use [s] (S1: 900 s).
   public var holdSeconds: Double = 900
@@ -22,7 +23,7 @@ public struct ThunderingHerdPolicy: SchedulingPolicy {
 
   /// The rule, for a full verdict or for its outcome alone.
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
-    guard activity.kind == .silentPush, c.isInUse else { return .skip(name) }
+    guard activity.kind == .silentPush, c.isInUse, !c.appState.isForeground else { return .skip(name) }
     let since = (c.now - activity.submittedAt).seconds
     guard since < holdSeconds else { return .skip(name) }
     return .veto(name, c, "device in use, push \(Int(since)) s ago < \(Int(holdSeconds)) s")
