@@ -5,7 +5,7 @@ public struct SchedulingModel: Sendable {
   public var name: String
   public var policies: [any SchedulingPolicy] { didSet { compiled = CompiledPolicy.List(policies) } }
   /// `policies`, ready for the decision loop; compiled once per model rather than once
-  /// per simulated phone (each compile is 16 dynamic casts per policy).
+  /// per simulated phone (each compile is up to 17 dynamic casts per policy).
   var compiled: CompiledPolicy.List
   /// Weighted mean score an activity other than processing needs to launch [0…1].
   /// dasd's own threshold was not found in the decompilation; see the calibration notes.
