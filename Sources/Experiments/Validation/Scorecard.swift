@@ -73,11 +73,7 @@ public enum Scorecard {
 
   /// The case's owners, simulated.
   static func owners(_ c: ValidationCase, _ scenario: Scenario) -> [ValidationOwner] {
-    // Scores and triggers come from the recorded decisions.
-    let needsScores = [
-      .medianScoreAtLaunch, .shareInUseLaunchesWithin15m, .medianInUseDelayMinutes,
-      .shareOwnersLowPolicyScore,
-    ].contains(c.figure.metric)
+    let needsScores = c.figure.metric.readsDecisions
     return (0..<c.owners).map { i in
       ValidationOwner(
         outcome: scenario.run(device: i, recordDecisions: needsScores), task: c.figure.task,

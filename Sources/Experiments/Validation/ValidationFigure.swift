@@ -47,6 +47,17 @@ public struct ValidationFigure: Sendable {
     /// Share of owners with at least one launch at which `policy` scored at most
     /// `score_at_most` [0…1].
     case shareOwnersLowPolicyScore = "share_owners_launched_at_low_score"
+
+    /// Whether the figure reads the scheduler's decisions (scores, triggers), which a
+    /// run then records.
+    var readsDecisions: Bool {
+      switch self {
+      case .medianScoreAtLaunch, .shareInUseLaunchesWithin15m, .medianInUseDelayMinutes,
+        .shareOwnersLowPolicyScore:
+        true
+      default: false
+      }
+    }
   }
 
   public var metric: Metric

@@ -60,17 +60,11 @@ struct ValidationOwner: Sendable {
     func inUseElsewhere(at t: SimTime) -> Bool { screenOn(at: t) && !state(appOnScreen, at: t) }
     let scores = o.decisions.filter { $0.activity.identifier == task && $0.outcome == .launched }
     var scoreIndex = 0
-    var plugIndex = 0
-    var onPower = false
     var out: [Launch] = []
     var open: Int?
     for e in o.appLog where e.identifier == task {
       switch e.kind {
       case .launch:
-        while plugIndex < plugged.count, plugged[plugIndex].0 <= e.time {
-          onPower = plugged[plugIndex].1
-          plugIndex += 1
-        }
         while scoreIndex < scores.count, scores[scoreIndex].time < e.time { scoreIndex += 1 }
         let decision =
           scoreIndex < scores.count && scores[scoreIndex].time == e.time ? scores[scoreIndex] : nil
@@ -79,7 +73,8 @@ struct ValidationOwner: Sendable {
         out.append(
           Launch(
             seconds: seconds, day: cal.day(of: e.time), hour: cal.fractionalHour(of: e.time),
-            onPower: onPower, runSeconds: nil, score: decision?.total, inUse: screenOn(at: e.time),
+            onPower: state(plugged, at: e.time), runSeconds: nil, score: decision?.total,
+            inUse: screenOn(at: e.time),
             triggeredInUse: trigger.map(inUseElsewhere(at:)) ?? false,
             delaySeconds: trigger.map { (e.time - $0).seconds } ?? 0,
             policyScores: Self.scores(decision)))
