@@ -43,6 +43,8 @@ let package = Package(
     .library(name: "Randomness", targets: ["Randomness"]),
     .library(name: "DeviceModel", targets: ["DeviceModel"]),
     .library(name: "IOSModel", targets: ["IOSModel"]),
+    .library(name: "PhoneAssembly", targets: ["PhoneAssembly"]),
+    .library(name: "Results", targets: ["Results"]),
     .library(name: "Experiments", targets: ["Experiments"]),
   ],
   dependencies: [
@@ -62,7 +64,8 @@ let package = Package(
     // 3. Named random streams, distributions and statistics, built on GSL.
     .target(name: "Randomness", dependencies: ["CGSL", "SimKernel"], swiftSettings: releaseSpeed),
     // 4. File formats: the checked YAML reader every configuration file goes through,
-    //    and CSV writing and reading helpers.
+    //    CSV writing and reading, and the rules for bytes on disk (atomic writes, the
+    //    output lock, checksums, the one-line user error).
     .target(
       name: "FileFormats",
       dependencies: ["SimKernel", "Randomness", .product(name: "Yams", package: "Yams")],
@@ -76,22 +79,48 @@ let package = Package(
     .target(
       name: "IOSModel", dependencies: ["SimKernel", "Randomness", "FileFormats", "DeviceModel"],
       swiftSettings: releaseSpeed),
-    // 7. Experiments: wiring, runs, CSV, statistics, reports.
+    // 7. The phone assembly: one phone's device, apps, system scheduler and push server
+    //    wired together (the only place where the device model meets the iOS model), and
+    //    run day by day.
+    .target(
+      name: "PhoneAssembly", dependencies: ["SimKernel", "Randomness", "DeviceModel", "IOSModel"],
+      swiftSettings: releaseSpeed),
+    // 8. Results: every output file's columns, the metrics and hypotheses, and the summary
+    //    statistics computed from rows. It never imports the simulation.
+    .target(
+      name: "Results", dependencies: ["SimKernel", "Randomness", "FileFormats"], swiftSettings: releaseSpeed),
+    // 9. The HTML report of an output folder, drawn from its files alone.
+    .target(
+      name: "Report", dependencies: ["SimKernel", "Randomness", "FileFormats", "Results"],
+      swiftSettings: releaseSpeed),
+    // 10. Experiments: define, run and write. Experiment files, the chunked runner
+    //     (resume, shards, merge), the rows each owner writes, and each command's library half.
     .target(
       name: "Experiments",
-      dependencies: ["SimKernel", "Randomness", "FileFormats", "DeviceModel", "IOSModel"],
+      dependencies: [
+        "SimKernel", "Randomness", "FileFormats", "DeviceModel", "IOSModel", "PhoneAssembly", "Results",
+      ],
       swiftSettings: releaseSpeed),
-    // 8. `bgsim bench`: the kernel's hold model, one decision, whole device-days.
+    // 11. Calibration: the validation cases and scorecard, the ABC fit, persona fits and
+    //     launch logs: how the model is held against real phones.
+    .target(
+      name: "Calibration",
+      dependencies: [
+        "SimKernel", "Randomness", "FileFormats", "DeviceModel", "IOSModel", "PhoneAssembly", "Results",
+        "Experiments",
+      ],
+      swiftSettings: releaseSpeed),
+    // 12. `bgsim bench`: the kernel's hold model, one decision, whole device-days.
     .target(
       name: "Benchmarks",
       dependencies: ["SimKernel", "Randomness", "FileFormats", "DeviceModel", "IOSModel", "Experiments"],
       exclude: ["PERFORMANCE.md"],
       swiftSettings: releaseSpeed),
-    // 9. The command line. It parses arguments and calls Experiments (and Benchmarks).
+    // 13. The command line. It parses arguments and calls the library targets.
     .executableTarget(
       name: "bgsim",
       dependencies: [
-        "Experiments", "Benchmarks",
+        "FileFormats", "Results", "Report", "Experiments", "Calibration", "Benchmarks",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -99,6 +128,7 @@ let package = Package(
     .target(name: "TestScratch", path: "Tests/TestScratch"),
     .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
     .testTarget(name: "RandomnessTests", dependencies: ["Randomness", "SimKernel"]),
+    .testTarget(name: "FileFormatsTests", dependencies: ["FileFormats", "SimKernel", "TestScratch"]),
     .testTarget(
       name: "DeviceModelTests",
       dependencies: [
@@ -109,18 +139,35 @@ let package = Package(
     .testTarget(
       name: "IOSModelTests",
       dependencies: ["IOSModel", "DeviceModel", "FileFormats", "Randomness", "SimKernel"]),
-    // Whole phones: the device, the app and the system scheduler wired as experiments
-    // wire them (`PhoneSimulation`), on scripted days.
+    // Whole phones: the device, the app and the system scheduler assembled as every run
+    // assembles them (`PhoneAssembly`), on scripted days.
     .testTarget(
       name: "PhoneSimulationTests",
       dependencies: [
-        "IOSModel", "DeviceModel", "Randomness", "SimKernel", "Experiments", "TestScratch",
+        "IOSModel", "DeviceModel", "Randomness", "SimKernel", "PhoneAssembly", "TestScratch",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
+    // The summary's statistics from rows and files alone: no phone is simulated.
+    .testTarget(
+      name: "ResultsTests",
+      dependencies: ["Results", "FileFormats", "Randomness", "SimKernel", "TestScratch"]),
+    // The report drawn from files written by hand.
+    .testTarget(name: "ReportTests", dependencies: ["Report", "Results", "FileFormats", "TestScratch"]),
     .testTarget(
       name: "ExperimentsTests",
-      dependencies: ["Experiments", "FileFormats", "DeviceModel", "IOSModel", "Randomness", "TestScratch"]),
+      dependencies: [
+        "Experiments", "Report", "Results", "PhoneAssembly", "FileFormats", "DeviceModel", "IOSModel",
+        "Randomness",
+        "TestScratch",
+      ]),
+    .testTarget(
+      name: "CalibrationTests",
+      dependencies: [
+        "Calibration", "Experiments", "Report", "Results", "PhoneAssembly", "FileFormats", "DeviceModel",
+        "IOSModel",
+        "Randomness", "SimKernel", "TestScratch",
+      ]),
     // End-to-end checks of the built `bgsim` binary: output, exit codes, messages.
     .testTarget(name: "CLITests", dependencies: ["bgsim", "TestScratch"], exclude: ["Snapshots"]),
     // Faults and hostile input against the built binary: damaged resumes, two writers,
@@ -128,7 +175,9 @@ let package = Package(
     .testTarget(
       name: "FaultTests",
       dependencies: [
-        "bgsim", "Experiments", "IOSModel", "DeviceModel", "FileFormats", "SimKernel", "TestScratch",
+        "bgsim", "Experiments", "Calibration", "Results", "Report", "PhoneAssembly", "IOSModel",
+        "DeviceModel",
+        "FileFormats", "SimKernel", "TestScratch",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
   ]

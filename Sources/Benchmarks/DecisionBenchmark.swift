@@ -1,5 +1,6 @@
 import DeviceModel
 import Experiments
+import FileFormats
 import IOSModel
 import Randomness
 import SimKernel

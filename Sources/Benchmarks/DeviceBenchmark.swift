@@ -1,5 +1,6 @@
 import DeviceModel
 import Experiments
+import FileFormats
 import Foundation
 
 /// `bgsim bench devices`: device-days per second for the default experiment (typical

@@ -1,4 +1,5 @@
 import Experiments
+import FileFormats
 import Randomness
 import SimKernel
 

@@ -1,7 +1,7 @@
 import Randomness
 
 /// How the owner uses the phone and the app under study. Sources: see the calibration
-/// notes (Documentation.docc/Calibration.md).
+/// notes (Documentation.docc/CalibrationNotes.md).
 public struct UsageSpec: Sendable, Hashable {
   /// Mean unlocks (screen sessions) per day [1/day].
   public var unlocksPerDay: Double = 70

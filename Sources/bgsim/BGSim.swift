@@ -1,6 +1,10 @@
 import ArgumentParser
+import Calibration
 import Experiments
+import FileFormats
 import Foundation
+import Report
+import Results
 
 /// The `bgsim` command: it parses arguments and calls the Experiments target.
 @main
@@ -9,7 +13,7 @@ struct BGSim: ParsableCommand {
     commandName: "bgsim",
     abstract:
       "Simulate when iOS runs background tasks: refresh versus processing, over many days and phones.",
-    version: "0.1.0",
+    version: BGSimVersion.text,
     subcommands: [
       Run.self, Merge.self, Report.self, Trace.self, Explain.self, Calibrate.self, Fit.self, FitPersona.self,
       Advise.self,

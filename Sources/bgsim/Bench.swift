@@ -1,7 +1,11 @@
 import ArgumentParser
 import Benchmarks
+import Calibration
 import Experiments
+import FileFormats
 import Foundation
+import Report
+import Results
 
 /// `bgsim bench …`: speed measurements.
 struct Bench: ParsableCommand {

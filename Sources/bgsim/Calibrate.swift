@@ -1,6 +1,10 @@
 import ArgumentParser
+import Calibration
 import Experiments
+import FileFormats
 import Foundation
+import Report
+import Results
 
 /// `bgsim calibrate`: the validation scorecard.
 struct Calibrate: ParsableCommand {
@@ -33,7 +37,7 @@ struct Calibrate: ParsableCommand {
   func run() throws {
     var all = try ValidationCase.select(cases, from: ValidationCase.loadAll(folder: suite), suite: suite)
     if let owners { for i in all.indices { all[i].owners = owners } }
-    try DeviceTraceRun.prepare(directory: out)
+    try OutputFolder.prepare(directory: out)
     let bar = SharedProgress(label: "calibrate", quiet: quiet)
     let rows = Scorecard.run(all, jobs: jobs) { bar.update(done: $0, total: $1, unit: "cases") }
     let path = URL(fileURLWithPath: out).appendingPathComponent("scorecard.csv").path

@@ -1,5 +1,9 @@
 import ArgumentParser
+import Calibration
 import Experiments
+import FileFormats
+import Report
+import Results
 
 /// `bgsim explain`: why a task ran when it did, or why it did not run.
 struct Explain: ParsableCommand {

@@ -1,6 +1,10 @@
 import ArgumentParser
+import Calibration
 import Experiments
+import FileFormats
 import Foundation
+import Report
+import Results
 
 /// `bgsim fit-persona`: a persona estimated from a device trace.
 struct FitPersona: ParsableCommand {
@@ -35,7 +39,7 @@ struct FitPersona: ParsableCommand {
     fit.owners = owners
     let result = try fit.run(battery: battery, screen: screen)
     let folder = URL(fileURLWithPath: out).deletingLastPathComponent().path
-    try DeviceTraceRun.prepare(directory: folder.isEmpty ? "." : folder)
+    try OutputFolder.prepare(directory: folder.isEmpty ? "." : folder)
     let writer = try AtomicFileWriter(path: out)
     writer.write(result.yaml)
     try writer.commit()

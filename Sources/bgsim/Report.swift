@@ -1,5 +1,9 @@
 import ArgumentParser
+import Calibration
 import Experiments
+import FileFormats
+import Report
+import Results
 
 /// `bgsim report`: an experiment's output as one self-contained HTML page.
 struct Report: ParsableCommand {

@@ -1,6 +1,10 @@
 import ArgumentParser
+import Calibration
 import Experiments
+import FileFormats
 import Foundation
+import Report
+import Results
 
 /// `bgsim run`: the main job.
 struct Run: ParsableCommand {

@@ -1,5 +1,9 @@
 import ArgumentParser
+import Calibration
 import Experiments
+import FileFormats
+import Report
+import Results
 
 /// `bgsim trace`: simulate phones and their owners on their own and write every change.
 struct Trace: ParsableCommand {

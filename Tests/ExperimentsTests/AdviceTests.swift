@@ -1,8 +1,13 @@
 import FileFormats
 import Foundation
+import TestScratch
 import Testing
 
+@testable import Calibration
 @testable import Experiments
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
 
 /// `bgsim advise`: the cheapest swept task configuration that meets a goal.
 @Suite struct AdviceTests {

@@ -3,6 +3,11 @@ import FileFormats
 import Foundation
 import Testing
 
+@testable import Calibration
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
+
 /// Background URLSession transfers: a discretionary one waits for Wi-Fi and power (Apple,
 /// `URLSessionConfiguration.isDiscretionary`); one the app wants at once does not. Each
 /// transfer's row keeps the time the app handed it over.

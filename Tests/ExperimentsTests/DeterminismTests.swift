@@ -1,6 +1,13 @@
 import Experiments
 import Foundation
+import TestScratch
 import Testing
+
+@testable import Calibration
+@testable import FileFormats
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
 
 @Suite struct DeterminismTests {
   func run(jobs: Int, out: URL, resume: Bool = false, text: String = smallExperiment) throws {

@@ -2,9 +2,14 @@ import DeviceModel
 import FileFormats
 import Foundation
 import IOSModel
+import TestScratch
 import Testing
 
+@testable import Calibration
 @testable import Experiments
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
 
 /// Every YAML example in the README and the DocC articles is read as bgsim reads the
 /// file it stands for; a fragment (the README's sweep) as part of the default experiment.
@@ -39,7 +44,7 @@ import Testing
     let app = try Self.examples("Sources/IOSModel/Documentation.docc/TheAppSide.md")
     #expect(app.count == 1)
     #expect(try AppSpec.load(file: write(app[0], "app.yaml")).tasks.count == 2)
-    let fits = try Self.examples("Sources/Experiments/Documentation.docc/Fitting.md")
+    let fits = try Self.examples("Sources/Calibration/Documentation.docc/Fitting.md")
     #expect(fits.count == 2)
     // The suite's fit, its suite named by full path (the example's is relative to
     // experiments/fits/).

@@ -2,9 +2,14 @@ import DeviceModel
 import FileFormats
 import Foundation
 import SimKernel
+import TestScratch
 import Testing
 
+@testable import Calibration
 @testable import Experiments
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
 
 /// The summary's numbers for the chunks a run ran are gathered as their rows are written
 /// (``OwnerSummary``, ``GatheredSummary``) instead of read back from the rows' text. They
@@ -67,7 +72,7 @@ import Testing
       try FileManager.default.copyItem(at: out.appendingPathComponent(f), to: again.appendingPathComponent(f))
     }
     let spec = try ExperimentSpec(tree: ConfigTree.parse(yaml: text, file: "e.yaml"), file: "e.yaml")
-    _ = try SummaryTables.compute(directory: again.path, spec: spec)
+    _ = try SummaryTables.compute(directory: again.path, plan: spec.summaryPlan)
     for f in ["summary.csv", "hour_of_day.csv", "hypotheses.csv"] {
       let ran = try Data(contentsOf: out.appendingPathComponent(f))
       #expect(ran == (try Data(contentsOf: again.appendingPathComponent(f))), "\(experiment) \(f)")

@@ -1,8 +1,13 @@
 import FileFormats
 import Foundation
+import TestScratch
 import Testing
 
+@testable import Calibration
 @testable import Experiments
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
 
 /// `launched_by_HH:MM`: each owner's share of its days (after the warm-up) with a
 /// successful run launched between midnight and HH:MM, averaged over owners.

@@ -2,6 +2,12 @@ import Experiments
 import Foundation
 import Testing
 
+@testable import Calibration
+@testable import FileFormats
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
+
 @Suite struct OutputSchemaTests {
   func run() throws -> URL { try runExperiment() }
 
@@ -140,7 +146,7 @@ import Testing
   @Test func theOutputFilesArticleListsTheDeclaredColumns() throws {
     let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent(
-        "Sources/Experiments/Documentation.docc/OutputFiles.md")
+        "Sources/Results/Documentation.docc/OutputFiles.md")
     let text = try String(contentsOf: article, encoding: .utf8)
     for schema in CSVSchema.experimentOutputs + [CSVSchema.scorecard] {
       let row = try #require(

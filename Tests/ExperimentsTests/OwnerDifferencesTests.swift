@@ -2,6 +2,12 @@ import Experiments
 import Foundation
 import Testing
 
+@testable import Calibration
+@testable import FileFormats
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
+
 /// Owners of one persona differ (issue 25): the intra-class correlation of launches
 /// per day is at least 0.2 with the owner effects, and the install day does not
 /// run backwards.

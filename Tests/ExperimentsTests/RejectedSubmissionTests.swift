@@ -1,7 +1,13 @@
 import Experiments
 import FileFormats
 import Foundation
+import TestScratch
 import Testing
+
+@testable import Calibration
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
 
 /// A submission the app's `BGTaskScheduler` rejects is a row of `launches.csv` (outcome
 /// `rejected`, its error code in `error_code`), an event in `timelines.csv`, and a line

@@ -1,7 +1,13 @@
 import Foundation
+import TestScratch
 import Testing
 
+@testable import Calibration
 @testable import Experiments
+@testable import FileFormats
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
 
 @Suite struct ReportTests {
   func runWithSweep() throws -> URL {

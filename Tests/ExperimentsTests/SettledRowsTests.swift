@@ -4,9 +4,14 @@ import Foundation
 import IOSModel
 import Randomness
 import SimKernel
+import TestScratch
 import Testing
 
+@testable import Calibration
 @testable import Experiments
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
 
 /// An owner's rows are written day by day as they settle, so that memory does not grow
 /// with the days simulated; the bytes must be those of writing everything at the end.
@@ -103,9 +108,11 @@ import Testing
     for arm in spec.arms {
       var rows: [String] = []
       for accountedOnly in [false, true] {
-        var (sim, calendar) = OwnerSimulation.phone(
+        let recipe = OwnerSimulation.recipe(
           spec, replication: 0, device: device, arm: arm, recordDecisions: false)
-        sim.keepAccountedOnly = accountedOnly
+        var sim = recipe.assemble()
+        let calendar = recipe.calendar
+        sim.logFilter = accountedOnly ? OwnerAccounting.reads : .everything
         var kernel = Scheduler()
         sim.start(scheduler: &kernel)
         kernel.run(until: calendar.startOfDay(spec.days), handler: &sim)

@@ -1,7 +1,13 @@
 import Experiments
 import FileFormats
 import Foundation
+import TestScratch
 import Testing
+
+@testable import Calibration
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
 
 /// A silent push launches only an app with the `remote-notification` background mode;
 /// without it, `bgsim explain` says why pushes never launch the app.

@@ -1,9 +1,14 @@
 import FileFormats
 import Foundation
 import Randomness
+import TestScratch
 import Testing
 
+@testable import Calibration
 @testable import Experiments
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
 
 /// The summary is streamed: it keeps sums per (cell, arm) and per pair of arms, never a
 /// value per owner. Its owner metrics must still equal the plain definition, worked out
@@ -116,7 +121,8 @@ import Testing
   @Test func ownerMetricsEqualTheirDefinition() throws {
     let dir = scratch()
     try Self.write(owners: 300, seed: 11, to: dir)
-    let tables = try SummaryTables.compute(directory: dir.path, spec: try Self.spec(), write: false)
+    let tables = try SummaryTables.compute(
+      directory: dir.path, plan: try Self.spec().summaryPlan, write: false)
     let owners = try Self.figures(dir)
     for (f, metric) in OwnerFigures.metrics.enumerated() {
       // Each arm: the figure of every owner that has it, in owner order.

@@ -1,9 +1,14 @@
 import DeviceModel
 import FileFormats
 import Foundation
+import TestScratch
 import Testing
 
+@testable import Calibration
 @testable import Experiments
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
 
 @Suite struct SummaryStatisticsTests {
   /// Four owners, two arms, 10 days each. Arm a launches 3 + d times in 10 days per owner
@@ -31,7 +36,7 @@ import Testing
       .replacingOccurrences(of: "  processing:\n", with: "  b:\n")
       .components(separatedBy: "hypotheses:")[0]
     let spec = try ExperimentSpec(tree: ConfigTree.parse(yaml: yaml, file: "e.yaml"), file: "e.yaml")
-    let tables = try SummaryTables.compute(directory: dir.path, spec: spec)
+    let tables = try SummaryTables.compute(directory: dir.path, plan: spec.summaryPlan)
     let diff = try #require(
       tables.rows.first { $0.kind == "paired_difference" && $0.metric == .launchesPerDeviceDay })
     #expect(diff.arm == "a vs b")

@@ -4,15 +4,11 @@ import Foundation
 import TestScratch
 import Testing
 
-func scratch() -> URL {
-  scratchFolder("exp")
-}
-
-func write(_ text: String, _ name: String = "e.yaml") -> String {
-  let path = scratch().appendingPathComponent(name).path
-  _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-  return path
-}
+@testable import Calibration
+@testable import FileFormats
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
 
 /// Runs the experiment `text` into `out` (a fresh scratch folder when not given) and
 /// returns the folder.

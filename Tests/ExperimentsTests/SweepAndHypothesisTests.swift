@@ -3,6 +3,11 @@ import Experiments
 import FileFormats
 import Testing
 
+@testable import Calibration
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
+
 @Suite struct SweepAndHypothesisTests {
   func spec(_ extra: String) throws -> ExperimentSpec {
     try ExperimentSpec(

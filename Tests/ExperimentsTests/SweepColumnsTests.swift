@@ -2,7 +2,11 @@ import FileFormats
 import Foundation
 import Testing
 
+@testable import Calibration
 @testable import Experiments
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
 
 /// Every CSV of a sweep has one column per swept key right after `cell`, holding the
 /// row's cell's value, so a table groups by them with no join; bgsim's own columns keep

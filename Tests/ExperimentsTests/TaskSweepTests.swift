@@ -2,7 +2,11 @@ import FileFormats
 import Foundation
 import Testing
 
+@testable import Calibration
 @testable import Experiments
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
 
 /// Sweeps over task keys (`tasks.KEY`, `arms.NAME.tasks.KEY`) and `earliest_begin` as a
 /// time of day.

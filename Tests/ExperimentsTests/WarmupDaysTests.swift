@@ -3,6 +3,11 @@ import FileFormats
 import Foundation
 import Testing
 
+@testable import Calibration
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
+
 /// The first `warmup_days` are simulated but left out of the summary and the
 /// hypotheses, and marked in `days.csv`.
 @Suite struct WarmupDaysTests {

@@ -3,6 +3,11 @@ import FileFormats
 import Foundation
 import Testing
 
+@testable import Calibration
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
+
 /// The watchdog kills an app that began background time and never ended it; such a kill
 /// counts in `days.csv`'s `kills` as a killed task run does.
 @Suite struct WatchdogKillTests {

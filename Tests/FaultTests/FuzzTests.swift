@@ -8,6 +8,11 @@ import SimKernel
 import TestScratch
 import Testing
 
+@testable import Calibration
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
+
 /// A mutational fuzzer over the shipped input files (experiments, personas, apps,
 /// scenarios, validation cases): byte flips, truncations, duplicated and deleted
 /// slices, and numbers swapped for extreme ones. Every mutant must load or be refused

@@ -4,6 +4,12 @@ import PropertyBased
 import TestScratch
 import Testing
 
+@testable import Calibration
+@testable import FileFormats
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
+
 /// Numbers of every size in every numeric key of an experiment, drawn by
 /// swift-property-based's generators from a fixed seed: each file loads or is refused
 /// in one line, and one that loads simulates a day without a trap. Magnitudes run from

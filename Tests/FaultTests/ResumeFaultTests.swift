@@ -3,6 +3,12 @@ import Foundation
 import TestScratch
 import Testing
 
+@testable import Calibration
+@testable import FileFormats
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
+
 /// `--resume` verifies what it reuses: a changed input file is refused, damaged parts
 /// are redone, and parts without a fingerprint are not trusted. Every run that goes
 /// through ends with the bytes of a clean run.

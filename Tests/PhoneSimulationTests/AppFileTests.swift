@@ -6,6 +6,8 @@ import SimKernel
 import TestScratch
 import Testing
 
+@testable import PhoneAssembly
+
 @Suite struct AppFileTests {
   func file(_ text: String) -> String {
     let dir = scratchFolder("app")

@@ -3,6 +3,8 @@ import IOSModel
 import SimKernel
 import Testing
 
+@testable import PhoneAssembly
+
 /// beginBackgroundTask / endBackgroundTask and their budget in each iOS era.
 @Suite struct BackgroundTimeTests {
   func world(

@@ -3,6 +3,8 @@ import IOSModel
 import SimKernel
 import Testing
 
+@testable import PhoneAssembly
+
 /// iOS 26 continued-processing requests.
 @Suite struct ContinuedProcessingTests {
   func continued(_ id: String, _ strategy: BGContinuedProcessingTaskRequest.SubmissionStrategy = .queue)

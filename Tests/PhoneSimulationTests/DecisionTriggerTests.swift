@@ -3,6 +3,8 @@ import IOSModel
 import SimKernel
 import Testing
 
+@testable import PhoneAssembly
+
 @Suite struct DecisionTriggerTests {
   /// Triggers spell what `bgsim explain` and the `launch_reason` column have always
   /// shown: the scheduler's own events by name, a device change by its kind.

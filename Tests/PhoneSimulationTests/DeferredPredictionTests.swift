@@ -4,6 +4,7 @@ import Testing
 
 @testable import DeviceModel
 @testable import IOSModel
+@testable import PhoneAssembly
 
 /// The usage predictions are made once per decision point, just before the first
 /// policy that reads them: at a point where a processing request comes first, its turn

@@ -2,6 +2,7 @@ import DeviceModel
 import Testing
 
 @testable import IOSModel
+@testable import PhoneAssembly
 
 /// The energy budget stands for battery energy: runs that start on the charger do not
 /// draw it, and no run draws it below its floor (issue 25: it sank about 500 mWh a day

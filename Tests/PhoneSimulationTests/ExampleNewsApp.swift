@@ -3,6 +3,8 @@ import IOSModel
 import SimKernel
 import Testing
 
+@testable import PhoneAssembly
+
 // The documented example (DocC "The app's side", "Writing an app's code in Swift"): an app written
 // against the mirrored API the way it would be on iOS. It refreshes its feed in the
 // background every 15 minutes at the earliest and cleans its cache on the charger.

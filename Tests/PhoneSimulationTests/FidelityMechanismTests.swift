@@ -5,6 +5,7 @@ import SimKernel
 import Testing
 
 @testable import IOSModel
+@testable import PhoneAssembly
 
 /// The mechanisms the field reports call for (issue 25), each shown to matter: the
 /// same script with the mechanism switched off gives what the reports contradict.

@@ -2,6 +2,7 @@ import DeviceModel
 import Testing
 
 @testable import IOSModel
+@testable import PhoneAssembly
 
 /// After a swipe-away nothing launches the app until the owner opens it again, except
 /// that from iOS 18.3 a processing task still runs (developer forums thread 793189, P7).

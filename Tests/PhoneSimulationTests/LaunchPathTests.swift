@@ -3,6 +3,7 @@ import SimKernel
 import Testing
 
 @testable import IOSModel
+@testable import PhoneAssembly
 
 /// The scheduler loops over the launch paths it is given (``LaunchPath``): the app's
 /// task requests first, then each path's own work in the paths' order.

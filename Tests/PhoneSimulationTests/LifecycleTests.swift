@@ -3,6 +3,8 @@ import IOSModel
 import SimKernel
 import Testing
 
+@testable import PhoneAssembly
+
 /// App states, suspension, force quit and the debugger.
 @Suite struct LifecycleTests {
   @Test func openingLaunchesTheAppIntoTheForeground() {

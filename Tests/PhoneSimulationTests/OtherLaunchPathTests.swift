@@ -3,6 +3,8 @@ import IOSModel
 import SimKernel
 import Testing
 
+@testable import PhoneAssembly
+
 /// Legacy background fetch, silent pushes and background URLSession transfers.
 @Suite struct OtherLaunchPathTests {
   func fetchApp(interval: Double?, permitted: [String] = []) -> AppConfiguration {

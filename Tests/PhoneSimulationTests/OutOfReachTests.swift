@@ -4,6 +4,7 @@ import Testing
 
 @testable import DeviceModel
 @testable import IOSModel
+@testable import PhoneAssembly
 
 /// A refresh decision point whose score cannot reach the threshold whatever the
 /// prediction-reading policies say is out of reach. When the next point finds every

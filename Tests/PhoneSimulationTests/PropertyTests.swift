@@ -4,6 +4,8 @@ import PropertyBased
 import SimKernel
 import Testing
 
+@testable import PhoneAssembly
+
 /// The submission and launch rules over random sequences of API calls.
 @Suite struct PropertyTests {
   /// One random step: submit, cancel, or a launch attempt at a time.

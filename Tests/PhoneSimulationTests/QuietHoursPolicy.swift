@@ -1,5 +1,7 @@
 import IOSModel
 
+@testable import PhoneAssembly
+
 /// A toy policy, to show that adding one is one file plus one line of registration
 /// (`model.policies.append(QuietHoursPolicy())`): refresh-like work scores low in the
 /// small hours. Its declarations (what it reads, the weight it scores with) are all the

@@ -3,6 +3,8 @@ import IOSModel
 import SimKernel
 import Testing
 
+@testable import PhoneAssembly
+
 /// How launched tasks run, expire, complete and get killed.
 @Suite struct RunningTests {
   @Test func refreshTaskExpiresAfterAboutThirtySeconds() {

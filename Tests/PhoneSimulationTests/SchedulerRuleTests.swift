@@ -3,6 +3,8 @@ import IOSModel
 import SimKernel
 import Testing
 
+@testable import PhoneAssembly
+
 /// The documented scheduling rules, each driven by a scripted day.
 @Suite struct SchedulerRuleTests {
   /// Processing `p0` (2 min of work), submitted at the first launch.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import IOSModel
+@testable import PhoneAssembly
 
 /// Debug builds check every shortcut's answer against the rule (``SystemScheduler/judge(_:at:record:)``):
 /// a standing veto must be a veto before the predictions for every due activity, and an

@@ -3,6 +3,8 @@ import IOSModel
 import SimKernel
 import Testing
 
+@testable import PhoneAssembly
+
 /// A veto that reads only the device's and the app's state (no power, no network, phone
 /// off, swiped away, Background App Refresh off, too hot) stands until that state or the
 /// pending requests change, so the scheduler counts such decision points without judging

@@ -3,6 +3,8 @@ import IOSModel
 import SimKernel
 import Testing
 
+@testable import PhoneAssembly
+
 /// BGTaskScheduler's submission rules, each named after the rule.
 @Suite struct SubmittingTests {
   /// Submits `requests` from the launch code and returns the error codes thrown.

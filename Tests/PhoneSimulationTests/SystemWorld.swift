@@ -1,8 +1,9 @@
 import DeviceModel
-import Experiments
 import IOSModel
 import Randomness
 import SimKernel
+
+@testable import PhoneAssembly
 
 /// A test world with the real system scheduler: a scripted device (only the script
 /// acts), the app, and ``SystemScheduler`` with decisions recorded.

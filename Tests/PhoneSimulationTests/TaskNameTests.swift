@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import IOSModel
+@testable import PhoneAssembly
 
 @Suite struct TaskNameTests {
   /// Names made of the same text are equal and give the text back; different texts

@@ -1,6 +1,8 @@
 import IOSModel
 import SimKernel
 
+@testable import PhoneAssembly
+
 /// A toy launch path, to show that adding one is one file plus one line of
 /// registration (`paths: SystemScheduler.standardPaths + [WakeAfterOpenPath()]`): an
 /// hour after each time the owner opens the app, the system may wake it once, judged as

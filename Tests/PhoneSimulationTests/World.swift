@@ -1,8 +1,9 @@
 import DeviceModel
-import Experiments
 import IOSModel
 import Randomness
 import SimKernel
+
+@testable import PhoneAssembly
 
 /// A test world: a scripted device (no random habits), the app, and a stand-in system
 /// that launches identifiers at chosen times.

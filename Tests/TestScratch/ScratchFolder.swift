@@ -18,3 +18,15 @@ public func scratchFolder(_ label: String) -> URL {
   try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   return url
 }
+
+/// A new scratch folder for an experiment's files.
+public func scratch() -> URL {
+  scratchFolder("exp")
+}
+
+/// Writes `text` to a file `name` in a new scratch folder and returns its path.
+public func write(_ text: String, _ name: String = "e.yaml") -> String {
+  let path = scratch().appendingPathComponent(name).path
+  _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+  return path
+}

@@ -3,6 +3,7 @@ import Dispatch
 import FileFormats
 import Foundation
 import IOSModel
+import Results
 import Synchronization
 
 /// Runs an experiment: every (cell, replication, owner) in every arm, in chunks that
@@ -83,11 +84,12 @@ public struct ExperimentRunner: Sendable {
     .path
   }
 
-  func partPath(_ chunk: Int, _ kind: String) -> String { Self.partPath(in: partsDirectory, chunk, kind) }
+  func partPath(_ chunk: Int, _ kind: PartKind) -> String { Self.partPath(in: partsDirectory, chunk, kind) }
 
-  /// A chunk's part file (`launches`, `days`, `timelines` or `seal`) in a parts folder.
-  static func partPath(in parts: String, _ chunk: Int, _ kind: String) -> String {
-    URL(fileURLWithPath: parts).appendingPathComponent(String(format: "chunk-%06d.%@", chunk, kind)).path
+  /// A chunk's part file of `kind` in a parts folder.
+  static func partPath(in parts: String, _ chunk: Int, _ kind: PartKind) -> String {
+    URL(fileURLWithPath: parts).appendingPathComponent(String(format: "chunk-%06d.%@", chunk, kind.rawValue))
+      .path
   }
 
   /// A fingerprint of everything that decides the output, so that `resume` and `merge`
@@ -95,7 +97,7 @@ public struct ExperimentRunner: Sendable {
   /// names (persona and timeline files), and the bgsim version.
   var fingerprint: String {
     var text =
-      "bgsim \(Manifest.version)|\(spec.name)|\(spec.days)|\(spec.devices)|\(spec.replications)|\(spec.seed)|\(chunkOwners)|"
+      "bgsim \(BGSimVersion.text)|\(spec.name)|\(spec.days)|\(spec.devices)|\(spec.replications)|\(spec.seed)|\(chunkOwners)|"
     text += ConfigDump.yaml(spec.tree)
     var sum = FileChecksum()
     text.utf8CString.withUnsafeBytes { sum.add($0) }
@@ -106,7 +108,7 @@ public struct ExperimentRunner: Sendable {
     return sum.text
   }
 
-  func sealPath(_ chunk: Int) -> String { partPath(chunk, "seal") }
+  func sealPath(_ chunk: Int) -> String { partPath(chunk, .seal) }
 
   /// A line for the user about something the run did on its own (a damaged part redone).
   func note(_ line: String) {
@@ -132,274 +134,32 @@ public struct ExperimentRunner: Sendable {
   {
     let clock = ContinuousClock()
     let began = clock.now
-    try DeviceTraceRun.prepare(directory: options.outputDirectory)
-    let lock = try OutputLock(directory: options.outputDirectory)
-    defer { withExtendedLifetime(lock) {} }
-    AtomicFileWriter.removeStale(in: options.outputDirectory)
-    AtomicFileWriter.removeStale(in: partsDirectory)
-    // A run's files replace the last run's as a whole: the old ones go first (the
-    // manifest, which marks a finished run, before the rest), so that no failure leaves
-    // files of two runs side by side.
-    if options.shard == nil { Self.removeOutputs(in: options.outputDirectory) }
-    let fm = FileManager.default
-    // Computed once: it reads every file the experiment names.
-    let fingerprint = self.fingerprint
-    let fingerprintFile = URL(fileURLWithPath: partsDirectory).appendingPathComponent("fingerprint").path
-    var resume = options.resume
-    if resume, fm.fileExists(atPath: partsDirectory) {
-      if let old = fm.contents(atPath: fingerprintFile).map({ String(decoding: $0, as: UTF8.self) }) {
-        if old != fingerprint {
-          throw UserError(
-            "--resume: \(options.outputDirectory) holds a run of a different configuration, seed or input files; use another --out or drop --resume"
-          )
-        }
-      } else {
-        // Parts without a fingerprint cannot be trusted: start again.
-        note("resume: \(partsDirectory) has no fingerprint; starting the run again")
-        resume = false
-      }
-    }
-    if !resume { try? fm.removeItem(atPath: partsDirectory) }
-    do {
-      try fm.createDirectory(atPath: partsDirectory, withIntermediateDirectories: true)
-      try Data(fingerprint.utf8).write(to: URL(fileURLWithPath: fingerprintFile), options: .atomic)
-    } catch { throw UserError("cannot write to \(partsDirectory): \(error.localizedDescription)") }
-    let cellSpecs: [ExperimentSpec]
-    var specs: [ExperimentSpec] = []
-    for cell in spec.cells {
-      do { specs.append(try spec.spec(for: cell)) } catch { throw UserError(error.description) }
-    }
-    cellSpecs = specs
-    // With a posterior sample, each replication has its own parameters: decoded once per
-    // (cell, replication), as the chunks come.
-    let replicationSpecs = Mutex<[Int: ExperimentSpec]>([:])
-    @Sendable func chunkSpec(_ chunk: Chunk) throws(UserError) -> ExperimentSpec {
-      guard spec.posterior != nil else { return cellSpecs[chunk.cell] }
-      let key = chunk.cell * spec.replications + chunk.replication
-      if let known = replicationSpecs.withLock({ $0[key] }) { return known }
-      let made: ExperimentSpec
-      do { made = try spec.spec(cell: chunk.cell, replication: chunk.replication) } catch {
-        throw UserError(error.description)
-      }
-      replicationSpecs.withLock { $0[key] = made }
-      return made
-    }
-    let all = chunks()
-    let mine = options.shard.map { shard in all.filter { $0.index % shard.count == shard.index - 1 } } ?? all
-    // A chunk is done when its seal, committed last, vouches for its parts.
-    let todo = mine.filter { chunk in
-      guard resume else { return true }
-      let problem = ChunkSeal.problem(sealPath: sealPath(chunk.index), fingerprint: fingerprint) {
-        partPath(chunk.index, $0)
-      }
-      guard let problem else { return false }
-      if problem != "not finished" { note("resume: chunk \(chunk.index): \(problem); running it again") }
-      for kind in ["seal", "launches", "days", "timelines"] {
-        try? fm.removeItem(atPath: partPath(chunk.index, kind))
-      }
-      return true
-    }
-    let next = Atomic<Int>(0)
-    // Progress is counted in device-days (owners × days × arms of each chunk).
-    let perOwner = spec.days * spec.arms.count
-    func deviceDays(_ chunks: [Chunk]) -> Int { chunks.reduce(0) { $0 + $1.devices.count } * perOwner }
-    let total = deviceDays(mine)
-    let finished = Atomic<Int>(total - deviceDays(todo))
-    let events = Atomic<Int64>(0)
-    let failure = Mutex<String?>(nil)
-    let jobs = max(1, min(options.jobs, todo.count))
+    let output = try prepareOutput()
+    defer { withExtendedLifetime(output.lock) {} }
+    let specs = try CellSpecs(spec)
+    let work = chunksToRun(resume: output.resume, fingerprint: output.fingerprint)
     // Part files are synced and renamed in the background while the next chunks run.
     // Every way out waits for them: no file lands after the run has returned.
     let commits = DeferredCommits()
     defer { try? commits.wait() }
-    // The summary's share of the chunks run here is gathered as they run (a shard leaves
-    // summarising to `bgsim merge`, which reads the merged files).
-    SummaryTables.removeLeftoverSpills(options.outputDirectory)
-    let gathered =
-      options.shard == nil
-      ? try GatheredSummary(
-        directory: options.outputDirectory, arms: spec.arms.map(\.name), cells: spec.cells.count,
-        byReplication: spec.posterior != nil, launchedBy: spec.launchedBy) : nil
-    defer { if let gathered { try? fm.removeItem(atPath: gathered.spillPath) } }
-    progress(total - deviceDays(todo), total)
-    DispatchQueue.concurrentPerform(iterations: jobs) { _ in
-      while true {
-        let i = next.add(1, ordering: .relaxed).oldValue
-        guard i < todo.count, failure.withLock({ $0 == nil }) else { return }
-        do {
-          let n = try runChunk(
-            todo[i], try chunkSpec(todo[i]), fingerprint: fingerprint, commits: commits, gathered: gathered)
-          events.add(n, ordering: .relaxed)
-          let done = finished.add(todo[i].devices.count * perOwner, ordering: .relaxed).newValue
-          progress(done, total)
-        } catch {
-          let message = (error as? UserError)?.message ?? "\(error)"
-          failure.withLock { $0 = $0 ?? message }
-        }
-      }
-    }
-    let committed = Swift.Result { () throws(UserError) in try commits.wait() }
-    if let message = failure.withLock({ $0 }) { throw UserError(message) }
-    try committed.get()
+    let gathered = try gatheredSummary()
+    defer { if let gathered { try? FileManager.default.removeItem(atPath: gathered.spillPath) } }
+    let events = try simulate(
+      work, specs, fingerprint: output.fingerprint, commits: commits, gathered: gathered, progress: progress)
     let simulated = (clock.now - began).inSeconds
+    let wallSeconds = { (clock.now - began).inSeconds }
     if let shard = options.shard {
-      let elapsed = clock.now - began
-      let wall = elapsed.inSeconds
-      try ShardRecord(
-        version: Manifest.version, fingerprint: fingerprint, index: shard.index, count: shard.count,
-        totalChunks: all.count, chunks: mine.map(\.index),
-        sealChecksums: mine.map { FileChecksum.of(file: sealPath($0.index)) ?? "" }, source: options.source,
-        wallSeconds: wall
-      ).write(to: options.outputDirectory)
+      let wall = try finishShard(shard, work, fingerprint: output.fingerprint, wallSeconds: wallSeconds)
       return Result(
-        deviceDays: mine.reduce(0) { $0 + $1.devices.count } * spec.days * spec.arms.count,
-        events: events.load(ordering: .relaxed), wallSeconds: wall, simulationSeconds: simulated,
-        chunksRun: todo.count, chunksKept: mine.count - todo.count, summary: nil)
+        deviceDays: work.mine.reduce(0) { $0 + $1.devices.count } * spec.days * spec.arms.count,
+        events: events,
+        wallSeconds: wall, simulationSeconds: simulated, chunksRun: work.todo.count,
+        chunksKept: work.mine.count - work.todo.count, summary: nil)
     }
-    // The merged files are synced while the summary is computed; its files are committed
-    // after them, and dropped if one of them fails.
-    try mergeParts(all, commits: commits)
-    // Only the chunks that an interrupted run had finished are read back from their parts.
-    let ran = Set(todo.map(\.index))
-    let summary = Swift.Result { () throws(UserError) in
-      try SummaryTables.compute(
-        parts: all.filter { !ran.contains($0.index) }.map {
-          (partPath($0.index, "days"), partPath($0.index, "launches"))
-        },
-        gathered: try gathered?.finish() ?? SummaryTables.Partial(), gatheredSpill: gathered?.spillPath,
-        directory: options.outputDirectory, spec: spec, jobs: options.jobs, commits: commits)
-    }
-    try commits.wait()
-    let elapsed = clock.now - began
-    let wall = elapsed.inSeconds
-    let tables = try summary.get()
-    if SystemScheduler.checksShortcuts, gathered != nil {
-      try checkGatheredSummary(tables, spec: spec)
-    }
-    try Manifest.write(spec: spec, options: options, wallSeconds: wall, chunks: all.count)
-    try? fm.removeItem(atPath: partsDirectory)
+    let (tables, wall) = try finishRun(work, commits: commits, gathered: gathered, wallSeconds: wallSeconds)
     return Result(
       deviceDays: spec.cells.count * spec.replications * spec.devices * spec.days * spec.arms.count,
-      events: events.load(ordering: .relaxed), wallSeconds: wall, simulationSeconds: simulated,
-      chunksRun: todo.count, chunksKept: all.count - todo.count, summary: tables)
-  }
-
-  /// The summary gathered as the rows were written (``GatheredSummary``) is a shortcut:
-  /// the summary is defined as the tables of the merged files' rows
-  /// (``SummaryTables/compute(directory:spec:write:)``). Checked in debug builds.
-  func checkGatheredSummary(_ tables: SummaryTables, spec: ExperimentSpec) throws(UserError) {
-    let reference = try SummaryTables.compute(directory: options.outputDirectory, spec: spec, write: false)
-    precondition(
-      String(reflecting: reference.rows) == String(reflecting: tables.rows)
-        && String(reflecting: reference.verdicts) == String(reflecting: tables.verdicts),
-      "bgsim: the summary gathered during the run differs from the summary of the files it wrote")
-  }
-
-  /// Simulates one chunk and writes its part files. Its seal (``ChunkSeal``) is
-  /// committed last and marks the chunk done; a timelines part is written only by a chunk with an owner
-  /// whose day is kept (``OwnerSimulation/keepsTimeline(_:cell:replication:device:)``):
-  /// creating files is not free (a third of a millisecond each on ext4 after many runs).
-  /// Rows go to the (temporary) part files whenever a buffer passes 256 KiB, so a chunk's
-  /// memory does not grow with the number of days. The parts are committed by `commits`,
-  /// in the background; each owner's share of the summary goes to `gathered`.
-  func runChunk(
-    _ chunk: Chunk, _ cellSpec: ExperimentSpec, fingerprint: String, commits: DeferredCommits,
-    gathered: GatheredSummary?
-  ) throws(UserError) -> Int64 {
-    var launches = CSVBuffer(capacity: 1 << 16)
-    var days = CSVBuffer(capacity: 1 << 16)
-    var timelines = CSVBuffer(capacity: 1 << 10)
-    let launchFile = try AtomicFileWriter(path: partPath(chunk.index, "launches"))
-    let dayFile = try AtomicFileWriter(path: partPath(chunk.index, "days"))
-    let keepsTimelines = chunk.devices.contains {
-      OwnerSimulation.keepsTimeline(cellSpec, cell: chunk.cell, replication: chunk.replication, device: $0)
-        != nil
-    }
-    let timelineFile = keepsTimelines ? try AtomicFileWriter(path: partPath(chunk.index, "timelines")) : nil
-    func drain(_ buffer: inout CSVBuffer, _ file: AtomicFileWriter?, under limit: Int) {
-      guard let file, buffer.count >= limit else { return }
-      buffer.withBytes { file.write($0) }
-      buffer.removeAll()
-    }
-    var events: Int64 = 0
-    for device in chunk.devices {
-      // The owner's arms, one after another, share its usage draws.
-      let usage = UsageDraws()
-      var summaries: [OwnerSummary] = []
-      for arm in cellSpec.arms {
-        events += OwnerSimulation.run(
-          cellSpec, cell: chunk.cell, replication: chunk.replication, device: device, arm: arm, usage: usage,
-          launches: &launches,
-          days: &days, timelines: &timelines,
-          drain: {
-            drain(&$0, launchFile, under: 1 << 18)
-            drain(&$1, dayFile, under: 1 << 18)
-          },
-          summary: { summaries.append($0) })
-        drain(&launches, launchFile, under: 1 << 18)
-        drain(&days, dayFile, under: 1 << 18)
-        drain(&timelines, timelineFile, under: 1 << 18)
-      }
-      gathered?.add(summaries, cell: chunk.cell, replication: chunk.replication, device: device)
-    }
-    drain(&launches, launchFile, under: 0)
-    drain(&days, dayFile, under: 0)
-    drain(&timelines, timelineFile, under: 0)
-    var finished: [AtomicFileWriter.Finished] = []
-    var sums: [String: String] = [:]
-    for (kind, file) in [("launches", launchFile), ("timelines", timelineFile), ("days", dayFile)] {
-      guard let file else { continue }
-      let f = try file.finish()
-      sums[kind] = f.checksum
-      finished.append(f)
-    }
-    let seal = try AtomicFileWriter(path: sealPath(chunk.index))
-    seal.write(ChunkSeal(fingerprint: fingerprint, parts: sums).text)
-    finished.append(try seal.finish())
-    commits.commit(finished)
-    return events
-  }
-
-  /// Removes a finished run's outputs from `directory`, the manifest first.
-  static func removeOutputs(in directory: String) {
-    let dir = URL(fileURLWithPath: directory)
-    for name in ["manifest.json"] + CSVSchema.experimentOutputs.map(\.file) + ["report.html", "advice.txt"] {
-      _ = unlink(dir.appendingPathComponent(name).path)
-    }
-  }
-
-  /// Concatenates the parts in chunk order under one header per file.
-  func mergeParts(_ all: [Chunk], commits: DeferredCommits) throws(UserError) {
-    try Self.concatenate(
-      chunks: all.map { ($0.index, $0.cell) }, spec: spec, into: options.outputDirectory, commits: commits
-    ) {
-      partPath($0, $1)
-    }
-  }
-
-  /// Writes `launches.csv`, `days.csv` and `timelines.csv` in `directory` from the parts of `chunks` (each
-  /// with its sweep cell), in order, under a header with the swept keys
-  /// (``ExperimentSpec/layout(_:)``; each part's rows carry their values); commits them with `commits` (in the background) or,
-  /// without, before returning.
-  static func concatenate(
-    chunks: [(index: Int, cell: Int)], spec: ExperimentSpec, into directory: String,
-    commits: DeferredCommits? = nil,
-    part: (Int, String) -> String
-  )
-    throws(UserError)
-  {
-    let dir = URL(fileURLWithPath: directory)
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
-    defer { buffer.deallocate() }
-    for (kind, schema) in [("launches", CSVSchema.launches), ("days", .days), ("timelines", .timelines)] {
-      let writer = try AtomicFileWriter(path: dir.appendingPathComponent(schema.file).path)
-      writer.write(spec.layout(schema).header)
-      for chunk in chunks {
-        // Only chunks with a kept day write a timelines part.
-        if kind == "timelines", !FileManager.default.fileExists(atPath: part(chunk.index, kind)) { continue }
-        try FileDescriptorOutput.append(part: part(chunk.index, kind), to: writer, buffer: buffer)
-      }
-      if let commits { commits.commit([try writer.finish()]) } else { try writer.commit() }
-    }
+      events: events, wallSeconds: wall, simulationSeconds: simulated,
+      chunksRun: work.todo.count, chunksKept: work.all.count - work.todo.count, summary: tables)
   }
 }

@@ -1,9 +1,10 @@
+import FileFormats
 import Foundation
+import Results
 
 /// `manifest.json`: the resolved configuration and the run's provenance. Written last,
 /// so its presence marks a finished run.
 enum Manifest {
-  static let version = "0.1.0"
 
   static func gitCommit() -> String {
     let p = Process()
@@ -43,7 +44,7 @@ enum Manifest {
     }
     let lines = [
       "\"name\": \(json(spec.name))",
-      "\"bgsim_version\": \(json(version))",
+      "\"bgsim_version\": \(json(BGSimVersion.text))",
       "\"git_commit\": \(json(gitCommit()))",
       "\"seed\": \(spec.seed)",
       "\"days\": \(spec.days)",

@@ -1,0 +1,229 @@
+import DeviceModel
+import Experiments
+import FileFormats
+import Foundation
+import PhoneAssembly
+import Randomness
+import Results
+import SimKernel
+
+/// `bgsim fit-persona`: a persona estimated from a device trace (AWARE battery and screen
+/// tables), by maximum likelihood where a closed form exists.
+///
+/// - Screen sessions: their number a day; their lengths, log-normal (the MLE is the mean
+///   and the standard deviation, denominator n, of the log lengths); their starts by
+///   hour of the day (the unlock profile).
+/// - Charging: a session of at least 3 h that starts between 18:00 and 05:00 is
+///   overnight. Its plug-in and unplug times of day are normal (MLE: mean and standard
+///   deviation, plug-ins counted from noon so that 23:00 and 01:00 are two hours apart);
+///   the share of nights with one is `overnight_probability`. The other sessions are
+///   top-ups: their number a day, their starts by hour, their lengths log-normal.
+/// - Battery: the drop between two readings off the charger is `screen × screen hours +
+///   idle × idle hours`; least squares (the Gaussian MLE) gives both rates.
+///
+/// Times of day are those of the trace (AWARE's are UTC), shifted by `utcOffsetHours`.
+public struct PersonaFit: Sendable {
+  public var name = "fitted"
+  public var utcOffsetHours = 0.0
+  /// Owners simulated to compare the fitted persona's month with the trace's.
+  public var owners = 20
+  public var seed: UInt64 = 1
+
+  public init() {}
+
+  /// A figure of the trace beside the fitted persona's.
+  public struct Figure: Sendable {
+    public let name: String
+    public let trace: Double
+    public let fitted: Double
+  }
+
+  public struct Result: Sendable {
+    /// The persona file's text.
+    public let yaml: String
+    public let persona: Persona
+    public let days: Int
+    public let figures: [Figure]
+  }
+
+  /// A span of time [s from the trace's start].
+  struct Span {
+    var start: Double
+    var end: Double
+    var length: Double { end - start }
+  }
+
+  /// The spans in which a two-state signal (the screen, the charger) was on.
+  struct SpanTracker {
+    private(set) var spans: [Span] = []
+    private(set) var isOn = false
+    private var since: Double?
+
+    mutating func set(_ on: Bool, at t: Double) {
+      if on, since == nil { since = t }
+      if !on, let start = since {
+        spans.append(Span(start: start, end: t))
+        since = nil
+      }
+      isOn = on
+    }
+  }
+
+  public func run(battery: String, screen: String) throws(UserError) -> Result {
+    let converted: (trace: RecordedTrace, startDate: CivilDate)
+    do {
+      converted = try AwareTrace.convert(
+        batteryCSV: try TextFiles.read(battery), screenCSV: try TextFiles.read(screen), batteryFile: battery,
+        screenFile: screen)
+    } catch let e as UserError { throw e } catch { throw UserError("\(error)") }
+    let trace = converted.trace
+    let observations = trace.observations
+    guard let first = observations.first?.time.seconds, let last = observations.last?.time.seconds,
+      last - first >= 2 * 86_400
+    else { throw UserError("\(battery): the trace covers less than two days; a persona needs more") }
+    let span = (last - first) / 86_400
+    var screenOn = SpanTracker()
+    var charger = SpanTracker()
+    var readings: [(time: Double, level: Double, plugged: Bool, screenOn: Bool)] = []
+    for o in observations {
+      let t = o.time.seconds
+      if let on = o.screenOn { screenOn.set(on, at: t) }
+      if let plugged = o.plugged { charger.set(plugged, at: t) }
+      if let level = o.batteryPercent { readings.append((t, level, charger.isOn, screenOn.isOn)) }
+    }
+    let (screens, plugs) = (screenOn.spans, charger.spans)
+    guard screens.count >= 10, plugs.count >= 2 else {
+      throw UserError("\(screen): too few screen sessions or charges in the trace to fit a persona")
+    }
+    let yaml = personaText(
+      screens: screens, plugs: plugs, readings: readings, days: span, battery: battery, screen: screen)
+    let persona: Persona
+    do { persona = try Persona(tree: ConfigTree.parse(yaml: yaml, file: "fitted persona")) } catch {
+      throw UserError("the fitted persona is not valid: \(error.description)")
+    }
+    let days = Int(span.rounded(.down))
+    return Result(
+      yaml: yaml, persona: persona, days: days,
+      figures: compare(persona, trace: trace, startDate: converted.startDate, days: days))
+  }
+
+  /// Hours into the local day of `seconds` from the trace's start (its first midnight).
+  func hour(_ seconds: Double) -> Double {
+    let h = (seconds / 3600 + utcOffsetHours).truncatingRemainder(dividingBy: 24)
+    return h < 0 ? h + 24 : h
+  }
+
+  /// A log-normal's MLE from positive values: the median e^μ and σ.
+  static func logNormal(_ xs: [Double]) -> (median: Double, sigma: Double) {
+    let logs = xs.map { log(max($0, 1)) }
+    let mu = logs.reduce(0, +) / Double(logs.count)
+    let variance = logs.reduce(0) { $0 + ($1 - mu) * ($1 - mu) } / Double(logs.count)
+    return (exp(mu), max(variance.squareRoot(), 0.05))
+  }
+
+  /// A normal's MLE: the mean and the standard deviation (denominator n).
+  static func normal(_ xs: [Double]) -> (mean: Double, sd: Double) {
+    let m = xs.reduce(0, +) / Double(xs.count)
+    return (m, (xs.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(xs.count)).squareRoot())
+  }
+
+  /// Weights by hour of the day (mean 1) of `times`.
+  func profile(_ times: [Double]) -> String {
+    var counts = [Double](repeating: 0, count: 24)
+    for t in times { counts[min(23, Int(hour(t)))] += 1 }
+    let total = counts.reduce(0, +)
+    let weights = counts.map { total > 0 ? $0 / total * 24 : 1 }
+    return "profile(hourly: [" + weights.map { Format.compact($0) }.joined(separator: ", ") + "])"
+  }
+
+  func personaText(
+    screens: [Span], plugs: [Span], readings: [(time: Double, level: Double, plugged: Bool, screenOn: Bool)],
+    days: Double, battery: String, screen: String
+  ) -> String {
+    let session = Self.logNormal(screens.map(\.length))
+    let overnight = plugs.filter { p in
+      let h = hour(p.start)
+      return p.length >= 3 * 3600 && (h >= 18 || h < 5)
+    }
+    let topups = plugs.filter { p in !overnight.contains { $0.start == p.start } }
+    // Plug-in hours from noon (23:00 is 11, 01:00 is 13); unplug hours as they are.
+    let plugIn = Self.normal(overnight.map { (hour($0.start) + 12).truncatingRemainder(dividingBy: 24) })
+    let unplug = Self.normal(overnight.map { hour($0.end) })
+    let topupLength = Self.logNormal(topups.map(\.length))
+    let (screenRate, idleRate) = drainRates(readings)
+    func seconds(_ x: Double) -> String { "\(Int(x.rounded()))s" }
+    let plugInMean = (plugIn.mean + 12).truncatingRemainder(dividingBy: 24)
+    return """
+      # Fitted by bgsim fit-persona from \(URL(fileURLWithPath: battery).lastPathComponent) and \
+      \(URL(fileURLWithPath: screen).lastPathComponent): \(Format.fixed(days, digits: 1)) days, \
+      \(screens.count) screen sessions, \(plugs.count) charges (\(overnight.count) overnight).
+      # Keys not listed keep the typical persona's values.
+      name: \(name)
+      description: fitted to a device trace (\(Format.fixed(days, digits: 1)) days)
+      usage:
+        unlocks_per_day: \(Format.compact(Double(screens.count) / days))
+        unlock_profile: "\(profile(screens.map(\.start)))"
+        session_length: "lognormal(median: \(seconds(session.median)), sigma: \(Format.compact(session.sigma)))"
+      battery:
+        screen_on_drain_pct_per_h: \(Format.compact(screenRate))
+        idle_drain_pct_per_h: \(Format.compact(idleRate))
+      charging:
+        overnight_probability: \(Format.compact(min(1, Double(overnight.count) / days)))
+        overnight_plug_in: "normal(mean: \(seconds(plugInMean * 3600)), sd: \(seconds(max(plugIn.sd, 0.1) * 3600)))"
+        overnight_unplug: "normal(mean: \(seconds(unplug.mean * 3600)), sd: \(seconds(max(unplug.sd, 0.1) * 3600)))"
+        weekend_unplug_delay: 0s
+        topups_per_day: \(Format.compact(Double(topups.count) / days))
+        topup_profile: "\(profile(topups.map(\.start)))"
+        topup_duration: "lognormal(median: \(seconds(topupLength.median)), sigma: \(Format.compact(topupLength.sigma)))"
+        low_battery_plug_probability: 0
+
+      """
+  }
+
+  /// The battery's drain on screen and idle [%/h], by least squares over pairs of
+  /// readings off the charger: drop = screen × screen hours + idle × idle hours (the
+  /// screen taken as on or off for the whole interval, as the earlier reading says).
+  func drainRates(_ r: [(time: Double, level: Double, plugged: Bool, screenOn: Bool)]) -> (Double, Double) {
+    var (ss, si, ii, sd, id) = (0.0, 0.0, 0.0, 0.0, 0.0)
+    for (a, b) in zip(r, r.dropFirst())
+    where !a.plugged && !b.plugged && b.time > a.time && b.level <= a.level {
+      let hours = (b.time - a.time) / 3600
+      guard hours < 12 else { continue }
+      let s = a.screenOn ? hours : 0
+      let i = a.screenOn ? 0 : hours
+      let drop = a.level - b.level
+      ss += s * s
+      si += s * i
+      ii += i * i
+      sd += s * drop
+      id += i * drop
+    }
+    let det = ss * ii - si * si
+    guard det > 0 else { return (10, 0.7) }
+    let screen = (sd * ii - id * si) / det
+    let idle = (id * ss - sd * si) / det
+    return (min(max(screen, 0.5), 100), min(max(idle, 0.05), 20))
+  }
+
+  /// The trace's figures (the trace replayed) beside the fitted persona's (`owners`
+  /// owners for the same days), over whole days: the first and last partial days of the
+  /// trace, and the first day of each owner, are left out.
+  func compare(_ persona: Persona, trace: RecordedTrace, startDate: CivilDate, days: Int) -> [Figure] {
+    let replay = DeviceSimulation(
+      persona: Persona(), trace: trace, days: days, seed: seed, startDate: startDate)
+    let traced = Array(replay.run(device: 0).days.dropFirst().dropLast())
+    var simulated: [DeviceDayStats] = []
+    let sim = DeviceSimulation(persona: persona, days: days, seed: seed, startDate: startDate)
+    for owner in 0..<owners { simulated += sim.run(device: owner).days.dropFirst() }
+    func mean(_ days: [DeviceDayStats], _ f: (DeviceDayStats) -> Double) -> Double {
+      days.isEmpty ? .nan : days.map(f).reduce(0, +) / Double(days.count)
+    }
+    let figures: [(String, (DeviceDayStats) -> Double)] = [
+      ("charging sessions a day", { Double($0.chargingSessions) }),
+      ("share of time on the charger", { $0.chargerSeconds / 86_400 }),
+      ("screen sessions a day", { Double($0.unlocks) }),
+      ("screen hours a day", { $0.screenSeconds / 3600 }),
+    ]
+    return figures.map { Figure(name: $0.0, trace: mean(traced, $0.1), fitted: mean(simulated, $0.1)) }
+  }
+}

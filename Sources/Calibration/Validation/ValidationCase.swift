@@ -1,0 +1,137 @@
+import Experiments
+import FileFormats
+import Foundation
+import PhoneAssembly
+import Randomness
+import Results
+
+/// One field report made testable: a scenario that mimics the report's setup, the
+/// figure to compare, and the band the report allows. Files live in
+/// `experiments/validation/`, one case per file.
+///
+/// ```yaml
+/// case: P2
+/// source: transistorsoft/transistor-background-fetch #6
+/// grade: M                      # H, M-H, M, L-M or L, as in the facts files
+/// report: processing fires only on the charger, a few times a day
+/// figure: {metric: launches_per_day, task: cleanup}
+/// band: [1, 6]
+/// owners: 24                    # owners simulated (default 24)
+/// scenario: {days: 8, seed: 2, persona: typical, app: {...}}
+/// ```
+///
+/// A report that the model cannot express yet keeps its case with
+/// `expressible: false` and `why:` instead of `figure`, `band` and `scenario`.
+public struct ValidationCase: Sendable {
+  public var id = ""
+  public var file = ""
+  public var source = ""
+  public var grade = ""
+  public var report = ""
+  public var figure = ValidationFigure(metric: .launchesPerDay, task: "")
+  /// The reported band [low, high], in the metric's unit.
+  public var band: ClosedRange<Double> = 0...0
+  public var owners = 24
+  public var scenario: Scenario?
+  /// The scenario as written, for ``setting(_:)``.
+  var scenarioTree: ConfigTree?
+  /// Why the case cannot be expressed yet; nil when it can.
+  public var notExpressible: String?
+
+  public static let keys = [
+    "case", "source", "grade", "report", "figure", "band", "owners", "expressible", "why", "scenario",
+  ]
+  public static let grades = ["H", "M-H", "M", "L-M", "L"]
+
+  public init() {}
+
+  /// Reads a case file; relative paths in its scenario resolve from its folder.
+  public static func load(file: String) throws(UserError) -> ValidationCase {
+    do { return try parse(tree: try ConfigTree.load(file: file), file: file) } catch {
+      throw UserError(error.description)
+    }
+  }
+
+  static func parse(tree: ConfigTree, file: String) throws(ConfigError) -> ValidationCase {
+    let root = try ConfigSection(tree, keys: keys)
+    var c = ValidationCase()
+    c.file = file
+    c.id = try root.text("case", default: nil) ?? ""
+    if c.id.isEmpty { throw tree.error("'case' is missing; name the report, e.g. case: P2") }
+    c.source = try root.text("source", default: nil) ?? ""
+    if c.source.isEmpty { throw tree.error("'source' is missing; cite where the report comes from") }
+    c.grade = try root.text("grade", default: nil, allowed: grades) ?? ""
+    if c.grade.isEmpty {
+      throw tree.error("'grade' is missing; use one of \(grades.joined(separator: ", "))")
+    }
+    c.report = try root.text("report", default: nil) ?? ""
+    if c.report.isEmpty { throw tree.error("'report' is missing; say in a line what was seen") }
+    if !(try root.flag("expressible", default: true)) {
+      c.notExpressible = try root.text("why", default: nil)
+      if c.notExpressible?.isEmpty ?? true {
+        throw tree.error("a case with 'expressible: false' needs 'why:', saying what the model lacks")
+      }
+      return c
+    }
+    c.owners = try root.integer("owners", default: 24, range: 2...10_000)
+    guard let f = root.value("figure") else {
+      throw tree.error("'figure' is missing; e.g. {metric: launches_per_day, task: refresh}")
+    }
+    c.figure = try ValidationFigure(tree: f)
+    c.band = try band(root)
+    guard let s = root.value("scenario") else {
+      throw tree.error("'scenario' is missing; give the report's setup")
+    }
+    c.scenario = try Scenario.parse(tree: s, file: file)
+    c.scenarioTree = s
+    return c
+  }
+
+  /// `band: [low, high]`, low ≤ high.
+  static func band(_ root: ConfigSection) throws(ConfigError) -> ClosedRange<Double> {
+    guard let b = root.value("band") else { throw root.tree.error("'band' is missing; give [low, high]") }
+    guard case .sequence(let items) = b.value, items.count == 2,
+      let low = items[0].scalar.flatMap(Double.init), let high = items[1].scalar.flatMap(Double.init),
+      low.isFinite, high.isFinite
+    else { throw b.error("band must be two finite numbers [low, high]") }
+    guard low <= high else {
+      throw b.error("band's low end \(low) is above its high end \(high); write [low, high]")
+    }
+    return low...high
+  }
+
+  /// The cases named in `names` (all when it is empty), or a line naming the first
+  /// unknown one and the nearest known name.
+  public static func select(_ names: [String], from all: [ValidationCase], suite: String) throws(UserError)
+    -> [ValidationCase]
+  {
+    guard !names.isEmpty else { return all }
+    let known = all.map(\.id)
+    for name in names where !known.contains(name) {
+      throw UserError("no case '\(name)' in \(suite)\(NearestName.hint(name, among: known))")
+    }
+    return all.filter { names.contains($0.id) }
+  }
+
+  /// Every case file in `folder` (`*.yaml`), in name order.
+  public static func loadAll(folder: String) throws(UserError) -> [ValidationCase] {
+    let names: [String]
+    do { names = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
+      throw UserError("\(folder): cannot list the validation cases; pass the folder with --suite")
+    }
+    let files = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+    if files.isEmpty { throw UserError("\(folder): holds no validation case (*.yaml)") }
+    var cases: [ValidationCase] = []
+    for name in files {
+      cases.append(try load(file: URL(fileURLWithPath: folder).appendingPathComponent(name).path))
+    }
+    var seen: [String: String] = [:]
+    for c in cases {
+      if let other = seen[c.id] {
+        throw UserError("\(c.file): case '\(c.id)' is also in \(other); give each case its own name")
+      }
+      seen[c.id] = c.file
+    }
+    return cases
+  }
+}

@@ -1,0 +1,204 @@
+import Experiments
+import FileFormats
+import IOSModel
+import PhoneAssembly
+import Randomness
+import Results
+
+/// The figure a validation case compares with its report, computed over the simulated
+/// owners of one task (an identifier in the app log: a task's identifier,
+/// `legacy_fetch` or `silent_push`). Days before `from_day` are left out.
+public struct ValidationFigure: Sendable {
+  public enum Metric: String, Sendable, CaseIterable {
+    /// Launches per owner-day [1/d].
+    case launchesPerDay = "launches_per_day"
+    /// Median time between two consecutive launches of one owner [min].
+    case medianGapMinutes = "median_gap_minutes"
+    /// Share of owner-days with no launch [0…1].
+    case shareDaysNone = "share_days_none"
+    /// Share of owner-days with a launch inside `window` (a night, say; a night that
+    /// ends after the run is not counted) [0…1].
+    case shareDaysWithLaunch = "share_days_with_launch"
+    /// Share of launches whose time of day lies inside `window` [0…1].
+    case shareLaunchesInWindow = "share_launches_in_window"
+    /// Share of launches that started on external power [0…1].
+    case shareLaunchesOnPower = "share_launches_on_power"
+    /// Share of owners with no launch at all [0…1].
+    case shareOwnersNone = "share_owners_none"
+    /// Share of owners whose launches per day are at least `rate` [0…1].
+    case shareOwnersAtLeast = "share_owners_rate_at_least"
+    /// Share of owners whose launches per day are at most `rate` [0…1].
+    case shareOwnersAtMost = "share_owners_rate_at_most"
+    /// Median time from install to an owner's first launch; owners with none count
+    /// as the whole run [h].
+    case firstLaunchHours = "first_launch_hours"
+    /// Intra-class correlation of launches per day between owners [0…1].
+    case intraClassCorrelation = "icc_launches_per_day"
+    /// Median time from launch to completion or expiry [s].
+    case medianRunSeconds = "median_run_seconds"
+    /// Median weighted score of the decisions that launched [0…1].
+    case medianScoreAtLaunch = "median_score_at_launch"
+    /// Launches on day `from_day` over the mean of the days after it.
+    case firstDayRatio = "first_day_ratio"
+    /// Of the launches whose trigger (a silent push's first pending push, a request's
+    /// submission) came while the phone was in use with the app not on screen, the
+    /// share made with the screen still on less than 15 minutes after it [0…1].
+    case shareInUseLaunchesWithin15m = "share_in_use_launches_within_15m"
+    /// Of the launches whose trigger came while the phone was in use with the app not on
+    /// screen, the median time from the trigger to the launch [min].
+    case medianInUseDelayMinutes = "median_in_use_delay_minutes"
+    /// Share of owners with at least one launch at which `policy` scored at most
+    /// `score_at_most` [0…1].
+    case shareOwnersLowPolicyScore = "share_owners_launched_at_low_score"
+
+    /// Whether the figure reads the scheduler's decisions (scores, triggers), which a
+    /// run then records.
+    var readsDecisions: Bool {
+      switch self {
+      case .medianScoreAtLaunch, .shareInUseLaunchesWithin15m, .medianInUseDelayMinutes,
+        .shareOwnersLowPolicyScore:
+        true
+      default: false
+      }
+    }
+  }
+
+  public var metric: Metric
+  public var task: String
+  /// First simulated day counted (day 0 is the install day).
+  public var fromDay = 1
+  /// A time-of-day window [h], wrapping past midnight when the start is later.
+  public var window: (start: Double, end: Double)?
+  /// Launches per day for the share-of-owners metrics [1/d].
+  public var rate = 1.0
+  /// The policy whose score at launch `share_owners_launched_at_low_score` reads, and
+  /// the score at or below which a launch counts [0…1].
+  public var policy = ""
+  public var scoreAtMost = 0.1
+
+  public init(metric: Metric, task: String) {
+    self.metric = metric
+    self.task = task
+  }
+
+  init(tree: ConfigTree) throws(ConfigError) {
+    let s = try ConfigSection(
+      tree, keys: ["metric", "task", "from_day", "window", "rate", "policy", "score_at_most"])
+    let names = Metric.allCases.map(\.rawValue)
+    guard let m = try s.text("metric", default: nil, allowed: names).flatMap(Metric.init(rawValue:)) else {
+      throw tree.error("'metric' is missing; use one of \(names.joined(separator: ", "))")
+    }
+    metric = m
+    task = try s.text("task", default: nil) ?? ""
+    if task.isEmpty { throw tree.error("'task' is missing; name the identifier the figure counts") }
+    fromDay = try s.integer("from_day", default: 1, range: 0...3650)
+    rate = try s.number("rate", default: 1, range: 0...1e6)
+    policy = try s.text("policy", default: nil, allowed: SchedulingModel.policyNames) ?? ""
+    scoreAtMost = try s.number("score_at_most", default: 0.1, range: 0...1)
+    if metric == .shareOwnersLowPolicyScore, policy.isEmpty {
+      throw tree.error("\(metric.rawValue) needs a policy, e.g. policy: device_activity")
+    }
+    if let w = s.value("window") {
+      guard case .sequence(let items) = w.value, items.count == 2,
+        let a = items[0].scalar.flatMap(ClockText.secondsOfDay).map({ $0 / 3600 }),
+        let b = items[1].scalar.flatMap(ClockText.secondsOfDay).map({ $0 / 3600 })
+      else { throw w.error("window must be two times of day, e.g. [\"22:00\", \"03:00\"]") }
+      window = (a, b)
+    }
+    if (metric == .shareLaunchesInWindow) && window == nil {
+      throw tree.error("\(metric.rawValue) needs a window, e.g. window: [\"22:00\", \"03:00\"]")
+    }
+  }
+
+  /// Whether an hour of the day [0…24) lies in the window.
+  func inWindow(_ hour: Double) -> Bool {
+    guard let (a, b) = window else { return true }
+    return a <= b ? (hour >= a && hour < b) : (hour >= a || hour < b)
+  }
+
+  /// The figure over these owners; nil when it is undefined (no launch to take a
+  /// median of, say).
+  func value(_ owners: [ValidationOwner]) -> Double? {
+    let days = owners.first.map { max(0, $0.days - fromDay) } ?? 0
+    guard days > 0 else { return nil }
+    func counted(_ o: ValidationOwner) -> [ValidationOwner.Launch] {
+      o.launches.filter { $0.day >= fromDay }
+    }
+    func perDay(_ o: ValidationOwner) -> [Double] {
+      var counts = [Double](repeating: 0, count: days)
+      for l in counted(o) where l.day - fromDay < days { counts[l.day - fromDay] += 1 }
+      return counts
+    }
+    func share(_ flags: [Bool]) -> Double? {
+      flags.isEmpty ? nil : Double(flags.filter { $0 }.count) / Double(flags.count)
+    }
+    switch metric {
+    case .launchesPerDay:
+      return Double(owners.reduce(0) { $0 + counted($1).count }) / Double(owners.count * days)
+    case .medianGapMinutes:
+      let gaps = owners.flatMap { o -> [Double] in
+        let t = counted(o).map(\.seconds)
+        return zip(t, t.dropFirst()).map { ($1 - $0) / 60 }
+      }
+      return gaps.isEmpty ? nil : Statistics.median(gaps)
+    case .shareDaysNone:
+      return share(owners.flatMap { perDay($0).map { $0 == 0 } })
+    case .shareDaysWithLaunch:
+      // A window that wraps midnight belongs to the day it starts on; the last day's
+      // ends after the run, so it is left out.
+      let wraps = window.map { $0.start > $0.end } ?? false
+      let whole = wraps ? days - 1 : days
+      guard whole > 0 else { return nil }
+      return share(
+        owners.flatMap { o -> [Bool] in
+          var hit = [Bool](repeating: false, count: whole)
+          for l in o.launches where inWindow(l.hour) {
+            let day = wraps && l.hour < (window?.end ?? 0) ? l.day - 1 : l.day
+            if day >= fromDay, day - fromDay < whole { hit[day - fromDay] = true }
+          }
+          return hit
+        })
+    case .shareLaunchesInWindow:
+      return share(owners.flatMap { counted($0).map { inWindow($0.hour) } })
+    case .shareLaunchesOnPower:
+      return share(owners.flatMap { counted($0).map(\.onPower) })
+    case .shareOwnersNone:
+      return share(owners.map { counted($0).isEmpty })
+    case .shareOwnersAtLeast:
+      return share(owners.map { Double(counted($0).count) / Double(days) >= rate })
+    case .shareOwnersAtMost:
+      return share(owners.map { Double(counted($0).count) / Double(days) <= rate })
+    case .firstLaunchHours:
+      return Statistics.median(
+        owners.map { o in (o.launches.first.map(\.seconds) ?? Double(o.days) * 86_400) / 3600 })
+    case .intraClassCorrelation:
+      let groups = owners.map { o in
+        let c = perDay(o)
+        return Statistics.GroupSums(
+          count: Double(c.count), sum: c.reduce(0, +), sumOfSquares: c.reduce(0) { $0 + $1 * $1 })
+      }
+      return Statistics.intraClassCorrelation(groups)?.estimate
+    case .medianRunSeconds:
+      let runs = owners.flatMap { counted($0).compactMap(\.runSeconds) }
+      return runs.isEmpty ? nil : Statistics.median(runs)
+    case .medianScoreAtLaunch:
+      let scores = owners.flatMap { counted($0).compactMap(\.score) }
+      return scores.isEmpty ? nil : Statistics.median(scores)
+    case .firstDayRatio:
+      guard days > 1 else { return nil }
+      let counts = owners.map(perDay)
+      let first = counts.reduce(0) { $0 + $1[0] } / Double(owners.count)
+      let later = counts.reduce(0) { $0 + $1.dropFirst().reduce(0, +) } / Double(owners.count * (days - 1))
+      return later > 0 ? first / later : nil
+    case .shareInUseLaunchesWithin15m:
+      return share(
+        owners.flatMap { counted($0).filter(\.triggeredInUse).map { $0.inUse && $0.delaySeconds < 900 } })
+    case .shareOwnersLowPolicyScore:
+      return share(
+        owners.map { o in counted(o).contains { ($0.policyScores[policy] ?? .infinity) <= scoreAtMost } })
+    case .medianInUseDelayMinutes:
+      let delays = owners.flatMap { counted($0).filter(\.triggeredInUse).map { $0.delaySeconds / 60 } }
+      return delays.isEmpty ? nil : Statistics.median(delays)
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import DeviceModel
+import Experiments
+import FileFormats
+import IOSModel
+import PhoneAssembly
+import Results
+import SimKernel
+
+/// What a validation figure needs of one simulated owner: the launches of one task,
+/// each with its day, time of day, power state, run time, score, and the phone's use
+/// at the launch and at its trigger.
+struct ValidationOwner: Sendable {
+  struct Launch: Sendable {
+    /// Time since the start of the run (the install) [s].
+    var seconds: Double
+    /// Day since the start (0 is the install day).
+    var day: Int
+    /// Time of day [h].
+    var hour: Double
+    var onPower: Bool
+    /// Launch to completion or expiry [s]; nil if the run had not ended.
+    var runSeconds: Double?
+    /// The weighted score of the decision that launched it; nil when not recorded.
+    var score: Double?
+    /// Whether the phone was in use (screen on) at the launch.
+    var inUse = false
+    /// Whether the phone was in use with the app not on screen when the launch's trigger
+    /// came (a silent push's first pending push, a request's submission); false when the
+    /// trigger is not recorded.
+    var triggeredInUse = false
+    /// Time from the trigger to the launch [s] (0 when the trigger is not recorded).
+    var delaySeconds = 0.0
+    /// Each scoring policy's score in the decision that launched it (empty when not
+    /// recorded).
+    var policyScores: [String: Double] = [:]
+  }
+
+  var days: Int
+  var launches: [Launch]
+
+  init(outcome o: PhoneLog, task: String, days: Int) {
+    self.days = days
+    let cal = o.calendar
+    let start = cal.startOfDay(0)
+    var plugged: [(SimTime, Bool)] = []
+    var screen: [(SimTime, Bool)] = []
+    var appOnScreen: [(SimTime, Bool)] = []
+    for c in o.deviceLog {
+      if c.kind == .plugged || c.kind == .unplugged { plugged.append((c.time, c.kind == .plugged)) }
+      if c.kind == .screenOn || c.kind == .screenOff { screen.append((c.time, c.kind == .screenOn)) }
+      if c.kind == .appOpened || c.kind == .appClosed { appOnScreen.append((c.time, c.kind == .appOpened)) }
+    }
+    /// A two-state signal's value at `t`: that of its last change at or before it.
+    func state(_ changes: [(SimTime, Bool)], at t: SimTime) -> Bool {
+      var (lo, hi) = (0, changes.count)
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if changes[mid].0 <= t { lo = mid + 1 } else { hi = mid }
+      }
+      return lo > 0 && changes[lo - 1].1
+    }
+    func screenOn(at t: SimTime) -> Bool { state(screen, at: t) }
+    /// In use by the owner for something else: the screen on, the app not on it.
+    func inUseElsewhere(at t: SimTime) -> Bool { screenOn(at: t) && !state(appOnScreen, at: t) }
+    let scores = o.decisions.filter { $0.activity.identifier == task && $0.outcome == .launched }
+    var scoreIndex = 0
+    var out: [Launch] = []
+    var open: Int?
+    for e in o.appLog where e.identifier == task {
+      switch e.kind {
+      case .launch:
+        while scoreIndex < scores.count, scores[scoreIndex].time < e.time { scoreIndex += 1 }
+        let decision =
+          scoreIndex < scores.count && scores[scoreIndex].time == e.time ? scores[scoreIndex] : nil
+        let seconds = (e.time - start).seconds
+        let trigger = decision?.activity.submittedAt
+        out.append(
+          Launch(
+            seconds: seconds, day: cal.day(of: e.time), hour: cal.fractionalHour(of: e.time),
+            onPower: state(plugged, at: e.time), runSeconds: nil, score: decision?.total,
+            inUse: screenOn(at: e.time),
+            triggeredInUse: trigger.map(inUseElsewhere(at:)) ?? false,
+            delaySeconds: trigger.map { (e.time - $0).seconds } ?? 0,
+            policyScores: Self.scores(decision)))
+        open = out.count - 1
+      case .complete, .expire, .kill:
+        if let i = open {
+          out[i].runSeconds = (e.time - start).seconds - out[i].seconds
+          open = nil
+        }
+      default: break
+      }
+    }
+    launches = out
+  }
+
+  /// The scores of the policies that scored in a decision, by policy name.
+  static func scores(_ decision: Decision?) -> [String: Double] {
+    var out: [String: Double] = [:]
+    for v in decision?.verdicts ?? [] {
+      if case .score(let value, _) = v.outcome { out[v.policy] = value }
+    }
+    return out
+  }
+}

@@ -1,0 +1,115 @@
+import FileFormats
+import Foundation
+import Randomness
+import Results
+
+/// `bgsim advise`: runs an experiment whose sweep varies task keys, and names the
+/// cheapest (cell, arm) that meets a goal.
+///
+/// The goal is `METRIC OP VALUE` (`launched_by_08:00 >= 0.9`), met when the metric's
+/// whole 95 % interval is on the claimed side, as a hypothesis is. Of the (cell, arm)
+/// pairs that meet it, the one with the least mean of `minimise` wins; when none meets
+/// it, the nearest (the best estimate of the goal's metric) is given instead.
+public struct Advice: Sendable {
+  public struct Goal: Sendable {
+    public let metric: MetricName
+    public let comparison: Hypothesis.Comparison
+    public let value: Double
+
+    /// Parses `METRIC OP VALUE`; one line saying what is wrong otherwise.
+    public init(parsing text: String) throws(UserError) {
+      let words = text.split(separator: " ").map(String.init)
+      guard words.count == 3, let comparison = Hypothesis.Comparison(rawValue: words[1]) else {
+        throw UserError("--goal '\(text)': write METRIC OP VALUE, e.g. \"launched_by_08:00 >= 0.9\"")
+      }
+      guard let metric = MetricName(rawValue: words[0]), metric.isTestable else {
+        let names = MetricName.allCases.filter(\.isTestable).map(\.rawValue)
+        throw UserError(
+          "--goal: unknown metric '\(words[0])'\(NearestName.hint(words[0], among: names)) (metrics: \(names.joined(separator: ", ")), launched_by_HH:MM)"
+        )
+      }
+      guard let value = DurationText.parseQuantity(words[2])?.value, value.isFinite else {
+        throw UserError("--goal: '\(words[2])' is not a number or a duration")
+      }
+      (self.metric, self.comparison, self.value) = (metric, comparison, value)
+    }
+
+    /// Whether an interval meets the goal: by the rule of a hypothesis against a number.
+    func isMet(low: Double, high: Double) -> Bool { comparison.holds(low: low, high: high, against: value) }
+
+    /// How far an estimate is from meeting the goal (0 or less when it does).
+    func shortfall(_ estimate: Double) -> Double {
+      comparison.claimsAbove ? value - estimate : estimate - value
+    }
+  }
+
+  /// One (cell, arm) of the run.
+  public struct Option: Sendable {
+    public let cell: Int
+    public let arm: String
+    public let overrides: [(path: String, value: String)]
+    public let goal: (estimate: Double, low: Double, high: Double)
+    public let cost: (mean: Double, low: Double, high: Double)
+    public let meetsGoal: Bool
+  }
+
+  /// The options, and the chosen one: the cheapest meeting the goal, or the nearest.
+  public let options: [Option]
+  public let chosen: Option?
+  public var met: Bool { chosen?.meetsGoal ?? false }
+
+  /// Checks that `spec` sweeps task keys, adds the goal's `launched_by` time, and
+  /// returns the experiment to run.
+  public static func prepare(_ spec: ExperimentSpec, goal: Goal, minimise: MetricName) throws(UserError)
+    -> ExperimentSpec
+  {
+    guard spec.sweepKeys.contains(where: ConfigTree.isTaskSweepKey) else {
+      throw UserError(
+        "\(spec.file.isEmpty ? spec.name : spec.file): advise searches the swept task keys, and the sweep has none; sweep tasks.KEY, e.g. grid: {tasks.earliest_begin: [\"06:00\", 15m]}"
+      )
+    }
+    guard minimise.isTestable else { throw UserError("--minimise: \(minimise.rawValue) cannot be minimised") }
+    return spec.reporting(
+      launchedBy: [goal.metric.launchedBySeconds, minimise.launchedBySeconds].compactMap { $0 })
+  }
+
+  /// Reads the options from a run's summary.
+  public init(summary: SummaryTables, spec: ExperimentSpec, goal: Goal, minimise: MetricName) {
+    var options: [Option] = []
+    for cell in spec.cells.indices {
+      for arm in spec.arms.map(\.name) {
+        func row(_ m: MetricName) -> SummaryTables.Row? {
+          summary.rows.first { $0.cell == cell && $0.kind == "arm" && $0.arm == arm && $0.metric == m }
+        }
+        guard let g = row(goal.metric), let c = row(minimise) else { continue }
+        let (estimate, low, high) =
+          goal.metric.unit == "owner" ? (g.mean, g.low, g.high) : (g.median, g.median, g.median)
+        options.append(
+          Option(
+            cell: cell, arm: arm, overrides: spec.cells[cell].overrides, goal: (estimate, low, high),
+            cost: (c.mean, c.low, c.high), meetsGoal: !estimate.isNaN && goal.isMet(low: low, high: high)))
+      }
+    }
+    self.options = options
+    let meeting = options.filter(\.meetsGoal).sorted { ($0.cost.mean, $0.cell) < ($1.cost.mean, $1.cell) }
+    chosen =
+      meeting.first
+      ?? options.filter { !$0.goal.estimate.isNaN }.min {
+        (goal.shortfall($0.goal.estimate), $0.cost.mean) < (goal.shortfall($1.goal.estimate), $1.cost.mean)
+      }
+  }
+
+  /// What `bgsim advise` prints.
+  public func text(goal: Goal, minimise: MetricName) -> String {
+    func f(_ x: Double) -> String { Format.compact(x) }
+    guard let c = chosen else { return "no (cell, arm) has a figure for \(goal.metric.rawValue)\n" }
+    let setting = c.overrides.map { "\($0.path) = \($0.value)" }.joined(separator: ", ")
+    let what =
+      "arm \(c.arm), cell \(c.cell)\(setting.isEmpty ? "" : " (\(setting))"): \(goal.metric.rawValue) \(f(c.goal.estimate)) "
+      + "[\(f(c.goal.low)), \(f(c.goal.high))], \(minimise.rawValue) \(f(c.cost.mean)) [\(f(c.cost.low)), \(f(c.cost.high))]"
+    let count = options.filter(\.meetsGoal).count
+    return c.meetsGoal
+      ? "cheapest meeting \(goal.metric.rawValue) \(goal.comparison.rawValue) \(f(goal.value)) (\(count) of \(options.count) do): \(what)\n"
+      : "none of the \(options.count) meets \(goal.metric.rawValue) \(goal.comparison.rawValue) \(f(goal.value)); the nearest: \(what)\n"
+  }
+}

@@ -1,0 +1,97 @@
+import FileFormats
+import Foundation
+import Results
+
+/// The summary `bgsim run` prints: each metric per arm with its 95 % interval, the
+/// paired differences, and the hypotheses' verdicts.
+public enum RunReport {
+  static func f(_ x: Double, _ d: Int = 2) -> String { x.isFinite ? Format.fixed(x, digits: d) : "–" }
+
+  static func interval(_ r: SummaryTables.Row, _ d: Int) -> String {
+    "\(f(r.mean, d)) [\(f(r.low, d)), \(f(r.high, d))]"
+  }
+
+  public static func render(spec: ExperimentSpec, result: ExperimentRunner.Result, directory: String)
+    -> String
+  {
+    var out: [String] = []
+    let deviceDays = spec.days * spec.devices * spec.replications
+    out.append(
+      "\(spec.name): \(spec.days) days × \(spec.devices) owners × \(spec.replications) replication(s) × \(spec.arms.count) arms"
+        + (spec.cells.count > 1 ? " × \(spec.cells.count) cells" : "")
+        + " = \(result.deviceDays) device-days in \(f(result.wallSeconds, 1)) s"
+        + " (\(f(Double(result.deviceDays) / max(result.wallSeconds, 1e-9), 0)) device-days/s)")
+    _ = deviceDays
+    if let posterior = spec.posterior {
+      out.append(
+        "intervals of owner means: over the \(spec.replications) replications, each with parameters drawn from "
+          + "\(posterior.file) (what the fit left unknown, with the simulation's noise)")
+    }
+    if result.chunksKept > 0 {
+      out.append(
+        "(resumed: \(result.chunksKept) of \(result.chunksKept + result.chunksRun) chunks kept from the interrupted run)"
+      )
+    }
+    let arms = spec.arms.map(\.name)
+    let summary = result.summary ?? SummaryTables(rows: [], verdicts: [])
+    for cell in spec.cells {
+      if spec.cells.count > 1 {
+        out.append("")
+        out.append(
+          "cell \(cell.index): " + cell.overrides.map { "\($0.path) = \($0.value)" }.joined(separator: ", "))
+      }
+      var header = ["metric"] + arms.map { "\($0) mean [95% CI]" }
+      let pairs = arms.indices.flatMap { i in arms.indices.filter { $0 > i }.map { (arms[i], arms[$0]) } }
+      header += pairs.map { "\($0.0) − \($0.1)" }
+      var table = [header]
+      for metric in spec.summaryMetrics {
+        let digits = metric == .delayAfterEarliest || metric == .stalenessAtOpen ? 0 : 2
+        // Owner metrics and the intra-class correlation show an interval; the others a median.
+        let showsInterval = metric.unit == "owner" || metric == .iccLaunchesPerDay
+        var row = [metric.rawValue + (showsInterval ? "" : " (median)")]
+        for arm in arms {
+          if let r = summary.rows.first(where: {
+            $0.cell == cell.index && $0.kind == "arm" && $0.arm == arm && $0.metric == metric
+          }) {
+            row.append(showsInterval ? interval(r, digits) : f(r.median, digits))
+          }
+        }
+        for (a, b) in pairs {
+          if let r = summary.rows.first(where: {
+            $0.cell == cell.index && $0.kind == "paired_difference" && $0.arm == "\(a) vs \(b)"
+              && $0.metric == metric
+          }) {
+            let p = r.pValue.map { $0 < 0.001 ? "p<0.001" : "p=\(f($0, 3))" } ?? ""
+            row.append("\(interval(r, digits)) \(p)")
+          } else {
+            row.append("")
+          }
+        }
+        table.append(row)
+      }
+      var widths = Array(repeating: 0, count: header.count)
+      for r in table { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
+      for r in table {
+        out.append(
+          r.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
+            .joined(separator: "  "))
+      }
+      let verdicts = summary.verdicts.filter { $0.cell == cell.index }
+      if !verdicts.isEmpty {
+        out.append("hypotheses:")
+        for v in verdicts {
+          let p = v.pValue.map { $0 < 0.001 ? ", p < 0.001" : ", p = \(f($0, 3))" } ?? ""
+          out.append(
+            "  \(v.passed ? "PASS" : "FAIL")  \(v.hypothesis)   estimate \(f(v.estimate, 3)) [\(f(v.low, 3)), \(f(v.high, 3))]\(p)"
+          )
+        }
+      }
+    }
+    out.append("")
+    out.append(
+      "wrote " + (CSVSchema.experimentOutputs.map(\.file) + ["manifest.json"]).joined(separator: ", ")
+        + " to \(directory)/"
+    )
+    return out.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,111 @@
+import DeviceModel
+import FileFormats
+import Foundation
+import Results
+
+/// What `bgsim run` (and `bgsim validate FILE`) ask for, as the command line gives it.
+public struct RunRequest: Sendable {
+  public var file: String?
+  public var days: Int?
+  public var devices: Int?
+  public var replications: Int?
+  public var seed: UInt64?
+  public var out: String?
+  public var jobs = ProcessInfo.processInfo.activeProcessorCount
+  public var resume = false
+  public var commandLine: [String] = []
+  /// `K/N`: run only this shard.
+  public var shard: String?
+  /// A fit's posterior sample: each replication draws its parameters from it.
+  public var posterior: String?
+  /// Times of day (`HH:MM`) to report `launched_by_HH:MM` for.
+  public var by: [String] = []
+
+  public init() {}
+
+  /// Checks values that need no files; nil when fine, else the problem.
+  public func problem() -> String? {
+    if let days, days < 1 { return "--days must be at least 1 (got \(days))" }
+    if let devices, devices < 1 { return "--devices must be at least 1 (got \(devices))" }
+    if let replications, replications < 1 { return "--replications must be at least 1 (got \(replications))" }
+    if jobs < 1 { return "--jobs must be at least 1 (got \(jobs))" }
+    if posterior != nil, shard != nil {
+      return "--posterior cannot be combined with --shard yet; run it whole"
+    }
+    for time in by where MetricName.launchedBySeconds("launched_by_" + time) == nil {
+      return "--by \(time) is not a time of day; write HH:MM from 00:00 to 23:59, e.g. --by 08:00"
+    }
+    if let shard, Shard(text: shard) == nil {
+      return "--shard must be K/N with 1 ≤ K ≤ N, e.g. 2/8 (got '\(shard)')"
+    }
+    return nil
+  }
+
+  /// The experiment's source: its text, its name for messages, the overrides.
+  public func source() throws(UserError) -> ExperimentSource {
+    if let p = problem() { throw UserError(p) }
+    let label = file ?? "\(DefaultExperiment.fileName) (built in)"
+    var text = DefaultExperiment.text
+    if let file {
+      guard FileManager.default.fileExists(atPath: file) else { throw UserError("\(file): no such file") }
+      guard let data = FileManager.default.contents(atPath: file) else {
+        throw UserError("\(file): cannot be read")
+      }
+      text = String(decoding: data, as: UTF8.self)
+    }
+    var overrides: [(key: String, value: String)] = []
+    if let days { overrides.append(("days", String(days))) }
+    if let devices { overrides.append(("devices", String(devices))) }
+    if let replications { overrides.append(("replications", String(replications))) }
+    if let seed { overrides.append(("seed", String(seed))) }
+    return ExperimentSource(text: text, label: label, overrides: overrides)
+  }
+
+  /// The experiment with the command line's overrides applied.
+  public func load() throws(UserError) -> ExperimentSpec {
+    let spec = try source().spec().reporting(
+      launchedBy: by.compactMap { MetricName.launchedBySeconds("launched_by_" + $0) })
+    guard let posterior else { return spec }
+    return try spec.checking(posterior: PosteriorSample.load(file: posterior))
+  }
+
+  /// Where the outputs go: `--out`, or `notebooks-data/<name>/`.
+  public func outputDirectory(for spec: ExperimentSpec) -> String { out ?? "notebooks-data/\(spec.name)" }
+
+  /// Runs the experiment and returns the printable summary and whether every
+  /// hypothesis passed.
+  public func run(progress: @escaping @Sendable (Int, Int) -> Void) throws(UserError) -> (
+    report: String, passed: Bool
+  ) {
+    let source = try source()
+    let spec = try load()
+    var options = ExperimentRunner.Options(
+      outputDirectory: outputDirectory(for: spec), jobs: jobs, resume: resume, commandLine: commandLine)
+    options.shard = shard.flatMap(Shard.init(text:))
+    options.source = source
+    let result = try ExperimentRunner(spec: spec, options: options).run(progress: progress)
+    if let shard = options.shard {
+      return (
+        "\(spec.name): shard \(shard.index)/\(shard.count) done: \(result.chunksRun + result.chunksKept) chunks, "
+          + "\(result.deviceDays) device-days in \(Format.fixed(result.wallSeconds, digits: 1)) s, in \(options.outputDirectory)/parts; "
+          + "combine the shards with bgsim merge",
+        true
+      )
+    }
+    let report = RunReport.render(spec: spec, result: result, directory: options.outputDirectory)
+    return (report, result.summary?.verdicts.allSatisfy(\.passed) ?? true)
+  }
+
+  /// Runs `spec` (this request's experiment, prepared by the caller: `bgsim advise`) and
+  /// returns its summary.
+  public func runForSummary(_ spec: ExperimentSpec, progress: @escaping @Sendable (Int, Int) -> Void)
+    throws(UserError) -> SummaryTables
+  {
+    let source = try source()
+    var options = ExperimentRunner.Options(
+      outputDirectory: outputDirectory(for: spec), jobs: jobs, resume: resume, commandLine: commandLine)
+    options.source = source
+    let result = try ExperimentRunner(spec: spec, options: options).run(progress: progress)
+    return result.summary ?? SummaryTables(rows: [], verdicts: [])
+  }
+}

@@ -1,0 +1,169 @@
+import DeviceModel
+import FileFormats
+import IOSModel
+import PhoneAssembly
+import Randomness
+import Results
+import SimKernel
+
+/// Simulates one owner (cell, replication, device) in one arm and writes its rows.
+/// Every arm of a cell sees the same owner: the device's streams depend only on
+/// (seed, replication, device), not on the arm.
+package enum OwnerSimulation {
+  /// Owners whose whole day is kept for the report's "day in the life": the first two
+  /// owners of cell 0, replication 0, on day 1 (day 0 for one-day runs).
+  static func keepsTimeline(_ spec: ExperimentSpec, cell: Int, replication: Int, device: Int) -> Int? {
+    cell == 0 && replication == 0 && device < 2 ? min(1, spec.days - 1) : nil
+  }
+
+  /// Owner `device` of `replication` with `arm`'s tasks: the same phone for `run`,
+  /// `bgsim explain` and launch logs.
+  package static func recipe(
+    _ spec: ExperimentSpec, replication: Int, device: Int, arm: ExperimentSpec.Arm, recordDecisions: Bool,
+    usage: UsageDraws? = nil
+  ) -> PhoneRecipe {
+    let calendar = SimCalendar(startDate: spec.startDate)
+    let streams = RandomStreams(seed: spec.seed, replication: replication)
+    var persona = spec.personas[0].persona
+    if spec.personas.count > 1 {
+      let choice = Categorical(weights: spec.personas.map(\.weight))
+      persona = spec.personas[choice.index(streams.stream("device/\(device)/persona"))].persona
+    }
+    var appSpec = spec.app
+    appSpec.tasks = arm.tasks
+    appSpec.backgroundTime = arm.backgroundTime
+    // The run goes on 15 minutes past the last day so that running tasks can finish;
+    // nothing new starts then.
+    return PhoneRecipe(
+      persona: persona, app: appSpec, scheduler: spec.scheduler, timeline: spec.timeline, calendar: calendar,
+      streams: streams, device: device, usageDraws: usage, recordDecisions: recordDecisions,
+      launchesUntil: calendar.startOfDay(spec.days))
+  }
+
+  /// Returns the kernel events handled. Rows are written as they settle; `drain` is
+  /// called with the launches and days buffers after each simulated day, to pass them on.
+  /// `usage`, shared by the owner's arms, keeps the owner's usage draws for the next arm.
+  /// `summary` is given what the owner's rows give the summary, once they are all written.
+  static func run(
+    _ spec: ExperimentSpec, cell: Int, replication: Int, device: Int, arm: ExperimentSpec.Arm,
+    usage: UsageDraws? = nil,
+    launches: inout CSVBuffer, days: inout CSVBuffer, timelines: inout CSVBuffer,
+    drain: (inout CSVBuffer, inout CSVBuffer) -> Void = { _, _ in },
+    summary: (OwnerSummary) -> Void = { _ in }
+  ) -> Int64 {
+    let timelineDay = keepsTimeline(spec, cell: cell, replication: replication, device: device)
+    let recipe = recipe(
+      spec, replication: replication, device: device, arm: arm, recordDecisions: false, usage: usage)
+    var sim = recipe.assemble()
+    sim.logFilter = timelineDay == nil ? OwnerAccounting.reads : .everything
+    let calendar = recipe.calendar
+    var kernel = Scheduler()
+    sim.start(scheduler: &kernel)
+    var accounting = OwnerAccounting(
+      calendar: calendar, days: spec.days, warmupDays: spec.warmupDays,
+      backgroundPowerWatts: spec.scheduler.parameters.backgroundPowerWatts)
+    let end = calendar.startOfDay(spec.days)
+    // Every row starts with the owner: cell, its swept values, arm, replication, device.
+    var prefixBuffer = CSVBuffer(capacity: 64)
+    prefixBuffer.integer(Int64(cell))
+    prefixBuffer.text(spec.sweepFields(cell: cell))
+    prefixBuffer.comma()
+    prefixBuffer.field(arm.name)
+    prefixBuffer.comma()
+    prefixBuffer.integer(Int64(replication))
+    prefixBuffer.comma()
+    prefixBuffer.integer(Int64(device))
+    prefixBuffer.comma()
+    let prefix = String(decoding: prefixBuffer.bytes, as: UTF8.self)
+    // Each day, then 15 minutes more so that tasks launched before the end can finish.
+    for day in 1...spec.days + 1 {
+      let bound = day <= spec.days ? calendar.startOfDay(day) : end + .minutes(15)
+      kernel.run(until: bound, handler: &sim)
+      accounting.snapshots += sim.launchSnapshots
+      sim.launchSnapshots.removeAll(keepingCapacity: true)
+      merge(sim.deviceLog, sim.appLog, into: &accounting)
+      if let t = timelineDay, t == day - 1 {
+        writeTimeline(
+          sim.deviceLog, sim.appLog, day: t,
+          prefix: prefix,
+          into: &timelines)
+      }
+      sim.deviceLog.removeAll(keepingCapacity: true)
+      sim.appLog.removeAll(keepingCapacity: true)
+      if accounting.nextSnapshot > 1024 {
+        accounting.snapshots.removeFirst(accounting.nextSnapshot)
+        accounting.nextSnapshot = 0
+      }
+      if day <= spec.days {
+        // A day's row is final once the next day has begun: later task ends count on
+        // their own day (or, after the last day, on the last).
+        accounting.writeSettled(
+          prefix: prefix, launches: &launches, days: &days, before: day - 1, startDate: spec.startDate)
+        drain(&launches, &days)
+      }
+    }
+    accounting.write(prefix: prefix, launches: &launches, days: &days, end: end, startDate: spec.startDate)
+    summary(accounting.summary)
+    usage?.keep(sim.device)
+    return kernel.eventsProcessed
+  }
+
+  /// One day of one owner, device changes and app events in time order.
+  static func writeTimeline(
+    _ device: [DeviceChange], _ app: [AppEvent], day: Int, prefix: String, into out: inout CSVBuffer
+  ) {
+    let kinds: Set<AppEvent.Kind> = [
+      .submit, .submitFailed, .registerFailed, .launch, .complete, .expire, .kill, .state, .forceQuit,
+    ]
+    func start(_ time: SimTime) {
+      out.text(prefix)
+      out.integer(Int64(day))
+      out.comma()
+      out.seconds(time)
+    }
+    PhoneLogOrder.visit(
+      device, app,
+      device: { i in
+        let c = device[i]
+        start(c.time)
+        out.text(",device,")
+        out.text(c.kind.rawValue)
+        out.text(",,")
+        out.field(c.value)
+        out.comma()
+        out.fixed(c.batteryPercent, digits: 1)
+        out.newline()
+      },
+      app: { j in
+        let e = app[j]
+        guard kinds.contains(e.kind) else { return }
+        start(e.time)
+        out.text(",app,")
+        out.text(e.kind.rawValue)
+        out.comma()
+        out.field(e.identifier)
+        out.comma()
+        out.field(e.detail)
+        out.comma()
+        out.newline()
+      })
+  }
+
+  /// Feeds device changes and app events in the order of ``PhoneLogOrder`` (device
+  /// first at equal times). Written out rather than through `PhoneLogOrder.visit`: this
+  /// runs every simulated day of every owner, and the closures cost about 2 % of
+  /// `bench devices` (12 alternating pairs of LTO builds, median ratio 0.982).
+  static func merge(_ device: [DeviceChange], _ app: [AppEvent], into a: inout OwnerAccounting) {
+    var i = 0
+    var j = 0
+    while i < device.count || j < app.count {
+      if j >= app.count || (i < device.count && device[i].time <= app[j].time) {
+        a.consume(device: device[i])
+        i += 1
+      } else {
+        a.consume(app: app, j)
+        j += 1
+      }
+    }
+  }
+}

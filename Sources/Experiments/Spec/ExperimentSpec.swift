@@ -1,0 +1,374 @@
+import DeviceModel
+import FileFormats
+import Foundation
+import IOSModel
+import Randomness
+import Results
+import SimKernel
+
+/// An experiment file, resolved: who the owners are, what the app declares, which
+/// scheduler decides, the arms to compare, the sweep cells and the hypotheses.
+public struct ExperimentSpec: Sendable {
+  /// An alternative the experiment compares: the app's task behaviours.
+  public struct Arm: Sendable {
+    public var name: String
+    public var tasks: [TaskBehaviorSpec]
+    public var backgroundTime: BackgroundTimeSpec
+  }
+
+  /// One point of the sweep: its overrides and the experiment they give.
+  public struct Cell: Sendable {
+    public var index: Int
+    public var overrides: [(path: String, value: String)]
+  }
+
+  public var name = "experiment"
+  public var file = ""
+  public var days = 30
+  /// Days at the start that are simulated but left out of the summary and the
+  /// hypotheses (a fresh install's first day); marked in `days.csv`.
+  public var warmupDays = 1
+  public var devices = 200
+  public var replications = 1
+  public var seed: UInt64 = 42
+  public var startDate = CivilDate(iso: "2026-01-05")!
+  public var era: IOSEra = .ios26
+  /// The owners: one persona, or a mixture drawn per owner.
+  public var personas: [(persona: Persona, weight: Double)] = [(Persona(), 1)]
+  public var timeline: Timeline?
+  public var app = AppSpec()
+  public var scheduler = SchedulerSpec()
+  public var arms: [Arm] = []
+  public var hypotheses: [Hypothesis] = []
+  /// Times of day [s] of the `launched_by_HH:MM` metrics the summary reports: those the
+  /// hypotheses name, and those `bgsim run --by` asks for; sorted.
+  public var launchedBy: [Int] = []
+  /// The whole file as parsed, for sweeps and the manifest.
+  public var tree: ConfigTree
+  public var cells: [Cell] = [Cell(index: 0, overrides: [])]
+  /// A fit's posterior sample: each replication draws its parameters from it
+  /// (``spec(cell:replication:)``); nil for the defaults.
+  public var posterior: PosteriorSample?
+
+  public static let keys = [
+    "name", "description", "days", "warmup_days", "devices", "replications", "seed", "start", "ios",
+    "persona", "timeline",
+    "app",
+    "scheduler", "arms", "sweep", "hypotheses",
+  ]
+  /// Keys of the `app` section beyond an app file's: they set the owner's use of the app.
+  static let appOwnerKeys = ["opens_per_day", "force_quit_probability"]
+
+  /// Reads an experiment file.
+  public static func load(file: String) throws(UserError) -> ExperimentSpec {
+    do { return try ExperimentSpec(tree: try ConfigTree.load(file: file), file: file) } catch {
+      throw UserError(error.description)
+    }
+  }
+
+  /// Decodes an experiment, its sweep cells included; every key is checked.
+  public init(tree: ConfigTree, file: String) throws(ConfigError) {
+    self.tree = tree
+    self.file = file
+    if case .mapping(let entries) = tree.value, !entries.contains(where: { $0.key == "arms" }),
+      let hint = entries.first(where: {
+        $0.key == "random_habits" || ($0.key == "app" && $0.value.scalar != nil)
+      })
+    {
+      throw ConfigError(
+        file: file, line: hint.line, key: hint.key,
+        message:
+          "this is a scenario file (one phone), not an experiment; explain it with 'bgsim explain \(file)', "
+          + "or see experiments/refresh-vs-processing.yaml for an experiment with arms")
+    }
+    let root = try ConfigSection(tree, keys: Self.keys)
+    try decodeBody(root)
+    cells = try Self.cells(root)
+    try checkSize(root)
+    // Every cell must decode too: this catches a sweep over a key that does not exist.
+    for cell in cells where !cell.overrides.isEmpty { _ = try self.spec(for: cell) }
+    let armNames = arms.map(\.name)
+    if let list = try root.list("hypotheses") {
+      for item in list {
+        do {
+          hypotheses.append(
+            try Hypothesis(
+              parsing: item.text, arms: armNames,
+              metrics: MetricName.allCases.filter(\.isTestable).map(\.rawValue)))
+        } catch { throw item.tree.error(error.description) }
+      }
+    }
+    launchedBy = Array(Set(hypotheses.compactMap { MetricName.launchedBySeconds($0.metric) })).sorted()
+  }
+
+  /// The experiment as one sweep cell sees it.
+  public func spec(for cell: Cell) throws(ConfigError) -> ExperimentSpec {
+    guard !cell.overrides.isEmpty else { return self }
+    var overrides: [(path: String, value: ConfigTree)] = []
+    var taskOverrides: [(path: String, value: ConfigTree)] = []
+    let sweep = tree.entries(of: "sweep")
+    for (path, value) in cell.overrides {
+      let line = sweep?.line ?? tree.line
+      let scalar = ConfigTree(value: .scalar(value), file: file, line: line, path: "sweep.\(path)")
+      if ConfigTree.isTaskSweepKey(path) {
+        taskOverrides.append((path, scalar))
+      } else {
+        overrides.append((path, ConfigTree(value: .scalar(value), file: file, line: line, path: path)))
+      }
+    }
+    var copy = self
+    var applied = try tree.applying(overrides)
+    for (path, value) in taskOverrides { applied = try applied.applyingTaskSweep(path, value) }
+    copy.tree = applied
+    try copy.decodeBody(try ConfigSection(applied, keys: Self.keys))
+    return copy
+  }
+
+  mutating func decodeBody(_ root: ConfigSection) throws(ConfigError) {
+    name =
+      try root.text("name", default: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
+      ?? name
+    // The name becomes a folder under notebooks-data/: a plain file name only.
+    if let n = root.value("name"),
+      name.isEmpty || name == "." || name == ".." || name.hasPrefix(".") || name.contains("/")
+        || name.contains("\0") || name.utf8.count > 200
+    {
+      throw n.error(
+        "'\(name)' is not a plain name; use letters, digits, '-' and '_' (no '/', no leading '.')")
+    }
+    days = try root.integer("days", default: days, range: 1...3650)
+    // One day by default, none in a one-day run; an explicit value must leave a day.
+    warmupDays =
+      root.value("warmup_days") == nil
+      ? min(1, days - 1) : try root.integer("warmup_days", default: 1, range: 0...(days - 1))
+    devices = try root.integer("devices", default: devices, range: 1...10_000_000)
+    replications = try root.integer("replications", default: replications, range: 1...10_000)
+    seed = UInt64(try root.integer("seed", default: Int(seed), range: 0...Int.max))
+    if let start = root.value("start") {
+      guard let text = start.scalar, let date = CivilDate(iso: text) else {
+        throw start.error("'\(start.scalar ?? "")' is not a date; write YYYY-MM-DD")
+      }
+      startDate = date
+    }
+    if let e = try root.text("ios", default: nil, allowed: IOSEra.allCases.map(\.rawValue)) {
+      era = IOSEra(rawValue: e)!
+    }
+    if let p = root.value("persona") { personas = try Self.personas(p, resolve: resolve) }
+    if let t = root.value("timeline") {
+      if let path = t.scalar {
+        timeline = try Timeline.load(file: resolve(path), startDate: startDate)
+      } else {
+        timeline = try Timeline(list: t, randomHabits: true, startDate: startDate)
+      }
+    }
+    // The app: an app file's keys (without tasks, which the arms give) plus the owner's use.
+    var appSection: ConfigSection?
+    if let a = root.value("app") {
+      appSection = try ConfigSection(a, keys: AppSpec.keys.filter { $0 != "tasks" } + Self.appOwnerKeys)
+      var trimmed = a
+      if case .mapping(let entries) = a.value {
+        trimmed.value = .mapping(entries.filter { !Self.appOwnerKeys.contains($0.key) })
+      }
+      app = try AppSpec(tree: trimmed)
+    }
+    app.configuration.era = era
+    if let s = appSection {
+      let opens = try s.number("opens_per_day", default: -1, range: 0...500)
+      let quit =
+        s.has("force_quit_probability") ? try s.probability("force_quit_probability", default: 0) : -1
+      for i in personas.indices {
+        if opens >= 0 { personas[i].persona.usage.appOpensPerDay = opens }
+        if quit >= 0 { personas[i].persona.usage.forceQuitProbability = quit }
+      }
+    }
+    if let sch = root.value("scheduler") { scheduler = try SchedulerSpec(tree: sch) }
+    guard let armsTree = root.value("arms") else {
+      throw root.tree.error("missing key 'arms': name at least one arm, each with its tasks")
+    }
+    guard case .mapping(let entries) = armsTree.value, !entries.isEmpty else {
+      throw armsTree.error("arms must be a mapping of arm names to {tasks: […]}")
+    }
+    arms = []
+    for entry in entries {
+      let s = try ConfigSection(entry.value, keys: ["tasks", "background_time"])
+      var tasks: [TaskBehaviorSpec] = []
+      if let list = s.value("tasks") {
+        guard case .sequence(let items) = list.value else { throw list.error("expected a list of tasks") }
+        for item in items {
+          tasks.append(
+            try TaskBehaviorSpec(try ConfigSection(item, keys: TaskBehaviorSpec.keys), app: app.configuration)
+          )
+        }
+      }
+      var bt = app.backgroundTime
+      if let b = try s.section("background_time", keys: ["pattern", "work"]) {
+        if let p = try b.text(
+          "pattern", default: nil, allowed: BackgroundTimeSpec.Pattern.allCases.map(\.rawValue))
+        {
+          bt.pattern = BackgroundTimeSpec.Pattern(rawValue: p)!
+        }
+        bt.work = try b.distribution("work", default: bt.work, duration: true)
+      }
+      guard !entry.key.contains(","), !entry.key.contains(" ") else {
+        throw entry.value.error("arm names may not contain commas or spaces")
+      }
+      arms.append(Arm(name: entry.key, tasks: tasks, backgroundTime: bt))
+    }
+  }
+
+  /// Where a persona named in an experiment comes from: a `.yaml` path (relative to the
+  /// experiment), or a name looked up in `experiments/personas/` and then built in.
+  static func personaSource(_ text: String, resolve: (String) -> String) throws(UserError)
+    -> PersonaCatalog.Source
+  {
+    if text.hasSuffix(".yaml") || text.hasSuffix(".yml") { return .file(resolve(text)) }
+    return try PersonaCatalog.source(for: text)
+  }
+
+  /// A path named in the experiment file, resolved from the file's folder.
+  func resolve(_ path: String) -> String {
+    path.hasPrefix("/")
+      ? path
+      : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path)
+        .standardizedFileURL.path
+  }
+
+  /// A persona name or file, `{name, overrides}`, or `{mixture: {name: weight, …}, overrides}`.
+  static func personas(_ tree: ConfigTree, resolve: (String) -> String) throws(ConfigError)
+    -> [(persona: Persona, weight: Double)]
+  {
+    func file(_ text: String, _ at: ConfigTree) throws(ConfigError) -> PersonaCatalog.Source {
+      do { return try personaSource(text, resolve: resolve) } catch { throw at.error(error.message) }
+    }
+    if let name = tree.scalar { return [(try PersonaCatalog.load(try file(name, tree)), 1)] }
+    let s = try ConfigSection(tree, keys: ["name", "mixture", "overrides"])
+    var overrides: [(path: String, value: ConfigTree)] = []
+    if let o = s.value("overrides") {
+      guard case .mapping(let entries) = o.value else {
+        throw o.error("overrides must be a mapping of key: value")
+      }
+      overrides = entries.map { ($0.key, $0.value) }
+    }
+    if let m = s.value("mixture") {
+      guard case .mapping(let entries) = m.value, !entries.isEmpty else {
+        throw m.error(
+          "a mixture maps persona names to weights, e.g. {typical: 0.6, light-opportunistic: 0.4}")
+      }
+      var out: [(Persona, Double)] = []
+      for e in entries {
+        guard let w = e.value.scalar.flatMap(Double.init), w >= 0 else {
+          throw e.value.error("a mixture weight must be a number ≥ 0")
+        }
+        out.append((try PersonaCatalog.load(try file(e.key, e.value), overrides: overrides), w))
+      }
+      guard out.contains(where: { $0.1 > 0 }) else {
+        throw m.error("at least one mixture weight must be > 0")
+      }
+      return out
+    }
+    let name = try s.text("name", default: "typical") ?? "typical"
+    return [(try PersonaCatalog.load(try file(name, tree), overrides: overrides), 1)]
+  }
+
+  /// The most sweep cells an experiment may have.
+  public static let maximumCells = 10_000
+
+  /// The most device-days one run may simulate (cells × replications × owners × days ×
+  /// arms), and the most chunks it may be cut into: checked before anything is built.
+  public static let maximumDeviceDays = 10_000_000_000
+  public static let maximumChunks = 1_000_000
+
+  /// The sweep's cells: a factorial grid, or Sobol points over ranges.
+  static func cells(_ root: ConfigSection) throws(ConfigError) -> [Cell] {
+    guard let sweep = try root.section("sweep", keys: ["grid", "sobol"]) else {
+      return [Cell(index: 0, overrides: [])]
+    }
+    if let grid = sweep.value("grid") {
+      guard case .mapping(let entries) = grid.value, !entries.isEmpty else {
+        throw grid.error("grid maps keys to lists of values, e.g. {app.opens_per_day: [1, 5, 20]}")
+      }
+      // The cell count first: a grid is refused before it is built.
+      var sizes: [Int] = []
+      for e in entries {
+        guard case .sequence(let items) = e.value.value, !items.isEmpty else {
+          throw e.value.error("expected a non-empty list of values")
+        }
+        sizes.append(items.count)
+      }
+      let count = saturatingProduct(sizes)
+      guard count <= maximumCells else {
+        throw grid.error(
+          "the grid has \(count == Int.max ? "too many" : String(count)) cells, more than \(maximumCells); sweep fewer keys or values"
+        )
+      }
+      var combos: [[(String, String)]] = [[]]
+      for e in entries {
+        guard case .sequence(let items) = e.value.value else { continue }
+        var values: [String] = []
+        for item in items {
+          guard let v = item.scalar else { throw item.error("sweep values must be plain values") }
+          values.append(v)
+        }
+        combos = combos.flatMap { c in values.map { c + [(e.key, $0)] } }
+      }
+      return combos.enumerated().map { Cell(index: $0.offset, overrides: $0.element) }
+    }
+    if let sobol = try sweep.section("sobol", keys: ["samples", "ranges"]) {
+      let samples = try sobol.integer("samples", default: 8, range: 1...maximumCells)
+      guard let ranges = sobol.value("ranges"), case .mapping(let entries) = ranges.value, !entries.isEmpty
+      else {
+        throw sobol.tree.error("sobol needs ranges, e.g. {app.opens_per_day: [1, 20]}")
+      }
+      var bounds: [(String, Double, Double)] = []
+      for e in entries {
+        guard case .sequence(let items) = e.value.value, items.count == 2,
+          let lo = items[0].scalar.flatMap(Double.init), let hi = items[1].scalar.flatMap(Double.init),
+          lo < hi
+        else { throw e.value.error("a range is [low, high] with low < high") }
+        bounds.append((e.key, lo, hi))
+      }
+      guard let sequence = SobolSequence(dimensions: bounds.count) else {
+        throw ranges.error("Sobol sampling supports 1–\(SobolSequence.maximumDimensions) keys")
+      }
+      return (0..<samples).map { i in
+        let point = sequence.next()
+        return Cell(
+          index: i,
+          overrides: zip(bounds, point).map { b, u in (b.0, String(b.1 + u * (b.2 - b.1))) })
+      }
+    }
+    throw sweep.tree.error("a sweep needs grid or sobol")
+  }
+
+  /// The product of `factors`, or `Int.max` where it would overflow.
+  static func saturatingProduct(_ factors: [Int]) -> Int {
+    var product = 1
+    for f in factors {
+      let (p, overflow) = product.multipliedReportingOverflow(by: f)
+      if overflow { return Int.max }
+      product = p
+    }
+    return product
+  }
+
+  /// Refuses a run larger than ``maximumDeviceDays`` or ``maximumChunks``.
+  func checkSize(_ root: ConfigSection) throws(ConfigError) {
+    let ownerArms = Self.saturatingProduct([cells.count, replications, devices, max(1, arms.count)])
+    let deviceDays = Self.saturatingProduct([ownerArms, days])
+    let perChunk = ExperimentRunner.ownersPerChunk(days: days, arms: arms.count)
+    let chunks = Self.saturatingProduct([cells.count, replications, (devices + perChunk - 1) / perChunk])
+    guard deviceDays <= Self.maximumDeviceDays, chunks <= Self.maximumChunks else {
+      throw root.tree.error(
+        "the run is too large: \(deviceDays == Int.max ? "over 10^18" : String(deviceDays)) device-days (cells × replications × devices × days × arms); at most \(Self.maximumDeviceDays) in \(Self.maximumChunks) chunks, so shard it or make it smaller"
+      )
+    }
+  }
+}
+
+extension ConfigTree {
+  /// The entry under `key` of a mapping, if any.
+  func entries(of key: String) -> ConfigTree.Entry? {
+    guard case .mapping(let entries) = value else { return nil }
+    return entries.first { $0.key == key }
+  }
+}

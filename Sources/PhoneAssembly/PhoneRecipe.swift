@@ -1,0 +1,86 @@
+import DeviceModel
+import IOSModel
+import Randomness
+import SimKernel
+
+/// What one phone is made of: the owner (persona and scripted day), the app and the
+/// system scheduler, and where its randomness comes from. ``assemble()`` wires the parts
+/// into a ``PhoneSimulation``; every phone bgsim simulates, in a run, a scenario,
+/// `explain`, a launch log or a validation case, is made here.
+///
+/// The parts draw from the owner's own streams (`device/N/…`), so the same owner is the
+/// same in every arm of an experiment (common random numbers).
+public struct PhoneRecipe {
+  /// The owner's habits: charging, network, usage.
+  public var persona: Persona
+  /// The app under study, with the tasks of the arm being run.
+  public var app: AppSpec
+  public var scheduler: SchedulerSpec
+  /// A scripted day of the owner's use, replacing the persona's habits where it speaks.
+  public var timeline: Timeline?
+  public var calendar: SimCalendar
+  /// The replication's streams; each part takes `device/N/<part>` from them.
+  public var streams: RandomStreams
+  /// The owner's index N in the run.
+  public var device: Int
+  /// The owner's usage draws, kept from an earlier arm so that every arm sees the same use.
+  public var usageDraws: UsageDraws?
+  /// Whether the scheduler keeps every decision (for `explain` and validation figures).
+  public var recordDecisions: Bool
+  /// The time from which nothing new launches (running tasks may finish), or nil.
+  public var launchesUntil: SimTime?
+
+  public init(
+    persona: Persona, app: AppSpec, scheduler: SchedulerSpec, timeline: Timeline? = nil,
+    calendar: SimCalendar,
+    streams: RandomStreams, device: Int, usageDraws: UsageDraws? = nil, recordDecisions: Bool = false,
+    launchesUntil: SimTime? = nil
+  ) {
+    self.persona = persona
+    self.app = app
+    self.scheduler = scheduler
+    self.timeline = timeline
+    self.calendar = calendar
+    self.streams = streams
+    self.device = device
+    self.usageDraws = usageDraws
+    self.recordDecisions = recordDecisions
+    self.launchesUntil = launchesUntil
+  }
+
+  /// The phone, wired and ready to start.
+  public func assemble() -> PhoneSimulation<SystemScheduler> {
+    // Parts.
+    let owner = SimulatedDevice(
+      id: device, persona: persona, calendar: calendar, streams: streams, target: PhoneTargets.device,
+      timeline: timeline, usageDraws: usageDraws)
+    let code = DeclarativeBehavior(spec: app, stream: streams.stream("device/\(device)/app-code"))
+    let simulatedApp = SimulatedApp(
+      configuration: app.configuration, behavior: code, target: PhoneTargets.app)
+    let schedulerStream = streams.stream("device/\(device)/scheduler")
+    var system = SystemScheduler(
+      model: scheduler.model, parameters: scheduler.parameters, calendar: calendar,
+      stream: schedulerStream, recordDecisions: recordDecisions,
+      owner: OwnerEffects.draw(
+        scheduler.parameters.ownerSpread, stream: streams.stream("device/\(device)/owner")))
+    if let launchesUntil { system.launchesUntil = launchesUntil }
+    let pushes = SilentPushServer(
+      perHour: app.configuration.silentPushesPerHour,
+      stream: SilentPushServer.stream(pairedWith: schedulerStream))
+    // Assembly.
+    return PhoneSimulation(device: owner, app: simulatedApp, decider: system, pushServer: pushes)
+  }
+
+  /// Assembles the phone and runs it to the start of day `days`, keeping every change
+  /// and event.
+  public func run(days: Int) -> PhoneLog {
+    var phone = assemble()
+    var kernel = Scheduler()
+    phone.start(scheduler: &kernel)
+    kernel.run(until: calendar.startOfDay(days), handler: &phone)
+    return PhoneLog(
+      deviceLog: phone.deviceLog, appLog: phone.appLog, decisions: phone.decider.decisions,
+      calendar: calendar,
+      notes: PhoneLog.notes(phone.app.configuration))
+  }
+}

@@ -1,0 +1,166 @@
+import DeviceModel
+import IOSModel
+import Randomness
+import SimKernel
+
+/// One phone: the simulated device, the app under study and the system's launch
+/// decider, wired together. This is the only place where the device and the iOS model
+/// meet: device changes become app inputs (opens, leaves, force quits, use, shutdowns)
+/// and decider inputs; the app's running tasks become battery load.
+///
+/// Each part's kernel events carry its target (``PhoneTargets``).
+public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
+  public static var deviceTarget: UInt32 { PhoneTargets.device }
+  public static var appTarget: UInt32 { PhoneTargets.app }
+  public static var deciderTarget: UInt32 { PhoneTargets.decider }
+  public static var pushServerTarget: UInt32 { PhoneTargets.pushServer }
+
+  public var device: SimulatedDevice
+  public let app: SimulatedApp
+  public var decider: Decider
+  /// The app's server, when it sends silent pushes.
+  public let pushServer: SilentPushServer?
+  /// Every device change so far, when `keepChanges` is on.
+  public var deviceLog: [DeviceChange] = []
+  /// Every app event so far, when `keepChanges` is on.
+  public var appLog: [AppEvent] = []
+  /// The device's state at each launch, taken at that moment.
+  public var launchSnapshots: [LaunchSnapshot] = []
+  public var keepChanges: Bool
+  /// With `keepChanges`, which changes and events the logs keep: what the reader of the
+  /// logs declares it reads (everything, for a timeline or `explain`).
+  public var logFilter = PhoneLogFilter.everything
+  /// An empty array with storage, swapped with the device's changes when they are drained
+  /// so that draining allocates nothing.
+  var spareChanges: [DeviceChange] = []
+
+  public init(
+    device: SimulatedDevice, app: SimulatedApp, decider: Decider, pushServer: SilentPushServer? = nil,
+    keepChanges: Bool = true
+  ) {
+    self.device = device
+    self.app = app
+    self.decider = decider
+    self.pushServer = pushServer
+    self.keepChanges = keepChanges
+  }
+
+  /// Starts the device, the decider and the push server. Call once at time 0.
+  public mutating func start(scheduler: inout Scheduler) {
+    device.start(scheduler: &scheduler)
+    decider.start(app: app, device: device.snapshot, target: Self.deciderTarget, scheduler: &scheduler)
+    pushServer?.scheduleNext(after: scheduler.now, target: Self.pushServerTarget, scheduler: &scheduler)
+    forward(&scheduler)
+  }
+
+  public mutating func handle(_ event: Event, scheduler: inout Scheduler) {
+    switch event.target {
+    case Self.deviceTarget: device.handle(event, scheduler: &scheduler)
+    case Self.appTarget: app.handle(event, scheduler: &scheduler)
+    case Self.pushServerTarget:
+      pushServer?.scheduleNext(after: scheduler.now, target: Self.pushServerTarget, scheduler: &scheduler)
+      decider.silentPushArrived(app: app, device: device.snapshot, scheduler: &scheduler)
+    default: decider.handle(event, app: app, device: device.snapshot, scheduler: &scheduler)
+    }
+    // Checked here: many events (most timer ticks) leave nothing to pass on, and
+    // entering `forward` set up its frame for nothing.
+    if hasSomethingToForward { forward(&scheduler) }
+  }
+
+  /// Whether the device or the app has changes, load or events not yet passed on.
+  var hasSomethingToForward: Bool {
+    @inline(__always) get { !device.changes.isEmpty || !app.workChanges.isEmpty || !app.events.isEmpty }
+  }
+
+  /// Passes device changes to the app and the decider, and app load to the battery,
+  /// until both sides are quiet.
+  ///
+  /// The device's changes are swapped with a spare array and read there by index: the
+  /// drained array keeps its storage for reuse, and no second reference to it is made
+  /// (copying the spare into a local first, or walking it with `for … in`, cost a retain
+  /// and a release of the buffer per pass, a few hundred atomic operations per
+  /// device-day). Nothing called from here touches the spare. The app's events and work
+  /// changes are kept in ``Outbox``es, which need no uniqueness check per append and
+  /// removal, and are drained through the app.
+  ///
+  /// Inlined into the run loop: as a function of its own, its entry and exit (saving
+  /// registers, setting up the addresses its loop uses) cost about 40 instructions at
+  /// each of the ~250 calls per device-day.
+  @inline(__always)
+  mutating func forward(_ scheduler: inout Scheduler) {
+    while hasSomethingToForward {
+      if !app.events.isEmpty {
+        app.drainEvents()
+        // Fields read in place (copying an event would retain its strings).
+        for i in 0..<app.drainedEvents.count where app.drainedEvents[i].kind == .launch {
+          let time = app.drainedEvents[i].time
+          let name = app.drainedEvents[i].name
+          launchSnapshots.append(
+            LaunchSnapshot(
+              time: time, name: name, charging: device.isPluggedIn,
+              network: device.network, batteryPercent: device.batteryPercent(at: time),
+              idleSeconds: device.idleSeconds(at: time),
+              reason: decider.launchReason(name)))
+        }
+        decider.appChanged(app.drainedEvents.view, app: app, device: device.snapshot, scheduler: &scheduler)
+        if keepChanges {
+          // Moved, not copied, into the log.
+          let filter = logFilter
+          app.finishDraining(keepingIn: &appLog) { filter.keeps($0.kind) }
+        } else {
+          app.finishDraining()
+        }
+      }
+      // Only when there are changes: swapping in and walking an empty list still retains it.
+      if !device.changes.isEmpty {
+        swap(&spareChanges, &device.changes)
+        for i in spareChanges.indices {
+          let change = spareChanges[i]
+          switch change.kind {
+          case .appOpened: app.userOpened(scheduler: &scheduler)
+          case .appClosed: app.userLeft(scheduler: &scheduler)
+          case .forceQuit: app.userForceQuit(scheduler: &scheduler)
+          case .screenOn: app.deviceInUse(scheduler: &scheduler)
+          case .shutdown: app.deviceShutdown(scheduler: &scheduler)
+          default: break
+          }
+          decider.deviceChanged(change, app: app, device: device.snapshot, scheduler: &scheduler)
+          if keepChanges, logFilter.keeps(change.kind) {
+            deviceLog.append(change)
+          }
+        }
+        spareChanges.removeAllOfShortList()
+      }
+      if !app.workChanges.isEmpty {
+        // The device does not call the app: the list does not change while it is read.
+        for i in 0..<app.workChanges.count {
+          device.setBackgroundWork(running: app.workChanges[i] > 0, scheduler: &scheduler)
+        }
+        app.clearWorkChanges()
+      }
+    }
+  }
+}
+
+/// The kernel targets of a phone's parts: make the device and the app with these, and
+/// ``PhoneSimulation`` hands each event to its part.
+public enum PhoneTargets {
+  public static let device: UInt32 = 0
+  public static let app: UInt32 = 1
+  public static let decider: UInt32 = 2
+  public static let pushServer: UInt32 = 3
+}
+
+/// The device's state when a task launched.
+public struct LaunchSnapshot: Sendable {
+  public let time: SimTime
+  /// The task identifier, interned.
+  public let name: TaskName
+  public var identifier: String { name.text }
+  public let charging: Bool
+  public let network: NetworkKind
+  public let batteryPercent: Double
+  public let idleSeconds: Double
+  /// What prompted the scheduler (the decision's trigger).
+  public let reason: String
+}

@@ -1,0 +1,121 @@
+import FileFormats
+import Foundation
+import Randomness
+import Results
+
+/// `bgsim report DIR`: one self-contained `report.html` (inline SVG, no scripts, no
+/// network) that shows an experiment's output: the headline comparison, a day in the
+/// life, launches by hour, distributions, the sweep, and the provenance (a fit's output:
+/// ``FitReport``). Marks are
+/// aggregated before drawing, so the page stays small for any number of launches.
+public enum HTMLReport {
+  /// Small CSV files as rows of fields (header first).
+  static func rows(_ path: String) throws(UserError) -> [[String]] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw UserError("cannot read \(path)")
+    }
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+      var out: [String] = []
+      var cur = ""
+      var quoted = false
+      for ch in line {
+        if ch == "\"" {
+          quoted.toggle()
+        } else if ch == ",", !quoted {
+          out.append(cur)
+          cur = ""
+        } else {
+          cur.append(ch)
+        }
+      }
+      out.append(cur)
+      return out
+    }
+  }
+
+  /// Checks that `directory` holds a bgsim run with every file and column the report reads.
+  static func check(_ directory: String) throws(UserError) {
+    let dir = URL(fileURLWithPath: directory)
+    guard FileManager.default.fileExists(atPath: dir.appendingPathComponent("manifest.json").path) else {
+      throw UserError(
+        "\(directory): not a bgsim output folder (no manifest.json); give the --out folder of bgsim run")
+    }
+    for schema in CSVSchema.experimentOutputs {
+      let path = dir.appendingPathComponent(schema.file).path
+      guard FileManager.default.fileExists(atPath: path) else {
+        throw UserError("\(path): missing; run bgsim run again")
+      }
+      _ = try schema.layout(ofFile: path)
+    }
+  }
+
+  /// Writes the report and returns its path.
+  public static func write(directory: String, to output: String? = nil) throws(UserError) -> String {
+    let fit = FitReport.isFit(directory)
+    if !fit { try check(directory) }
+    let html = fit ? try FitReport.render(directory: directory) : try render(directory: directory)
+    let path = output ?? URL(fileURLWithPath: directory).appendingPathComponent("report.html").path
+    let writer = try AtomicFileWriter(path: path)
+    writer.write(html)
+    try writer.commit()
+    return path
+  }
+
+  static func render(directory: String) throws(UserError) -> String {
+    let dir = URL(fileURLWithPath: directory)
+    func file(_ name: String) -> String { dir.appendingPathComponent(name).path }
+    let manifestData = FileManager.default.contents(atPath: file("manifest.json")) ?? Data()
+    let manifest = (try? JSONSerialization.jsonObject(with: manifestData) as? [String: Any]) ?? [:]
+    let name = manifest["name"] as? String ?? "experiment"
+    let arms = manifest["arms"] as? [String] ?? []
+    let summary = try rows(file("summary.csv"))
+    let hours = try rows(file("hour_of_day.csv"))
+    // The chart indexes by hour: a damaged file is refused, not drawn.
+    let hourColumns = CSVSchema.hourOfDay.reading(header: hours.first ?? []) ?? .hourOfDay
+    let h = hourColumns.index
+    for (i, r) in hours.enumerated().dropFirst() where r.count >= hourColumns.columns.count {
+      guard let hour = Int(r[h("hour")]), (0..<24).contains(hour),
+        let n = Double(r[h("launches")]), n.isFinite, n >= 0
+      else {
+        throw UserError(
+          "\(file("hour_of_day.csv")) line \(i + 1): hour '\(r[h("hour")])' or launches '\(r[h("launches")])' is out of range; the file is damaged, run the experiment again"
+        )
+      }
+    }
+    let hypotheses = try rows(file("hypotheses.csv"))
+    var sections: [String] = []
+    sections.append(ReportSections.headline(summary: summary, hypotheses: hypotheses, arms: arms))
+    sections.append(
+      try ReportSections.dayInTheLife(file("timelines.csv"), arms: arms, start: manifest["start"] as? String))
+    sections.append(ReportSections.hourOfDay(hours, arms: arms))
+    let advice = (try? String(contentsOfFile: file("advice.txt"), encoding: .utf8))?
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    sections.append(
+      try ReportAnswers.section(
+        launches: file("launches.csv"), days: file("days.csv"), arms: arms, advice: advice))
+    sections.append(
+      try ReportSections.distributions(launches: file("launches.csv"), days: file("days.csv"), arms: arms))
+    if let cells = manifest["cells"] as? [[String: Any]], cells.count > 1 {
+      sections.append(ReportSections.sweep(summary: summary, cells: cells, arms: arms))
+    }
+    sections.append(ReportSections.provenance(manifest))
+    let style = """
+      body{font-family:sans-serif;max-width:960px;margin:24px auto;padding:0 12px;color:#222}
+      h1{font-size:22px}h2{font-size:18px;margin-top:32px;border-bottom:1px solid #ccc}
+      table{border-collapse:collapse;font-size:13px;margin:8px 0}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}
+      th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}figure{margin:12px 0}
+      figcaption{font-size:13px;font-weight:bold;margin-bottom:4px}.legend{font-size:12px;margin:2px 0}.pass{color:#009E73;font-weight:bold}
+      .fail{color:#D55E00;font-weight:bold}pre{font-size:12px;background:#f8f8f8;padding:8px;overflow-x:auto;white-space:pre-wrap}
+      svg{max-width:100%;height:auto}
+      """
+    return """
+      <!DOCTYPE html>
+      <html lang="en"><head><meta charset="utf-8"><title>bgsim report: \(SVGChart.escape(name))</title>
+      <style>\(style)</style></head><body>
+      <h1>bgsim report: \(SVGChart.escape(name))</h1>
+      \(sections.joined(separator: "\n"))
+      </body></html>
+
+      """
+  }
+}

@@ -1,0 +1,129 @@
+import FileFormats
+import Foundation
+import Randomness
+import Results
+import SimKernel
+
+/// The report's launches by hour of day and its distributions.
+extension ReportSections {
+  // MARK: 3. Launches by hour of day
+
+  static func hourOfDay(_ rows: [[String]], arms: [String]) -> String {
+    var counts: [String: [Double]] = [:]
+    let layout = CSVSchema.hourOfDay.reading(header: rows.first ?? []) ?? .hourOfDay
+    let column = layout.index
+    let (cell, arm, hour, launches) = (column("cell"), column("arm"), column("hour"), column("launches"))
+    for r in rows.dropFirst() where r.count >= layout.columns.count && r[cell] == "0" {
+      counts[r[arm], default: Array(repeating: 0, count: 24)][Int(r[hour]) ?? 0] += Double(r[launches]) ?? 0
+    }
+    // One chart per arm, each on its own scale: an arm that launches a tenth as often
+    // stays visible beside another.
+    var html =
+      "<h2>Launches by hour of day</h2>\n<p>One chart per arm, each on its own scale (cell 0, all owners and days).</p>\n"
+    for (ai, arm) in arms.enumerated() {
+      let top = max(1, (counts[arm] ?? []).max() ?? 1)
+      var c = SVGChart(height: 200, x: 0...24, y: 0...(top * 1.1))
+      c.axes(
+        xTitle: "hour of day [h]", yTitle: "launches",
+        xTicks: stride(from: 0.0, through: 24, by: 3).map { ($0, String(Int($0))) },
+        yTicks: ticks(0...(top * 1.1)))
+      for (hour, n) in (counts[arm] ?? []).enumerated() where n > 0 {
+        c.rect(
+          x0: Double(hour) + 0.1, x1: Double(hour) + 0.9, y0: 0, y1: n, color: color(ai),
+          title: "\(arm) \(hour):00 \(Int(n))")
+      }
+      c.legend([(arm, color(ai))])
+      html += c.svg(
+        id: ai == 0 ? "hour-of-day" : "hour-of-day-\(ai)", title: "Launches per hour of day: \(arm)")
+    }
+    return html
+  }
+
+  // MARK: 4. Distributions
+
+  static func cdf(_ values: [Double], points: Int = 100) -> [(Double, Double)] {
+    let s = values.sorted()
+    guard !s.isEmpty else { return [] }
+    return (0...points).map { i in
+      let p = Double(i) / Double(points)
+      return (Statistics.quantile(sorted: s, p), p)
+    }
+  }
+
+  static func distributions(launches: String, days: String, arms: [String]) throws(UserError) -> String {
+    // Columns by name (``CSVSchema``); the warm-up days are left out, as the summary does.
+    let launchColumn = try CSVSchema.launches.layout(ofFile: launches).index
+    let dayColumn = try CSVSchema.days.layout(ofFile: days).index
+    var delays: [String: [Double]] = [:]
+    var l = try CSVReader(path: launches)
+    let (launchCell, launchArm, delay) = (
+      launchColumn("cell"), launchColumn("arm"), launchColumn("delay_after_earliest_s")
+    )
+    while l.next() {
+      guard l.int(launchCell) == 0 else { continue }
+      if let d = l.double(delay) { delays[l.text(launchArm), default: []].append(d / 3600) }
+    }
+    var perDay: [String: [Double]] = [:]
+    var staleness: [String: [Double]] = [:]
+    var d = try CSVReader(path: days)
+    let counts = ["launches_refresh", "launches_processing", "launches_other"].map(dayColumn)
+    let (dayCell, dayArm, warmup, stale) = (
+      dayColumn("cell"), dayColumn("arm"), dayColumn("warmup"), dayColumn("staleness_median_s")
+    )
+    while d.next() {
+      guard d.int(dayCell) == 0, !d.equals(warmup, "1") else { continue }
+      let arm = d.text(dayArm)
+      perDay[arm, default: []].append(Double(counts.reduce(0) { $0 + d.int($1) }))
+      if let s = d.double(stale) { staleness[arm, default: []].append(s / 3600) }
+    }
+    var html = "<h2>Distributions</h2>\n"
+    // Each curve stops at the cut (the pooled 99th percentile) at the share it has
+    // reached there, and the legend says what share of each arm lies beyond.
+    func cdfChart(_ id: String, _ title: String, _ data: [String: [Double]], _ xTitle: String) -> String {
+      let all = data.values.flatMap { $0 }.sorted()
+      let hi = max(0.1, all.isEmpty ? 1 : Statistics.quantile(sorted: all, 0.99))
+      var c = SVGChart(x: 0...hi, y: 0...1)
+      c.axes(xTitle: xTitle, yTitle: "share ≤ x", xTicks: ticks(0...hi), yTicks: ticks(0...1))
+      var labels: [(String, String)] = []
+      for (ai, arm) in arms.enumerated() {
+        let values = data[arm] ?? []
+        let within = values.isEmpty ? 0 : Double(values.filter { $0 <= hi }.count) / Double(values.count)
+        c.polyline(cdf(values).filter { $0.0 <= hi } + [(hi, within)], color: color(ai))
+        let beyond = 1 - within
+        labels.append(
+          (beyond > 0.0005 ? "\(arm) (\(Int((beyond * 100).rounded())) % beyond)" : arm, color(ai)))
+      }
+      c.legend(labels)
+      return c.svg(id: id, title: title)
+    }
+    html += cdfChart(
+      "delay-cdf", "Delay after earliestBeginDate (CDF, up to the 99th percentile)", delays, "delay [h]")
+    let top = perDay.values.flatMap { $0 }.max() ?? 1
+    let binCount = 20
+    let binWidth = max(1, ceil((top + 1) / Double(binCount)))
+    var hist: [String: [Double]] = [:]
+    for arm in arms {
+      var bins = [Double](repeating: 0, count: binCount)
+      for v in perDay[arm] ?? [] { bins[min(binCount - 1, Int(v / binWidth))] += 1 }
+      hist[arm] = bins
+    }
+    let ymax = max(1, hist.values.flatMap { $0 }.max() ?? 1)
+    var c = SVGChart(x: 0...(binWidth * Double(binCount)), y: 0...(ymax * 1.1))
+    c.axes(
+      xTitle: "launches per device-day", yTitle: "device-days",
+      xTicks: ticks(0...(binWidth * Double(binCount))), yTicks: ticks(0...(ymax * 1.1)))
+    let w = binWidth * 0.8 / Double(max(1, arms.count))
+    for (ai, arm) in arms.enumerated() {
+      for (i, n) in (hist[arm] ?? []).enumerated() where n > 0 {
+        let x0 = Double(i) * binWidth + binWidth * 0.1 + w * Double(ai)
+        c.rect(x0: x0, x1: x0 + w, y0: 0, y1: n, color: color(ai), title: "\(arm): \(Int(n))")
+      }
+    }
+    c.legend(arms.enumerated().map { ($0.element, color($0.offset)) })
+    html += c.svg(id: "launches-histogram", title: "Launches per device-day")
+    html += cdfChart(
+      "staleness-cdf", "Staleness at app open (per owner-day median, CDF)", staleness,
+      "time since the last successful run [h]")
+    return html
+  }
+}

@@ -1,0 +1,82 @@
+import FileFormats
+import Foundation
+import Randomness
+import Results
+import SimKernel
+
+/// The report's sweep charts.
+extension ReportSections {
+  // MARK: 5. Sweep
+
+  static func sweep(summary: [[String]], cells: [[String: Any]], arms: [String]) -> String {
+    let layout = CSVSchema.summary.reading(header: summary.first ?? []) ?? .summary
+    func col(_ n: String) -> Int { layout.index(n) }
+    var html = "<h2>Sweep</h2>\n"
+    let keys = (cells.first?["overrides"] as? [String: String]).map { Array($0.keys).sorted() } ?? []
+    for (ki, key) in keys.enumerated() {
+      var points: [String: [(Double, Double, Double, Double)]] = [:]  // arm: (x, mean, low, high)
+      for cell in cells {
+        guard let index = cell["cell"] as? Int, let o = cell["overrides"] as? [String: String],
+          let x = o[key].flatMap(Double.init)
+        else { continue }
+        for r in summary.dropFirst()
+        where r[col("cell")] == String(index) && r[col("kind")] == "arm"
+          && r[col("metric")] == "launches_per_device_day"
+        {
+          points[r[col("arm")], default: []].append(
+            (
+              x, Double(r[col("mean")]) ?? 0, Double(r[col("ci95_low")]) ?? 0,
+              Double(r[col("ci95_high")]) ?? 0
+            ))
+        }
+      }
+      let xs = points.values.flatMap { $0.map(\.0) }
+      let ys = points.values.flatMap { $0.flatMap { [$0.2, $0.3] } }.filter(\.isFinite)
+      guard let x0 = xs.min(), let x1 = xs.max(), let y1 = ys.max() else {
+        html += "<p>\(SVGChart.escape(key)) is not numeric; see the table above for each cell.</p>\n"
+        continue
+      }
+      var c = SVGChart(x: x0...max(x1, x0 + 1e-9), y: 0...(y1 * 1.1))
+      c.axes(
+        xTitle: key, yTitle: "launches per device-day", xTicks: ticks(x0...max(x1, x0 + 1e-9)),
+        yTicks: ticks(0...(y1 * 1.1)))
+      // Each cell a point with its 95 % interval, and a kernel smoother through them: the
+      // cells of a Sobol sweep, or of a grid over several keys, differ in the other keys
+      // too, so a line joining them would zig-zag.
+      let span = max(x1 - x0, 1e-9)
+      for (ai, arm) in arms.enumerated() {
+        let p = (points[arm] ?? []).sorted { $0.0 < $1.0 }
+        for (x, mean, low, high) in p {
+          c.rect(
+            x0: x - span * 0.002, x1: x + span * 0.002, y0: low, y1: high, color: color(ai), title: "95% CI")
+          c.rect(
+            x0: x - span * 0.006, x1: x + span * 0.006, y0: mean - y1 * 0.006, y1: mean + y1 * 0.006,
+            color: color(ai), title: "\(arm): \(String(format: "%.2f", mean)) at \(String(format: "%g", x))")
+        }
+        c.polyline(smoother(p.map { ($0.0, $0.1) }, from: x0, to: x1), color: color(ai))
+      }
+      c.legend(arms.enumerated().map { ($0.element, color($0.offset)) })
+      html += c.svg(
+        id: "sweep-\(ki)",
+        title: "Launches per device-day against \(key): each cell's mean and 95% CI, and a smoother")
+    }
+    return html
+  }
+
+  /// A Nadaraya–Watson smoother (Gaussian kernel, bandwidth an eighth of the range) at
+  /// 40 points from `x0` to `x1`.
+  static func smoother(_ points: [(Double, Double)], from x0: Double, to x1: Double) -> [(Double, Double)] {
+    guard points.count > 1, x1 > x0 else { return points }
+    let bandwidth = (x1 - x0) / 8
+    return (0...40).map { i in
+      let x = x0 + (x1 - x0) * Double(i) / 40
+      var (sum, weight) = (0.0, 0.0)
+      for (px, py) in points where py.isFinite {
+        let w = exp(-0.5 * ((px - x) / bandwidth) * ((px - x) / bandwidth))
+        sum += w * py
+        weight += w
+      }
+      return (x, weight > 0 ? sum / weight : .nan)
+    }.filter { $0.1.isFinite }
+  }
+}

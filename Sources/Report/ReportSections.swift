@@ -1,0 +1,117 @@
+import FileFormats
+import Foundation
+import Randomness
+import Results
+import SimKernel
+
+/// The sections of the HTML report.
+enum ReportSections {
+  static func color(_ i: Int) -> String { SVGChart.palette[i % SVGChart.palette.count] }
+  /// The distinct values in first-seen order.
+  static func unique(_ values: [String]) -> [String] {
+    var seen = Set<String>()
+    return values.filter { seen.insert($0).inserted }
+  }
+
+  static func num(_ s: String, _ digits: Int = 2) -> String {
+    guard let v = Double(s) else { return s.isEmpty ? "–" : s }
+    return String(format: "%.\(digits)f", v)
+  }
+
+  /// A p-value as the page shows it: `p<0.001` below 0.001, else `p=` with 3 decimals.
+  static func pText(_ s: String) -> String {
+    guard let v = Double(s) else { return "p=\(num(s, 3))" }
+    return v < 0.001 ? "p<0.001" : "p=\(num(s, 3))"
+  }
+
+  // MARK: 1. Headline
+
+  static func headline(summary: [[String]], hypotheses: [[String]], arms: [String]) -> String {
+    let layout = CSVSchema.summary.reading(header: summary.first ?? []) ?? .summary
+    func col(_ n: String) -> Int { layout.index(n) }
+    var html = "<h2>Headline: \(arms.map(SVGChart.escape).joined(separator: " vs "))</h2>\n"
+    let cells = Set(summary.dropFirst().map { $0[col("cell")] }).sorted { Int($0) ?? 0 < Int($1) ?? 0 }
+    for cell in cells {
+      if cells.count > 1 { html += "<h3>Cell \(cell)</h3>\n" }
+      html += "<table><tr><th>metric</th>"
+      let groups = summary.dropFirst().filter { $0[col("cell")] == cell }
+      let columns = unique(groups.map { $0[col("arm")] })
+      html +=
+        columns.map {
+          "<th>\(SVGChart.escape($0.replacingOccurrences(of: " vs ", with: " − "))) mean [95% CI]</th>"
+        }.joined() + "</tr>\n"
+      let metrics = unique(groups.map { $0[col("metric")] })
+      for m in metrics {
+        html += "<tr><td>\(SVGChart.escape(m))</td>"
+        for a in columns {
+          if let r = groups.first(where: { $0[col("arm")] == a && $0[col("metric")] == m }) {
+            let p =
+              r.count > col("p_value") && !r[col("p_value")].isEmpty ? " " + pText(r[col("p_value")]) : ""
+            html +=
+              "<td>\(num(r[col("mean")])) [\(num(r[col("ci95_low")])), \(num(r[col("ci95_high")]))]\(p)</td>"
+          } else {
+            html += "<td>–</td>"
+          }
+        }
+        html += "</tr>\n"
+      }
+      html += "</table>\n"
+    }
+    if hypotheses.count > 1 {
+      html +=
+        "<table><tr><th>hypothesis</th><th>cell</th><th>estimate [95% CI]</th><th>p</th><th>verdict</th></tr>\n"
+      let columns = CSVSchema.hypotheses.reading(header: hypotheses[0]) ?? .hypotheses
+      let column = columns.index
+      let (cell, text, estimate) = (column("cell"), column("hypothesis"), column("estimate"))
+      let (low, high, p, result) = (
+        column("ci95_low"), column("ci95_high"), column("p_value"), column("result")
+      )
+      for h in hypotheses.dropFirst() where h.count >= columns.columns.count {
+        let cls = h[result] == "PASS" ? "pass" : "fail"
+        html +=
+          "<tr><td>\(SVGChart.escape(h[text]))</td><td>\(h[cell])</td><td>\(num(h[estimate], 3)) [\(num(h[low], 3)), \(num(h[high], 3))]</td><td>\(h[p].isEmpty ? "–" : pText(h[p]))</td><td class=\"\(cls)\">\(h[result])</td></tr>\n"
+      }
+      html += "</table>\n"
+    }
+    return html
+  }
+
+  /// About five round ticks over a range.
+  static func ticks(
+    _ r: ClosedRange<Double>,
+    format: (Double) -> String = { $0 == $0.rounded() ? String(Int($0)) : String(format: "%.2g", $0) }
+  )
+    -> [(Double, String)]
+  {
+    let span = r.upperBound - r.lowerBound
+    guard span > 0 else { return [] }
+    let raw = span / 5
+    let mag = pow(10, floor(log10(raw)))
+    let step = [1.0, 2, 5, 10].map { $0 * mag }.first { $0 >= raw } ?? raw
+    var out: [(Double, String)] = []
+    var v = ceil(r.lowerBound / step) * step
+    while v <= r.upperBound + 1e-9 {
+      out.append((v, format(v)))
+      v += step
+    }
+    return out
+  }
+
+  // MARK: 6. Provenance
+
+  static func provenance(_ manifest: [String: Any]) -> String {
+    var html = "<h2>Provenance</h2>\n<table>\n"
+    for key in [
+      "name", "bgsim_version", "git_commit", "seed", "days", "devices", "replications", "start",
+      "wall_time_s",
+    ] {
+      if let v = manifest[key] { html += "<tr><th>\(key)</th><td>\(SVGChart.escape("\(v)"))</td></tr>\n" }
+    }
+    if let cl = manifest["command_line"] as? [String] {
+      html += "<tr><th>command_line</th><td>\(SVGChart.escape(cl.joined(separator: " ")))</td></tr>\n"
+    }
+    html += "</table>\n"
+    if let config = manifest["configuration"] as? String { html += "<pre>\(SVGChart.escape(config))</pre>\n" }
+    return html
+  }
+}

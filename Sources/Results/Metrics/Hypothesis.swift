@@ -1,0 +1,135 @@
+import FileFormats
+import Randomness
+
+/// A claim about the results, checked after a run:
+/// - `processing share_while_charging >= 0.99`
+/// - `refresh median delay_after_earliest_s < 1h`
+/// - `refresh launches_per_device_day > processing launches_per_device_day (paired, alpha = 0.05)`
+///
+/// Against a number, the claim holds when the whole 95 % confidence interval of the
+/// statistic lies on its side. Between two arms it is a paired comparison over owners:
+/// it holds when the difference is on the claimed side and the paired t-test's p-value
+/// is below alpha.
+public struct Hypothesis: Sendable, Hashable {
+  public enum Statistic: String, Sendable, Hashable { case mean, median, p10, p90 }
+  public enum Comparison: String, Sendable, Hashable, CaseIterable {
+    case greaterOrEqual = ">="
+    case lessOrEqual = "<="
+    case greater = ">"
+    case less = "<"
+
+    /// Whether the claim is that the figure is above the value (`>`, `>=`).
+    public var claimsAbove: Bool { self == .greater || self == .greaterOrEqual }
+
+    /// The rule for a claim against a number (a hypothesis, or `advise`'s goal): it
+    /// holds when the whole interval [`low`, `high`] is on the claimed side of `value`.
+    public func holds(low: Double, high: Double, against value: Double) -> Bool {
+      switch self {
+      case .greaterOrEqual: low >= value
+      case .greater: low > value
+      case .lessOrEqual: high <= value
+      case .less: high < value
+      }
+    }
+  }
+
+  public let text: String
+  public let arm: String
+  public let statistic: Statistic
+  public let metric: String
+  public let comparison: Comparison
+  /// The constant compared against, or nil for a paired comparison.
+  public let value: Double?
+  public let otherArm: String?
+  public let alpha: Double
+
+  /// Parses one hypothesis; `arms` and `metrics` are the names that exist.
+  public init(parsing raw: String, arms: [String], metrics: [String]) throws(HypothesisError) {
+    text = raw
+    var t = raw.replacingOccurrences(of: "≥", with: ">=").replacingOccurrences(of: "≤", with: "<=")
+    var alpha = 0.05
+    var paired = false
+    if let open = t.firstIndex(of: "("), t.hasSuffix(")") {
+      let options = t[t.index(after: open)..<t.index(before: t.endIndex)]
+      t = String(t[..<open]).trimmed()
+      for option in options.split(separator: ",").map({ String($0).trimmed() }) {
+        if option == "paired" {
+          paired = true
+        } else if option.hasPrefix("alpha") || option.hasPrefix("α") {
+          let number = option.split(separator: "=").last.map { String($0).trimmed() } ?? ""
+          guard let a = Double(number), a > 0, a < 1 else {
+            throw HypothesisError(raw, "alpha must be a number in (0, 1), as in (paired, alpha = 0.05)")
+          }
+          alpha = a
+        } else {
+          throw HypothesisError(raw, "unknown option '\(option)'; options are paired and alpha = …")
+        }
+      }
+    }
+    self.alpha = alpha
+    guard let op = Comparison.allCases.first(where: { t.contains(" \($0.rawValue) ") }) else {
+      throw HypothesisError(raw, "expected a comparison: >=, <=, > or < between spaces")
+    }
+    comparison = op
+    let sides = t.components(separatedBy: " \(op.rawValue) ")
+    guard sides.count == 2 else { throw HypothesisError(raw, "expected one comparison") }
+    func side(_ s: String) throws(HypothesisError) -> (arm: String, statistic: Statistic, metric: String) {
+      var words = s.split(separator: " ").map(String.init)
+      guard words.count >= 2, words.count <= 3 else {
+        throw HypothesisError(raw, "expected ARM [mean|median|p10|p90] METRIC, found '\(s)'")
+      }
+      let arm = words.removeFirst()
+      guard arms.contains(arm) else {
+        throw HypothesisError(
+          raw,
+          "unknown arm '\(arm)'\(NearestName.hint(arm, among: arms)) (arms: \(arms.joined(separator: ", ")))")
+      }
+      var statistic = Statistic.mean
+      if words.count == 2 {
+        guard let st = Statistic(rawValue: words[0]) else {
+          throw HypothesisError(raw, "unknown statistic '\(words[0])'; use mean, median, p10 or p90")
+        }
+        statistic = st
+      }
+      let metric = words.last!
+      guard metrics.contains(metric) || MetricName.launchedBySeconds(metric) != nil else {
+        throw HypothesisError(
+          raw,
+          "unknown metric '\(metric)'\(NearestName.hint(metric, among: metrics)) (metrics: \(metrics.joined(separator: ", ")), launched_by_HH:MM)"
+        )
+      }
+      return (arm, statistic, metric)
+    }
+    let left = try side(sides[0].trimmed())
+    arm = left.arm
+    statistic = left.statistic
+    metric = left.metric
+    let right = sides[1].trimmed()
+    if let q = DurationText.parseQuantity(right.replacingOccurrences(of: "%", with: "")) {
+      value = right.hasSuffix("%") ? q.value / 100 : q.value
+      otherArm = nil
+      if paired { throw HypothesisError(raw, "'paired' needs another arm on the right, not a number") }
+    } else {
+      let r = try side(right)
+      guard r.metric == metric, r.statistic == statistic else {
+        throw HypothesisError(raw, "both sides must compare the same statistic and metric")
+      }
+      guard statistic == .mean else {
+        throw HypothesisError(raw, "arms are compared by their means (paired)")
+      }
+      otherArm = r.arm
+      value = nil
+    }
+  }
+}
+
+/// Why a hypothesis could not be read: the text and the problem.
+public struct HypothesisError: Error, Sendable, CustomStringConvertible {
+  public let text: String
+  public let problem: String
+  init(_ text: String, _ problem: String) {
+    self.text = text
+    self.problem = problem
+  }
+  public var description: String { "'\(text)': \(problem)" }
+}

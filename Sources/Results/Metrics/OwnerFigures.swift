@@ -1,0 +1,66 @@
+import FileFormats
+
+/// The figures of one owner in one arm that the summary describes across owners
+/// (unit: owner), worked out from the owner's counts (``SummaryTables/Counts``).
+///
+/// They are added up in fixed point, in units of 2⁻³⁰ (about 10⁻⁹), so that their sums
+/// are exact integers and the same whatever order the owners are read or gathered in;
+/// a figure beyond ±2²⁰ (about 10⁶) cannot be represented and makes its summary NaN.
+enum OwnerFigures {
+  /// The owner metrics, in the order of ``values(_:)``.
+  static let metrics: [MetricName] = [
+    .launchesPerDeviceDay, .shareWhileCharging, .completionRate, .expiryRate, .energyPerDay,
+    .launchesInHourBeforeOpen,
+  ]
+
+  /// Units to one [2³⁰].
+  static let unitsPerValue = Double(1 << 30)
+
+  /// The largest magnitude that is represented.
+  static let largest = Double(1 << 20)
+
+  /// The index of `metric` in ``metrics``.
+  static func index(_ metric: MetricName) -> Int? { metrics.firstIndex(of: metric) }
+
+  /// Each metric's figure, NaN where it is not defined (no day, or no launch).
+  static func values(_ k: SummaryTables.Counts) -> [Double] {
+    [
+      k.days > 0 ? k.launched / k.days : .nan,
+      k.launched > 0 ? k.charging / k.launched : .nan,
+      k.launched > 0 ? k.completed / k.launched : .nan,
+      k.launched > 0 ? k.expired / k.launched : .nan,
+      k.days > 0 ? k.energy / k.days : .nan,
+      k.opens > 0 ? k.freshOpens / k.opens : .nan,
+    ]
+  }
+
+  /// A figure in fixed point; nil beyond ±``largest`` (NaN is not added at all).
+  static func fixed(_ x: Double) -> Int64? {
+    guard x.magnitude <= largest else { return nil }
+    return Int64((x * unitsPerValue).rounded())
+  }
+}
+
+/// The owner figures of one run: the standard ones (``OwnerFigures/metrics``) and a
+/// `launched_by_HH:MM` for each time of day the hypotheses or `--by` ask for.
+struct FigureSet: Sendable {
+  /// The times of day [s] of the `launched_by` figures, in order.
+  let launchedBy: [Int]
+  let metrics: [MetricName]
+
+  init(launchedBy: [Int] = []) {
+    self.launchedBy = launchedBy
+    metrics = OwnerFigures.metrics + launchedBy.map(MetricName.launchedBy(seconds:))
+  }
+
+  func index(_ metric: MetricName) -> Int? { metrics.firstIndex(of: metric) }
+
+  /// Each figure of an owner: the standard ones, then for each time T the share of its
+  /// days with a successful run by T (NaN without days).
+  func values(_ k: SummaryTables.Counts) -> [Double] {
+    OwnerFigures.values(k)
+      + launchedBy.map { t in
+        k.days > 0 ? Double(k.firstSuccess.days(by: t)) / k.days : .nan
+      }
+  }
+}

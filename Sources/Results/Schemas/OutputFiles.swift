@@ -1,0 +1,61 @@
+import FileFormats
+
+/// Every CSV file bgsim writes, declared once: the writers write the header from these,
+/// the summary and the report read columns by the names in them, and a test checks the
+/// DocC article *Output files* against them.
+extension CSVSchema {
+  /// One row per task request's fate (and each launch of the system's own work).
+  public static let launches = CSVSchema(
+    "launches.csv",
+    [
+      "cell", "arm", "replication", "device", "task_id", "kind", "submitted_at_s", "submitted_at_iso",
+      "earliest_begin_s", "launched_at_s", "launched_at_iso", "ended_at_s", "outcome",
+      "delay_after_earliest_s",
+      "charging", "network", "battery_pct", "device_idle_s", "launch_reason", "error_code",
+    ])
+  /// One row per (cell, arm, replication, device, day).
+  public static let days = CSVSchema(
+    "days.csv",
+    [
+      "cell", "arm", "replication", "device", "day", "date", "warmup", "launches_refresh",
+      "launches_processing",
+      "launches_other", "completed", "expired", "kills", "energy_mwh", "cellular_bytes", "app_opens",
+      "staleness_median_s", "staleness_worst_s", "opens_fresh_1h",
+    ])
+  /// One row per device change or app event of the owners whose day is kept.
+  public static let timelines = CSVSchema(
+    "timelines.csv",
+    [
+      "cell", "arm", "replication", "device", "day", "time_s", "source", "event", "task_id", "value",
+      "battery_pct",
+    ])
+  /// One row per (cell, arm, metric), and per (cell, arm pair, metric) for paired differences.
+  public static let summary = CSVSchema(
+    "summary.csv",
+    [
+      "cell", "kind", "arm", "metric", "unit", "n", "mean", "sd", "ci95_low", "ci95_high", "median", "p10",
+      "p90", "p_value",
+    ])
+  /// One row per (cell, arm, hour of the day).
+  public static let hourOfDay = CSVSchema("hour_of_day.csv", ["cell", "arm", "hour", "launches"])
+  /// One row per (cell, arm, hour of the day): the share of owner-days with a launch in
+  /// that hour, its mean over owners with a 95 % t interval.
+  public static let launchProbabilityByHour = CSVSchema(
+    "launch_probability_by_hour.csv", ["cell", "arm", "hour", "n", "share", "ci95_low", "ci95_high"])
+  /// One row per (cell, hypothesis).
+  public static let hypotheses = CSVSchema(
+    "hypotheses.csv", ["cell", "hypothesis", "estimate", "ci95_low", "ci95_high", "p_value", "result"])
+
+  /// One row per validation case (`bgsim calibrate`).
+  public static let scorecard = CSVSchema(
+    "scorecard.csv",
+    [
+      "case", "grade", "source", "metric", "task", "band_low", "band_high", "simulated", "ci95_low",
+      "ci95_high", "in_band", "reason",
+    ])
+
+  /// Every CSV file `bgsim run` writes, in the order it lists them.
+  public static let experimentOutputs: [CSVSchema] = [
+    launches, days, timelines, summary, hourOfDay, launchProbabilityByHour, hypotheses,
+  ]
+}

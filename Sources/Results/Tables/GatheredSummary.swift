@@ -1,0 +1,75 @@
+import FileFormats
+import Foundation
+import Synchronization
+
+/// The summary's share of the chunks run in this process, gathered owner by owner as
+/// their rows are written (``OwnerSummary``), so that the summary reads back from the
+/// part files only the chunks an interrupted run had finished
+/// (``ExperimentRunner/Options/resume``).
+///
+/// Per-(cell, arm) sums are added up here (exact sums, so the order in which owners
+/// finish does not matter); the pooled values and the owners' figures themselves go
+/// to a scratch file at once, as the summary's own reading spills them, for the order
+/// statistics. Memory holds one owner's values at a time per job.
+package final class GatheredSummary: Sendable {
+  package let spillPath: String
+  private let state: Mutex<(partial: SummaryTables.Partial, spill: PooledValueSpill)>
+  private let arms: [String]
+  /// An empty stream of owners' figures, copied for each owner (its arm index and
+  /// layout are built once, not per owner).
+  private let emptyStream: OwnerFigureStream
+
+  /// Opens the scratch file for the pooled values in `directory`.
+  package init(
+    directory: String, arms: [String], cells: Int, byReplication: Bool = false, launchedBy: [Int] = []
+  )
+    throws(UserError)
+  {
+    // Scratch files 0 and 1 are the summary's own, for the parts it reads back.
+    spillPath = SummaryTables.spillPath(directory, 2)
+    let spill = try PooledValueSpill(path: spillPath)
+    state = Mutex((SummaryTables.Partial(), spill))
+    self.arms = arms
+    emptyStream = OwnerFigureStream(
+      arms: arms, cells: cells, byReplication: byReplication, figureSet: FigureSet(launchedBy: launchedBy))
+  }
+
+  /// Adds an owner's rows in each of its arms (`summaries[a]` for arm `a`), from any thread.
+  package func add(_ summaries: [OwnerSummary], cell: Int, replication: Int, device: Int) {
+    var figures = emptyStream
+    state.withLock { g in
+      for (armIndex, s) in summaries.enumerated() {
+        let arm = arms[armIndex]
+        let key = "\(cell)|\(arm)"
+        var b = g.partial.buckets.removeValue(forKey: key) ?? SummaryTables.Bucket()
+        let delays = figures.groups.pooled(cell: cell, arm: armIndex, .delayAfterEarliest)
+        let staleness = figures.groups.pooled(cell: cell, arm: armIndex, .stalenessAtOpen)
+        for d in s.delays {
+          b.delays.add(d)
+          g.spill.append(group: delays, value: d)
+        }
+        for v in s.staleness {
+          b.staleness.add(v)
+          g.spill.append(group: staleness, value: v)
+        }
+        for h in 0..<24 { b.hours[h] += s.hours[h] }
+        g.partial.buckets[key] = b
+        if s.counted {
+          figures.add(
+            cell: cell, arm: arm, replication: replication, device: device, counts: s.counts,
+            into: &g.partial,
+            spill: g.spill)
+        }
+      }
+      figures.finish(into: &g.partial, spill: g.spill)
+    }
+  }
+
+  /// What was gathered; the scratch file is complete on return.
+  package func finish() throws(UserError) -> SummaryTables.Partial {
+    try state.withLock { s throws(UserError) in
+      try s.spill.finish()
+      return s.partial
+    }
+  }
+}

@@ -1,0 +1,167 @@
+import Dispatch
+import FileFormats
+import Foundation
+import Randomness
+import Synchronization
+
+extension SummaryTables {
+  /// Whether a time [ms from the start] falls in the first `warmupDays` days.
+  package static func inWarmup(milliseconds: Int64, _ warmupDays: Int) -> Bool {
+    milliseconds < Int64(warmupDays) * 86_400_000
+  }
+
+  /// Reads days and launches rows (files with or without a header line), owner by
+  /// owner: both files hold the owners in the same order (chunk by chunk, each owner's
+  /// arms in turn), so the two are read in step, and each owner's figures go to the
+  /// tables (``OwnerFigureStream``) once its rows in both files are read. Memory holds
+  /// one owner. Pooled values are also appended to `spill`, by stream (``SummaryGroups``).
+  static func read(
+    days dayFiles: [String], launches launchFiles: [String], headers: Bool, arms: [String], cells: Int,
+    sweptKeys: [String], byReplication: Bool = false, launchedBy: [Int] = [], warmupDays: Int,
+    spill: PooledValueSpill
+  ) throws(UserError) -> Partial {
+    var p = Partial()
+    var figures = OwnerFigureStream(
+      arms: arms, cells: cells, byReplication: byReplication, figureSet: FigureSet(launchedBy: launchedBy))
+    // The columns read, by name (after the swept keys' columns).
+    let (dayColumns, launchColumns) = (
+      CSVSchema.days.sweeping(sweptKeys), CSVSchema.launches.sweeping(sweptKeys)
+    )
+    let warmup = dayColumns.index("warmup")
+    let energy = dayColumns.index("energy_mwh")
+    let dayLaunches = ["launches_refresh", "launches_processing", "launches_other"].map(dayColumns.index)
+    let staleness = dayColumns.index("staleness_median_s")
+    let (opens, freshOpens) = (dayColumns.index("app_opens"), dayColumns.index("opens_fresh_1h"))
+    let launchedAt = launchColumns.index("launched_at_s")
+    let launchedAtISO = launchColumns.index("launched_at_iso")
+    let charging = launchColumns.index("charging")
+    let outcome = launchColumns.index("outcome")
+    let delay = launchColumns.index("delay_after_earliest_s")
+    var days = try OwnerRows(files: dayFiles, headers: headers, layout: dayColumns)
+    var launches = try OwnerRows(files: launchFiles, headers: headers, layout: launchColumns)
+    while let owner = days.owner ?? launches.owner {
+      var counts = Counts()
+      // Whether any row of the owner counts (rows of the warm-up days do not).
+      var counted = false
+      let armIndex = figures.armIndex[owner.arm]
+      let delayGroup = armIndex.flatMap {
+        (0..<cells).contains(owner.cell)
+          ? figures.groups.pooled(cell: owner.cell, arm: $0, .delayAfterEarliest) : nil
+      }
+      let stalenessGroup = armIndex.flatMap {
+        (0..<cells).contains(owner.cell)
+          ? figures.groups.pooled(cell: owner.cell, arm: $0, .stalenessAtOpen) : nil
+      }
+      let bucketKey = "\(owner.cell)|\(owner.arm)"
+      var bucket = p.buckets.removeValue(forKey: bucketKey) ?? Bucket()
+      while days.owner == owner {
+        let row = days.row
+        if !row.equals(warmup, "1") {
+          counted = true
+          counts.days += 1
+          counts.energy += row.double(energy) ?? 0
+          let launched = Double(dayLaunches.reduce(0) { $0 + row.int($1) })
+          counts.dayLaunches += launched
+          counts.dayLaunchSquares += launched * launched
+          counts.opens += Double(row.int(opens))
+          counts.freshOpens += Double(row.int(freshOpens))
+          if let s = row.milliseconds(staleness) {
+            bucket.staleness.add(s)
+            if let g = stalenessGroup { spill.append(group: g, value: s) }
+          }
+        }
+        try days.advance()
+      }
+      while launches.owner == owner {
+        let row = launches.row
+        // Never launched, or launched in the warm-up days, counts nothing.
+        if let at = row.milliseconds(launchedAt), !inWarmup(milliseconds: at, warmupDays) {
+          counted = true
+          counts.launched += 1
+          if row.equals(charging, "1") { counts.charging += 1 }
+          if row.equals(outcome, "completed") {
+            counts.completed += 1
+            counts.success(atMilliseconds: at)
+          }
+          if row.equals(outcome, "expired") { counts.expired += 1 }
+          if let d = row.milliseconds(delay) {
+            bucket.delays.add(d)
+            if let g = delayGroup { spill.append(group: g, value: d) }
+          }
+          if let h = row.isoHour(launchedAtISO), (0..<24).contains(h) {
+            bucket.hours[h] += 1
+            counts.launchHours.insert(Int(at / 86_400_000) * 24 + h)
+          }
+        }
+        try launches.advance()
+      }
+      p.buckets[bucketKey] = bucket
+      if counted {
+        figures.add(
+          cell: owner.cell, arm: owner.arm, replication: owner.replication, device: owner.device,
+          counts: counts,
+          into: &p, spill: spill)
+      }
+    }
+    figures.finish(into: &p, spill: spill)
+    try spill.finish()
+    return p
+  }
+
+  /// An owner in one arm, as the first fields of its rows name it (cell, swept values,
+  /// arm, replication, device).
+  struct OwnerKey: Equatable {
+    let cell: Int
+    let arm: String
+    let replication: Int
+    let device: Int
+  }
+
+  /// The rows of a list of files, in order, with the owner of the current row.
+  struct OwnerRows {
+    let files: [String]
+    let headers: Bool
+    /// The positions of the owner's fields.
+    let arm: Int, replication: Int, device: Int
+    /// The next file to open.
+    private var next = 0
+    private var reader: CSVReader?
+    /// The current row (only while ``owner`` is not nil).
+    var row: CSVReader { reader! }
+    /// The owner of the current row; nil past the last row.
+    private(set) var owner: OwnerKey?
+    /// The current row's fields, to tell whether the next row has the same owner.
+    private var fields: (starts: [Int], ends: [Int]) = ([], [])
+
+    init(files: [String], headers: Bool, layout: CSVSchema) throws(UserError) {
+      self.files = files
+      self.headers = headers
+      (arm, replication, device) = (layout.index("arm"), layout.index("replication"), layout.index("device"))
+      try advance()
+    }
+
+    /// Moves to the next row, opening the next file at the end of one.
+    mutating func advance() throws(UserError) {
+      var opened = false
+      while true {
+        if reader == nil {
+          guard next < files.count else {
+            owner = nil
+            return
+          }
+          reader = try CSVReader(path: files[next], header: headers)
+          next += 1
+          opened = true
+        }
+        if reader!.next() { break }
+        reader = nil
+      }
+      let row = reader!
+      if opened || owner == nil || !row.sameFields(device + 1, as: fields) {
+        owner = OwnerKey(
+          cell: row.int(0), arm: row.text(arm), replication: row.int(replication), device: row.int(device))
+        fields = row.fields
+      }
+    }
+  }
+}

@@ -1,0 +1,411 @@
+import Dispatch
+import FileFormats
+import Foundation
+import Randomness
+import Synchronization
+
+/// `summary.csv`, `hour_of_day.csv` and `hypotheses.csv`, computed from `launches.csv`
+/// and `days.csv` alone, so that merged shards give the same bytes as one run.
+public struct SummaryTables: Sendable {
+  public struct Row: Sendable {
+    public let cell: Int
+    public let kind: String
+    public let arm: String
+    public let metric: MetricName
+    public let n: Int
+    public let mean: Double
+    public let sd: Double
+    public let low: Double
+    public let high: Double
+    public let median: Double
+    public let p10: Double
+    public let p90: Double
+    public let pValue: Double?
+  }
+
+  public struct Verdict: Sendable {
+    public let cell: Int
+    public let hypothesis: String
+    public let estimate: Double
+    public let low: Double
+    public let high: Double
+    public let pValue: Double?
+    public let passed: Bool
+  }
+
+  public let rows: [Row]
+  public let verdicts: [Verdict]
+
+  public init(rows: [Row], verdicts: [Verdict]) {
+    self.rows = rows
+    self.verdicts = verdicts
+  }
+
+  /// Per (cell, arm): its pooled values, its owners' figures and launches by hour.
+  struct Bucket {
+    var delays = PooledValues()
+    var staleness = PooledValues()
+    var hours = [Int](repeating: 0, count: 24)
+    /// The owners' figures, in the order of ``FigureSet/metrics`` (as many as added).
+    var figures: [PooledValues] = []
+    /// Per owner: the launches of each day after the warm-up, summed.
+    var intraClass = IntraClassSums()
+    /// By hour of the day: each owner's share of days with a launch in that hour.
+    var hourShares = [PooledValues](repeating: PooledValues(binned: false), count: 24)
+
+    mutating func merge(_ other: Bucket) {
+      delays.merge(other.delays)
+      staleness.merge(other.staleness)
+      for h in 0..<24 { hours[h] += other.hours[h] }
+      Self.pad(&figures, to: other.figures.count)
+      for f in other.figures.indices { figures[f].merge(other.figures[f]) }
+      intraClass.merge(other.intraClass)
+      for h in 0..<24 { hourShares[h].merge(other.hourShares[h]) }
+    }
+
+    /// Grows a list of figures' streams to `count`.
+    static func pad(_ figures: inout [PooledValues], to count: Int) {
+      if figures.count < count { figures += Array(repeating: PooledValues(), count: count - figures.count) }
+    }
+  }
+
+  /// What one owner's rows in one arm count.
+  struct Counts {
+    var launched = 0.0, charging = 0.0, completed = 0.0, expired = 0.0, days = 0.0, energy = 0.0
+    /// Launches counted by day in days.csv, and the sum of their squares.
+    var dayLaunches = 0.0, dayLaunchSquares = 0.0
+    /// App opens, and those with a successful run less than an hour before.
+    var opens = 0.0, freshOpens = 0.0
+    /// The hours with a launch, as day × 24 + hour (the day of the launch time in whole
+    /// milliseconds, the hour of its ISO text, as the files give them).
+    var launchHours: Set<Int> = []
+    /// By day: the time of day of the first successful (completed) run [ms].
+    var firstSuccess = FirstCompletedRuns()
+
+    /// Notes a completed run launched at `milliseconds` from the start.
+    mutating func success(atMilliseconds ms: Int64) { firstSuccess.add(launchedAtMilliseconds: ms) }
+  }
+
+  /// What a slice of the rows contributes: sums per (cell, arm) and per pair of arms,
+  /// never per owner, so that memory does not grow with the owners.
+  package struct Partial {
+    package init() {}
+
+    var buckets: [String: Bucket] = [:]  // key "cell|arm"
+    /// The owners' paired differences of each figure, by "cell|i|j" (arm indices, i < j).
+    var pairs: [String: [PooledValues]] = [:]
+    /// By owner figure stream (``SummaryGroups``) and replication: the sums of that
+    /// replication's owners, for intervals over replications (``ExperimentSpec/posterior``).
+    var replicationSums: [Int32: [Int: PooledValues]] = [:]
+
+    /// Adds another slice's share (of other owners: an owner's rows are never split).
+    mutating func merge(_ other: Partial) {
+      for (key, b) in other.buckets { buckets[key, default: Bucket()].merge(b) }
+      for (key, pools) in other.pairs {
+        var mine = pairs[key] ?? []
+        Bucket.pad(&mine, to: pools.count)
+        for f in pools.indices { mine[f].merge(pools[f]) }
+        pairs[key] = mine
+      }
+      for (group, byReplication) in other.replicationSums {
+        for (r, sums) in byReplication {
+          replicationSums[group, default: [:]][r, default: PooledValues(binned: false)].merge(sums)
+        }
+      }
+    }
+  }
+
+  /// The tables from the merged `launches.csv` and `days.csv` in `directory`.
+  /// The summary's definition: the tables of the rows in the merged files. With
+  /// `write`, the summary files are written too.
+  public static func compute(directory: String, plan: SummaryPlan, write: Bool = true) throws(UserError)
+    -> SummaryTables
+  {
+    let dir = URL(fileURLWithPath: directory)
+    removeLeftoverSpills(directory)
+    let spill = try PooledValueSpill(path: spillPath(directory, 0))
+    defer { try? FileManager.default.removeItem(atPath: spill.path) }
+    let p = try read(
+      days: [dir.appendingPathComponent("days.csv").path],
+      launches: [dir.appendingPathComponent("launches.csv").path],
+      headers: true, arms: plan.arms, cells: plan.cells.count, sweptKeys: plan.sweptKeys,
+      byReplication: plan.byReplication, launchedBy: plan.launchedBy, warmupDays: plan.warmupDays,
+      spill: spill)
+    return try tables(p, directory: directory, plan: plan, spills: [spill.path], write: write)
+  }
+
+  /// A hidden scratch file in the output folder, removed when the summary is done.
+  static func spillPath(_ directory: String, _ index: Int) -> String {
+    URL(fileURLWithPath: directory).appendingPathComponent(
+      "\(spillPrefix)\(index)-\(ProcessInfo.processInfo.processIdentifier)"
+    ).path
+  }
+
+  static let spillPrefix = ".summary-values-"
+
+  /// Removes the scratch files that a process killed while summarising left in `directory`.
+  package static func removeLeftoverSpills(_ directory: String) {
+    AtomicFileWriter.removeFiles(in: directory) { $0.hasPrefix(spillPrefix) }
+  }
+
+  /// The same tables from the part files of chunks, in chunk order, read in two halves,
+  /// on two threads when `jobs` allows (the run's `--jobs`), and the share `gathered`
+  /// from the other chunks as they ran, its values spilled to `gatheredSpill`: the rows
+  /// are those of the merged files and the sums exact, so the bytes agree. With
+  /// `commits`, the files are committed there, after what is queued before them (and
+  /// dropped if that fails).
+  package static func compute(
+    parts: [(days: String, launches: String)], gathered: Partial = Partial(), gatheredSpill: String? = nil,
+    directory: String, plan: SummaryPlan, jobs: Int, commits: DeferredCommits? = nil
+  )
+    throws(UserError) -> SummaryTables
+  {
+    let half = (parts.count + 1) / 2
+    let slices = [Array(parts[..<half]), Array(parts[half...])]
+    let results = Mutex<[Result<Partial, UserError>?]>([nil, nil])
+    // (A killed run's scratch files were removed when this run began.)
+    let spills = (0..<2).map { spillPath(directory, $0) }
+    defer { for path in spills { try? FileManager.default.removeItem(atPath: path) } }
+    let arms = plan.arms
+    @Sendable func readHalf(_ i: Int) {
+      let r: Result<Partial, UserError>
+      do {
+        let spill = try PooledValueSpill(path: spills[i])
+        r = .success(
+          try read(
+            days: slices[i].map(\.days), launches: slices[i].map(\.launches), headers: false, arms: arms,
+            cells: plan.cells.count, sweptKeys: plan.sweptKeys, byReplication: plan.byReplication,
+            launchedBy: plan.launchedBy,
+            warmupDays: plan.warmupDays, spill: spill))
+      } catch {
+        r = .failure(error)
+      }
+      results.withLock { $0[i] = r }
+    }
+    if parts.isEmpty {
+      // Every chunk ran here: nothing to read back.
+    } else if jobs > 1 {
+      DispatchQueue.concurrentPerform(iterations: 2) { readHalf($0) }
+    } else {
+      for i in 0..<2 { readHalf(i) }
+    }
+    var merged = gathered
+    for r in results.withLock({ $0 }) {
+      guard let r else { continue }
+      let partial: Partial
+      switch r {
+      case .success(let p): partial = p
+      case .failure(let e): throw e
+      }
+      merged.merge(partial)
+    }
+    return try tables(
+      merged, directory: directory, plan: plan,
+      spills: (parts.isEmpty ? [] : spills) + (gatheredSpill.map { [$0] } ?? []), commits: commits)
+  }
+
+  /// The quantiles the summary and the hypotheses read (with their 95 % intervals).
+  static let quantileLevels = [0.1, 0.5, 0.9]
+
+  /// The ranks (from 0) of the order statistics of `count` values that the summary and
+  /// the hypotheses read: those of each quantile and of its interval.
+  static func ranksNeeded(count: Int) -> Set<Int> {
+    var ranks = Set<Int>()
+    for p in quantileLevels {
+      ranks.formUnion(Statistics.quantileRanks(count: count, p))
+      if let (lo, hi) = quantileIntervalRanks(count: count, p) { ranks.formUnion([lo, hi]) }
+    }
+    return ranks
+  }
+
+  static func tables(
+    _ p: Partial, directory: String, plan: SummaryPlan, spills: [String], commits: DeferredCommits? = nil,
+    write: Bool = true
+  )
+    throws(UserError)
+    -> SummaryTables
+  {
+    let buckets = p.buckets
+    let arms = plan.arms
+    let figureSet = FigureSet(launchedBy: plan.launchedBy)
+    let layout = SummaryGroups(arms: arms.count, figures: figureSet.metrics.count)
+    var pools: [Int32: PooledValues] = [:]
+    for cell in plan.cells {
+      for (a, arm) in arms.enumerated() {
+        guard let b = buckets["\(cell)|\(arm)"] else { continue }
+        pools[layout.pooled(cell: cell, arm: a, .delayAfterEarliest)] = b.delays
+        pools[layout.pooled(cell: cell, arm: a, .stalenessAtOpen)] = b.staleness
+        for f in b.figures.indices where f < figureSet.metrics.count {
+          pools[layout.owner(cell: cell, arm: a, figure: f)] = b.figures[f]
+        }
+      }
+      for i in arms.indices {
+        for j in arms.indices where j > i {
+          guard let pair = p.pairs["\(cell)|\(i)|\(j)"] else { continue }
+          for f in pair.indices where f < figureSet.metrics.count {
+            pools[layout.pair(cell: cell, i, j, figure: f)] = pair[f]
+          }
+        }
+      }
+    }
+    let order = try OrderStatistics(
+      ranks: pools.mapValues { ranksNeeded(count: $0.count) }, pools: pools, spills: spills)
+    // With a posterior sample, each replication's mean of each owner figure, in
+    // replication order: the intervals of means are then over replications.
+    var replicationMeans: [Int32: [Double]]?
+    if plan.byReplication {
+      replicationMeans = p.replicationSums.mapValues { byReplication in
+        byReplication.keys.sorted().compactMap { r -> Double? in
+          let m = byReplication[r]!.mean(unitsPerValue: OwnerFigures.unitsPerValue)
+          return m.isNaN ? nil : m
+        }
+      }
+    }
+    let pooled = Pooled(
+      pools: pools, order: order, arms: arms, layout: layout, figureSet: figureSet,
+      replicationMeans: replicationMeans)
+    var rows: [Row] = []
+    for cell in plan.cells {
+      for arm in arms {
+        for metric in plan.summaryMetrics {
+          if metric == .iccLaunchesPerDay {
+            rows.append(intraClassRow(cell, arm, buckets["\(cell)|\(arm)"] ?? Bucket()))
+          } else {
+            rows.append(pooled.describe(cell, arm, metric))
+          }
+        }
+      }
+      for i in arms.indices {
+        for j in arms.indices where j > i {
+          for metric in figureSet.metrics {
+            rows.append(pooled.describePair(cell, i, j, metric))
+          }
+        }
+      }
+    }
+    var verdicts: [Verdict] = []
+    for cell in plan.cells {
+      for h in plan.hypotheses { verdicts.append(evaluate(h, cell: cell, pooled)) }
+    }
+    let tables = SummaryTables(rows: rows, verdicts: verdicts)
+    if write { try tables.write(directory: directory, buckets: buckets, plan: plan, commits: commits) }
+    return tables
+  }
+
+  /// The intra-class correlation of launches per day among the owners of a (cell, arm).
+  static func intraClassRow(_ cell: Int, _ arm: String, _ b: Bucket) -> Row {
+    let ci = b.intraClass.interval
+    return Row(
+      cell: cell, kind: "arm", arm: arm, metric: .iccLaunchesPerDay, n: b.intraClass.groups,
+      mean: ci?.estimate ?? .nan,
+      sd: .nan, low: ci?.lower ?? .nan, high: ci?.upper ?? .nan, median: .nan, p10: .nan, p90: .nan,
+      pValue: nil)
+  }
+
+  /// The streams of values of every (cell, arm) and pair of arms, with their order
+  /// statistics resolved: the pooled metrics in seconds, the owner figures in their
+  /// own units (``OwnerFigures``).
+  struct Pooled {
+    let pools: [Int32: PooledValues]
+    let order: OrderStatistics
+    let arms: [String]
+    let layout: SummaryGroups
+    let figureSet: FigureSet
+    /// Per owner figure stream, each replication's mean, when the intervals of means are
+    /// over replications (a run with a posterior sample); nil when they are over owners.
+    var replicationMeans: [Int32: [Double]]? = nil
+
+    /// The stream of `metric` of `arm` in `cell`.
+    func group(_ cell: Int, _ arm: String, _ metric: MetricName) -> Int32? {
+      guard let a = arms.firstIndex(of: arm) else { return nil }
+      if let f = figureSet.index(metric) { return layout.owner(cell: cell, arm: a, figure: f) }
+      return layout.pooled(cell: cell, arm: a, metric)
+    }
+
+    /// The stream of the paired differences (arm `i` − arm `j`) of owner metric `metric`.
+    func pairGroup(_ cell: Int, _ i: Int, _ j: Int, _ metric: MetricName) -> Int32? {
+      figureSet.index(metric).map { layout.pair(cell: cell, i, j, figure: $0) }
+    }
+
+    func pool(_ g: Int32?) -> PooledValues { g.flatMap { pools[$0] } ?? PooledValues() }
+
+    /// Units of the values of a stream to one of its metric's.
+    func unitsPerValue(_ metric: MetricName) -> Double {
+      figureSet.index(metric) == nil ? 1000 : OwnerFigures.unitsPerValue
+    }
+
+    /// The value of `rank` in stream `g`, in the metric's units; NaN if not resolved.
+    func value(_ g: Int32, rank: Int, _ metric: MetricName) -> Double {
+      guard !pool(g).isOutOfRange, let v = order.value(g, rank: rank) else { return .nan }
+      return Double(v) / unitsPerValue(metric)
+    }
+
+    func quantile(_ g: Int32?, _ metric: MetricName, _ p: Double) -> Double {
+      guard let g else { return .nan }
+      return Statistics.quantile(count: pool(g).count, p) { value(g, rank: $0, metric) }
+    }
+
+    /// The quantile and a distribution-free 95 % interval for it (``quantileIntervalRanks(count:_:)``).
+    func quantileInterval(_ g: Int32?, _ metric: MetricName, _ p: Double) -> (Double, Double, Double) {
+      guard let g, let (lo, hi) = SummaryTables.quantileIntervalRanks(count: pool(g).count, p) else {
+        return (.nan, .nan, .nan)
+      }
+      return (quantile(g, metric, p), value(g, rank: lo, metric), value(g, rank: hi, metric))
+    }
+
+    /// The mean of stream `g` with its t interval at `level`, and the sample variance:
+    /// over owners, or, for an owner figure of a run with a posterior sample, over the
+    /// replications' means (each replication drew its own parameters, so the owners of
+    /// one replication are not independent of each other).
+    func interval(_ g: Int32?, _ metric: MetricName, level: Double = 0.95) -> (ConfidenceInterval, Double) {
+      if let means = replicationMeans, let g, figureSet.index(metric) != nil {
+        let xs = means[g] ?? []
+        let variance = Statistics.variance(xs)
+        return (
+          Statistics.confidenceInterval(
+            mean: Statistics.mean(xs), variance: variance, count: xs.count, level: level),
+          variance
+        )
+      }
+      let pool = pool(g)
+      let units = unitsPerValue(metric)
+      let variance = pool.variance(unitsPerValue: units)
+      let ci = Statistics.confidenceInterval(
+        mean: pool.mean(unitsPerValue: units), variance: variance, count: pool.count, level: level)
+      return (ci, variance)
+    }
+
+    func describe(_ cell: Int, _ arm: String, _ metric: MetricName) -> Row {
+      row(cell, "arm", arm, metric, group(cell, arm, metric), pValue: nil)
+    }
+
+    /// The paired differences of owner metric `metric` between arms `i` and `j`, with the
+    /// paired t-test's p-value.
+    func describePair(_ cell: Int, _ i: Int, _ j: Int, _ metric: MetricName) -> Row {
+      let g = pairGroup(cell, i, j, metric)
+      let test = pairedTest(g, metric)
+      return row(cell, "paired_difference", "\(arms[i]) vs \(arms[j])", metric, g, pValue: test.1.pValue)
+    }
+
+    /// The paired t interval at `level` and test of a stream of paired differences.
+    func pairedTest(_ g: Int32?, _ metric: MetricName, level: Double = 0.95) -> (
+      ConfidenceInterval, TestResult
+    ) {
+      let (ci, variance) = interval(g, metric, level: level)
+      return (ci, Statistics.pairedTest(mean: ci.estimate, variance: variance, count: ci.n))
+    }
+
+    func row(_ cell: Int, _ kind: String, _ arm: String, _ metric: MetricName, _ g: Int32?, pValue: Double?)
+      -> Row
+    {
+      // The standard deviation is over owners (or launches, or opens), whatever the interval.
+      let (ci, _) = interval(g, metric)
+      let sd = pool(g).variance(unitsPerValue: unitsPerValue(metric)).squareRoot()
+      return Row(
+        cell: cell, kind: kind, arm: arm, metric: metric, n: pool(g).count, mean: ci.estimate,
+        sd: sd, low: ci.lower, high: ci.upper,
+        median: quantile(g, metric, 0.5), p10: quantile(g, metric, 0.1),
+        p90: quantile(g, metric, 0.9), pValue: pValue)
+    }
+  }
+}

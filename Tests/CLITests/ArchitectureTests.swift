@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// The source tree keeps the shape the README draws: targets import one way, the
+/// results and the report never reach a phone, and no file grows past what one reads at
+/// a sitting.
+@Suite struct ArchitectureTests {
+  static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Sources")
+
+  /// The targets in import order (the README's table and `Package.swift`).
+  static let order = [
+    "CGSL", "SimKernel", "Randomness", "FileFormats", "DeviceModel", "IOSModel", "PhoneAssembly", "Results",
+    "Report", "Experiments", "Calibration", "Benchmarks", "bgsim",
+  ]
+
+  /// Every Swift file of each target, with its text.
+  static func files() throws -> [(target: String, path: String, text: String)] {
+    var out: [(String, String, String)] = []
+    for target in order {
+      let root = sources.appendingPathComponent(target)
+      guard let walk = FileManager.default.enumerator(atPath: root.path) else { continue }
+      for case let name as String in walk where name.hasSuffix(".swift") {
+        let path = root.appendingPathComponent(name).path
+        out.append((target, "\(target)/\(name)", try String(contentsOfFile: path, encoding: .utf8)))
+      }
+    }
+    return out
+  }
+
+  static func imports(_ text: String) -> [String] {
+    text.split(separator: "\n").compactMap { line in
+      let words = line.split(separator: " ")
+      guard let i = words.firstIndex(of: "import"), i + 1 < words.count else { return nil }
+      return words[..<i].allSatisfy({ $0.hasPrefix("@") }) ? String(words[i + 1]) : nil
+    }
+  }
+
+  @Test func everyTargetOfTheTableIsAFolder() {
+    let folders = (try? FileManager.default.contentsOfDirectory(atPath: Self.sources.path)) ?? []
+    #expect(Set(folders) == Set(Self.order))
+  }
+
+  @Test func noTargetImportsOneListedAfterIt() throws {
+    let files = try Self.files()
+    #expect(files.count > 100)
+    for file in files {
+      let rank = Self.order.firstIndex(of: file.target)!
+      for module in Self.imports(file.text) {
+        guard let other = Self.order.firstIndex(of: module) else { continue }
+        #expect(other <= rank, "\(file.path) imports \(module), listed after \(file.target)")
+      }
+    }
+  }
+
+  @Test func resultsAndTheReportNeverImportTheSimulation() throws {
+    let simulation: Set = ["DeviceModel", "IOSModel", "PhoneAssembly", "Experiments", "Calibration"]
+    for file in try Self.files() where ["Results", "Report"].contains(file.target) {
+      let reached = Set(Self.imports(file.text)).intersection(simulation)
+      #expect(reached.isEmpty, "\(file.path) imports \(reached.sorted())")
+    }
+  }
+
+  @Test func noSwiftFileIsOver450Lines() throws {
+    for file in try Self.files() {
+      let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false).count
+      #expect(lines <= 450, "\(file.path) has \(lines) lines")
+    }
+  }
+
+  @Test func experimentsStaysUnder3500Lines() throws {
+    let lines = try Self.files().filter { $0.target == "Experiments" }.reduce(0) {
+      $0 + $1.text.split(separator: "\n", omittingEmptySubsequences: false).count
+    }
+    #expect(lines <= 3_500, "Experiments has \(lines) lines")
+  }
+}

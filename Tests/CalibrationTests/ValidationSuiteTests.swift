@@ -1,0 +1,192 @@
+import Experiments
+import Foundation
+import Randomness
+import SimKernel
+import TestScratch
+import Testing
+
+@testable import Calibration
+@testable import FileFormats
+@testable import PhoneAssembly
+@testable import Report
+@testable import Results
+
+/// The validation suite's files, the scorecard's figures and the suite's bad input.
+@Suite struct ValidationSuiteTests {
+  static let suite = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("experiments/validation").path
+
+  @Test func theSuiteCoversEveryFieldObservation() throws {
+    let cases = try ValidationCase.loadAll(folder: Self.suite)
+    #expect(cases.count >= 25)
+    let ids = Set(cases.map { $0.id.split(separator: "-")[0] })
+    let rows = (1...8).map { "P\($0)" } + (1...7).map { "R\($0)" } + (1...4).map { "S\($0)" }
+    for row in rows { #expect(ids.contains(Substring(row)), "no case for \(row)") }
+    // Every field report of ios-scheduling.md: F1-F7.
+    for f in 1...7 { #expect(ids.contains(Substring("F\(f)")), "no case for F\(f)") }
+    for c in cases where c.notExpressible == nil {
+      #expect(c.band.lowerBound <= c.band.upperBound)
+      #expect(c.scenario != nil)
+    }
+  }
+
+  static let oneCase = """
+    case: T1
+    source: a test
+    grade: M
+    report: a refresh on most days
+    figure: {metric: launches_per_day, task: refresh}
+    band: [0, 1000]
+    owners: 3
+    scenario:
+      days: 3
+      seed: 5
+      persona: typical
+      app:
+        background_modes: [fetch]
+        permitted_identifiers: [refresh]
+        tasks:
+          - {identifier: refresh, type: refresh, earliest_begin: 15m, submit: [on_launch, on_completion], work: 5s}
+
+    """
+
+  @Test func theScorecardCountsLaunchesAndFlagsABandItMisses() throws {
+    let path = write(Self.oneCase, "T1.yaml")
+    var c = try ValidationCase.load(file: path)
+    let inBand = Scorecard.run([c], jobs: 1)[0]
+    let figure = try #require(inBand.figure)
+    #expect(inBand.inBand)
+    #expect(try #require(inBand.lower) <= figure && figure <= (try #require(inBand.upper)))
+    // The figure is the app log's launches over owner-days after day 0.
+    let scenario = try #require(c.scenario)
+    let launches = (0..<3).map { i in
+      let o = scenario.run(device: i)
+      return o.appLog.filter {
+        $0.kind == .launch && $0.identifier == "refresh" && o.calendar.day(of: $0.time) >= 1
+      }
+      .count
+    }
+    #expect(abs(figure - Double(launches.reduce(0, +)) / 6) < 1e-9)
+    c.band = (figure + 1)...(figure + 2)
+    let out = Scorecard.run([c], jobs: 1)[0]
+    #expect(!out.inBand)
+    #expect(out.reason.hasPrefix("below the band by 1"))
+    let text = Scorecard.text([inBand, out])
+    #expect(text.hasSuffix("in_band=1 of 2\n"))
+    let csv = Scorecard.csv([inBand, out]).split(separator: "\n")
+    #expect(csv[0] == Substring(CSVSchema.scorecard.header.dropLast()))
+    #expect(csv.count == 3)
+  }
+
+  /// `share_owners_launched_at_low_score` is, by its definition from the recorded
+  /// decisions, the share of owners with a launch (after day 0) at which the policy
+  /// scored at most the bound.
+  @Test func aLowPolicyScoreFigureCountsOwnersFromTheirDecisions() throws {
+    let text = Self.oneCase.replacingOccurrences(
+      of: "figure: {metric: launches_per_day, task: refresh}",
+      with:
+        "figure: {metric: share_owners_launched_at_low_score, task: refresh, policy: application, score_at_most: 0.6}"
+    ).replacingOccurrences(of: "owners: 3", with: "owners: 6")
+    let c = try ValidationCase.load(file: write(text, "T2.yaml"))
+    let figure = try #require(Scorecard.run([c], jobs: 1)[0].figure)
+    let scenario = try #require(c.scenario)
+    let low = (0..<6).filter { i in
+      let o = scenario.run(device: i)
+      return o.decisions.contains { d in
+        d.outcome == .launched && d.activity.identifier == "refresh" && o.calendar.day(of: d.time) >= 1
+          && d.verdicts.contains {
+            if case .score(let v, _) = $0.outcome { return $0.policy == "application" && v <= 0.6 }
+            return false
+          }
+      }
+    }
+    #expect(abs(figure - Double(low.count) / 6) < 1e-12)
+    #expect(figure > 0 && figure < 1, "the bound splits these owners: \(figure)")
+  }
+
+  /// The in-use figures, by their definition from the logs: of the push launches whose
+  /// first pending push came with the screen on and the app not on it, the median delay,
+  /// and the share made with the screen still on within 15 minutes (none, by the
+  /// thundering-herd policy).
+  @Test func theInUseFiguresFollowTheScreenAtThePushAndAtTheLaunch() throws {
+    let text = """
+      case: T3
+      source: a test
+      grade: M
+      report: pushes
+      figure: {metric: median_in_use_delay_minutes, task: silent_push}
+      band: [0, 1000]
+      owners: 4
+      scenario:
+        days: 4
+        seed: 9
+        persona: typical
+        app:
+          background_modes: [remote-notification]
+          silent_pushes_per_hour: 1
+
+      """
+    var c = try ValidationCase.load(file: write(text, "T3.yaml"))
+    let median = try #require(Scorecard.run([c], jobs: 1)[0].figure)
+    c.figure.metric = .shareInUseLaunchesWithin15m
+    #expect(Scorecard.run([c], jobs: 1)[0].figure == 0)
+    let scenario = try #require(c.scenario)
+    var delays: [Double] = []
+    for i in 0..<4 {
+      let o = scenario.run(device: i)
+      let screen = o.deviceLog.filter { $0.kind == .screenOn || $0.kind == .screenOff }
+      let app = o.deviceLog.filter { $0.kind == .appOpened || $0.kind == .appClosed }
+      func on(_ t: SimTime) -> Bool {
+        screen.last { $0.time <= t }?.kind == .screenOn && app.last { $0.time <= t }?.kind != .appOpened
+      }
+      for d in o.decisions
+      where d.outcome == .launched && d.activity.identifier == "silent_push"
+        && o.calendar.day(of: d.time) >= 1
+        && on(d.activity.submittedAt)
+      {
+        delays.append((d.time - d.activity.submittedAt).seconds / 60)
+      }
+    }
+    #expect(delays.count >= 5, "pushes came while the screen was on")
+    #expect(abs(median - Statistics.median(delays)) < 1e-9)
+    #expect(median > 0, "held pushes wait")
+  }
+
+  @Test func theResultDoesNotDependOnTheJobs() throws {
+    let cases = try ["a", "b", "c"].map { name in
+      try ValidationCase.load(
+        file: write(Self.oneCase.replacingOccurrences(of: "T1", with: "T-\(name)"), "\(name).yaml"))
+    }
+    #expect(Scorecard.csv(Scorecard.run(cases, jobs: 1)) == Scorecard.csv(Scorecard.run(cases, jobs: 3)))
+  }
+
+  @Test(arguments: [
+    ("band: [0, 1000]", "band: [3, 1]", "c.yaml:6: band: band's low end 3.0 is above its high end 1.0"),
+    ("band: [0, 1000]", "band: [0, x]", "c.yaml:6: band: band must be two finite numbers"),
+    ("grade: M", "grade: Q", "c.yaml:3: grade: 'Q' is not one of H, M-H, M, L-M, L"),
+    ("owners: 3", "owner: 3", "c.yaml:7: owner: unknown key 'owner'; did you mean 'owners'?"),
+    (
+      "metric: launches_per_day", "metric: launches",
+      "c.yaml:5: figure.metric: 'launches' is not one of launches_per_day"
+    ),
+    ("task: refresh}", "task: refresh, rate: -1}", "c.yaml:5: figure.rate: -1 is out of range"),
+    (
+      "metric: launches_per_day", "metric: share_owners_launched_at_low_score",
+      "c.yaml:5: figure: share_owners_launched_at_low_score needs a policy, e.g. policy: device_activity"
+    ),
+    ("task: refresh}", "task: refresh, policy: luck}", "c.yaml:5: figure.policy: 'luck' is not one of"),
+  ])
+  func badCasesNameTheFileLineAndKey(old: String, new: String, message: String) throws {
+    let path = write(Self.oneCase.replacingOccurrences(of: old, with: new), "c.yaml")
+    #expect {
+      try ValidationCase.load(file: path)
+    } throws: { error in
+      let text = (error as? UserError)?.message ?? ""
+      return text.contains(message)
+        || {
+          print("got: \(text)")
+          return false
+        }()
+    }
+  }
+}
