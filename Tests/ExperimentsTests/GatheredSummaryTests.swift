@@ -105,9 +105,18 @@ import Testing
       rows.newline()
       var s = OwnerSummary()
       s.add(
-        launched: SimTime(microseconds: micros), earliest: .zero, outcome: .completed, charging: true,
-        calendar: SimCalendar(startDate: CivilDate(iso: "2026-01-05")!))
-      s.add(energyMilliwattHours: energy, medianStaleness: stale, launches: 1)
+        launch: LaunchRow(
+          taskField: "t", kind: "refresh", submitted: .zero, earliest: .zero,
+          launched: SimTime(microseconds: micros), ended: nil, outcome: .completed,
+          snapshot: .init(charging: true, network: "wifi", batteryPercent: 50, idleSeconds: 0),
+          reasonField: "",
+          errorCode: 0),
+        calendar: SimCalendar(startDate: CivilDate(iso: "2026-01-05")!), warmupDays: 0)
+      var day = DayRow(day: 0, date: CivilDate(iso: "2026-01-05")!, warmup: false)
+      day.energyMilliwattHours = energy
+      day.stalenessMedianSeconds = stale
+      day.launchesOther = 1
+      s.add(day: day)
       expected.append((s.delays[0], s.staleness.first, s.counts.energy))
     }
     let path = scratch().appendingPathComponent("numbers.csv").path

@@ -325,64 +325,18 @@ struct OwnerAccounting {
     _ f: Fate, identifier: String, texts: Texts, prefix: String, launches: inout CSVBuffer,
     calendar: SimCalendar, dates: inout CSVRowWriter.DateCache, summary: inout OwnerSummary, warmupDays: Int
   ) {
-    let outcome = f.outcome?.text ?? (f.launched == nil ? "never_ran" : "running")
-    // Launches in the warm-up days are left out, judged by the time as the row writes it.
-    if let l = f.launched, !SummaryTables.inWarmup(milliseconds: (l.microseconds + 500) / 1000, warmupDays) {
-      summary.add(
-        launched: l, earliest: f.earliest, outcome: f.outcome, charging: f.snapshot?.charging,
-        calendar: calendar)
-    }
-    let kind = texts[f.kind]
-    let reason = f.snapshot.map { texts.field($0.reason) } ?? ""
-    // Room for the whole row, so that it is written through one pointer.
-    let bound =
-      prefix.utf8.count + identifier.utf8.count + kind.utf8.count + outcome.utf8.count
-      + reason.utf8.count + 4 * CSVRowWriter.secondsBound + 2 * CSVRowWriter.isoBound
-      + 2 * CSVRowWriter.fixedBound + 40
-    launches.row(reserve: bound) { w in
-      w.text(prefix)
-      w.text(identifier)
-      w.comma()
-      w.text(kind)
-      w.comma()
-      w.seconds(f.submitted)
-      w.comma()
-      w.iso(f.submitted, calendar: calendar, dates: &dates)
-      w.comma()
-      w.seconds(f.earliest)
-      w.comma()
-      if let l = f.launched {
-        w.seconds(l)
-        w.comma()
-        w.iso(l, calendar: calendar, dates: &dates)
-      } else {
-        w.comma()
-      }
-      w.comma()
-      if let e = f.ended, f.launched != nil { w.seconds(e) }
-      w.comma()
-      w.text(outcome)
-      w.comma()
-      if let l = f.launched {
-        w.seconds(SimTime(microseconds: max(0, (l - f.earliest).microseconds)))
-        w.comma()
-        let s = f.snapshot
-        if let s { w.byte(s.charging ? UInt8(ascii: "1") : UInt8(ascii: "0")) }
-        w.comma()
-        if let s { w.text(s.network.rawValue) }
-        w.comma()
-        if let s { w.fixed(s.batteryPercent, digits: 1) }
-        w.comma()
-        if let s { w.fixed(s.idleSeconds, digits: 0) }
-        w.comma()
-        w.text(reason)
-      } else {
-        for _ in 0..<5 { w.comma() }
-      }
-      w.comma()
-      if f.errorCode > 0 { w.integer(Int64(f.errorCode)) }
-      w.newline()
-    }
+    let row = LaunchRow(
+      taskField: identifier, kind: texts[f.kind], submitted: f.submitted, earliest: f.earliest,
+      launched: f.launched,
+      ended: f.ended, outcome: f.outcome,
+      snapshot: f.snapshot.map {
+        LaunchRow.Snapshot(
+          charging: $0.charging, network: $0.network.rawValue, batteryPercent: $0.batteryPercent,
+          idleSeconds: $0.idleSeconds)
+      },
+      reasonField: f.snapshot.map { texts.field($0.reason) } ?? "", errorCode: Int(f.errorCode))
+    summary.add(launch: row, calendar: calendar, warmupDays: warmupDays)
+    row.write(prefix: prefix, into: &launches, calendar: calendar, dates: &dates)
   }
 
   /// The `days.csv` rows of some days, and what they give the summary.
@@ -392,49 +346,27 @@ struct OwnerAccounting {
     let startDays = startDate.daysSinceEpoch
     for d in range {
       let day = days[d]
-      var median: Double?
-      rows.text(prefix)
-      rows.integer(Int64(d))
-      rows.comma()
-      rows.date(CivilDate(daysSinceEpoch: startDays + d))
-      rows.comma()
-      rows.integer(d < warmupDays ? 1 : 0)
-      for v in [
-        day.launchesRefresh, day.launchesProcessing, day.launchesOther, day.completed, day.expired, day.kills,
-      ] {
-        rows.comma()
-        rows.integer(Int64(v))
-      }
-      rows.comma()
-      rows.fixed(day.energyMilliwattHours, digits: 2)
-      rows.comma()
-      rows.fixed(day.cellularBytes, digits: 0)
-      rows.comma()
-      rows.integer(Int64(day.appOpens))
-      rows.comma()
+      var row = DayRow(day: d, date: CivilDate(daysSinceEpoch: startDays + d), warmup: d < warmupDays)
+      row.launchesRefresh = day.launchesRefresh
+      row.launchesProcessing = day.launchesProcessing
+      row.launchesOther = day.launchesOther
+      row.completed = day.completed
+      row.expired = day.expired
+      row.kills = day.kills
+      row.energyMilliwattHours = day.energyMilliwattHours
+      row.cellularBytes = day.cellularBytes
+      row.appOpens = day.appOpens
       if !day.staleness.isEmpty {
         let sorted = day.staleness.sorted()
-        let m =
+        row.stalenessMedianSeconds =
           sorted.count % 2 == 1
           ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-        median = m
-        rows.fixed(m, digits: 0)
-        rows.comma()
-        rows.fixed(sorted.last!, digits: 0)
-      } else {
-        rows.comma()
+        row.stalenessWorstSeconds = sorted.last!
       }
       // Opens with a successful run less than an hour before.
-      let fresh = day.staleness.filter { $0 <= 3600 }.count
-      rows.comma()
-      rows.integer(Int64(fresh))
-      rows.newline()
-      if d >= warmupDays {
-        summary.add(
-          energyMilliwattHours: day.energyMilliwattHours, medianStaleness: median,
-          launches: day.launchesRefresh + day.launchesProcessing + day.launchesOther, opens: day.appOpens,
-          freshOpens: fresh)
-      }
+      row.opensFresh1h = day.staleness.filter { $0 <= 3600 }.count
+      row.write(prefix: prefix, into: &rows)
+      if !row.warmup { summary.add(day: row) }
     }
   }
 }

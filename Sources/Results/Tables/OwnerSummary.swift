@@ -23,45 +23,30 @@ package struct OwnerSummary {
   /// Launches by hour of the day.
   var hours = [Int](repeating: 0, count: 24)
 
-  /// A `launches.csv` row (one of a request never launched adds nothing).
-  package mutating func add(
-    launched: SimTime, earliest: SimTime, outcome: LaunchOutcome?, charging: Bool?,
-    calendar: SimCalendar
-  ) {
+  /// A `launches.csv` row: one of a request never launched, or launched in the first
+  /// `warmupDays` days (judged by the time as the row writes it), adds nothing.
+  package mutating func add(launch row: LaunchRow, calendar: SimCalendar, warmupDays: Int) {
+    guard let launch = LaunchFigures(row, calendar: calendar),
+      !SummaryTables.inWarmup(milliseconds: launch.launchedMilliseconds, warmupDays)
+    else { return }
     counted = true
-    counts.launched += 1
-    if charging == true { counts.charging += 1 }
-    if outcome == .completed {
-      counts.completed += 1
-      counts.success(atMilliseconds: (launched.microseconds + 500) / 1000)
-    }
-    if outcome == .expired { counts.expired += 1 }
-    let delay = max(0, (launched - earliest).microseconds)
-    delays.append((delay + 500) / 1000)
-    let hour = Int(calendar.microsecondsIntoDay(of: launched) / SimCalendar.hourMicroseconds)
-    hours[hour] += 1
-    // The day as the file's whole milliseconds give it, the hour as its ISO text does.
-    counts.launchHours.insert(Int((launched.microseconds + 500) / 1000 / 86_400_000) * 24 + hour)
+    counts.add(launch: launch)
+    if let d = launch.delayMilliseconds { delays.append(d) }
+    if let h = launch.hour { hours[h] += 1 }
   }
 
-  /// A `days.csv` row.
-  package mutating func add(
-    energyMilliwattHours: Double, medianStaleness: Double?, launches: Int, opens: Int = 0, freshOpens: Int = 0
-  ) {
+  /// A `days.csv` row after the warm-up.
+  package mutating func add(day row: DayRow) {
     counted = true
-    counts.opens += Double(opens)
-    counts.freshOpens += Double(freshOpens)
-    counts.days += 1
-    counts.dayLaunches += Double(launches)
-    counts.dayLaunchSquares += Double(launches) * Double(launches)
-    counts.energy += Self.twoDecimals(energyMilliwattHours)
-    if let s = medianStaleness, let ms = Self.wholeSecondsInMilliseconds(s) { staleness.append(ms) }
+    let day = DayFigures(row)
+    counts.add(day: day)
+    if let s = day.stalenessMedianMilliseconds { staleness.append(s) }
   }
 
   /// The value the text of `fixed(x, digits: 2)` reads as (0 for the empty field of a
   /// value that is not finite): the nearest double to the two-decimal number written,
   /// which is the quotient of the (exact) hundredths by 100.
-  static func twoDecimals(_ x: Double) -> Double {
+  package static func twoDecimals(_ x: Double) -> Double {
     guard x.isFinite else { return 0 }
     let hundredths = (x.magnitude * 100).rounded()
     guard hundredths < 9e18 else { return x }  // written as Swift prints it, which reads back
@@ -70,7 +55,7 @@ package struct OwnerSummary {
 
   /// The milliseconds the text of `fixed(x, digits: 0)` reads as (the whole seconds
   /// written, read digit by digit up to 15 digits, as a number beyond); nil for none.
-  static func wholeSecondsInMilliseconds(_ x: Double) -> Int64? {
+  package static func wholeSecondsInMilliseconds(_ x: Double) -> Int64? {
     guard x.isFinite else { return nil }
     let whole = x.magnitude.rounded()
     let sign: Int64 = x < 0 && whole != 0 ? -1 : 1

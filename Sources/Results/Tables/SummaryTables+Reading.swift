@@ -27,16 +27,8 @@ extension SummaryTables {
     let (dayColumns, launchColumns) = (
       CSVSchema.days.sweeping(sweptKeys), CSVSchema.launches.sweeping(sweptKeys)
     )
-    let warmup = dayColumns.index("warmup")
-    let energy = dayColumns.index("energy_mwh")
-    let dayLaunches = ["launches_refresh", "launches_processing", "launches_other"].map(dayColumns.index)
-    let staleness = dayColumns.index("staleness_median_s")
-    let (opens, freshOpens) = (dayColumns.index("app_opens"), dayColumns.index("opens_fresh_1h"))
-    let launchedAt = launchColumns.index("launched_at_s")
-    let launchedAtISO = launchColumns.index("launched_at_iso")
-    let charging = launchColumns.index("charging")
-    let outcome = launchColumns.index("outcome")
-    let delay = launchColumns.index("delay_after_earliest_s")
+    let dayFields = DayFigures.DayColumns(dayColumns)
+    let launchFields = LaunchFigures.LaunchColumns(launchColumns)
     var days = try OwnerRows(files: dayFiles, headers: headers, layout: dayColumns)
     var launches = try OwnerRows(files: launchFiles, headers: headers, layout: launchColumns)
     while let owner = days.owner ?? launches.owner {
@@ -56,16 +48,11 @@ extension SummaryTables {
       var bucket = p.buckets.removeValue(forKey: bucketKey) ?? Bucket()
       while days.owner == owner {
         let row = days.row
-        if !row.equals(warmup, "1") {
+        if !row.equals(dayFields.warmup, "1") {
           counted = true
-          counts.days += 1
-          counts.energy += row.double(energy) ?? 0
-          let launched = Double(dayLaunches.reduce(0) { $0 + row.int($1) })
-          counts.dayLaunches += launched
-          counts.dayLaunchSquares += launched * launched
-          counts.opens += Double(row.int(opens))
-          counts.freshOpens += Double(row.int(freshOpens))
-          if let s = row.milliseconds(staleness) {
+          let day = DayFigures(reading: row, dayFields)
+          counts.add(day: day)
+          if let s = day.stalenessMedianMilliseconds {
             bucket.staleness.add(s)
             if let g = stalenessGroup { spill.append(group: g, value: s) }
           }
@@ -73,25 +60,17 @@ extension SummaryTables {
         try days.advance()
       }
       while launches.owner == owner {
-        let row = launches.row
         // Never launched, or launched in the warm-up days, counts nothing.
-        if let at = row.milliseconds(launchedAt), !inWarmup(milliseconds: at, warmupDays) {
+        if let launch = LaunchFigures(reading: launches.row, launchFields),
+          !inWarmup(milliseconds: launch.launchedMilliseconds, warmupDays)
+        {
           counted = true
-          counts.launched += 1
-          if row.equals(charging, "1") { counts.charging += 1 }
-          if row.equals(outcome, "completed") {
-            counts.completed += 1
-            counts.success(atMilliseconds: at)
-          }
-          if row.equals(outcome, "expired") { counts.expired += 1 }
-          if let d = row.milliseconds(delay) {
+          counts.add(launch: launch)
+          if let d = launch.delayMilliseconds {
             bucket.delays.add(d)
             if let g = delayGroup { spill.append(group: g, value: d) }
           }
-          if let h = row.isoHour(launchedAtISO), (0..<24).contains(h) {
-            bucket.hours[h] += 1
-            counts.launchHours.insert(Int(at / 86_400_000) * 24 + h)
-          }
+          if let h = launch.hour { bucket.hours[h] += 1 }
         }
         try launches.advance()
       }

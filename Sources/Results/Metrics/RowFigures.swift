@@ -1,0 +1,124 @@
+import FileFormats
+import SimKernel
+
+/// What one `days.csv` row gives the summary, as the row's text reads: the writer's
+/// typed row (``init(_:)``) and the file's text (``init(reading:_:)``) give the same
+/// figures, so that the summary gathered while the rows are written equals the summary
+/// of the files (debug builds check it).
+package struct DayFigures {
+  package var launches: Int
+  /// [mWh], to the two decimals the file holds.
+  package var energyMilliwattHours: Double
+  package var appOpens: Int
+  package var opensFresh1h: Int
+  /// The day's median staleness at app open, in whole seconds [ms]; nil without opens.
+  package var stalenessMedianMilliseconds: Int64?
+
+  /// The figures of a row about to be written.
+  package init(_ row: DayRow) {
+    launches = row.launches
+    energyMilliwattHours = OwnerSummary.twoDecimals(row.energyMilliwattHours)
+    appOpens = row.appOpens
+    opensFresh1h = row.opensFresh1h
+    stalenessMedianMilliseconds = row.stalenessMedianSeconds.flatMap(OwnerSummary.wholeSecondsInMilliseconds)
+  }
+
+  /// The figures of the current row of a `days.csv` file.
+  package init(reading row: CSVReader, _ columns: DayColumns) {
+    launches = columns.launches.reduce(0) { $0 + row.int($1) }
+    energyMilliwattHours = row.double(columns.energy) ?? 0
+    appOpens = row.int(columns.opens)
+    opensFresh1h = row.int(columns.freshOpens)
+    stalenessMedianMilliseconds = row.milliseconds(columns.staleness)
+  }
+
+  /// The positions of the columns read, in a file of this layout.
+  package struct DayColumns {
+    let energy: Int, launches: [Int], opens: Int, freshOpens: Int, staleness: Int
+    package let warmup: Int
+
+    package init(_ layout: CSVSchema) {
+      energy = layout.index("energy_mwh")
+      launches = ["launches_refresh", "launches_processing", "launches_other"].map(layout.index)
+      opens = layout.index("app_opens")
+      freshOpens = layout.index("opens_fresh_1h")
+      staleness = layout.index("staleness_median_s")
+      warmup = layout.index("warmup")
+    }
+  }
+}
+
+/// What one launched request's `launches.csv` row gives the summary, as the row's text
+/// reads (a request never launched gives nothing).
+package struct LaunchFigures {
+  /// [ms since the start of the run], as the file's seconds with 3 decimals give it.
+  package var launchedMilliseconds: Int64
+  /// The delay after the earliest begin date [ms]; nil if the field is empty.
+  package var delayMilliseconds: Int64?
+  /// The hour of the launch as its local ISO time shows it; nil if unreadable.
+  package var hour: Int?
+  package var charging: Bool
+  package var completed: Bool
+  package var expired: Bool
+
+  /// The figures of a row about to be written; nil if the request never launched.
+  package init?(_ row: LaunchRow, calendar: SimCalendar) {
+    guard let launched = row.launched else { return nil }
+    launchedMilliseconds = (launched.microseconds + 500) / 1000
+    delayMilliseconds = (max(0, (launched - row.earliest).microseconds) + 500) / 1000
+    hour = Int(calendar.microsecondsIntoDay(of: launched) / SimCalendar.hourMicroseconds)
+    charging = row.snapshot?.charging == true
+    completed = row.outcome == .completed
+    expired = row.outcome == .expired
+  }
+
+  /// The figures of the current row of a `launches.csv` file; nil if it never launched.
+  package init?(reading row: CSVReader, _ columns: LaunchColumns) {
+    guard let at = row.milliseconds(columns.launchedAt) else { return nil }
+    launchedMilliseconds = at
+    delayMilliseconds = row.milliseconds(columns.delay)
+    hour = row.isoHour(columns.launchedAtISO).flatMap { (0..<24).contains($0) ? $0 : nil }
+    charging = row.equals(columns.charging, "1")
+    completed = row.equals(columns.outcome, "completed")
+    expired = row.equals(columns.outcome, "expired")
+  }
+
+  /// The positions of the columns read, in a file of this layout.
+  package struct LaunchColumns {
+    let launchedAt: Int, launchedAtISO: Int, charging: Int, outcome: Int, delay: Int
+
+    package init(_ layout: CSVSchema) {
+      launchedAt = layout.index("launched_at_s")
+      launchedAtISO = layout.index("launched_at_iso")
+      charging = layout.index("charging")
+      outcome = layout.index("outcome")
+      delay = layout.index("delay_after_earliest_s")
+    }
+  }
+}
+
+extension SummaryTables.Counts {
+  /// A day after the warm-up.
+  mutating func add(day: DayFigures) {
+    days += 1
+    let launched = Double(day.launches)
+    dayLaunches += launched
+    dayLaunchSquares += launched * launched
+    energy += day.energyMilliwattHours
+    opens += Double(day.appOpens)
+    freshOpens += Double(day.opensFresh1h)
+  }
+
+  /// A launch after the warm-up.
+  mutating func add(launch: LaunchFigures) {
+    launched += 1
+    if launch.charging { charging += 1 }
+    if launch.completed {
+      completed += 1
+      success(atMilliseconds: launch.launchedMilliseconds)
+    }
+    if launch.expired { expired += 1 }
+    // The day as the file's whole milliseconds give it, the hour as its ISO text does.
+    if let h = launch.hour { launchHours.insert(Int(launch.launchedMilliseconds / 86_400_000) * 24 + h) }
+  }
+}

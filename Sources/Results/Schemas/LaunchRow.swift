@@ -1,0 +1,126 @@
+import FileFormats
+import SimKernel
+
+/// One `launches.csv` row after the owner's fields: one task request's fate (or one
+/// launch of the system's own work), what the rows writer writes field by field in the
+/// schema's order (``CSVSchema/launches``), and what the summary counts
+/// (``SummaryTables/Counts/add(launch:)``).
+package struct LaunchRow {
+  /// The device's state at the launch.
+  package struct Snapshot: Sendable {
+    package var charging: Bool
+    /// `wifi`, `cellular` or `none`.
+    package var network: String
+    /// [0…100 %]
+    package var batteryPercent: Double
+    /// Time since the owner last used the phone [s].
+    package var idleSeconds: Double
+
+    package init(charging: Bool, network: String, batteryPercent: Double, idleSeconds: Double) {
+      self.charging = charging
+      self.network = network
+      self.batteryPercent = batteryPercent
+      self.idleSeconds = idleSeconds
+    }
+  }
+
+  /// The task identifier as a CSV field (quoted where it must be).
+  package var taskField: String
+  /// The request's kind (`refresh`, `processing`, …), as the app's events spell it.
+  package var kind: String
+  package var submitted: SimTime
+  package var earliest: SimTime
+  package var launched: SimTime?
+  /// When the launched run ended; written only for a launched request.
+  package var ended: SimTime?
+  package var outcome: LaunchOutcome?
+  package var snapshot: Snapshot?
+  /// What prompted the scheduler, as a CSV field; written only for a launched request.
+  package var reasonField: String
+  /// A rejected submission's `BGTaskScheduler.Error.Code` (0: none).
+  package var errorCode: Int
+
+  package init(
+    taskField: String, kind: String, submitted: SimTime, earliest: SimTime, launched: SimTime?,
+    ended: SimTime?,
+    outcome: LaunchOutcome?, snapshot: Snapshot?, reasonField: String, errorCode: Int
+  ) {
+    self.taskField = taskField
+    self.kind = kind
+    self.submitted = submitted
+    self.earliest = earliest
+    self.launched = launched
+    self.ended = ended
+    self.outcome = outcome
+    self.snapshot = snapshot
+    self.reasonField = reasonField
+    self.errorCode = errorCode
+  }
+
+  /// The `outcome` column: how the request ended, `running` for one still running at the
+  /// end, `never_ran` for one never launched.
+  package var outcomeText: String { outcome?.text ?? (launched == nil ? "never_ran" : "running") }
+
+  /// Writes the row: `prefix` (the owner's fields, each followed by a comma), then the
+  /// fate's fields in ``CSVSchema/launches``' order, and a newline. `dates` keeps the
+  /// last day's date for the ISO times.
+  package func write(
+    prefix: String, into launches: inout CSVBuffer, calendar: SimCalendar, dates: inout CSVRowWriter.DateCache
+  ) {
+    let start = launches.count
+    let outcome = outcomeText
+    // Room for the whole row, so that it is written through one pointer.
+    let bound =
+      prefix.utf8.count + taskField.utf8.count + kind.utf8.count + outcome.utf8.count
+      + reasonField.utf8.count + 4 * CSVRowWriter.secondsBound + 2 * CSVRowWriter.isoBound
+      + 2 * CSVRowWriter.fixedBound + 40
+    launches.row(reserve: bound) { w in
+      w.text(prefix)
+      w.text(taskField)
+      w.comma()
+      w.text(kind)
+      w.comma()
+      w.seconds(submitted)
+      w.comma()
+      w.iso(submitted, calendar: calendar, dates: &dates)
+      w.comma()
+      w.seconds(earliest)
+      w.comma()
+      if let l = launched {
+        w.seconds(l)
+        w.comma()
+        w.iso(l, calendar: calendar, dates: &dates)
+      } else {
+        w.comma()
+      }
+      w.comma()
+      if let e = ended, launched != nil { w.seconds(e) }
+      w.comma()
+      w.text(outcome)
+      w.comma()
+      if let l = launched {
+        w.seconds(SimTime(microseconds: max(0, (l - earliest).microseconds)))
+        w.comma()
+        let s = snapshot
+        if let s { w.byte(s.charging ? UInt8(ascii: "1") : UInt8(ascii: "0")) }
+        w.comma()
+        if let s { w.text(s.network) }
+        w.comma()
+        if let s { w.fixed(s.batteryPercent, digits: 1) }
+        w.comma()
+        if let s { w.fixed(s.idleSeconds, digits: 0) }
+        w.comma()
+        w.text(reasonField)
+      } else {
+        // The delay, the snapshot's four fields and the reason are empty.
+        for _ in 0..<5 { w.comma() }
+      }
+      w.comma()
+      if errorCode > 0 { w.integer(Int64(errorCode)) }
+      w.newline()
+    }
+    assert(
+      launches.fields(since: start) == prefixFields(prefix) + CSVSchema.launches.ownColumns.count - 4,
+      "a launches.csv row writes a field for each column of its schema")
+  }
+}
