@@ -40,7 +40,7 @@ package final class GatheredSummary: Sendable {
     state.withLock { g in
       for (armIndex, s) in summaries.enumerated() {
         let arm = arms[armIndex]
-        let key = "\(cell)|\(arm)"
+        let key = SummaryTables.ArmKey(cell: cell, arm: arm)
         var b = g.partial.buckets.removeValue(forKey: key) ?? SummaryTables.Bucket()
         let delays = figures.groups.pooled(cell: cell, arm: armIndex, .delayAfterEarliest)
         let staleness = figures.groups.pooled(cell: cell, arm: armIndex, .stalenessAtOpen)

@@ -40,7 +40,7 @@ struct OwnerFigureStream {
     owner = (cell, replication, device)
     guard (0..<cells).contains(cell), let a = armIndex[arm] else { return }
     let values = figureSet.values(k)
-    let key = "\(cell)|\(arm)"
+    let key = SummaryTables.ArmKey(cell: cell, arm: arm)
     var bucket = p.buckets.removeValue(forKey: key) ?? SummaryTables.Bucket()
     SummaryTables.Bucket.pad(&bucket.figures, to: values.count)
     for (f, x) in values.enumerated() where !x.isNaN {
@@ -74,7 +74,7 @@ struct OwnerFigureStream {
     guard let cell = owner?.cell, let replication = owner?.replication, held.count > 1 else { return }
     for x in held {
       for y in held where y.arm > x.arm {
-        let key = "\(cell)|\(x.arm)|\(y.arm)"
+        let key = SummaryTables.PairKey(cell: cell, first: x.arm, second: y.arm)
         var pool = p.pairs.removeValue(forKey: key) ?? []
         SummaryTables.Bucket.pad(&pool, to: x.values.count)
         for f in x.values.indices where !x.values[f].isNaN && !y.values[f].isNaN {

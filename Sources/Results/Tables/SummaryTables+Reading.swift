@@ -44,7 +44,7 @@ extension SummaryTables {
         (0..<cells).contains(owner.cell)
           ? figures.groups.pooled(cell: owner.cell, arm: $0, .stalenessAtOpen) : nil
       }
-      let bucketKey = "\(owner.cell)|\(owner.arm)"
+      let bucketKey = ArmKey(cell: owner.cell, arm: owner.arm)
       var bucket = p.buckets.removeValue(forKey: bucketKey) ?? Bucket()
       while days.owner == owner {
         let row = days.row

@@ -10,7 +10,7 @@ extension SummaryTables {
   /// Writes summary.csv, hour_of_day.csv and hypotheses.csv, committed by `commits` when
   /// given (in the background, in that order), else before returning.
   func write(
-    directory: String, buckets: [String: Bucket], plan: SummaryPlan, commits: DeferredCommits? = nil
+    directory: String, buckets: [ArmKey: Bucket], plan: SummaryPlan, commits: DeferredCommits? = nil
   )
     throws(UserError)
   {
@@ -39,7 +39,7 @@ extension SummaryTables {
     hours.write(plan.layout(.hourOfDay).header)
     for c in plan.cells {
       for arm in plan.arms {
-        let b = buckets["\(c)|\(arm)"]
+        let b = buckets[ArmKey(cell: c, arm: arm)]
         for h in 0..<24 {
           hours.write("\(cell(c)),\(CSVField.quoted(arm)),\(h),\(b?.hours[h] ?? 0)\n")
         }
@@ -51,7 +51,7 @@ extension SummaryTables {
     probability.write(plan.layout(.launchProbabilityByHour).header)
     for c in plan.cells {
       for arm in plan.arms {
-        let b = buckets["\(c)|\(arm)"] ?? Bucket()
+        let b = buckets[ArmKey(cell: c, arm: arm)] ?? Bucket()
         for h in 0..<24 {
           let pool = b.hourShares[h]
           let ci = Statistics.confidenceInterval(

@@ -91,9 +91,9 @@ public struct SummaryTables: Sendable {
   package struct Partial {
     package init() {}
 
-    var buckets: [String: Bucket] = [:]  // key "cell|arm"
+    var buckets: [ArmKey: Bucket] = [:]
     /// The owners' paired differences of each figure, by "cell|i|j" (arm indices, i < j).
-    var pairs: [String: [PooledValues]] = [:]
+    var pairs: [PairKey: [PooledValues]] = [:]
     /// By owner figure stream (``SummaryGroups``) and replication: the sums of that
     /// replication's owners, for intervals over replications (``ExperimentSpec/posterior``).
     var replicationSums: [Int32: [Int: PooledValues]] = [:]
@@ -232,7 +232,7 @@ public struct SummaryTables: Sendable {
     var pools: [Int32: PooledValues] = [:]
     for cell in plan.cells {
       for (a, arm) in arms.enumerated() {
-        guard let b = buckets["\(cell)|\(arm)"] else { continue }
+        guard let b = buckets[ArmKey(cell: cell, arm: arm)] else { continue }
         pools[layout.pooled(cell: cell, arm: a, .delayAfterEarliest)] = b.delays
         pools[layout.pooled(cell: cell, arm: a, .stalenessAtOpen)] = b.staleness
         for f in b.figures.indices where f < figureSet.metrics.count {
@@ -241,7 +241,7 @@ public struct SummaryTables: Sendable {
       }
       for i in arms.indices {
         for j in arms.indices where j > i {
-          guard let pair = p.pairs["\(cell)|\(i)|\(j)"] else { continue }
+          guard let pair = p.pairs[PairKey(cell: cell, first: i, second: j)] else { continue }
           for f in pair.indices where f < figureSet.metrics.count {
             pools[layout.pair(cell: cell, i, j, figure: f)] = pair[f]
           }
@@ -269,7 +269,7 @@ public struct SummaryTables: Sendable {
       for arm in arms {
         for metric in plan.summaryMetrics {
           if metric == .iccLaunchesPerDay {
-            rows.append(intraClassRow(cell, arm, buckets["\(cell)|\(arm)"] ?? Bucket()))
+            rows.append(intraClassRow(cell, arm, buckets[ArmKey(cell: cell, arm: arm)] ?? Bucket()))
           } else {
             rows.append(pooled.describe(cell, arm, metric))
           }
