@@ -15,9 +15,10 @@ enum FitReport {
   static func render(directory: String) throws(UserError) -> String {
     let dir = URL(fileURLWithPath: directory)
     func file(_ name: String) -> String { dir.appendingPathComponent(name).path }
-    let summary = try HTMLReport.rows(file("fit_summary.csv"))
+    let summary = try HTMLReport.rows(file(CSVSchema.fitSummary.file))
     let draws = try HTMLReport.rows(file("draws.csv"))
     guard let head = draws.first, let kept = head.firstIndex(of: "kept"), summary.count >= 2,
+      summary[0] == CSVSchema.fitSummary.columns,
       let distance = head.firstIndex(of: "distance"), distance >= 2
     else { throw UserError("\(directory): draws.csv or fit_summary.csv is damaged; run the fit again") }
     var sections = [headline(summary)]
@@ -31,7 +32,7 @@ enum FitReport {
     if FileManager.default.fileExists(atPath: file("scorecard.csv")) {
       sections.append(bands(try HTMLReport.rows(file("scorecard.csv"))))
     } else if FileManager.default.fileExists(atPath: file("log_figures.csv")) {
-      sections.append(logFigures(try HTMLReport.rows(file("log_figures.csv"))))
+      sections.append(logFigures(try HTMLReport.rows(file(CSVSchema.logFigures.file))))
     }
     let name = dir.lastPathComponent
     return """
@@ -54,11 +55,14 @@ enum FitReport {
     var html =
       "<h2>Parameters</h2>\n<table><tr><th>parameter</th><th>prior</th><th>prior median [90 %]</th>"
       + "<th>posterior median [90 %]</th><th>shrinkage</th></tr>\n"
-    for r in rows.dropFirst() where r.count >= 9 {
-      let e = r.map(SVGChart.escape)
+    let c = CSVSchema.fitSummary.index
+    for r in rows.dropFirst() where r.count == CSVSchema.fitSummary.columns.count {
+      let e = { (name: String) in SVGChart.escape(r[c(name)]) }
       html +=
-        "<tr><td>\(e[0])</td><td>\(e[1])</td><td>\(e[2]) [\(e[3]), \(e[4])]</td>"
-        + "<td>\(e[5]) [\(e[6]), \(e[7])]</td><td>\(e[8])</td></tr>\n"
+        "<tr><td>\(e("parameter"))</td><td>\(e("prior"))</td>"
+        + "<td>\(e("prior_median")) [\(e("prior_low90")), \(e("prior_high90"))]</td>"
+        + "<td>\(e("posterior_median")) [\(e("posterior_low90")), \(e("posterior_high90"))]</td>"
+        + "<td>\(e("shrinkage"))</td></tr>\n"
     }
     return html + "</table>\n"
   }
@@ -140,9 +144,10 @@ enum FitReport {
   /// The log's figures simulated on the fitted values, over the observed ones.
   static func logFigures(_ rows: [[String]]) -> String {
     var points: [(String, Double)] = []
-    for r in rows.dropFirst() where r.count == 3 {
-      guard let o = Double(r[1]), let f = Double(r[2]), o != 0 else { continue }
-      points.append((r[0], f / o))
+    let c = CSVSchema.logFigures.index
+    for r in rows.dropFirst() where r.count == CSVSchema.logFigures.columns.count {
+      guard let o = Double(r[c("observed")]), let f = Double(r[c("fitted")]), o != 0 else { continue }
+      points.append((r[c("figure")], f / o))
     }
     guard !points.isEmpty else { return "" }
     let top = max(2, (points.map(\.1).max() ?? 1) * 1.1)

@@ -9,29 +9,8 @@ import Results
 /// ``FitReport``). Marks are
 /// aggregated before drawing, so the page stays small for any number of launches.
 public enum HTMLReport {
-  /// Small CSV files as rows of fields (header first).
-  static func rows(_ path: String) throws(UserError) -> [[String]] {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw UserError("cannot read \(path)")
-    }
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
-      var out: [String] = []
-      var cur = ""
-      var quoted = false
-      for ch in line {
-        if ch == "\"" {
-          quoted.toggle()
-        } else if ch == ",", !quoted {
-          out.append(cur)
-          cur = ""
-        } else {
-          cur.append(ch)
-        }
-      }
-      out.append(cur)
-      return out
-    }
-  }
+  /// Small CSV files as rows of fields (header first), read by the one CSV reader.
+  static func rows(_ path: String) throws(UserError) -> [[String]] { try CSVReader.rows(path: path) }
 
   /// Checks that `directory` holds a bgsim run with every file and column the report reads.
   static func check(_ directory: String) throws(UserError) {
@@ -88,7 +67,7 @@ public enum HTMLReport {
     sections.append(
       try ReportSections.dayInTheLife(file("timelines.csv"), arms: arms, start: manifest["start"] as? String))
     sections.append(ReportSections.hourOfDay(hours, arms: arms))
-    let advice = (try? String(contentsOfFile: file("advice.txt"), encoding: .utf8))?
+    let advice = (try? String(contentsOfFile: file(OutputFileNames.advice), encoding: .utf8))?
       .trimmingCharacters(in: .whitespacesAndNewlines)
     sections.append(
       try ReportAnswers.section(

@@ -45,12 +45,7 @@ struct Advise: ParsableCommand {
     let advice = Advice(summary: summary, spec: spec, goal: goal, minimise: cost)
     let text = advice.text(goal: goal, minimise: cost)
     print(text, terminator: "")
-    // Kept beside the run's files, for its report's answers.
-    let writer = try AtomicFileWriter(
-      path: URL(fileURLWithPath: request.outputDirectory(for: spec)).appendingPathComponent("advice.txt").path
-    )
-    writer.write(text)
-    try writer.commit()
+    try Advice.save(text, in: request.outputDirectory(for: spec))
     if !advice.met { throw ExitCode(1) }
   }
 }

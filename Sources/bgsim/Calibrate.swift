@@ -37,14 +37,11 @@ struct Calibrate: ParsableCommand {
   func run() throws {
     var all = try ValidationCase.select(cases, from: ValidationCase.loadAll(folder: suite), suite: suite)
     if let owners { for i in all.indices { all[i].owners = owners } }
+    // The folder is checked before the cases run, so a bad --out fails at once.
     try OutputFolder.prepare(directory: out)
     let bar = SharedProgress(label: "calibrate", quiet: quiet)
     let rows = Scorecard.run(all, jobs: jobs) { bar.update(done: $0, total: $1, unit: "cases") }
-    let path = URL(fileURLWithPath: out).appendingPathComponent("scorecard.csv").path
-    let writer = try AtomicFileWriter(path: path)
-    writer.write(Scorecard.csv(rows))
-    try writer.commit()
-    print("wrote \(path)")
+    print("wrote \(try Scorecard.write(rows, in: out))")
     print(Scorecard.text(rows), terminator: "")
     if let minimumInBand, Scorecard.inBand(rows) < minimumInBand {
       FileHandle.standardError.write(

@@ -38,11 +38,7 @@ struct FitPersona: ParsableCommand {
     fit.utcOffsetHours = utcOffset
     fit.owners = owners
     let result = try fit.run(battery: battery, screen: screen)
-    let folder = URL(fileURLWithPath: out).deletingLastPathComponent().path
-    try OutputFolder.prepare(directory: folder.isEmpty ? "." : folder)
-    let writer = try AtomicFileWriter(path: out)
-    writer.write(result.yaml)
-    try writer.commit()
+    try result.write(to: out)
     print(result.yaml, terminator: "")
     print("figure                        trace     fitted persona (\(owners) owners × \(result.days) days)")
     for f in result.figures {

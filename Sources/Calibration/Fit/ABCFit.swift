@@ -158,8 +158,7 @@ public struct ABCFit: Sendable {
     let todo = mine.filter { i in figures.withLock { $0[i] == nil } }
     let closest = Mutex(ClosestDistances(keep: spec.keep))
     figures.withLock {
-      for case (let i, let f?) in $0.enumerated() {
-        _ = i
+      for case let f? in $0 {
         if let d = spec.target.distance(alone: f) { closest.withLock { $0.insert(d) } }
       }
     }

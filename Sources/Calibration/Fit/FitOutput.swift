@@ -37,8 +37,7 @@ public enum FitOutput {
         + "\n"
     }
     try file("posterior.csv", posterior)
-    var summary =
-      "parameter,prior,prior_median,prior_low90,prior_high90,posterior_median,posterior_low90,posterior_high90,shrinkage\n"
+    var summary = CSVSchema.fitSummary.header
     for e in r.estimates {
       summary +=
         ([CSVField.quoted(e.parameter.key), CSVField.quoted(e.parameter.priorText)]
@@ -47,14 +46,14 @@ public enum FitOutput {
           e.shrinkage,
         ].map(number)).joined(separator: ",") + "\n"
     }
-    try file("fit_summary.csv", summary)
+    try file(CSVSchema.fitSummary.file, summary)
     try file("fitted.yaml", fittedYAML(r, spec: spec))
     if let log = spec.target as? LogTarget {
-      var figures = "figure,observed,fitted\n"
+      var figures = CSVSchema.logFigures.header
       for (k, name) in log.figureNames.enumerated() {
         figures += "\(name),\(log.observed[k].map(number) ?? ""),\(r.fittedFigures[k].map(number) ?? "")\n"
       }
-      try file("log_figures.csv", figures)
+      try file(CSVSchema.logFigures.file, figures)
     } else {
       try file("scorecard.csv", Scorecard.csv(r.fitted))
     }

@@ -39,6 +39,15 @@ public struct PersonaFit: Sendable {
   }
 
   public struct Result: Sendable {
+    /// Writes the persona's YAML to `path` (its folder created if needed), whole or not at all.
+    public func write(to path: String) throws(UserError) {
+      let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      try OutputFolder.prepare(directory: folder.isEmpty ? "." : folder)
+      let writer = try AtomicFileWriter(path: path)
+      writer.write(yaml)
+      try writer.commit()
+    }
+
     /// The persona file's text.
     public let yaml: String
     public let persona: Persona

@@ -126,6 +126,16 @@ public enum Scorecard {
   }
 
   /// `scorecard.csv`.
+  /// Writes `scorecard.csv` in `folder` (created if needed) and returns its path.
+  public static func write(_ rows: [Row], in folder: String) throws(UserError) -> String {
+    try OutputFolder.prepare(directory: folder)
+    let path = URL(fileURLWithPath: folder).appendingPathComponent(CSVSchema.scorecard.file).path
+    let writer = try AtomicFileWriter(path: path)
+    writer.write(csv(rows))
+    try writer.commit()
+    return path
+  }
+
   public static func csv(_ rows: [Row]) -> String {
     var out = CSVSchema.scorecard.header
     for r in rows {

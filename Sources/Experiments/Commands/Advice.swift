@@ -112,4 +112,12 @@ public struct Advice: Sendable {
       ? "cheapest meeting \(goal.metric.rawValue) \(goal.comparison.rawValue) \(f(goal.value)) (\(count) of \(options.count) do): \(what)\n"
       : "none of the \(options.count) meets \(goal.metric.rawValue) \(goal.comparison.rawValue) \(f(goal.value)); the nearest: \(what)\n"
   }
+
+  /// Keeps the advice's text beside the run's files in `directory`, for its report.
+  public static func save(_ text: String, in directory: String) throws(UserError) {
+    let writer = try AtomicFileWriter(
+      path: URL(fileURLWithPath: directory).appendingPathComponent(OutputFileNames.advice).path)
+    writer.write(text)
+    try writer.commit()
+  }
 }

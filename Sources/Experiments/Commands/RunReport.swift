@@ -15,13 +15,11 @@ public enum RunReport {
     -> String
   {
     var out: [String] = []
-    let deviceDays = spec.days * spec.devices * spec.replications
     out.append(
       "\(spec.name): \(spec.days) days × \(spec.devices) owners × \(spec.replications) replication(s) × \(spec.arms.count) arms"
         + (spec.cells.count > 1 ? " × \(spec.cells.count) cells" : "")
         + " = \(result.deviceDays) device-days in \(f(result.wallSeconds, 1)) s"
         + " (\(f(Double(result.deviceDays) / max(result.wallSeconds, 1e-9), 0)) device-days/s)")
-    _ = deviceDays
     if let posterior = spec.posterior {
       out.append(
         "intervals of owner means: over the \(spec.replications) replications, each with parameters drawn from "

@@ -52,7 +52,10 @@ extension ExperimentRunner {
   /// Removes a finished run's outputs from `directory`, the manifest first.
   static func removeOutputs(in directory: String) {
     let dir = URL(fileURLWithPath: directory)
-    for name in ["manifest.json"] + CSVSchema.experimentOutputs.map(\.file) + ["report.html", "advice.txt"] {
+    let names =
+      [OutputFileNames.manifest] + CSVSchema.experimentOutputs.map(\.file)
+      + [OutputFileNames.report, OutputFileNames.advice]
+    for name in names {
       _ = unlink(dir.appendingPathComponent(name).path)
     }
   }

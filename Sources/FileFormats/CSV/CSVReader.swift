@@ -13,7 +13,7 @@ package struct CSVReader {
   /// pointers: appending checked each array twice per field).
   private(set) var starts = [Int](repeating: 0, count: 32)
   private(set) var ends = [Int](repeating: 0, count: 32)
-  private(set) var fieldCount = 0
+  package private(set) var fieldCount = 0
 
   package init(path: String, header: Bool = true) throws(UserError) {
     file = try MappedFile(path: path)

@@ -8,7 +8,7 @@ import Synchronization
 /// part file here, about 6 % of a short run's wall time when every commit waited).
 /// Nothing is lost by waiting elsewhere: a file is renamed into place only after its
 /// sync, so a crash still leaves each file complete or absent, and the files of one
-/// hand-over are renamed in their order (a chunk's days part, which marks it done, last).
+/// hand-over are renamed in their order (a chunk's seal, which marks it done, last).
 /// After a failure the files still queued are discarded; ``wait()`` reports the first.
 package final class DeferredCommits: Sendable {
   package init() {}

@@ -54,8 +54,33 @@ extension CSVSchema {
       "ci95_high", "in_band", "reason",
     ])
 
+  /// One row per fitted parameter (`bgsim fit`): its prior and posterior, median and
+  /// 90 % interval, and the shrinkage. (`draws.csv` and `posterior.csv` have a column per
+  /// parameter, named by the fit: `draw`, the parameters, then `distance` and `kept` or
+  /// `weight`, and in `draws.csv` one `figure_NAME` per target figure.)
+  public static let fitSummary = CSVSchema(
+    "fit_summary.csv",
+    [
+      "parameter", "prior", "prior_median", "prior_low90", "prior_high90", "posterior_median",
+      "posterior_low90", "posterior_high90", "shrinkage",
+    ])
+  /// One row per figure of a launch log (`bgsim fit --log`): observed and simulated on
+  /// the fitted values.
+  public static let logFigures = CSVSchema("log_figures.csv", ["figure", "observed", "fitted"])
+
   /// Every CSV file `bgsim run` writes, in the order it lists them.
   public static let experimentOutputs: [CSVSchema] = [
     launches, days, timelines, summary, hourOfDay, launchProbabilityByHour, hypotheses,
   ]
+}
+
+/// The output folder's files that are not CSV, by name.
+public enum OutputFileNames {
+  /// The resolved configuration and the run's provenance; written last, it marks a
+  /// finished run.
+  public static let manifest = "manifest.json"
+  /// `bgsim report`'s page.
+  public static let report = "report.html"
+  /// `bgsim advise`'s answer, kept beside the run's files for the report's answers.
+  public static let advice = "advice.txt"
 }
