@@ -92,4 +92,30 @@ import Testing
       #expect(abs(Double(row[6])! - shares.reduce(0, +) / Double(shares.count)) < 1e-5, "\(arm)")
     }
   }
+
+  /// `share_owners_none`: the share of owners with no launch in `launches.csv` after the
+  /// warm-up, over the owners with days after it.
+  @Test func theShareOfOwnersWithoutALaunchIsItsDefinition() throws {
+    // Opened rarely, so that some owners get no refresh at all in two days.
+    let text = smallExperiment.replacingOccurrences(of: "devices: 4", with: "devices: 30")
+      .replacingOccurrences(of: "opens_per_day: 5", with: "opens_per_day: 0.3")
+    let out = try runExperiment(text)
+    let launches = try csvRows(out.appendingPathComponent("launches.csv").path).dropFirst()
+    let summary = try csvRows(out.appendingPathComponent("summary.csv").path)
+    let l = CSVSchema.launches.index
+    var shares: [Double] = []
+    for arm in ["refresh", "processing"] {
+      let launched = Set(
+        launches.filter { r in
+          r[1] == arm && (Double(r[l("launched_at_s")]).map { $0 >= 86_400 } ?? false)
+        }.map { $0[l("device")] })
+      let row = try #require(summary.first { $0[1] == "arm" && $0[2] == arm && $0[3] == "share_owners_none" })
+      #expect(Int(row[5]) == 30)
+      let share = Double(30 - launched.count) / 30
+      #expect(abs(Double(row[6])! - share) < 1e-6, "\(arm)")
+      shares.append(share)
+    }
+    // The experiment is set so that the figure is not trivially 0 or 1.
+    #expect(shares.contains { $0 > 0 && $0 < 1 })
+  }
 }

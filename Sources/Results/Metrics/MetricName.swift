@@ -31,6 +31,9 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
   public static let stalenessAtOpen = MetricName(fixed: "staleness_at_open_s")
   /// Share of app opens with a successful run less than an hour before (unit: owner).
   public static let launchesInHourBeforeOpen = MetricName(fixed: "launches_in_hour_before_open")
+  /// Share of owners with no launch on any day after the warm-up: each owner's figure is
+  /// 1 or 0 (unit: owner).
+  public static let shareOwnersNone = MetricName(fixed: "share_owners_none")
   /// The intra-class correlation of launches per day: the share of their variance that
   /// lies between owners [0…1] (unit: owner-day; ``Statistics/intraClassCorrelation(_:level:)``).
   public static let iccLaunchesPerDay = MetricName(fixed: "icc_launches_per_day")
@@ -38,7 +41,7 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
   /// The fixed metrics, in the order of `summary.csv`.
   public static let allCases: [MetricName] = [
     launchesPerDeviceDay, shareWhileCharging, delayAfterEarliest, completionRate, expiryRate, energyPerDay,
-    stalenessAtOpen, launchesInHourBeforeOpen, iccLaunchesPerDay,
+    stalenessAtOpen, launchesInHourBeforeOpen, shareOwnersNone, iccLaunchesPerDay,
   ]
 
   /// The share of an owner's days (after the warm-up) with a successful run between

@@ -10,7 +10,7 @@ enum OwnerFigures {
   /// The owner metrics, in the order of ``values(_:)``.
   static let metrics: [MetricName] = [
     .launchesPerDeviceDay, .shareWhileCharging, .completionRate, .expiryRate, .energyPerDay,
-    .launchesInHourBeforeOpen,
+    .launchesInHourBeforeOpen, .shareOwnersNone,
   ]
 
   /// Units to one [2³⁰].
@@ -31,6 +31,7 @@ enum OwnerFigures {
       k.launched > 0 ? k.expired / k.launched : .nan,
       k.days > 0 ? k.energy / k.days : .nan,
       k.opens > 0 ? k.freshOpens / k.opens : .nan,
+      k.days > 0 ? (k.launched == 0 ? 1 : 0) : .nan,
     ]
   }
 
