@@ -115,37 +115,21 @@ package enum OwnerSimulation {
     let kinds: Set<AppEvent.Kind> = [
       .submit, .submitFailed, .registerFailed, .launch, .complete, .expire, .kill, .state, .forceQuit,
     ]
-    func start(_ time: SimTime) {
-      out.text(prefix)
-      out.integer(Int64(day))
-      out.comma()
-      out.seconds(time)
-    }
     PhoneLogOrder.visit(
       device, app,
       device: { i in
         let c = device[i]
-        start(c.time)
-        out.text(",device,")
-        out.text(c.kind.rawValue)
-        out.text(",,")
-        out.field(c.value)
-        out.comma()
-        out.fixed(c.batteryPercent, digits: 1)
-        out.newline()
+        TimelineRow(
+          day: day, time: c.time, source: .device, event: c.kind.rawValue, value: c.value,
+          batteryPercent: c.batteryPercent
+        ).write(prefix: prefix, into: &out)
       },
       app: { j in
         let e = app[j]
         guard kinds.contains(e.kind) else { return }
-        start(e.time)
-        out.text(",app,")
-        out.text(e.kind.rawValue)
-        out.comma()
-        out.field(e.identifier)
-        out.comma()
-        out.field(e.detail)
-        out.comma()
-        out.newline()
+        TimelineRow(
+          day: day, time: e.time, source: .app, event: e.kind.rawValue, taskID: e.identifier, value: e.detail
+        ).write(prefix: prefix, into: &out)
       })
   }
 

@@ -1,0 +1,59 @@
+import FileFormats
+import SimKernel
+
+/// One `timelines.csv` row after the owner's fields: a device change or an app event of
+/// a kept day, written field by field in the schema's order (``CSVSchema/timelines``).
+package struct TimelineRow {
+  /// Where the row comes from.
+  package enum Source: String {
+    case device, app
+  }
+
+  /// The day since the start of the run, from 0.
+  package var day: Int
+  package var time: SimTime
+  package var source: Source
+  /// The change's or the event's kind, as the files spell it.
+  package var event: String
+  /// The task identifier (app events; empty for device changes).
+  package var taskID: String
+  package var value: String
+  /// The battery level at the change [0…100 %]; device changes only.
+  package var batteryPercent: Double?
+
+  package init(
+    day: Int, time: SimTime, source: Source, event: String, taskID: String = "", value: String,
+    batteryPercent: Double? = nil
+  ) {
+    self.day = day
+    self.time = time
+    self.source = source
+    self.event = event
+    self.taskID = taskID
+    self.value = value
+    self.batteryPercent = batteryPercent
+  }
+
+  /// Writes the row after `prefix` (the owner's fields, each followed by a comma).
+  package func write(prefix: String, into out: inout CSVBuffer) {
+    let start = out.count
+    out.text(prefix)
+    out.integer(Int64(day))
+    out.comma()
+    out.seconds(time)
+    out.comma()
+    out.text(source.rawValue)
+    out.comma()
+    out.text(event)
+    out.comma()
+    out.field(taskID)
+    out.comma()
+    out.field(value)
+    out.comma()
+    if let batteryPercent { out.fixed(batteryPercent, digits: 1) }
+    out.newline()
+    assert(
+      out.fields(since: start) == prefixFields(prefix) + CSVSchema.timelines.ownColumns.count - 4,
+      "a timelines.csv row writes a field for each column of its schema")
+  }
+}
