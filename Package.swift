@@ -69,7 +69,8 @@ let package = Package(
     .target(
       name: "FileFormats",
       dependencies: ["SimKernel", "Randomness", .product(name: "Yams", package: "Yams")],
-      swiftSettings: releaseSpeed
+      swiftSettings: releaseSpeed,
+      plugins: ["BuildCommit"]
     ),
     // 5. The simulated phone and its owner: battery, charging, network, usage, personas.
     .target(
@@ -124,6 +125,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // Records the commit of the sources (and whether the tree was dirty) in FileFormats at
+    // build time, for every run's manifest.
+    .plugin(name: "BuildCommit", capability: .buildTool(), path: "Plugins/BuildCommit"),
     // Scratch folders for the tests, removed when the test process exits.
     .target(name: "TestScratch", path: "Tests/TestScratch"),
     .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),

@@ -13,6 +13,10 @@ import SimKernel
 /// Times are Unix seconds; the trace starts at midnight UTC of the first observation's
 /// day, which is returned as the start date.
 public enum AwareTrace {
+  /// The times an AWARE row may hold [Unix s]: NaN, infinities and times past the
+  /// year 5000 are refused before any arithmetic.
+  static let times = 0.0...1e11
+
   public static func convert(batteryCSV: String, screenCSV: String, batteryFile: String, screenFile: String)
     throws(ConfigError) -> (trace: RecordedTrace, startDate: CivilDate)
   {
@@ -47,12 +51,19 @@ public enum AwareTrace {
           file: batteryFile, line: i + 2, key: "",
           message: "expected numbers in time, battery_level and battery_adaptor")
       }
+      guard Self.times.contains(t), level.isFinite else {
+        throw ConfigError(
+          file: batteryFile, line: i + 2, key: "",
+          message: "time must be Unix seconds (0 to 1e11) and battery_level a finite number")
+      }
       merged.append(Row(time: t, battery: min(max(level, 0), 100), plugged: adaptor != 0))
     }
     for (i, r) in try rows(screenCSV, file: screenFile, columns: ["time", "screen_status"]).enumerated() {
-      guard let t = Double(r[0]), let status = Int(r[1]), (0...3).contains(status) else {
+      guard let t = Double(r[0]), Self.times.contains(t), let status = Int(r[1]), (0...3).contains(status)
+      else {
         throw ConfigError(
-          file: screenFile, line: i + 2, key: "", message: "expected a time and a screen_status of 0–3")
+          file: screenFile, line: i + 2, key: "",
+          message: "expected a time in Unix seconds (0 to 1e11) and a screen_status of 0–3")
       }
       merged.append(Row(time: t, screen: status == 1 || status == 3))
     }

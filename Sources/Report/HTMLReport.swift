@@ -9,8 +9,28 @@ import Results
 /// ``FitReport``). Marks are
 /// aggregated before drawing, so the page stays small for any number of launches.
 public enum HTMLReport {
-  /// Small CSV files as rows of fields (header first), read by the one CSV reader.
-  static func rows(_ path: String) throws(UserError) -> [[String]] { try CSVReader.rows(path: path) }
+  /// Small CSV files as rows of fields (header first), read by the one CSV reader. Every
+  /// row has as many fields as the header, or the file is refused in one line.
+  static func rows(_ path: String) throws(UserError) -> [[String]] {
+    let rows = try CSVReader.rows(path: path)
+    for (i, row) in rows.enumerated().dropFirst() where row.count != rows[0].count {
+      throw UserError(
+        "\(path) line \(i + 1): \(row.count) fields where the header has \(rows[0].count); the file is damaged, run the command again"
+      )
+    }
+    return rows
+  }
+
+  /// A file of a known schema: as ``rows(_:)``, and its header must be the schema's
+  /// (with any swept keys).
+  static func rows(_ path: String, _ schema: CSVSchema) throws(UserError) -> [[String]] {
+    let rows = try rows(path)
+    guard let header = rows.first, schema.reading(header: header) != nil else {
+      _ = try schema.layout(ofFile: path)
+      throw UserError("\(path): no header; this file was not written by this bgsim, run the experiment again")
+    }
+    return rows
+  }
 
   /// Checks that `directory` holds a bgsim run with every file and column the report reads.
   static func check(_ directory: String) throws(UserError) {
@@ -47,21 +67,21 @@ public enum HTMLReport {
     let manifest = (try? JSONSerialization.jsonObject(with: manifestData) as? [String: Any]) ?? [:]
     let name = manifest["name"] as? String ?? "experiment"
     let arms = manifest["arms"] as? [String] ?? []
-    let summary = try rows(file("summary.csv"))
-    let hours = try rows(file("hour_of_day.csv"))
+    let summary = try rows(file(CSVSchema.summary.file), .summary)
+    let hours = try rows(file(CSVSchema.hourOfDay.file), .hourOfDay)
     // The chart indexes by hour: a damaged file is refused, not drawn.
     let hourColumns = CSVSchema.hourOfDay.reading(header: hours.first ?? []) ?? .hourOfDay
     let h = hourColumns.index
     for (i, r) in hours.enumerated().dropFirst() where r.count >= hourColumns.columns.count {
       guard let hour = Int(r[h("hour")]), (0..<24).contains(hour),
-        let n = Double(r[h("launches")]), n.isFinite, n >= 0
+        let n = Double(r[h("launches")]), (0...1e12).contains(n)
       else {
         throw UserError(
           "\(file("hour_of_day.csv")) line \(i + 1): hour '\(r[h("hour")])' or launches '\(r[h("launches")])' is out of range; the file is damaged, run the experiment again"
         )
       }
     }
-    let hypotheses = try rows(file("hypotheses.csv"))
+    let hypotheses = try rows(file(CSVSchema.hypotheses.file), .hypotheses)
     var sections: [String] = []
     sections.append(ReportSections.headline(summary: summary, hypotheses: hypotheses, arms: arms))
     sections.append(

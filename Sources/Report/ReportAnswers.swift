@@ -10,8 +10,8 @@ enum ReportAnswers {
   /// warm-up) whose first completed run was launched by each of 97 times (every 15 min),
   /// counted as the summary counts `launched_by_HH:MM` (``FirstCompletedRuns``). The
   /// warm-up is the days `days.csv` marks as such.
-  static func curves(launches: String, days: String) throws(UserError) -> [String: [(Double, Double)]] {
-    let l = try CSVSchema.launches.layout(ofFile: launches).index
+  static func curves(launches path: String, days: String) throws(UserError) -> [String: [(Double, Double)]] {
+    let l = try CSVSchema.launches.layout(ofFile: path).index
     let d = try CSVSchema.days.layout(ofFile: days).index
     var ownerDays: [String: Double] = [:]
     var warmupDays = 0
@@ -19,17 +19,17 @@ enum ReportAnswers {
     while reader.next() {
       guard reader.int(d("cell")) == 0 else { continue }
       if reader.equals(d("warmup"), "1") {
-        warmupDays = max(warmupDays, reader.int(d("day")) + 1)
+        warmupDays = max(warmupDays, try reader.whole(d("day"), "day", in: RunRanges.day, file: days) + 1)
         continue
       }
       ownerDays[reader.text(d("arm")), default: 0] += 1
     }
     // By arm and owner: the first completed run of each day.
     var first: [String: [String: FirstCompletedRuns]] = [:]
-    var launches = try CSVReader(path: launches)
+    var launches = try CSVReader(path: path)
     while launches.next() {
       guard launches.int(l("cell")) == 0, launches.equals(l("outcome"), "completed"),
-        let at = launches.double(l("launched_at_s")), at.isFinite, at >= 0, at < 1e15
+        let at = try launches.number(l("launched_at_s"), "launched_at_s", in: RunRanges.seconds, file: path)
       else { continue }
       let ms = Int64((at * 1000).rounded())
       guard !SummaryTables.inWarmup(milliseconds: ms, warmupDays) else { continue }

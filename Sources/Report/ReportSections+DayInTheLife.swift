@@ -36,11 +36,12 @@ extension ReportSections {
     while reader.next() {
       rows.append(
         Row(
-          arm: reader.text(arm), device: reader.int(device), day: reader.int(day),
-          t: reader.double(time) ?? 0,
+          arm: reader.text(arm), device: try reader.whole(device, "device", in: RunRanges.index, file: path),
+          day: try reader.whole(day, "day", in: RunRanges.day, file: path),
+          t: try reader.number(time, "time_s", in: RunRanges.seconds, file: path) ?? 0,
           source: reader.text(source), event: reader.text(event), task: reader.text(task),
           value: reader.text(value),
-          battery: reader.double(battery)))
+          battery: try reader.number(battery, "battery_pct", in: RunRanges.percent, file: path)))
     }
     var html =
       "<h2>A day in the life</h2>\n<p>Each lane shows one owner's day: when the screen was on and the app open, the charger and the battery level, the network, Low Power Mode, and for each arm the task runs (coloured by outcome) and submissions (ticks).</p>\n"

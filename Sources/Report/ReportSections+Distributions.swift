@@ -61,7 +61,9 @@ extension ReportSections {
     )
     while l.next() {
       guard l.int(launchCell) == 0 else { continue }
-      if let d = l.double(delay) { delays[l.text(launchArm), default: []].append(d / 3600) }
+      if let d = try l.number(delay, "delay_after_earliest_s", in: RunRanges.seconds, file: launches) {
+        delays[l.text(launchArm), default: []].append(d / 3600)
+      }
     }
     var perDay: [String: [Double]] = [:]
     var staleness: [String: [Double]] = [:]
@@ -73,8 +75,12 @@ extension ReportSections {
     while d.next() {
       guard d.int(dayCell) == 0, !d.equals(warmup, "1") else { continue }
       let arm = d.text(dayArm)
-      perDay[arm, default: []].append(Double(counts.reduce(0) { $0 + d.int($1) }))
-      if let s = d.double(stale) { staleness[arm, default: []].append(s / 3600) }
+      var launched = 0
+      for c in counts { launched += try d.whole(c, "launches", in: RunRanges.count, file: days) }
+      perDay[arm, default: []].append(Double(launched))
+      if let s = try d.number(stale, "staleness_median_s", in: RunRanges.seconds, file: days) {
+        staleness[arm, default: []].append(s / 3600)
+      }
     }
     var html = "<h2>Distributions</h2>\n"
     // Each curve stops at the cut (the pooled 99th percentile) at the share it has

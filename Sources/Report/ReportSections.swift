@@ -102,10 +102,12 @@ enum ReportSections {
   static func provenance(_ manifest: [String: Any]) -> String {
     var html = "<h2>Provenance</h2>\n<table>\n"
     for key in [
-      "name", "bgsim_version", "git_commit", "seed", "days", "devices", "replications", "start",
+      "name", "bgsim_version", "git_commit", "git_dirty", "seed", "days", "devices", "replications", "start",
       "wall_time_s",
     ] {
-      if let v = manifest[key] { html += "<tr><th>\(key)</th><td>\(SVGChart.escape("\(v)"))</td></tr>\n" }
+      guard let v = manifest[key] else { continue }
+      let text = key == "git_dirty" ? ((v as? Bool) == true ? "yes: uncommitted changes" : "no") : "\(v)"
+      html += "<tr><th>\(key)</th><td>\(SVGChart.escape(text))</td></tr>\n"
     }
     if let cl = manifest["command_line"] as? [String] {
       html += "<tr><th>command_line</th><td>\(SVGChart.escape(cl.joined(separator: " ")))</td></tr>\n"

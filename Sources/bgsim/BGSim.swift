@@ -28,7 +28,13 @@ struct BGSim: ParsableCommand {
   /// `--help` rather than the whole usage text.
   static func main() {
     do {
-      var command = try parseAsRoot()
+      let arguments = Array(CommandLine.arguments.dropFirst())
+      if let negative = negativeValue(in: arguments) {
+        FileHandleOutput.standardError(
+          oneLine("\(negative.option) \(negative.value) is negative; give a number of 0 or more"))
+        Foundation.exit(2)
+      }
+      var command = try parseAsRoot(arguments)
       try command.run()
     } catch {
       if let problem = error as? UserError {
@@ -59,5 +65,28 @@ struct BGSim: ParsableCommand {
       .filter { !$0.isEmpty && !$0.hasPrefix("Usage:") && !$0.hasPrefix("See '") }.joined(separator: " ")
     let stripped = text.hasPrefix("Error: ") ? String(text.dropFirst("Error: ".count)) : text
     return "bgsim: \(stripped) (see 'bgsim\(command.map { " " + $0 } ?? "") --help')"
+  }
+
+  /// Options whose value may be below zero (hours east or west of UTC).
+  static let signedOptions: Set = ["--utc-offset"]
+
+  /// The first option given a negative number (`--devices -1` or `--devices=-1`): every
+  /// number bgsim takes but ``signedOptions`` counts something or names one of many, so
+  /// a sign is a mistake, said as such. (Without this, `--devices -1` read `-1` as an
+  /// option and said the value was missing.)
+  static func negativeValue(in arguments: [String]) -> (option: String, value: String)? {
+    func isNegativeNumber(_ text: Substring) -> Bool {
+      text.hasPrefix("-") && text.count > 1 && Double(text) != nil
+    }
+    for (i, argument) in arguments.enumerated() where argument.hasPrefix("--") {
+      let parts = argument.split(separator: "=", maxSplits: 1)
+      let option = String(parts[0])
+      guard !signedOptions.contains(option) else { continue }
+      if parts.count == 2, isNegativeNumber(parts[1]) { return (option, String(parts[1])) }
+      if parts.count == 1, i + 1 < arguments.count, isNegativeNumber(arguments[i + 1][...]) {
+        return (option, arguments[i + 1])
+      }
+    }
+    return nil
   }
 }

@@ -66,6 +66,8 @@ struct Run: ParsableCommand {
   }
 
   func run() throws {
+    // What the experiment would silently never do, said before it runs.
+    for warning in try request.warnings() { FileHandleOutput.standardError("bgsim: \(warning)") }
     let bar = SharedProgress(label: "run", quiet: quiet)
     let (text, passed) = try request.run { done, total in
       bar.update(done: done, total: total, unit: "device-days")

@@ -44,6 +44,7 @@ public struct Explanation: Sendable {
       }
       if let days { scenario.days = days }
       if let seed { scenario.seed = seed }
+      try checkTask(among: [scenario.app])
       return DecisionReport.render(scenario.run(), identifier: task, limit: limit)
     }
     return try renderExperiment(tree)
@@ -75,6 +76,12 @@ public struct Explanation: Sendable {
         "\(file): no arm '\(arm)'\(NearestName.hint(arm, among: names)); the arms are \(names.joined(separator: ", "))"
       )
     }
+    try checkTask(
+      among: spec.arms.map { a in
+        var app = spec.app
+        app.tasks = a.tasks
+        return app
+      })
     var out: [String] = []
     for a in spec.arms where arm == nil || a.name == arm {
       let outcome = OwnerSimulation.recipe(
@@ -86,5 +93,23 @@ public struct Explanation: Sendable {
       out.append(DecisionReport.render(outcome, identifier: task, limit: limit))
     }
     return out.joined(separator: "\n")
+  }
+
+  /// Refuses a `--task` that no app of `apps` could have: a mistyped identifier would
+  /// otherwise read as a task that never ran.
+  func checkTask(among apps: [AppSpec]) throws(UserError) {
+    guard let task else { return }
+    var known: [String] = []
+    for app in apps {
+      for name in app.tasks.map(\.identifier) + app.configuration.permittedIdentifiers
+      where !known.contains(name) {
+        known.append(name)
+      }
+    }
+    known += SystemWork.allCases.map(\.rawValue)
+    guard !known.contains(task) else { return }
+    throw UserError(
+      "\(file): --task '\(task)' is no task of this app\(NearestName.hint(task, among: known)); its tasks are \(known.joined(separator: ", "))"
+    )
   }
 }

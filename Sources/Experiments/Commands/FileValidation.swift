@@ -31,6 +31,13 @@ public enum FileValidation {
     let summary =
       "\(file): experiment '\(spec.name)', \(spec.days) days × \(spec.devices) owners × \(spec.replications) replication(s), "
       + "arms \(spec.arms.map(\.name).joined(separator: ", ")), \(spec.cells.count) cell(s), \(spec.hypotheses.count) hypotheses"
+    return (summary, warnings(of: spec, file: file))
+  }
+
+  /// What would silently do nothing in an experiment: each arm's tasks that can never
+  /// be submitted, an arm none of whose tasks can, legacy fetch and silent pushes that
+  /// are off; one line each, `FILE: warning: …`. `bgsim validate` and `bgsim run` say them.
+  public static func warnings(of spec: ExperimentSpec, file: String) -> [String] {
     var warnings: [String] = []
     let configuration = spec.app.configuration
     for arm in spec.arms {
@@ -40,7 +47,7 @@ public enum FileValidation {
       }
     }
     warnings += configuration.warnings(tasks: [])
-    return (summary, warnings.map { "\(file): warning: \($0)" })
+    return warnings.map { OneLine.escaping("\(file): warning: \($0)") }
   }
 
   /// What would silently do nothing in an app or a scenario file (``AppConfiguration/warnings(tasks:)``).

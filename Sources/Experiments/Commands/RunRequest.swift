@@ -25,9 +25,11 @@ public struct RunRequest: Sendable {
 
   /// Checks values that need no files; nil when fine, else the problem.
   public func problem() -> String? {
-    if let days, days < 1 { return "--days must be at least 1 (got \(days))" }
-    if let devices, devices < 1 { return "--devices must be at least 1 (got \(devices))" }
-    if let replications, replications < 1 { return "--replications must be at least 1 (got \(replications))" }
+    for (option, value) in [("--days", days), ("--devices", devices), ("--replications", replications)] {
+      if let value, value < 0 { return "\(option) \(value) is negative; give a number of 1 or more" }
+      if let value, value < 1 { return "\(option) must be at least 1 (got \(value))" }
+    }
+    if jobs < 0 { return "--jobs \(jobs) is negative; give a number of 1 or more" }
     if jobs < 1 { return "--jobs must be at least 1 (got \(jobs))" }
     if posterior != nil, shard != nil {
       return "--posterior cannot be combined with --shard yet; run it whole"
@@ -67,6 +69,12 @@ public struct RunRequest: Sendable {
       launchedBy: by.compactMap { MetricName.launchedBySeconds("launched_by_" + $0) })
     guard let posterior else { return spec }
     return try spec.checking(posterior: PosteriorSample.load(file: posterior))
+  }
+
+  /// What the experiment would silently never do (``FileValidation/warnings(of:file:)``),
+  /// one line each: `bgsim run` says them on stderr before it runs.
+  public func warnings() throws(UserError) -> [String] {
+    FileValidation.warnings(of: try load(), file: file ?? "\(DefaultExperiment.fileName) (built in)")
   }
 
   /// Where the outputs go: `--out`, or `notebooks-data/<name>/`.

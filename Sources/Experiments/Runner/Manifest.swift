@@ -5,21 +5,6 @@ import Results
 /// `manifest.json`: the resolved configuration and the run's provenance. Written last,
 /// so its presence marks a finished run.
 enum Manifest {
-
-  static func gitCommit() -> String {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = ["git", "rev-parse", "HEAD"]
-    let pipe = Pipe()
-    p.standardOutput = pipe
-    p.standardError = FileHandle.nullDevice
-    guard (try? p.run()) != nil else { return "unknown" }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    return p.terminationStatus == 0 && !text.isEmpty ? text : "unknown"
-  }
-
   static func json(_ s: String) -> String {
     var out = "\""
     for c in s.unicodeScalars {
@@ -45,7 +30,8 @@ enum Manifest {
     let lines = [
       "\"name\": \(json(spec.name))",
       "\"bgsim_version\": \(json(BGSimVersion.text))",
-      "\"git_commit\": \(json(gitCommit()))",
+      "\"git_commit\": \(json(BGSimVersion.commit))",
+      "\"git_dirty\": \(BGSimVersion.treeWasDirty)",
       "\"seed\": \(spec.seed)",
       "\"days\": \(spec.days)",
       "\"devices\": \(spec.devices)",

@@ -14,6 +14,8 @@ package struct CSVReader {
   private(set) var starts = [Int](repeating: 0, count: 32)
   private(set) var ends = [Int](repeating: 0, count: 32)
   package private(set) var fieldCount = 0
+  /// The current row's line in the file, from 1 (the header, when read, is line 1).
+  package private(set) var line = 0
 
   package init(path: String, header: Bool = true) throws(UserError) {
     file = try MappedFile(path: path)
@@ -23,6 +25,7 @@ package struct CSVReader {
   /// Moves to the next row; false at the end.
   package mutating func next() -> Bool {
     fieldCount = 0
+    line += 1
     let count = bytes.count
     guard position < count, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
       return false
@@ -101,7 +104,7 @@ package struct CSVReader {
     return true
   }
 
-  func isEmpty(_ field: Int) -> Bool { range(field).start == range(field).end }
+  package func isEmpty(_ field: Int) -> Bool { range(field).start == range(field).end }
 
   package func text(_ field: Int) -> String {
     var (s, e) = range(field)
@@ -123,10 +126,26 @@ package struct CSVReader {
     }
   }
 
-  package func int(_ field: Int) -> Int {
-    var v = 0
+  /// The field's digits as a whole number: bgsim writes only digits here. Anything else
+  /// (a sign, a point, a letter) or a number past `Int.max` gives `nil` in
+  /// ``intIfWhole(_:)``, and `Int.max` here, which no index or count of a run reaches, so
+  /// a damaged file never traps and never names a real cell, replication or device.
+  package func int(_ field: Int) -> Int { intIfWhole(field) ?? Int.max }
+
+  /// The field's digits as a whole number; nil if it is empty, holds anything but
+  /// digits, or is past `Int.max`.
+  package func intIfWhole(_ field: Int) -> Int? {
     let (s, e) = range(field)
-    for k in s..<e { v = v * 10 + Int(bytes[k] &- 48) }
+    guard s < e else { return nil }
+    var v = 0
+    for k in s..<e {
+      let digit = Int(bytes[k]) - 48
+      guard (0...9).contains(digit) else { return nil }
+      let (times, o1) = v.multipliedReportingOverflow(by: 10)
+      let (sum, o2) = times.addingReportingOverflow(digit)
+      guard !o1, !o2 else { return nil }
+      v = sum
+    }
     return v
   }
 

@@ -19,6 +19,6 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
 
   public var description: String {
     let place = line > 0 ? "\(file):\(line)" : file
-    return key.isEmpty ? "\(place): \(message)" : "\(place): \(key): \(message)"
+    return OneLine.escaping(key.isEmpty ? "\(place): \(message)" : "\(place): \(key): \(message)")
   }
 }

@@ -23,12 +23,20 @@ package struct DayFigures {
     stalenessMedianMilliseconds = row.stalenessMedianSeconds.flatMap(OwnerSummary.wholeSecondsInMilliseconds)
   }
 
-  /// The figures of the current row of a `days.csv` file.
-  package init(reading row: CSVReader, _ columns: DayColumns) {
-    launches = columns.launches.reduce(0) { $0 + row.int($1) }
-    energyMilliwattHours = row.double(columns.energy) ?? 0
-    appOpens = row.int(columns.opens)
-    opensFresh1h = row.int(columns.freshOpens)
+  /// The figures of the current row of the `days.csv` file `file`; a value out of the
+  /// range a run can write is refused in one line before it is counted.
+  package init(reading row: CSVReader, _ columns: DayColumns, file: String) throws(UserError) {
+    // A count left empty counts 0, as an empty energy does.
+    func count(_ c: Int, _ name: String, in range: ClosedRange<Int>) throws(UserError) -> Int {
+      row.isEmpty(c) ? 0 : try row.whole(c, name, in: range, file: file)
+    }
+    var launches = 0
+    for c in columns.launches { launches += try count(c, "launches", in: RunRanges.count) }
+    self.launches = launches
+    energyMilliwattHours = try row.number(columns.energy, "energy_mwh", in: 0...1e9, file: file) ?? 0
+    appOpens = try count(columns.opens, "app_opens", in: RunRanges.count)
+    opensFresh1h = try count(columns.freshOpens, "opens_fresh_1h", in: 0...appOpens)
+    _ = try row.number(columns.staleness, "staleness_median_s", in: RunRanges.seconds, file: file)
     stalenessMedianMilliseconds = row.milliseconds(columns.staleness)
   }
 
@@ -72,9 +80,13 @@ package struct LaunchFigures {
     expired = row.outcome == .expired
   }
 
-  /// The figures of the current row of a `launches.csv` file; nil if it never launched.
-  package init?(reading row: CSVReader, _ columns: LaunchColumns) {
-    guard let at = row.milliseconds(columns.launchedAt) else { return nil }
+  /// The figures of the current row of the `launches.csv` file `file`; nil if it never
+  /// launched. A time out of the range a run can write is refused in one line.
+  package init?(reading row: CSVReader, _ columns: LaunchColumns, file: String) throws(UserError) {
+    guard try row.number(columns.launchedAt, "launched_at_s", in: RunRanges.seconds, file: file) != nil,
+      let at = row.milliseconds(columns.launchedAt)
+    else { return nil }
+    _ = try row.number(columns.delay, "delay_after_earliest_s", in: RunRanges.seconds, file: file)
     launchedMilliseconds = at
     delayMilliseconds = row.milliseconds(columns.delay)
     hour = row.isoHour(columns.launchedAtISO).flatMap { (0..<24).contains($0) ? $0 : nil }

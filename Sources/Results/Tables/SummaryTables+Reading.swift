@@ -50,7 +50,7 @@ extension SummaryTables {
         let row = days.row
         if !row.equals(dayFields.warmup, "1") {
           counted = true
-          let day = DayFigures(reading: row, dayFields)
+          let day = try DayFigures(reading: row, dayFields, file: days.file)
           counts.add(day: day)
           if let s = day.stalenessMedianMilliseconds {
             bucket.staleness.add(s)
@@ -61,7 +61,7 @@ extension SummaryTables {
       }
       while launches.owner == owner {
         // Never launched, or launched in the warm-up days, counts nothing.
-        if let launch = LaunchFigures(reading: launches.row, launchFields),
+        if let launch = try LaunchFigures(reading: launches.row, launchFields, file: launches.file),
           !inWarmup(milliseconds: launch.launchedMilliseconds, warmupDays)
         {
           counted = true
@@ -109,6 +109,10 @@ extension SummaryTables {
     var row: CSVReader { reader! }
     /// The owner of the current row; nil past the last row.
     private(set) var owner: OwnerKey?
+    /// The file of the current row.
+    var file: String { files[max(0, next - 1)] }
+    /// The current row's line in its file, from 1.
+    private var line = 0
     /// The current row's fields, to tell whether the next row has the same owner.
     private var fields: (starts: [Int], ends: [Int]) = ([], [])
 
@@ -135,10 +139,17 @@ extension SummaryTables {
         if reader!.next() { break }
         reader = nil
       }
+      line = opened ? (headers ? 2 : 1) : line + 1
       let row = reader!
       if opened || owner == nil || !row.sameFields(device + 1, as: fields) {
-        owner = OwnerKey(
-          cell: row.int(0), arm: row.text(arm), replication: row.int(replication), device: row.int(device))
+        guard let cell = row.intIfWhole(0), let r = row.intIfWhole(replication),
+          let d = row.intIfWhole(device)
+        else {
+          throw UserError(
+            "\(files[next - 1]) line \(line): cell, replication and device must be whole numbers; the file is damaged, run the experiment again"
+          )
+        }
+        owner = OwnerKey(cell: cell, arm: row.text(arm), replication: r, device: d)
         fields = row.fields
       }
     }
