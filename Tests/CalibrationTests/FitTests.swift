@@ -5,7 +5,6 @@ import Testing
 
 @testable import Calibration
 @testable import Experiments
-@testable import PhoneAssembly
 @testable import Report
 @testable import Results
 

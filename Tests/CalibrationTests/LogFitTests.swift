@@ -6,8 +6,6 @@ import Testing
 
 @testable import Calibration
 @testable import Experiments
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// Launch logs (`time,event,task_id,value`) and fits to them.

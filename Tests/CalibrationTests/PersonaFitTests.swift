@@ -5,8 +5,6 @@ import Testing
 
 @testable import Calibration
 @testable import Experiments
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// `bgsim fit-persona` on the real AWARE month in `shared/data/` (beside the checkout).

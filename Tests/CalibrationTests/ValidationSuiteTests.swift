@@ -7,8 +7,6 @@ import Testing
 
 @testable import Calibration
 @testable import FileFormats
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// The validation suite's files, the scorecard's figures and the suite's bad input.

@@ -3,9 +3,6 @@ import FileFormats
 import Foundation
 import Testing
 
-@testable import Calibration
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// Background URLSession transfers: a discretionary one waits for Wi-Fi and power (Apple,

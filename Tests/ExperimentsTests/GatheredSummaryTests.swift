@@ -5,10 +5,7 @@ import SimKernel
 import TestScratch
 import Testing
 
-@testable import Calibration
 @testable import Experiments
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// The summary's numbers for the chunks a run ran are gathered as their rows are written

@@ -3,10 +3,7 @@ import Foundation
 import TestScratch
 import Testing
 
-@testable import Calibration
 @testable import Experiments
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// `launched_by_HH:MM`: each owner's share of its days (after the warm-up) with a

@@ -2,10 +2,7 @@ import Experiments
 import TestScratch
 import Testing
 
-@testable import Calibration
 @testable import FileFormats
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// Listing `BGTaskSchedulerPermittedIdentifiers` turns the legacy fetch path off (iOS 13

@@ -2,10 +2,7 @@ import Experiments
 import Foundation
 import Testing
 
-@testable import Calibration
 @testable import FileFormats
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// Owners of one persona differ (issue 25): the intra-class correlation of launches

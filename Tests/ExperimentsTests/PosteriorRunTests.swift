@@ -3,10 +3,7 @@ import Foundation
 import TestScratch
 import Testing
 
-@testable import Calibration
 @testable import Experiments
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// `bgsim run --posterior`: each replication draws its parameters from a fit's posterior.

@@ -4,9 +4,6 @@ import Foundation
 import TestScratch
 import Testing
 
-@testable import Calibration
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// A submission the app's `BGTaskScheduler` rejects is a row of `launches.csv` (outcome

@@ -2,10 +2,8 @@ import Foundation
 import TestScratch
 import Testing
 
-@testable import Calibration
 @testable import Experiments
 @testable import FileFormats
-@testable import PhoneAssembly
 @testable import Report
 @testable import Results
 

@@ -7,10 +7,7 @@ import SimKernel
 import TestScratch
 import Testing
 
-@testable import Calibration
 @testable import Experiments
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// An owner's rows are written day by day as they settle, so that memory does not grow

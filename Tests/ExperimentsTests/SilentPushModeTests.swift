@@ -4,9 +4,6 @@ import Foundation
 import TestScratch
 import Testing
 
-@testable import Calibration
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// A silent push launches only an app with the `remote-notification` background mode;

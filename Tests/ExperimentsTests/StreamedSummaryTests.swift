@@ -4,10 +4,7 @@ import Randomness
 import TestScratch
 import Testing
 
-@testable import Calibration
 @testable import Experiments
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// The summary is streamed: it keeps sums per (cell, arm) and per pair of arms, never a

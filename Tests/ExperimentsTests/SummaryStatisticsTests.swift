@@ -4,10 +4,7 @@ import Foundation
 import TestScratch
 import Testing
 
-@testable import Calibration
 @testable import Experiments
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 @Suite struct SummaryStatisticsTests {

@@ -4,10 +4,7 @@ import Foundation
 import TestScratch
 import Testing
 
-@testable import Calibration
 @testable import FileFormats
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// Runs the experiment `text` into `out` (a fresh scratch folder when not given) and

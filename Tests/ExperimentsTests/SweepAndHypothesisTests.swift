@@ -3,9 +3,6 @@ import Experiments
 import FileFormats
 import Testing
 
-@testable import Calibration
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 @Suite struct SweepAndHypothesisTests {

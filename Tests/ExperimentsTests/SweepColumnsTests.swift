@@ -2,10 +2,7 @@ import FileFormats
 import Foundation
 import Testing
 
-@testable import Calibration
 @testable import Experiments
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// Every CSV of a sweep has one column per swept key right after `cell`, holding the

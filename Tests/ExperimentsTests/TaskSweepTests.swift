@@ -2,10 +2,7 @@ import FileFormats
 import Foundation
 import Testing
 
-@testable import Calibration
 @testable import Experiments
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// Sweeps over task keys (`tasks.KEY`, `arms.NAME.tasks.KEY`) and `earliest_begin` as a

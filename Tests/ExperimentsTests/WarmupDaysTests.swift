@@ -3,9 +3,6 @@ import FileFormats
 import Foundation
 import Testing
 
-@testable import Calibration
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// The first `warmup_days` are simulated but left out of the summary and the

@@ -3,9 +3,6 @@ import FileFormats
 import Foundation
 import Testing
 
-@testable import Calibration
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// The watchdog kills an app that began background time and never ended it; such a kill

@@ -9,8 +9,6 @@ import TestScratch
 import Testing
 
 @testable import Calibration
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// A mutational fuzzer over the shipped input files (experiments, personas, apps,
@@ -88,7 +86,7 @@ import Testing
 
   /// Loads `path` as a `kind` file: nil when it loads, else the message.
   static func load(_ kind: Kind, _ path: String) -> String? {
-    do {
+    FormatFuzzTests.message {
       switch kind {
       case .experiment: _ = try ExperimentSpec.load(file: path)
       case .persona: _ = try PersonaCatalog.load(.file(path))
@@ -97,13 +95,6 @@ import Testing
       case .validation: _ = try ValidationCase.load(file: path)
       case .fit: _ = try FitSpec.load(file: path)
       }
-      return nil
-    } catch let e as UserError {
-      return e.message
-    } catch let e as ConfigError {
-      return e.description
-    } catch {
-      return "\(error)"
     }
   }
 

@@ -4,10 +4,7 @@ import PropertyBased
 import TestScratch
 import Testing
 
-@testable import Calibration
 @testable import FileFormats
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// Numbers of every size in every numeric key of an experiment, drawn by

@@ -3,10 +3,7 @@ import Foundation
 import TestScratch
 import Testing
 
-@testable import Calibration
 @testable import FileFormats
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// `--resume` verifies what it reuses: a changed input file is refused, damaged parts

@@ -7,8 +7,6 @@ import Testing
 
 @testable import Calibration
 @testable import Experiments
-@testable import PhoneAssembly
-@testable import Report
 @testable import Results
 
 /// Every YAML example in the README and the DocC articles is read as bgsim reads the
