@@ -14,8 +14,9 @@ import Testing
 /// A mutational fuzzer over every non-YAML format bgsim reads: an experiment's output
 /// folder (read by `report`, and by the summary that `merge` and `--resume` recompute),
 /// a shard's record (`merge`), a posterior sample (`run --posterior`), a launch log (`fit
-/// --log`), a fit's draws record (`fit --resume`), AWARE battery and screen files
-/// (`convert-aware`, `fit-persona`) and a recorded trace (`trace --replay`).
+/// --log`), a fit's draws record (`fit --resume`), a fit shard's record (`merge`), AWARE
+/// battery and screen files (`convert-aware`, `fit-persona`) and a recorded trace
+/// (`trace --replay`).
 ///
 /// Mutations keep most rows well-formed so that they reach the parsers' inner code: a
 /// field replaced by a huge, negative, non-finite, out-of-range or empty value, rows
@@ -117,6 +118,19 @@ import Testing
     try add("fit draws record", draws) {
       _ = FitRecord.read(path: draws, fingerprint: "abc", figures: 2)
       return nil
+    }
+    // A fit shard's record (its fit file need not exist for the record to be read).
+    let fitShard = root.appendingPathComponent("fit-shard").path
+    try FileManager.default.createDirectory(atPath: fitShard, withIntermediateDirectories: true)
+    try FitShardRecord(
+      version: BGSimVersion.text, fingerprint: "abc", shard: Shard(text: "1/2")!, draws: 16,
+      fitFile: root.appendingPathComponent("fit.yaml").path, log: nil, done: 8
+    ).write(to: fitShard)
+    try add(
+      FitShardRecord.fileName,
+      URL(fileURLWithPath: fitShard).appendingPathComponent(FitShardRecord.fileName).path
+    ) {
+      message { _ = try FitShardRecord.read(from: fitShard) }
     }
     // AWARE battery and screen files over three days, and the trace made from them.
     var battery = "time,battery_level,battery_status,battery_health,battery_adaptor\n"
