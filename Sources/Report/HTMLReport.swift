@@ -104,7 +104,7 @@ public enum HTMLReport {
       table{border-collapse:collapse;font-size:13px;margin:8px 0}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}
       th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}figure{margin:12px 0}
       figcaption{font-size:13px;font-weight:bold;margin-bottom:4px}.legend{font-size:12px;margin:2px 0}.pass{color:#009E73;font-weight:bold}
-      .fail{color:#D55E00;font-weight:bold}pre{font-size:12px;background:#f8f8f8;padding:8px;overflow-x:auto;white-space:pre-wrap}
+      .fail{color:#D55E00;font-weight:bold}.inconclusive{color:#0072B2;font-weight:bold}pre{font-size:12px;background:#f8f8f8;padding:8px;overflow-x:auto;white-space:pre-wrap}
       svg{max-width:100%;height:auto}
       """
     return """

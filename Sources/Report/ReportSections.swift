@@ -42,9 +42,14 @@ enum ReportSections {
         }.joined() + "</tr>\n"
       let metrics = unique(groups.map { $0[col("metric")] })
       for m in metrics {
-        html += "<tr><td>\(SVGChart.escape(m))</td>"
+        // As on the console: launch- and open-level metrics show their median, labelled so.
+        let name = MetricName(rawValue: m)
+        let median = name.map { $0.unit != "owner" && $0 != .iccLaunchesPerDay } ?? false
+        html += "<tr><td>\(SVGChart.escape(m + (median ? " (median)" : "")))</td>"
         for a in columns {
-          if let r = groups.first(where: { $0[col("arm")] == a && $0[col("metric")] == m }) {
+          if median, let r = groups.first(where: { $0[col("arm")] == a && $0[col("metric")] == m }) {
+            html += "<td>\(num(r[col("median")], 0))</td>"
+          } else if let r = groups.first(where: { $0[col("arm")] == a && $0[col("metric")] == m }) {
             let p =
               r.count > col("p_value") && !r[col("p_value")].isEmpty ? " " + pText(r[col("p_value")]) : ""
             html +=
@@ -67,9 +72,9 @@ enum ReportSections {
         column("ci95_low"), column("ci95_high"), column("p_value"), column("result")
       )
       for h in hypotheses.dropFirst() where h.count >= columns.columns.count {
-        let cls = h[result] == "PASS" ? "pass" : "fail"
+        let cls = h[result] == "PASS" ? "pass" : h[result] == "FAIL" ? "fail" : "inconclusive"
         html +=
-          "<tr><td>\(SVGChart.escape(h[text]))</td><td>\(h[cell])</td><td>\(num(h[estimate], 3)) [\(num(h[low], 3)), \(num(h[high], 3))]</td><td>\(h[p].isEmpty ? "–" : pText(h[p]))</td><td class=\"\(cls)\">\(h[result])</td></tr>\n"
+          "<tr><td>\(SVGChart.escape(h[text]))</td><td>\(h[cell])</td><td>\(num(h[estimate], 3)) [\(num(h[low], 3)), \(num(h[high], 3))]</td><td>\(h[p].isEmpty ? "–" : pText(h[p]))</td><td class=\"\(cls)\">\(SVGChart.escape(h[result]))</td></tr>\n"
       }
       html += "</table>\n"
     }

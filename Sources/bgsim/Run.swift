@@ -13,7 +13,7 @@ struct Run: ParsableCommand {
     discussion: """
       Writes launches.csv, days.csv, timelines.csv, summary.csv, hour_of_day.csv, \
       launch_probability_by_hour.csv, hypotheses.csv and manifest.json to --out (default notebooks-data/<experiment name>/). Exits with 1 when a \
-      hypothesis fails, 2 on bad input.
+      hypothesis fails, 3 when none fails but one is inconclusive (more owners may decide it), 2 on bad input.
       """
   )
 
@@ -69,7 +69,7 @@ struct Run: ParsableCommand {
     // What the experiment would silently never do, said before it runs.
     for warning in try request.warnings() { FileHandleOutput.standardError("bgsim: \(warning)") }
     let bar = SharedProgress(label: "run", quiet: quiet)
-    let (text, passed) = try request.run { done, total in
+    let (text, result) = try request.run { done, total in
       bar.update(done: done, total: total, unit: "device-days")
     }
     print(text)
@@ -84,6 +84,10 @@ struct Run: ParsableCommand {
       try LaunchLog.of(spec, device: logOwner, arm: logArm).write(to: path.path)
       print("wrote \(path.path)")
     }
-    if !passed { throw ExitCode(1) }
+    switch result {
+    case .pass: break
+    case .fail: throw ExitCode(1)
+    case .inconclusive: throw ExitCode(3)
+    }
   }
 }

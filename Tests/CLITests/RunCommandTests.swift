@@ -19,7 +19,7 @@ import Testing
     ])
     #expect(outcome.status == 0, "\(outcome.standardError)\(outcome.standardOutput)")
     #expect(outcome.standardOutput.contains("refresh mean [95% CI]"))
-    #expect(outcome.standardOutput.contains("PASS  processing share_while_charging >= 0.99"))
+    #expect(outcome.standardOutput.contains("PASS  processing share_while_charging >= 0.95"))
     for f in [
       "launches.csv", "days.csv", "summary.csv", "hour_of_day.csv", "hypotheses.csv", "manifest.json",
     ] {
@@ -62,7 +62,7 @@ import Testing
     let file = dir.appendingPathComponent("e.yaml")
     try text.write(to: file, atomically: true, encoding: .utf8)
     let outcome = try BGSimBinary.run([
-      "run", file.path, "--days", "3", "--devices", "4", "--out", dir.appendingPathComponent("o").path,
+      "run", file.path, "--days", "3", "--devices", "20", "--out", dir.appendingPathComponent("o").path,
       "--quiet",
     ])
     #expect(outcome.status == 1)
@@ -118,7 +118,9 @@ import Testing
   @Test func aKilledRunResumesToTheSameBytes() throws {
     let whole = scratch()
     let args = ["run", "--days", "10", "--devices", "60", "--quiet", "--jobs", "1"]
-    #expect(try BGSimBinary.run(args + ["--out", whole.path]).status == 0)
+    // With 60 owners a claim may stay undecided (exit 3); the resumed run must say the same.
+    let first = try BGSimBinary.run(args + ["--out", whole.path]).status
+    #expect([0, 3].contains(first))
     let broken = scratch()
     let process = Process()
     process.executableURL = BGSimBinary.productsDirectory.appendingPathComponent("bgsim")
@@ -138,7 +140,7 @@ import Testing
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     let resumed = try BGSimBinary.run(args + ["--out", broken.path, "--resume"])
-    #expect(resumed.status == 0, "\(resumed.standardError)")
+    #expect(resumed.status == first, "\(resumed.standardError)")
     for f in ["launches.csv", "days.csv", "summary.csv", "hour_of_day.csv", "hypotheses.csv"] {
       #expect(
         try Data(contentsOf: whole.appendingPathComponent(f))

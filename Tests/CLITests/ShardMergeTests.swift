@@ -14,8 +14,8 @@ import Testing
   func mergedShardsEqualAnUnshardedRun(shards: Int) throws {
     let dir = scratch()
     let whole = dir.appendingPathComponent("whole")
-    // Exit 1 is a failed hypothesis: the bytes are what this test compares.
-    #expect(try BGSimBinary.run(Self.args + ["--out", whole.path]).status < 2)
+    // Exit 1 or 3 is a failed or undecided claim: the bytes are what this test compares.
+    #expect([0, 1, 3].contains(try BGSimBinary.run(Self.args + ["--out", whole.path]).status))
     var folders: [String] = []
     for k in 1...shards {
       let out = dir.appendingPathComponent("shard-\(k)")

@@ -47,7 +47,7 @@ import Testing
     """.write(to: file, atomically: true, encoding: .utf8)
     let outcome = try BGSimBinary.run(
       ["run", file.path, "--quiet", "--out", dir.appendingPathComponent("out").path], in: repoRoot)
-    #expect([0, 1].contains(outcome.status), "\(outcome.standardError)")
+    #expect([0, 1, 3].contains(outcome.status), "\(outcome.standardError)")
     let warnings = outcome.standardError.split(separator: "\n").filter { $0.contains("warning:") }
     #expect(warnings.contains { $0.contains("arm refresh") }, "\(outcome.standardError)")
   }
@@ -72,8 +72,8 @@ import Testing
     let out = dir.appendingPathComponent("out")
     let run = try BGSimBinary.run(
       ["run", "--days", "2", "--devices", "2", "--quiet", "--out", out.path], in: repoRoot)
-    // 0, or 1 when a hypothesis fails on so short a run.
-    #expect([0, 1].contains(run.status), "\(run.standardError)")
+    // 0, or 1 or 3 when a claim fails or stays undecided on so short a run.
+    #expect([0, 1, 3].contains(run.status), "\(run.standardError)")
     let days = out.appendingPathComponent("days.csv")
     var lines = try String(contentsOf: days, encoding: .utf8).split(separator: "\n").map(String.init)
     lines[1] = "99999999999999999999999999" + lines[1].drop { $0 != "," }
@@ -118,7 +118,7 @@ import Testing
     let dir = scratchFolder("provenance")
     let outcome = try BGSimBinary.run(
       ["run", "--days", "1", "--devices", "1", "--quiet", "--out", "out"], in: dir)
-    #expect([0, 1].contains(outcome.status), "\(outcome.standardError)")
+    #expect([0, 1, 3].contains(outcome.status), "\(outcome.standardError)")
     let data = try Data(contentsOf: dir.appendingPathComponent("out/manifest.json"))
     let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     // The test build is made from the working tree: its commit is HEAD's.

@@ -101,7 +101,16 @@ import Testing
   }
 
   static func expectMatches(_ row: SummaryTables.Row, _ xs: [Double], pValue: Double? = nil) {
-    let ci = Statistics.confidenceInterval(xs)
+    // An arm's interval keeps to its metric's range; a paired difference's is the t interval.
+    var ci = Statistics.confidenceInterval(xs)
+    if row.kind == "arm" {
+      switch row.metric.range {
+      case .share:
+        ci = Statistics.shareInterval(
+          mean: Statistics.mean(xs), variance: Statistics.variance(xs), count: xs.count)
+      case .nonNegative: ci = Statistics.nonNegativeInterval(ci)
+      }
+    }
     let sorted = xs.sorted()
     #expect(row.n == xs.count)
     for (streamed, plain) in [

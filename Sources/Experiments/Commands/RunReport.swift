@@ -79,8 +79,13 @@ public enum RunReport {
         out.append("hypotheses:")
         for v in verdicts {
           let p = v.pValue.map { $0 < 0.001 ? ", p < 0.001" : ", p = \(f($0, 3))" } ?? ""
+          let more =
+            v.result != .inconclusive
+            ? ""
+            : v.ownersNeeded.map { "; about \($0) owners would decide it" }
+              ?? "; no number of owners decides it"
           out.append(
-            "  \(v.passed ? "PASS" : "FAIL")  \(v.hypothesis)   estimate \(f(v.estimate, 3)) [\(f(v.low, 3)), \(f(v.high, 3))]\(p)"
+            "  \(v.result.rawValue)  \(v.hypothesis)   estimate \(f(v.estimate, 3)) [\(f(v.low, 3)), \(f(v.high, 3))]\(p)\(more)"
           )
         }
       }

@@ -74,16 +74,25 @@ public struct RunRequest: Sendable {
   /// What the experiment would silently never do (``FileValidation/warnings(of:file:)``),
   /// one line each: `bgsim run` says them on stderr before it runs.
   public func warnings() throws(UserError) -> [String] {
-    FileValidation.warnings(of: try load(), file: file ?? "\(DefaultExperiment.fileName) (built in)")
+    let spec = try load()
+    let label = file ?? "\(DefaultExperiment.fileName) (built in)"
+    let owners = spec.devices * spec.replications
+    let few =
+      owners < 20
+      ? [
+        "\(label): warning: each arm has \(owners) owner\(owners == 1 ? "" : "s"); below 20 the intervals are wide and most claims stay inconclusive"
+      ] : []
+    return FileValidation.warnings(of: spec, file: label) + few
   }
 
   /// Where the outputs go: `--out`, or `notebooks-data/<name>/`.
   public func outputDirectory(for spec: ExperimentSpec) -> String { out ?? "notebooks-data/\(spec.name)" }
 
-  /// Runs the experiment and returns the printable summary and whether every
-  /// hypothesis passed.
+  /// Runs the experiment and returns the printable summary and the hypotheses' overall
+  /// result: `fail` if one fails, else `inconclusive` if one is, else `pass` (also
+  /// for a shard, which checks none).
   public func run(progress: @escaping @Sendable (Int, Int) -> Void) throws(UserError) -> (
-    report: String, passed: Bool
+    report: String, result: SummaryTables.Verdict.Result
   ) {
     let source = try source()
     let spec = try load()
@@ -97,11 +106,14 @@ public struct RunRequest: Sendable {
         "\(spec.name): shard \(shard.index)/\(shard.count) done: \(result.chunksRun + result.chunksKept) chunks, "
           + "\(result.deviceDays) device-days in \(Format.fixed(result.wallSeconds, digits: 1)) s, in \(options.outputDirectory)/parts; "
           + "combine the shards with bgsim merge",
-        true
+        .pass
       )
     }
     let report = RunReport.render(spec: spec, result: result, directory: options.outputDirectory)
-    return (report, result.summary?.verdicts.allSatisfy(\.passed) ?? true)
+    let results = (result.summary?.verdicts ?? []).map(\.result)
+    return (
+      report, results.contains(.fail) ? .fail : results.contains(.inconclusive) ? .inconclusive : .pass
+    )
   }
 
   /// Runs `spec` (this request's experiment, prepared by the caller: `bgsim advise`) and

@@ -50,7 +50,7 @@ public enum DefaultExperiment {
     # paced and held to the charger, runs less often than its date allows (field reports
     # P2, P5), so the same work costs less energy as processing.
     hypotheses:
-      - "processing share_while_charging >= 0.99"
+      - "processing share_while_charging >= 0.95"
       - "refresh share_while_charging < 0.5"
       - "refresh median delay_after_earliest_s > 15m"
       - "processing energy_per_day_mwh < refresh energy_per_day_mwh (paired, alpha = 0.05)"

@@ -31,6 +31,17 @@ public struct Hypothesis: Sendable, Hashable {
       case .less: high < value
       }
     }
+
+    /// Whether the whole interval [`low`, `high`] is on the other side of `value`: the
+    /// claim is false.
+    public func fails(low: Double, high: Double, against value: Double) -> Bool {
+      switch self {
+      case .greaterOrEqual: high < value
+      case .greater: high <= value
+      case .lessOrEqual: low > value
+      case .less: low >= value
+      }
+    }
   }
 
   public let text: String

@@ -75,6 +75,22 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
     }
   }
 
+  /// The values a metric can take, which its intervals respect.
+  public enum Range: Sendable {
+    /// A share or a probability [0…1].
+    case share
+    /// A count, an energy or a duration [0…∞).
+    case nonNegative
+  }
+
+  /// The values this metric can take.
+  public var range: Range {
+    switch self {
+    case .launchesPerDeviceDay, .energyPerDay, .delayAfterEarliest, .stalenessAtOpen: .nonNegative
+    default: .share
+    }
+  }
+
   /// Whether hypotheses may name it (the intra-class correlation is reported only).
   public var isTestable: Bool { self != .iccLaunchesPerDay }
 }

@@ -71,7 +71,7 @@ extension SummaryTables {
       buffer.field(v.hypothesis)
       hyp.write(
         "\(cell(v.cell)),\(String(decoding: buffer.bytes, as: UTF8.self)),\(Self.number(v.estimate)),\(Self.number(v.low)),"
-          + "\(Self.number(v.high)),\(v.pValue.map(Self.number) ?? ""),\(v.passed ? "PASS" : "FAIL")\n")
+          + "\(Self.number(v.high)),\(v.pValue.map(Self.number) ?? ""),\(v.result.rawValue)\n")
     }
     try commit(hyp)
   }
