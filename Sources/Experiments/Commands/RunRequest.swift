@@ -43,10 +43,12 @@ public struct RunRequest: Sendable {
     return nil
   }
 
+  /// The experiment's name in messages: its file, or the built-in one's.
+  var label: String { file ?? "\(DefaultExperiment.fileName) (built in)" }
+
   /// The experiment's source: its text, its name for messages, the overrides.
   public func source() throws(UserError) -> ExperimentSource {
     if let p = problem() { throw UserError(p) }
-    let label = file ?? "\(DefaultExperiment.fileName) (built in)"
     var text = DefaultExperiment.text
     if let file {
       guard FileManager.default.fileExists(atPath: file) else { throw UserError("\(file): no such file") }
@@ -75,7 +77,6 @@ public struct RunRequest: Sendable {
   /// one line each: `bgsim run` says them on stderr before it runs.
   public func warnings() throws(UserError) -> [String] {
     let spec = try load()
-    let label = file ?? "\(DefaultExperiment.fileName) (built in)"
     let owners = spec.devices * spec.replications
     let few =
       owners < 20

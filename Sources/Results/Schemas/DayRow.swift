@@ -65,15 +65,7 @@ package struct DayRow: Sendable, Equatable {
     rows.integer(Int64(opensFresh1h))
     rows.newline()
     assert(
-      rows.fields(since: start) == prefixFields(prefix) + CSVSchema.days.ownColumns.count - 4,
+      CSVSchema.days.isRow(rows, since: start, prefix: prefix),
       "a days.csv row writes a field for each column of its schema")
   }
-}
-
-/// The fields of a row prefix of the owner (`cell,…,arm,replication,device,`): the
-/// prefix's own fields, each closed by its comma.
-func prefixFields(_ prefix: String) -> Int {
-  var b = CSVBuffer(capacity: prefix.utf8.count + 1)
-  b.text(prefix)
-  return b.fields(since: 0) - 1
 }
