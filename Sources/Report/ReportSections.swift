@@ -38,17 +38,22 @@ enum ReportSections {
       let columns = unique(groups.map { $0[col("arm")] })
       html +=
         columns.map {
-          "<th>\(SVGChart.escape($0.replacingOccurrences(of: " vs ", with: " − "))) mean [95% CI]</th>"
+          "<th>\(SVGChart.escape($0.replacingOccurrences(of: " vs ", with: " − "))) [95% CI]</th>"
         }.joined() + "</tr>\n"
       let metrics = unique(groups.map { $0[col("metric")] })
       for m in metrics {
         // As on the console: launch- and open-level metrics show their median, labelled so.
         let name = MetricName(rawValue: m)
-        let median = name.map { $0.unit != "owner" && $0 != .iccLaunchesPerDay } ?? false
+        let median = name?.isSummarisedByMedian ?? false
         html += "<tr><td>\(SVGChart.escape(m + (median ? " (median)" : "")))</td>"
         for a in columns {
-          if median, let r = groups.first(where: { $0[col("arm")] == a && $0[col("metric")] == m }) {
-            html += "<td>\(num(r[col("median")], 0))</td>"
+          if median,
+            let r = groups.first(where: {
+              $0[col("arm")] == a && $0[col("metric")] == m && $0[col("kind")] == "arm"
+            })
+          {
+            html +=
+              "<td>\(num(r[col("median")], 0)) [\(num(r[col("median_ci95_low")], 0)), \(num(r[col("median_ci95_high")], 0))]</td>"
           } else if let r = groups.first(where: { $0[col("arm")] == a && $0[col("metric")] == m }) {
             let p =
               r.count > col("p_value") && !r[col("p_value")].isEmpty ? " " + pText(r[col("p_value")]) : ""
@@ -64,12 +69,12 @@ enum ReportSections {
     }
     if hypotheses.count > 1 {
       html +=
-        "<table><tr><th>hypothesis</th><th>cell</th><th>estimate [95% CI]</th><th>p</th><th>verdict</th></tr>\n"
+        "<table><tr><th>hypothesis</th><th>cell</th><th>estimate [CI]</th><th>p (Holm)</th><th>verdict</th></tr>\n"
       let columns = CSVSchema.hypotheses.reading(header: hypotheses[0]) ?? .hypotheses
       let column = columns.index
       let (cell, text, estimate) = (column("cell"), column("hypothesis"), column("estimate"))
       let (low, high, p, result) = (
-        column("ci95_low"), column("ci95_high"), column("p_value"), column("result")
+        column("ci_low"), column("ci_high"), column("p_value_holm"), column("result")
       )
       for h in hypotheses.dropFirst() where h.count >= columns.columns.count {
         let cls = h[result] == "PASS" ? "pass" : h[result] == "FAIL" ? "fail" : "inconclusive"

@@ -32,6 +32,7 @@ struct Advise: ParsableCommand {
 
   func run() throws {
     let goal = try Advice.Goal(parsing: self.goal)
+    if let problem = MetricName.familyProblem(minimise) { throw ValidationError("--minimise: \(problem)") }
     guard let cost = MetricName(rawValue: minimise) else {
       throw ValidationError("--minimise: unknown metric '\(minimise)'")
     }

@@ -18,7 +18,7 @@ import Testing
       "run", "--days", "7", "--devices", "100", "--out", out.path, "--quiet",
     ])
     #expect(outcome.status == 0, "\(outcome.standardError)\(outcome.standardOutput)")
-    #expect(outcome.standardOutput.contains("refresh mean [95% CI]"))
+    #expect(outcome.standardOutput.contains("refresh [95% CI]"))
     #expect(outcome.standardOutput.contains("PASS  processing share_while_charging >= 0.95"))
     for f in [
       "launches.csv", "days.csv", "summary.csv", "hour_of_day.csv", "hypotheses.csv", "manifest.json",

@@ -63,7 +63,7 @@ import Testing
   }
 
   @Test(arguments: [
-    ("launched_by_8:00 >= 0.9", "--goal: unknown metric 'launched_by_8:00'"),
+    ("launched_by_8:00 >= 0.9", "--goal: 'launched_by_8:00' is not a form of launched_by_HH:MM"),
     ("icc_launches_per_day >= 0.5", "--goal: unknown metric 'icc_launches_per_day'"),
     ("launched_by_08:00 0.9", "--goal 'launched_by_08:00 0.9': write METRIC OP VALUE"),
     ("launched_by_08:00 >= lots", "--goal: 'lots' is not a number or a duration"),

@@ -46,13 +46,20 @@ import Testing
     #expect(low.min()! > high.max()!, "threshold 0.3: \(low); 0.8: \(high)")
     // The summary's interval of refresh launches a day is over the 8 replications, so it
     // holds what the two thresholds do, and is wider than the one over owners.
+    let c = CSVSchema.summary.index
     let summary = try csvRows(dir.appendingPathComponent("summary.csv").path)
     func width(_ s: [[String]]) -> Double {
-      let r = s.first { $0[1] == "arm" && $0[2] == "refresh" && $0[3] == "launches_per_device_day" }!
-      return Double(r[9])! - Double(r[8])!
+      let r = s.first {
+        $0[c("kind")] == "arm" && $0[c("arm")] == "refresh" && $0[c("metric")] == "launches_per_device_day"
+      }!
+      return Double(r[c("ci95_high")])! - Double(r[c("ci95_low")])!
     }
     let plain = try csvRows(try Self.run(posterior: nil).appendingPathComponent("summary.csv").path)
     #expect(width(summary) > 2 * width(plain), "\(width(summary)) against \(width(plain))")
+    #expect(
+      summary.dropFirst().allSatisfy {
+        $0[c("metric")] == "icc_launches_per_day" || $0[c("unit")] == "replication"
+      })
     let manifest = try String(contentsOf: dir.appendingPathComponent("manifest.json"), encoding: .utf8)
     #expect(manifest.contains("\"intervals\": \"over replications\""))
   }

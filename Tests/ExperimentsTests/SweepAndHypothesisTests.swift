@@ -58,6 +58,18 @@ import Testing
     #expect(h.arm == arm && h.statistic == statistic && h.metric == metric && h.value == value)
   }
 
+  @Test func familyMembersParse() throws {
+    let h = try Hypothesis(
+      parsing: "refresh share_owners_at_least_3_per_day >= 80%", arms: ["refresh"],
+      metrics: MetricName.allCases.map(\.rawValue))
+    #expect(MetricName(rawValue: h.metric)?.atLeastPerDay == 3 && h.value == 0.8)
+    #expect(
+      MetricName.familyOrder([
+        .shareOwnersAtLeast(perDay: 2), .launchedBy(seconds: 3600), .launchedBy(seconds: 60),
+      ])
+      .map(\.rawValue) == ["launched_by_00:01", "launched_by_01:00", "share_owners_at_least_2_per_day"])
+  }
+
   @Test func pairedHypothesisParses() throws {
     let h = try Hypothesis(
       parsing: "refresh launches_per_device_day > processing launches_per_device_day (paired, alpha = 0.01)",
@@ -73,6 +85,12 @@ import Testing
     ("refrsh share_while_charging > 0.5", "unknown arm 'refrsh'; did you mean 'refresh'?"),
     ("refresh share_while_charging about 0.5", "expected a comparison"),
     ("refresh share_while_charging > 0.5 (paired)", "'paired' needs another arm"),
+    ("refresh share_owners_at_least_-1_per_day > 0.5", "N is negative"),
+    ("refresh share_owners_at_least_two_per_day > 0.5", "not a form of share_owners_at_least_N_per_day"),
+    ("refresh share_owners_at_least_0_per_day > 0.5", "N must be a whole number from 1"),
+    ("refresh launched_by_24:00 > 0.5", "not a form of launched_by_HH:MM"),
+    ("refresh share_while_charging > 0.5 (alpha = 0.5)", "alpha must be a number between 0 and 0.5"),
+    ("refresh share_while_charging > 0.5 (alpha = 0)", "alpha must be a number between 0 and 0.5"),
   ])
   func badHypothesesAreRejected(text: String, message: String) {
     do {

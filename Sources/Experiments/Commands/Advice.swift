@@ -22,10 +22,11 @@ public struct Advice: Sendable {
       guard words.count == 3, let comparison = Hypothesis.Comparison(rawValue: words[1]) else {
         throw UserError("--goal '\(text)': write METRIC OP VALUE, e.g. \"launched_by_08:00 >= 0.9\"")
       }
+      if let problem = MetricName.familyProblem(words[0]) { throw UserError("--goal: \(problem)") }
       guard let metric = MetricName(rawValue: words[0]), metric.isTestable else {
         let names = MetricName.allCases.filter(\.isTestable).map(\.rawValue)
         throw UserError(
-          "--goal: unknown metric '\(words[0])'\(NearestName.hint(words[0], among: names)) (metrics: \(names.joined(separator: ", ")), launched_by_HH:MM)"
+          "--goal: unknown metric '\(words[0])'\(NearestName.hint(words[0], among: names)) (metrics: \(names.joined(separator: ", ")), launched_by_HH:MM, share_owners_at_least_N_per_day)"
         )
       }
       guard let value = DurationText.parseQuantity(words[2])?.value, value.isFinite else {
@@ -58,7 +59,7 @@ public struct Advice: Sendable {
   public let chosen: Option?
   public var met: Bool { chosen?.meetsGoal ?? false }
 
-  /// Checks that `spec` sweeps task keys, adds the goal's `launched_by` time, and
+  /// Checks that `spec` sweeps task keys, adds the goal's family member (`launched_by_HH:MM`, …), and
   /// returns the experiment to run.
   public static func prepare(_ spec: ExperimentSpec, goal: Goal, minimise: MetricName) throws(UserError)
     -> ExperimentSpec
@@ -69,8 +70,7 @@ public struct Advice: Sendable {
       )
     }
     guard minimise.isTestable else { throw UserError("--minimise: \(minimise.rawValue) cannot be minimised") }
-    return spec.reporting(
-      launchedBy: [goal.metric.launchedBySeconds, minimise.launchedBySeconds].compactMap { $0 })
+    return spec.reporting([goal.metric, minimise])
   }
 
   /// Reads the options from a run's summary.
@@ -82,8 +82,7 @@ public struct Advice: Sendable {
           summary.rows.first { $0.cell == cell && $0.kind == "arm" && $0.arm == arm && $0.metric == m }
         }
         guard let g = row(goal.metric), let c = row(minimise) else { continue }
-        let (estimate, low, high) =
-          goal.metric.unit == "owner" ? (g.mean, g.low, g.high) : (g.median, g.median, g.median)
+        let (estimate, low, high) = g.shown
         options.append(
           Option(
             cell: cell, arm: arm, overrides: spec.cells[cell].overrides, goal: (estimate, low, high),

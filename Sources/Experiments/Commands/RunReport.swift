@@ -8,7 +8,11 @@ public enum RunReport {
   static func f(_ x: Double, _ d: Int = 2) -> String { x.isFinite ? Format.fixed(x, digits: d) : "–" }
 
   static func interval(_ r: SummaryTables.Row, _ d: Int) -> String {
-    "\(f(r.mean, d)) [\(f(r.low, d)), \(f(r.high, d))]"
+    interval((r.mean, r.low, r.high), d)
+  }
+
+  static func interval(_ x: (estimate: Double, low: Double, high: Double), _ d: Int) -> String {
+    "\(f(x.estimate, d)) [\(f(x.low, d)), \(f(x.high, d))]"
   }
 
   public static func render(spec: ExperimentSpec, result: ExperimentRunner.Result, directory: String)
@@ -38,20 +42,19 @@ public enum RunReport {
         out.append(
           "cell \(cell.index): " + cell.overrides.map { "\($0.path) = \($0.value)" }.joined(separator: ", "))
       }
-      var header = ["metric"] + arms.map { "\($0) mean [95% CI]" }
+      var header = ["metric"] + arms.map { "\($0) [95% CI]" }
       let pairs = arms.indices.flatMap { i in arms.indices.filter { $0 > i }.map { (arms[i], arms[$0]) } }
       header += pairs.map { "\($0.0) − \($0.1)" }
       var table = [header]
       for metric in spec.summaryMetrics {
         let digits = metric == .delayAfterEarliest || metric == .stalenessAtOpen ? 0 : 2
-        // Owner metrics and the intra-class correlation show an interval; the others a median.
-        let showsInterval = metric.unit == "owner" || metric == .iccLaunchesPerDay
-        var row = [metric.rawValue + (showsInterval ? "" : " (median)")]
+        // Delays and staleness show their median, labelled so; the others their mean.
+        var row = [metric.rawValue + (metric.isSummarisedByMedian ? " (median)" : "")]
         for arm in arms {
           if let r = summary.rows.first(where: {
             $0.cell == cell.index && $0.kind == "arm" && $0.arm == arm && $0.metric == metric
           }) {
-            row.append(showsInterval ? interval(r, digits) : f(r.median, digits))
+            row.append(interval(r.shown, digits))
           }
         }
         for (a, b) in pairs {

@@ -67,8 +67,7 @@ public struct RunRequest: Sendable {
 
   /// The experiment with the command line's overrides applied.
   public func load() throws(UserError) -> ExperimentSpec {
-    let spec = try source().spec().reporting(
-      launchedBy: by.compactMap { MetricName.launchedBySeconds("launched_by_" + $0) })
+    let spec = try source().spec().reporting(by.compactMap { MetricName(rawValue: "launched_by_" + $0) })
     guard let posterior else { return spec }
     return try spec.checking(posterior: PosteriorSample.load(file: posterior))
   }

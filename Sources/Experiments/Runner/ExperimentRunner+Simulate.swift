@@ -13,7 +13,7 @@ extension ExperimentRunner {
     guard options.shard == nil else { return nil }
     return try GatheredSummary(
       directory: options.outputDirectory, arms: spec.arms.map(\.name), cells: spec.cells.count,
-      byReplication: spec.posterior != nil, launchedBy: spec.launchedBy)
+      byReplication: spec.posterior != nil, families: spec.families)
   }
 
   /// Simulates the chunks of `work.todo` on `options.jobs` threads, each taking the next

@@ -18,19 +18,20 @@ extension ExperimentSpec {
   public var summaryPlan: SummaryPlan {
     SummaryPlan(
       arms: arms.map(\.name), cellValues: cells.map { $0.overrides.map(\.value) }, sweptKeys: sweepKeys,
-      warmupDays: warmupDays, launchedBy: launchedBy, byReplication: posterior != nil, hypotheses: hypotheses)
+      warmupDays: warmupDays, families: families, byReplication: posterior != nil, hypotheses: hypotheses,
+      seed: seed)
   }
 }
 
 extension ExperimentSpec {
-  /// The metrics of the summary, in its order: the fixed ones, then `launched_by_HH:MM`
-  /// for each time of ``launchedBy``.
+  /// The metrics of the summary, in its order: the fixed ones, then ``families``.
   public var summaryMetrics: [MetricName] { summaryPlan.summaryMetrics }
 
-  /// This experiment with `launched_by` metrics for these times of day [s] too.
-  public func reporting(launchedBy times: [Int]) -> ExperimentSpec {
+  /// This experiment with these metrics reported too (the family members among them:
+  /// the fixed metrics are always reported).
+  public func reporting(_ metrics: [MetricName]) -> ExperimentSpec {
     var copy = self
-    copy.launchedBy = Array(Set(launchedBy + times)).sorted()
+    copy.families = MetricName.familyOrder(families + metrics)
     return copy
   }
 }

@@ -42,7 +42,9 @@ public struct ExperimentSpec: Sendable {
   public var hypotheses: [Hypothesis] = []
   /// Times of day [s] of the `launched_by_HH:MM` metrics the summary reports: those the
   /// hypotheses name, and those `bgsim run --by` asks for; sorted.
-  public var launchedBy: [Int] = []
+  /// The family members the hypotheses name (`launched_by_HH:MM`,
+  /// `share_owners_at_least_N_per_day`), and those `advise` or `--by` add.
+  public var families: [MetricName] = []
   /// The whole file as parsed, for sweeps and the manifest.
   public var tree: ConfigTree
   public var cells: [Cell] = [Cell(index: 0, overrides: [])]
@@ -98,7 +100,7 @@ public struct ExperimentSpec: Sendable {
         } catch { throw item.tree.error(error.description) }
       }
     }
-    launchedBy = Array(Set(hypotheses.compactMap { MetricName.launchedBySeconds($0.metric) })).sorted()
+    families = MetricName.familyOrder(hypotheses.compactMap { MetricName(rawValue: $0.metric) })
   }
 
   /// The experiment as one sweep cell sees it.

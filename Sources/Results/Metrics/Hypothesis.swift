@@ -68,8 +68,9 @@ public struct Hypothesis: Sendable, Hashable {
           paired = true
         } else if option.hasPrefix("alpha") || option.hasPrefix("α") {
           let number = option.split(separator: "=").last.map { String($0).trimmed() } ?? ""
-          guard let a = Double(number), a > 0, a < 1 else {
-            throw HypothesisError(raw, "alpha must be a number in (0, 1), as in (paired, alpha = 0.05)")
+          guard let a = Double(number), a > 0, a < 0.5 else {
+            throw HypothesisError(
+              raw, "alpha must be a number between 0 and 0.5 (both left out), as in (paired, alpha = 0.05)")
           }
           alpha = a
         } else {
@@ -103,10 +104,11 @@ public struct Hypothesis: Sendable, Hashable {
         statistic = st
       }
       let metric = words.last!
-      guard metrics.contains(metric) || MetricName.launchedBySeconds(metric) != nil else {
+      if let problem = MetricName.familyProblem(metric) { throw HypothesisError(raw, problem) }
+      guard metrics.contains(metric) || MetricName(rawValue: metric)?.isFamilyMember == true else {
         throw HypothesisError(
           raw,
-          "unknown metric '\(metric)'\(NearestName.hint(metric, among: metrics)) (metrics: \(metrics.joined(separator: ", ")), launched_by_HH:MM)"
+          "unknown metric '\(metric)'\(NearestName.hint(metric, among: metrics)) (metrics: \(metrics.joined(separator: ", ")), launched_by_HH:MM, share_owners_at_least_N_per_day)"
         )
       }
       return (arm, statistic, metric)

@@ -1,7 +1,8 @@
 import FileFormats
 
-/// The metrics of `summary.csv` and of hypotheses: a fixed set, and `launched_by_HH:MM`
-/// for any time of day a hypothesis or `--by` asks for.
+/// The metrics of `summary.csv` and of hypotheses: a fixed set, and two families whose
+/// members a hypothesis, `advise` or `--by` asks for: `launched_by_HH:MM` and
+/// `share_owners_at_least_N_per_day`.
 public struct MetricName: RawRepresentable, Hashable, Sendable {
   public let rawValue: String
 
@@ -11,6 +12,7 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
   public init?(rawValue: String) {
     guard
       Self.allCases.contains(where: { $0.rawValue == rawValue }) || Self.launchedBySeconds(rawValue) != nil
+        || Self.atLeastPerDay(rawValue) != nil
     else { return nil }
     self.rawValue = rawValue
   }
@@ -19,7 +21,7 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
   public static let launchesPerDeviceDay = MetricName(fixed: "launches_per_device_day")
   /// Share of launches that happened on the charger (unit: owner).
   public static let shareWhileCharging = MetricName(fixed: "share_while_charging")
-  /// Delay from `earliestBeginDate` to launch [s] (unit: launch).
+  /// Delay from `earliestBeginDate` to launch [s] (values: launches; unit: owner).
   public static let delayAfterEarliest = MetricName(fixed: "delay_after_earliest_s")
   /// Share of launches that completed successfully (unit: owner).
   public static let completionRate = MetricName(fixed: "completion_rate")
@@ -27,7 +29,8 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
   public static let expiryRate = MetricName(fixed: "expiry_rate")
   /// Background energy per day [mWh] (unit: owner).
   public static let energyPerDay = MetricName(fixed: "energy_per_day_mwh")
-  /// Time since the last successful run when the owner opens the app [s] (unit: open).
+  /// Time since the last successful run when the owner opens the app: each day's median
+  /// [s] (values: days with an open; unit: owner).
   public static let stalenessAtOpen = MetricName(fixed: "staleness_at_open_s")
   /// Share of app opens with a successful run less than an hour before (unit: owner).
   public static let launchesInHourBeforeOpen = MetricName(fixed: "launches_in_hour_before_open")
@@ -65,15 +68,78 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
   /// This metric's time of day when it is a `launched_by_HH:MM` [s].
   public var launchedBySeconds: Int? { Self.launchedBySeconds(rawValue) }
 
-  /// What one observation is.
-  public var unit: String {
+  /// The share of owners whose launches per device-day (after the warm-up) are at least
+  /// `n`: each owner's figure is 1 or 0 (unit: owner).
+  public static func shareOwnersAtLeast(perDay n: Int) -> MetricName {
+    MetricName(fixed: "share_owners_at_least_\(n)_per_day")
+  }
+
+  /// The largest N of `share_owners_at_least_N_per_day` [launches per day].
+  public static let largestPerDay = 1000
+
+  /// N of a `share_owners_at_least_N_per_day` name (1…``largestPerDay``); nil otherwise.
+  public static func atLeastPerDay(_ name: String) -> Int? {
+    guard name.hasPrefix(atLeastPrefix), name.hasSuffix("_per_day") else { return nil }
+    let digits = name.dropFirst(atLeastPrefix.count).dropLast("_per_day".count)
+    guard !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }), digits.count <= 4,
+      let n = Int(digits), (1...largestPerDay).contains(n)
+    else { return nil }
+    return n
+  }
+
+  static let atLeastPrefix = "share_owners_at_least_"
+
+  /// This metric's N when it is a `share_owners_at_least_N_per_day`.
+  public var atLeastPerDay: Int? { Self.atLeastPerDay(rawValue) }
+
+  /// Whether this metric belongs to a family (not one of ``allCases``).
+  public var isFamilyMember: Bool { launchedBySeconds != nil || atLeastPerDay != nil }
+
+  /// What is wrong with `name` when it starts like a family's member but is not one (a
+  /// negative or fractional N, a time past 23:59); nil when it is one, or when it looks
+  /// like no family at all.
+  public static func familyProblem(_ name: String) -> String? {
+    if name.hasPrefix(atLeastPrefix) {
+      guard atLeastPerDay(name) == nil else { return nil }
+      let n = name.dropFirst(atLeastPrefix.count).replacingOccurrences(of: "_per_day", with: "")
+      if n.hasPrefix("-") {
+        return "N is negative in '\(name)'; N counts launches per day, from 1 to \(largestPerDay)"
+      }
+      return
+        "'\(name)' is not a form of share_owners_at_least_N_per_day: N must be a whole number from 1 to \(largestPerDay), as in share_owners_at_least_2_per_day"
+    }
+    if name.hasPrefix("launched_by_"), launchedBySeconds(name) == nil {
+      return
+        "'\(name)' is not a form of launched_by_HH:MM: use a time from 00:00 to 23:59, as in launched_by_07:30"
+    }
+    return nil
+  }
+
+  /// Family members in the order of `summary.csv`: `launched_by_HH:MM` by time, then
+  /// `share_owners_at_least_N_per_day` by N, each once.
+  public static func familyOrder(_ metrics: [MetricName]) -> [MetricName] {
+    let members = Set(metrics.filter(\.isFamilyMember))
+    return members.sorted {
+      ($0.launchedBySeconds == nil ? 1 : 0, $0.launchedBySeconds ?? 0, $0.atLeastPerDay ?? 0)
+        < ($1.launchedBySeconds == nil ? 1 : 0, $1.launchedBySeconds ?? 0, $1.atLeastPerDay ?? 0)
+    }
+  }
+
+  /// What one value behind the figure is: a launch (the delay), a day with an app
+  /// open (the day's median staleness), or an owner (one figure each). The intervals
+  /// treat the owner as the unit whatever this is.
+  public var observation: String {
     switch self {
     case .delayAfterEarliest: "launch"
-    case .stalenessAtOpen: "open"
-    case .iccLaunchesPerDay: "owner-day"
+    case .stalenessAtOpen: "day with an open"
     default: "owner"
     }
   }
+
+  /// Whether the console, the report and `advise` show this metric's median (with its
+  /// interval) rather than its mean: the delays and the staleness, whose long tails
+  /// make a mean say little of a typical launch.
+  public var isSummarisedByMedian: Bool { self == .delayAfterEarliest || self == .stalenessAtOpen }
 
   /// The values a metric can take, which its intervals respect.
   public enum Range: Sendable {

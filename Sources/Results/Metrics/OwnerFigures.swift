@@ -42,26 +42,31 @@ enum OwnerFigures {
   }
 }
 
-/// The owner figures of one run: the standard ones (``OwnerFigures/metrics``) and a
-/// `launched_by_HH:MM` for each time of day the hypotheses or `--by` ask for.
+/// The owner figures of one run: the standard ones (``OwnerFigures/metrics``) and the
+/// family members (`launched_by_HH:MM`, `share_owners_at_least_N_per_day`) the
+/// hypotheses, `advise` or `--by` ask for.
 struct FigureSet: Sendable {
-  /// The times of day [s] of the `launched_by` figures, in order.
-  let launchedBy: [Int]
+  /// The family members, in order.
+  let families: [MetricName]
   let metrics: [MetricName]
 
-  init(launchedBy: [Int] = []) {
-    self.launchedBy = launchedBy
-    metrics = OwnerFigures.metrics + launchedBy.map(MetricName.launchedBy(seconds:))
+  init(families: [MetricName] = []) {
+    self.families = families
+    metrics = OwnerFigures.metrics + families
   }
 
   func index(_ metric: MetricName) -> Int? { metrics.firstIndex(of: metric) }
 
-  /// Each figure of an owner: the standard ones, then for each time T the share of its
-  /// days with a successful run by T (NaN without days).
+  /// Each figure of an owner: the standard ones, then for `launched_by` T the share of
+  /// its days with a successful run by T, and for `share_owners_at_least_N_per_day` 1
+  /// when its launches per day are at least N, else 0 (NaN without days).
   func values(_ k: SummaryTables.Counts) -> [Double] {
     OwnerFigures.values(k)
-      + launchedBy.map { t in
-        k.days > 0 ? Double(k.firstSuccess.days(by: t)) / k.days : .nan
+      + families.map { metric in
+        guard k.days > 0 else { return .nan }
+        if let t = metric.launchedBySeconds { return Double(k.firstSuccess.days(by: t)) / k.days }
+        if let n = metric.atLeastPerDay { return k.launched >= Double(n) * k.days ? 1 : 0 }
+        return .nan
       }
   }
 }

@@ -33,18 +33,31 @@ extension CSVSchema {
   public static let summary = CSVSchema(
     "summary.csv",
     [
-      "cell", "kind", "arm", "metric", "unit", "n", "mean", "sd", "ci95_low", "ci95_high", "median", "p10",
-      "p90", "p_value",
+      "cell", "kind", "arm", "metric", "unit", "n", "observations", "mean", "sd", "ci95_low", "ci95_high",
+      "median", "median_ci95_low", "median_ci95_high", "p10", "p90", "p_value", "p_value_holm",
     ])
   /// One row per (cell, arm, hour of the day).
   public static let hourOfDay = CSVSchema("hour_of_day.csv", ["cell", "arm", "hour", "launches"])
   /// One row per (cell, arm, hour of the day): the share of owner-days with a launch in
-  /// that hour, its mean over owners with a 95 % t interval.
+  /// that hour, its mean over owners with a 95 % interval inside [0, 1].
   public static let launchProbabilityByHour = CSVSchema(
     "launch_probability_by_hour.csv", ["cell", "arm", "hour", "n", "share", "ci95_low", "ci95_high"])
   /// One row per (cell, hypothesis).
   public static let hypotheses = CSVSchema(
-    "hypotheses.csv", ["cell", "hypothesis", "estimate", "ci95_low", "ci95_high", "p_value", "result"])
+    "hypotheses.csv",
+    [
+      "cell", "hypothesis", "estimate", "ci_low", "ci_high", "p_value", "p_value_holm", "result",
+      "owners_needed",
+    ])
+
+  /// One row per interval checked by `bgsim coverage`: how many runs' intervals held the
+  /// reference run's figure, and the counts a true coverage in the band allows.
+  public static let coverage = CSVSchema(
+    "coverage.csv",
+    [
+      "cell", "kind", "arm", "metric", "statistic", "reference", "runs", "covered", "missed_high",
+      "missed_low", "coverage", "band_low", "band_high", "in_band",
+    ])
 
   /// One row per validation case (`bgsim calibrate`).
   public static let scorecard = CSVSchema(

@@ -23,6 +23,9 @@ struct IntraClassSums: Sendable {
   private(set) var squaredSumsByCount: [Int128: Int128] = [:]
   /// Whether a count was not a whole number in range, or a sum overflowed.
   private(set) var isOutOfRange = false
+  /// Each owner's sums, while there are at most ``OwnerBootstrap/largestOwners`` of them
+  /// (for the bootstrap of small runs); nil beyond.
+  private(set) var owners: [Statistics.GroupSums]? = []
 
   /// Adds an owner's days and launches (counts read from the CSV: whole numbers).
   mutating func add(days: Double, launches: Double, launchSquares: Double) {
@@ -37,12 +40,23 @@ struct IntraClassSums: Sendable {
     (other.total, other.sum, other.sumOfSquares, other.countSquares) = (n, s, q, n * n)
     other.squaredSumsByCount[n] = s * s
     addSums(other)
+    keep([Statistics.GroupSums(count: days, sum: launches, sumOfSquares: launchSquares)])
+  }
+
+  /// Keeps owners' sums while they are few.
+  private mutating func keep(_ more: [Statistics.GroupSums]?) {
+    guard let more, owners != nil, owners!.count + more.count <= OwnerBootstrap.largestOwners else {
+      owners = nil
+      return
+    }
+    owners! += more
   }
 
   mutating func merge(_ other: IntraClassSums) {
     groups += other.groups
     isOutOfRange = isOutOfRange || other.isOutOfRange
     addSums(other)
+    keep(other.owners)
   }
 
   /// Adds `other`'s sums (not its groups); an overflow marks the sums out of range.
@@ -61,7 +75,30 @@ struct IntraClassSums: Sendable {
     if overflow { isOutOfRange = true }
   }
 
-  /// ICC(1) with its 95 % interval; nil where it is not defined or out of range.
+  /// ICC(1) with its 95 % interval; nil where it is not defined or out of range. The
+  /// F-based interval assumes normal launches; owners whose launches are skewed (a few
+  /// owners with many) make it too narrow, and then the jackknife interval over owners
+  /// on Fisher's scale is wider. While the owners are few enough to keep (``owners``),
+  /// the interval spans both; beyond, it is the F-based one.
+  var robustInterval: ConfidenceInterval? {
+    guard let plain = interval else { return nil }
+    guard let owners, owners.count == groups else { return plain }
+    // Owners in a canonical order, so that the sums do not depend on the order read.
+    let sorted = owners.sorted { ($0.count, $0.sum, $0.sumOfSquares) < ($1.count, $1.sum, $1.sumOfSquares) }
+    let n = Double(total)
+    let n0 = (n - Double(countSquares) / n) / Double(groups - 1)
+    guard
+      let jackknife = Statistics.intraClassJackknifeInterval(
+        estimate: plain.estimate, meanGroupSize: n0, jackknife: Statistics.intraClassJackknife(sorted),
+        level: plain.level)
+    else { return plain }
+    return ConfidenceInterval(
+      estimate: plain.estimate, lower: min(plain.lower, jackknife.lower),
+      upper: max(plain.upper, jackknife.upper),
+      level: plain.level, n: groups)
+  }
+
+  /// ICC(1) with its F-based 95 % interval; nil where it is not defined or out of range.
   var interval: ConfidenceInterval? {
     guard !isOutOfRange, groups >= 2 else { return nil }
     // Σ sᵢ²/nᵢ, in the order of the group sizes.

@@ -83,6 +83,11 @@ struct OrderStatistics {
     }
   }
 
+  /// Adds the values of `other` (of other ranks of the same values).
+  mutating func merge(_ other: OrderStatistics) {
+    for (group, byRank) in other.values { values[group, default: [:]].merge(byRank) { a, _ in a } }
+  }
+
   /// The value of `rank` in `group` [its units]; nil when it was not asked for or not found.
   func value(_ group: Int32, rank: Int) -> Int64? { values[group]?[rank] }
 

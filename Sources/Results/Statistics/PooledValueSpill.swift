@@ -32,6 +32,17 @@ final class PooledValueSpill {
     if buffer.count >= 1 << 16 { flush() }
   }
 
+  /// The group of a record that marks the start of a cluster's values (an owner's, or a
+  /// replication's): the value is the cluster's number. ``OrderStatistics`` skips it;
+  /// ``ClusteredCounts`` counts each cluster's values apart.
+  static let clusterMarker: Int32 = -1
+
+  /// Marks that the pooled values that follow are those of a new cluster (numbered
+  /// `cluster`: a replication, or 0 when each owner is its own).
+  func appendClusterMarker(cluster: Int) {
+    append(group: Self.clusterMarker, value: Int64(cluster))
+  }
+
   /// Writes what is buffered (a failure is kept for ``finish()``).
   func flush() {
     guard !buffer.isEmpty else { return }

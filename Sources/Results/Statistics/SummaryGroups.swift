@@ -24,6 +24,9 @@ struct SummaryGroups: Sendable {
   /// Streams per cell.
   var perCell: Int { arms * perArm + pairs * figures }
 
+  /// A stream's number within its cell (the same in every cell).
+  func withinCell(_ group: Int32) -> Int32 { perCell > 0 ? group % Int32(perCell) : group }
+
   /// A pooled metric (the delay after `earliestBeginDate` or the staleness at open) of
   /// arm `arm` (its index) in `cell`.
   func pooled(cell: Int, arm: Int, _ metric: MetricName) -> Int32 {

@@ -15,13 +15,15 @@ package final class GatheredSummary: Sendable {
   package let spillPath: String
   private let state: Mutex<(partial: SummaryTables.Partial, spill: PooledValueSpill)>
   private let arms: [String]
+  /// Whether intervals are over replications (a run with a posterior sample).
+  private let byReplication: Bool
   /// An empty stream of owners' figures, copied for each owner (its arm index and
   /// layout are built once, not per owner).
   private let emptyStream: OwnerFigureStream
 
   /// Opens the scratch file for the pooled values in `directory`.
   package init(
-    directory: String, arms: [String], cells: Int, byReplication: Bool = false, launchedBy: [Int] = []
+    directory: String, arms: [String], cells: Int, byReplication: Bool = false, families: [MetricName] = []
   )
     throws(UserError)
   {
@@ -30,8 +32,9 @@ package final class GatheredSummary: Sendable {
     let spill = try PooledValueSpill(path: spillPath)
     state = Mutex((SummaryTables.Partial(), spill))
     self.arms = arms
+    self.byReplication = byReplication
     emptyStream = OwnerFigureStream(
-      arms: arms, cells: cells, byReplication: byReplication, figureSet: FigureSet(launchedBy: launchedBy))
+      arms: arms, cells: cells, byReplication: byReplication, figureSet: FigureSet(families: families))
   }
 
   /// Adds an owner's rows in each of its arms (`summaries[a]` for arm `a`), from any thread.
@@ -44,14 +47,22 @@ package final class GatheredSummary: Sendable {
         var b = g.partial.buckets.removeValue(forKey: key) ?? SummaryTables.Bucket()
         let delays = figures.groups.pooled(cell: cell, arm: armIndex, .delayAfterEarliest)
         let staleness = figures.groups.pooled(cell: cell, arm: armIndex, .stalenessAtOpen)
-        for d in s.delays {
-          b.delays.add(d)
-          g.spill.append(group: delays, value: d)
-        }
+        var (delayTotal, stalenessTotal) = (ClusterTotal(), ClusterTotal())
+        g.spill.appendClusterMarker(cluster: byReplication ? replication : 0)
         for v in s.staleness {
           b.staleness.add(v)
+          stalenessTotal.add(v)
           g.spill.append(group: staleness, value: v)
         }
+        for d in s.delays {
+          b.delays.add(d)
+          delayTotal.add(d)
+          g.spill.append(group: delays, value: d)
+        }
+        g.partial.addClusters(
+          delays: delayTotal, staleness: stalenessTotal, groups: (delays, staleness),
+          replication: replication,
+          byReplication: byReplication, to: &b)
         for h in 0..<24 { b.hours[h] += s.hours[h] }
         g.partial.buckets[key] = b
         if s.counted {

@@ -14,21 +14,28 @@ public struct SummaryPlan: Sendable {
   public var sweptKeys: [String]
   /// Days at the start of each owner's run left out of every figure [days].
   public var warmupDays: Int
-  /// Times of day with a `launched_by_HH:MM` metric [s since midnight].
-  public var launchedBy: [Int]
+  /// The family members reported (`launched_by_HH:MM`, `share_owners_at_least_N_per_day`),
+  /// in ``MetricName/familyOrder(_:)``.
+  public var families: [MetricName]
   /// Whether intervals are over replication means (a run with `--posterior`).
   public var byReplication: Bool
   public var hypotheses: [Hypothesis]
+  /// The run's master seed: the owner bootstrap's resamples are drawn from it.
+  public var seed: UInt64
+  /// The most owners (per cell and arm) whose intervals come from the owner bootstrap
+  /// (``OwnerBootstrap``); above, the t and Woodruff intervals, which keep no owner.
+  public var largestBootstrapOwners = OwnerBootstrap.largestOwners
 
   public init(
-    arms: [String], cellValues: [[String]], sweptKeys: [String], warmupDays: Int, launchedBy: [Int],
-    byReplication: Bool, hypotheses: [Hypothesis]
+    arms: [String], cellValues: [[String]], sweptKeys: [String], warmupDays: Int, families: [MetricName],
+    byReplication: Bool, hypotheses: [Hypothesis], seed: UInt64 = 0
   ) {
+    self.seed = seed
     self.arms = arms
     self.cellValues = cellValues.isEmpty ? [[]] : cellValues
     self.sweptKeys = sweptKeys
     self.warmupDays = warmupDays
-    self.launchedBy = launchedBy
+    self.families = MetricName.familyOrder(families)
     self.byReplication = byReplication
     self.hypotheses = hypotheses
   }
@@ -36,11 +43,8 @@ public struct SummaryPlan: Sendable {
   /// The sweep cells' indices.
   public var cells: Range<Int> { cellValues.indices }
 
-  /// The metrics of the summary, in its order: the fixed ones, then `launched_by_HH:MM`
-  /// for each time of ``launchedBy``.
-  public var summaryMetrics: [MetricName] {
-    MetricName.allCases + launchedBy.map(MetricName.launchedBy(seconds:))
-  }
+  /// The metrics of the summary, in its order: the fixed ones, then ``families``.
+  public var summaryMetrics: [MetricName] { MetricName.allCases + families }
 
   /// The layout of an output file under this plan: `schema` with the swept keys.
   public func layout(_ schema: CSVSchema) -> CSVSchema { schema.sweeping(sweptKeys) }

@@ -3,70 +3,127 @@ import Foundation
 import Randomness
 
 extension SummaryTables {
-  static func evaluate(_ h: Hypothesis, cell: Int, _ pooled: Pooled) -> Verdict {
+  /// A claim's figures in one cell, before its p-value is adjusted over the cells.
+  struct Evaluation {
+    var estimate = Double.nan, low = Double.nan, high = Double.nan
+    /// The two-sided p-value of "the statistic equals the claimed value" (or "the
+    /// arms do not differ").
+    var pValue = Double.nan
+    /// Whether the estimate lies on the claimed side.
+    var claimedSide = false
+    /// For an undecided claim: the owners that would decide it at the estimate.
+    var ownersNeeded: (Double) -> Int? = { _ in nil }
+  }
+
+  /// The verdicts of `hypotheses` in each of `cells`, in that order. A claim is decided
+  /// when its p-value, adjusted by Holm's method over the cells (the same claim tested
+  /// in each), is below its alpha: `PASS` when the estimate is on the claimed side,
+  /// `FAIL` when it is on the other. With one cell the adjusted p-value is the raw one,
+  /// and the rule is the interval's: decided when the (1 − alpha) interval leaves out
+  /// the claimed value.
+  static func decide(_ hypotheses: [Hypothesis], cells: [Int], _ pooled: Pooled) -> [Verdict] {
+    var byCell = cells.map { _ in [Verdict?](repeating: nil, count: hypotheses.count) }
+    for (k, h) in hypotheses.enumerated() {
+      let evaluations = cells.map { evaluate(h, cell: $0, pooled) }
+      let adjusted = Statistics.holmAdjusted(evaluations.map(\.pValue))
+      for (c, e) in evaluations.enumerated() {
+        let decided = adjusted[c] < h.alpha && !e.estimate.isNaN
+        let result: Verdict.Result = decided ? (e.claimedSide ? .pass : .fail) : .inconclusive
+        byCell[c][k] = Verdict(
+          cell: cells[c], hypothesis: h.text, estimate: e.estimate, low: e.low, high: e.high,
+          pValue: e.pValue.isNaN ? nil : e.pValue, pHolm: adjusted[c].isNaN ? nil : adjusted[c],
+          result: result,
+          ownersNeeded: result == .inconclusive ? e.ownersNeeded(h.alpha / Double(max(1, cells.count))) : nil)
+      }
+    }
+    return byCell.flatMap { $0.compactMap { $0 } }
+  }
+
+  /// The paired rows with their p-values adjusted by Holm's method over the cells (one
+  /// family per pair of arms and metric).
+  static func holmAdjustingPairs(_ rows: [Row]) -> [Row] {
+    var rows = rows
+    var families: [String: [Int]] = [:]
+    for (i, r) in rows.enumerated() where r.kind == "paired_difference" {
+      families[r.arm + "|" + r.metric.rawValue, default: []].append(i)
+    }
+    for (_, members) in families {
+      let adjusted = Statistics.holmAdjusted(members.map { rows[$0].pValue ?? .nan })
+      for (k, i) in members.enumerated() { rows[i].pHolm = adjusted[k].isNaN ? nil : adjusted[k] }
+    }
+    return rows
+  }
+
+  static func evaluate(_ h: Hypothesis, cell: Int, _ pooled: Pooled) -> Evaluation {
     let metric = MetricName(rawValue: h.metric)!
+    var e = Evaluation()
+    let level = 1 - h.alpha
     if let other = h.otherArm {
-      let (i, j) = (pooled.arms.firstIndex(of: h.arm), pooled.arms.firstIndex(of: other))
+      guard let i = pooled.arms.firstIndex(of: h.arm), let j = pooled.arms.firstIndex(of: other), i != j
+      else { return e }
       // The stream holds arm i − arm j for i < j; the other way round, its negation.
-      var (ci, test) = (
-        ConfidenceInterval(estimate: .nan, lower: .nan, upper: .nan, level: 1 - h.alpha, n: 0),
-        TestResult(statistic: .nan, pValue: .nan)
-      )
-      var variance = Double.nan
-      if let i, let j, i != j {
-        let g = pooled.pairGroup(cell, min(i, j), max(i, j), metric)
-        (ci, test) = pooled.pairedTest(g, metric, level: 1 - h.alpha)
-        variance = pooled.variance(g, metric)
-        if i > j {
-          ci = ConfidenceInterval(
-            estimate: -ci.estimate, lower: -ci.upper, upper: -ci.lower, level: ci.level, n: ci.n)
+      let g = pooled.pairGroup(cell, min(i, j), max(i, j), metric)
+      let test = pooled.pairedTest(g, metric, level: level).1
+      var ci = pooled.pairInterval(cell, min(i, j), max(i, j), metric, level: level)
+      let variance = pooled.variance(g, metric)
+      if i > j {
+        ci = ConfidenceInterval(
+          estimate: -ci.estimate, lower: -ci.upper, upper: -ci.lower, level: ci.level, n: ci.n)
+      }
+      (e.estimate, e.low, e.high, e.pValue) = (ci.estimate, ci.lower, ci.upper, test.pValue)
+      e.claimedSide = h.comparison.claimsAbove ? ci.estimate > 0 : ci.estimate < 0
+      let estimate = ci.estimate
+      e.ownersNeeded = { alpha in
+        ownersNeeded(from: ci.n) { count in
+          Statistics.pairedTest(mean: estimate, variance: variance, count: count).pValue < alpha
         }
       }
-      // Between arms: significant on the claimed side passes, on the other side fails.
-      let significant = test.pValue < h.alpha
-      let claimed = h.comparison.claimsAbove ? ci.estimate > 0 : ci.estimate < 0
-      let result: Verdict.Result =
-        !significant || ci.estimate.isNaN ? .inconclusive : claimed ? .pass : .fail
-      return Verdict(
-        cell: cell, hypothesis: h.text, estimate: ci.estimate, low: ci.lower, high: ci.upper,
-        pValue: test.pValue, result: result,
-        ownersNeeded: result == .inconclusive && !ci.estimate.isNaN
-          ? ownersNeeded(from: ci.n) { count in
-            Statistics.pairedTest(mean: ci.estimate, variance: variance, count: count).pValue < h.alpha
-          } : nil)
+      return e
     }
     let g = pooled.group(cell, h.arm, metric)
-    var estimate: Double
-    var low: Double
-    var high: Double
-    var owners: Int?
+    let value = h.value!
     switch h.statistic {
     case .mean:
-      let ci = pooled.boundedInterval(g, metric, level: 1 - h.alpha)
-      (estimate, low, high) = (ci.estimate, ci.lower, ci.upper)
-      owners = ci.n
+      let ci = pooled.boundedInterval(g, metric, level: level)
+      (e.estimate, e.low, e.high) = (ci.estimate, ci.lower, ci.upper)
+      e.pValue = Statistics.pValue(excluding: value) { pooled.boundedInterval(g, metric, level: $0) }
+      let variance = pooled.variance(g, metric)
+      let estimate = ci.estimate
+      e.ownersNeeded = { alpha in
+        ownersNeeded(from: ci.n) { count in
+          let wider = Pooled.bounded(
+            mean: estimate, variance: variance, count: count, metric, level: 1 - alpha)
+          return value < wider.lower || value > wider.upper
+        }
+      }
     case .median, .p10, .p90:
-      let p = h.statistic == .median ? 0.5 : h.statistic == .p10 ? 0.1 : 0.9
-      (estimate, low, high) = pooled.quantileInterval(g, metric, p)
-    }
-    let value = h.value!
-    let result: Verdict.Result =
-      estimate.isNaN || low.isNaN || high.isNaN
-      ? .inconclusive
-      : h.comparison.holds(low: low, high: high, against: value)
-        ? .pass : h.comparison.fails(low: low, high: high, against: value) ? .fail : .inconclusive
-    return Verdict(
-      cell: cell, hypothesis: h.text, estimate: estimate, low: low, high: high, pValue: nil, result: result,
-      ownersNeeded: result == .inconclusive
-        ? owners.flatMap { n in
-          let variance = pooled.variance(g, metric)
-          return ownersNeeded(from: n) { count in
-            let ci = Pooled.bounded(
-              mean: estimate, variance: variance, count: count, metric, level: 1 - h.alpha)
-            return h.comparison.holds(low: ci.lower, high: ci.upper, against: value)
-              || h.comparison.fails(low: ci.lower, high: ci.upper, against: value)
+      let p = h.statistic.level
+      (e.estimate, e.low, e.high) = pooled.quantileInterval(g, metric, p, level: level)
+      let t = threshold(value, unitsPerValue: pooled.unitsPerValue(metric))
+      if pooled.isPooled(metric) {
+        e.pValue = quantilePValue(pooled, g, p, value: t)
+        if let g, let spread = pooled.spreads[g]?[p], let share = pooled.shareBelow[g]?[t],
+          spread.standardError > 0, share != p
+        {
+          // The share's standard error shrinks as 1/√owners.
+          e.ownersNeeded = { alpha in
+            let q = Statistics.tQuantile(
+              level: 1 - alpha, degreesOfFreedom: Double(max(1, spread.clusters - 1)))
+            let ratio = q * spread.standardError / abs(share - p)
+            let owners = (Double(spread.clusters) * ratio * ratio).rounded(.up)
+            return owners < 1e9 ? max(spread.clusters + 1, Int(owners)) : nil
           }
-        } : nil)
+        }
+      } else if pooled.replicationMeans == nil, let g, let share = pooled.shareBelow[g]?[t] {
+        // Independent owners: the share of them at or below the value, against p.
+        let n = pooled.pool(g).count
+        let se = (p * (1 - p) / Double(n)).squareRoot()
+        e.pValue =
+          n > 1 ? Statistics.twoSidedPValue(t: (share - p) / se, degreesOfFreedom: Double(n - 1)) : .nan
+      }
+    }
+    e.claimedSide = h.comparison.claimsAbove ? e.estimate > value : e.estimate < value
+    return e
   }
 
   /// Roughly how many owners would decide an undecided claim: the smallest count (to
@@ -87,20 +144,23 @@ extension SummaryTables {
     return high
   }
 
-  /// A distribution-free 95 % interval for a quantile: order statistics at ranks
-  /// np ± 1.96 √(np(1 − p)).
-  static func quantileInterval(_ xs: [Double], _ p: Double) -> (Double, Double, Double) {
-    guard let (lo, hi) = quantileIntervalRanks(count: xs.count, p) else { return (.nan, .nan, .nan) }
+  /// A distribution-free interval at `level` for a quantile of independent values:
+  /// order statistics at ranks np ± z √(np(1 − p)).
+  static func quantileInterval(_ xs: [Double], _ p: Double, level: Double = 0.95) -> (Double, Double, Double)
+  {
+    guard let (lo, hi) = quantileIntervalRanks(count: xs.count, p, level: level) else {
+      return (.nan, .nan, .nan)
+    }
     let s = xs.sorted()
     return (Statistics.quantile(sorted: s, p), s[lo], s[hi])
   }
 
-  /// The ranks (from 0) of the order statistics that bound the interval of the
-  /// `p`-quantile of `count` values; nil for no values.
-  static func quantileIntervalRanks(count: Int, _ p: Double) -> (Int, Int)? {
+  /// The ranks (from 0) of the order statistics that bound the interval at `level` of
+  /// the `p`-quantile of `count` independent values; nil for no values.
+  static func quantileIntervalRanks(count: Int, _ p: Double, level: Double = 0.95) -> (Int, Int)? {
     guard count > 0 else { return nil }
     let n = Double(count)
-    let half = 1.96 * (n * p * (1 - p)).squareRoot()
+    let half = Statistics.normalQuantile(level: level) * (n * p * (1 - p)).squareRoot()
     let lo = Int(max(0, (n * p - half).rounded(.down)))
     let hi = Int(min(n - 1, (n * p + half).rounded(.up)))
     return (lo, hi)

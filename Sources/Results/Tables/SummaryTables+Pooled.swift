@@ -8,13 +8,28 @@ extension SummaryTables {
   /// own units (``OwnerFigures``).
   struct Pooled {
     let pools: [Int32: PooledValues]
-    let order: OrderStatistics
+    var order: OrderStatistics
     let arms: [String]
     let layout: SummaryGroups
     let figureSet: FigureSet
     /// Per owner figure stream, each replication's mean, when the intervals of means are
     /// over replications (a run with a posterior sample); nil when they are over owners.
     var replicationMeans: [Int32: [Double]]? = nil
+    /// Per pooled stream (delays, staleness): its owners' (or replications') sums and
+    /// counts, for the ratio estimator of its mean.
+    var clusters: [Int32: ClusteredSums] = [:]
+    /// Per pooled stream and quantile level: the spread between owners of the share of
+    /// values at or below the quantile, for Woodruff's interval.
+    var spreads: [Int32: [Double: QuantileSpread]] = [:]
+    /// Per pooled stream and threshold [its units]: the share of its values at or below
+    /// it (the values hypotheses on quantiles name).
+    var shareBelow: [Int32: [Int64: Double]] = [:]
+    /// Per stream of a small run: the bootstrap-t replicates of its mean over owners
+    /// (sorted), for owner figures that cannot be negative and for pooled streams.
+    var meanReplicates: [Int32: [Double]] = [:]
+    /// Per stream of a small run: the degrees of freedom of its owners' variance
+    /// (``Statistics/residualDegreesOfFreedom(_:)``).
+    var meanDegreesOfFreedom: [Int32: Double] = [:]
 
     /// The stream of `metric` of `arm` in `cell`.
     func group(_ cell: Int, _ arm: String, _ metric: MetricName) -> Int32? {
@@ -46,11 +61,28 @@ extension SummaryTables {
       return Statistics.quantile(count: pool(g).count, p) { value(g, rank: $0, metric) }
     }
 
-    /// The quantile and a distribution-free 95 % interval for it (``quantileIntervalRanks(count:_:)``).
-    func quantileInterval(_ g: Int32?, _ metric: MetricName, _ p: Double) -> (Double, Double, Double) {
-      guard let g, let (lo, hi) = SummaryTables.quantileIntervalRanks(count: pool(g).count, p) else {
-        return (.nan, .nan, .nan)
+    /// Whether `metric` is pooled over launches or opens (not one figure per owner).
+    func isPooled(_ metric: MetricName) -> Bool { figureSet.index(metric) == nil }
+
+    /// The quantile and its interval at `level`: for launches or opens, Woodruff's
+    /// with the owners as the units (``woodruffRanks(count:_:spread:level:)``); for
+    /// owner figures, the distribution-free one (``quantileIntervalRanks(count:_:)``),
+    /// which needs independent owners (none in a run with a posterior sample).
+    func quantileInterval(_ g: Int32?, _ metric: MetricName, _ p: Double, level: Double = 0.95)
+      -> (Double, Double, Double)
+    {
+      guard let g else { return (.nan, .nan, .nan) }
+      let ranks: (Int, Int)?
+      if isPooled(metric) {
+        ranks = spreads[g]?[p].flatMap {
+          SummaryTables.woodruffRanks(count: pool(g).count, p, spread: $0, level: level)
+        }
+      } else if replicationMeans == nil {
+        ranks = SummaryTables.quantileIntervalRanks(count: pool(g).count, p, level: level)
+      } else {
+        ranks = nil
       }
+      guard let (lo, hi) = ranks else { return (quantile(g, metric, p), .nan, .nan) }
       return (quantile(g, metric, p), value(g, rank: lo, metric), value(g, rank: hi, metric))
     }
 
@@ -70,9 +102,39 @@ extension SummaryTables {
       }
       let pool = pool(g)
       let units = unitsPerValue(metric)
+      if isPooled(metric) {
+        // The ratio estimator over owners: the variance of the owners' contributions,
+        // not of the launches, which are not independent of each other.
+        guard let g, let c = clusters[g] else {
+          return (ConfidenceInterval(estimate: .nan, lower: .nan, upper: .nan, level: level, n: 0), .nan)
+        }
+        let (r, se) = c.ratio(unitsPerValue: units)
+        let variance = se * se * Double(c.clusters)
+        if let replicates = meanReplicates[g], !replicates.isEmpty {
+          return (
+            Statistics.bootstrapTInterval(
+              estimate: r, standardError: se, replicates: replicates, count: c.clusters, level: level,
+              degreesOfFreedom: meanDegreesOfFreedom[g]),
+            variance
+          )
+        }
+        return (
+          Statistics.confidenceInterval(mean: r, variance: variance, count: c.clusters, level: level),
+          variance
+        )
+      }
       let variance = pool.variance(unitsPerValue: units)
-      let ci = Statistics.confidenceInterval(
-        mean: pool.mean(unitsPerValue: units), variance: variance, count: pool.count, level: level)
+      let mean = pool.mean(unitsPerValue: units)
+      if let g, let replicates = meanReplicates[g], !replicates.isEmpty {
+        let se = (variance / Double(pool.count)).squareRoot()
+        return (
+          Statistics.bootstrapTInterval(
+            estimate: mean, standardError: se, replicates: replicates, count: pool.count, level: level,
+            degreesOfFreedom: meanDegreesOfFreedom[g]),
+          variance
+        )
+      }
+      let ci = Statistics.confidenceInterval(mean: mean, variance: variance, count: pool.count, level: level)
       return (ci, variance)
     }
 
@@ -85,7 +147,11 @@ extension SummaryTables {
     /// a count's never goes below 0. (A paired difference may take either sign.)
     func boundedInterval(_ g: Int32?, _ metric: MetricName, level: Double = 0.95) -> ConfidenceInterval {
       let (ci, variance) = interval(g, metric, level: level)
-      return Self.bounded(mean: ci.estimate, variance: variance, count: ci.n, metric, level: level)
+      switch metric.range {
+      case .share:
+        return Self.bounded(mean: ci.estimate, variance: variance, count: ci.n, metric, level: level)
+      case .nonNegative: return Statistics.nonNegativeInterval(ci)
+      }
     }
 
     /// The bounded interval of a mean of `count` values of `metric` with this sample variance.
@@ -109,7 +175,33 @@ extension SummaryTables {
     func describePair(_ cell: Int, _ i: Int, _ j: Int, _ metric: MetricName) -> Row {
       let g = pairGroup(cell, i, j, metric)
       let test = pairedTest(g, metric)
-      return row(cell, "paired_difference", "\(arms[i]) vs \(arms[j])", metric, g, pValue: test.1.pValue)
+      return row(
+        cell, "paired_difference", "\(arms[i]) vs \(arms[j])", metric, g, pValue: test.1.pValue,
+        interval: pairInterval(cell, i, j, metric))
+    }
+
+    /// The interval at `level` of the paired difference (arm `i` − arm `j`, i < j) of
+    /// owner metric `metric`: for a share, from the arms' own bounded intervals
+    /// (``Statistics/differenceInterval(_:_:correlation:count:)``), so that it stays in
+    /// [−1, 1] and does not shrink to a point where every owner sits at 0 or 1; else the
+    /// paired one (t, or bootstrap-t for a small run).
+    func pairInterval(_ cell: Int, _ i: Int, _ j: Int, _ metric: MetricName, level: Double = 0.95)
+      -> ConfidenceInterval
+    {
+      let g = pairGroup(cell, i, j, metric)
+      let paired = interval(g, metric, level: level).0
+      guard metric.range == .share, replicationMeans == nil else { return paired }
+      let (a, b) = (group(cell, arms[i], metric), group(cell, arms[j], metric))
+      let (va, vb, vd) = (variance(a, metric), variance(b, metric), variance(g, metric))
+      let correlation = (va + vb - vd) / 2 / (va * vb).squareRoot()
+      let d = Statistics.differenceInterval(
+        boundedInterval(a, metric, level: level), boundedInterval(b, metric, level: level),
+        correlation: correlation, count: paired.n)
+      guard d.lower.isFinite, d.upper.isFinite, paired.estimate.isFinite else { return paired }
+      // The estimate stays the mean of the owners' differences.
+      return ConfidenceInterval(
+        estimate: paired.estimate, lower: max(-1, paired.estimate - (d.estimate - d.lower)),
+        upper: min(1, paired.estimate + (d.upper - d.estimate)), level: level, n: paired.n)
     }
 
     /// The paired t interval at `level` and test of a stream of paired differences.
@@ -122,15 +214,17 @@ extension SummaryTables {
 
     func row(
       _ cell: Int, _ kind: String, _ arm: String, _ metric: MetricName, _ g: Int32?, pValue: Double?,
-      bounded: Bool = false
+      bounded: Bool = false, interval given: ConfidenceInterval? = nil
     ) -> Row {
       // The standard deviation is over owners (or launches, or opens), whatever the interval.
-      let ci = bounded ? boundedInterval(g, metric) : interval(g, metric).0
+      let ci = given ?? (bounded ? boundedInterval(g, metric) : interval(g, metric).0)
       let sd = pool(g).variance(unitsPerValue: unitsPerValue(metric)).squareRoot()
+      let median = quantileInterval(g, metric, 0.5)
       return Row(
-        cell: cell, kind: kind, arm: arm, metric: metric, n: pool(g).count, mean: ci.estimate,
-        sd: sd, low: ci.lower, high: ci.upper,
-        median: quantile(g, metric, 0.5), p10: quantile(g, metric, 0.1),
+        cell: cell, kind: kind, arm: arm, metric: metric, n: ci.n,
+        unit: replicationMeans != nil ? "replication" : "owner",
+        observations: pool(g).count, mean: ci.estimate, sd: sd, low: ci.lower, high: ci.upper,
+        median: median.0, medianLow: median.1, medianHigh: median.2, p10: quantile(g, metric, 0.1),
         p90: quantile(g, metric, 0.9), pValue: pValue)
     }
   }

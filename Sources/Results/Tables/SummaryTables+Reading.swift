@@ -17,12 +17,12 @@ extension SummaryTables {
   /// one owner. Pooled values are also appended to `spill`, by stream (``SummaryGroups``).
   static func read(
     days dayFiles: [String], launches launchFiles: [String], headers: Bool, arms: [String], cells: Int,
-    sweptKeys: [String], byReplication: Bool = false, launchedBy: [Int] = [], warmupDays: Int,
+    sweptKeys: [String], byReplication: Bool = false, families: [MetricName] = [], warmupDays: Int,
     spill: PooledValueSpill
   ) throws(UserError) -> Partial {
     var p = Partial()
     var figures = OwnerFigureStream(
-      arms: arms, cells: cells, byReplication: byReplication, figureSet: FigureSet(launchedBy: launchedBy))
+      arms: arms, cells: cells, byReplication: byReplication, figureSet: FigureSet(families: families))
     // The columns read, by name (after the swept keys' columns).
     let (dayColumns, launchColumns) = (
       CSVSchema.days.sweeping(sweptKeys), CSVSchema.launches.sweeping(sweptKeys)
@@ -46,6 +46,10 @@ extension SummaryTables {
       }
       let bucketKey = ArmKey(cell: owner.cell, arm: owner.arm)
       var bucket = p.buckets.removeValue(forKey: bucketKey) ?? Bucket()
+      // The owner's pooled values are one cluster (``ClusteredSums``); the spill marks
+      // where they begin.
+      var (delays, staleness) = (ClusterTotal(), ClusterTotal())
+      if delayGroup != nil { spill.appendClusterMarker(cluster: byReplication ? owner.replication : 0) }
       while days.owner == owner {
         let row = days.row
         if !row.equals(dayFields.warmup, "1") {
@@ -54,6 +58,7 @@ extension SummaryTables {
           counts.add(day: day)
           if let s = day.stalenessMedianMilliseconds {
             bucket.staleness.add(s)
+            staleness.add(s)
             if let g = stalenessGroup { spill.append(group: g, value: s) }
           }
         }
@@ -68,12 +73,17 @@ extension SummaryTables {
           counts.add(launch: launch)
           if let d = launch.delayMilliseconds {
             bucket.delays.add(d)
+            delays.add(d)
             if let g = delayGroup { spill.append(group: g, value: d) }
           }
           if let h = launch.hour { bucket.hours[h] += 1 }
         }
         try launches.advance()
       }
+      p.addClusters(
+        delays: delays, staleness: staleness,
+        groups: delayGroup.flatMap { d in stalenessGroup.map { (d, $0) } },
+        replication: owner.replication, byReplication: byReplication, to: &bucket)
       p.buckets[bucketKey] = bucket
       if counted {
         figures.add(

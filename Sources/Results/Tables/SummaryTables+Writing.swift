@@ -26,11 +26,11 @@ extension SummaryTables {
     summary.write(plan.layout(.summary).header)
     for r in rows {
       let fields = [
-        cell(r.cell), r.kind, r.arm, r.metric.rawValue, r.kind == "arm" ? r.metric.unit : "owner",
-        String(r.n),
+        cell(r.cell), r.kind, r.arm, r.metric.rawValue, r.unit, String(r.n), String(r.observations),
         Self.number(r.mean), Self.number(r.sd), Self.number(r.low), Self.number(r.high),
-        Self.number(r.median),
+        Self.number(r.median), Self.number(r.medianLow), Self.number(r.medianHigh),
         Self.number(r.p10), Self.number(r.p90), r.pValue.map(Self.number) ?? "",
+        r.pHolm.map(Self.number) ?? "",
       ]
       summary.write(fields.joined(separator: ",") + "\n")
     }
@@ -54,7 +54,7 @@ extension SummaryTables {
         let b = buckets[ArmKey(cell: c, arm: arm)] ?? Bucket()
         for h in 0..<24 {
           let pool = b.hourShares[h]
-          let ci = Statistics.confidenceInterval(
+          let ci = Statistics.shareInterval(
             mean: pool.mean(unitsPerValue: OwnerFigures.unitsPerValue),
             variance: pool.variance(unitsPerValue: OwnerFigures.unitsPerValue), count: pool.count)
           probability.write(
@@ -71,7 +71,8 @@ extension SummaryTables {
       buffer.field(v.hypothesis)
       hyp.write(
         "\(cell(v.cell)),\(String(decoding: buffer.bytes, as: UTF8.self)),\(Self.number(v.estimate)),\(Self.number(v.low)),"
-          + "\(Self.number(v.high)),\(v.pValue.map(Self.number) ?? ""),\(v.result.rawValue)\n")
+          + "\(Self.number(v.high)),\(v.pValue.map(Self.number) ?? ""),\(v.pHolm.map(Self.number) ?? ""),"
+          + "\(v.result.rawValue),\(v.ownersNeeded.map(String.init) ?? "")\n")
     }
     try commit(hyp)
   }

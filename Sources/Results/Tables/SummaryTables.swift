@@ -12,15 +12,34 @@ public struct SummaryTables: Sendable {
     public let kind: String
     public let arm: String
     public let metric: MetricName
+    /// The independent units behind the intervals (``unit``): owners, or replications.
     public let n: Int
+    /// What the intervals treat as independent: `owner`, or `replication` in a run
+    /// with a posterior sample.
+    public let unit: String
+    /// The values behind the figure: launches for a delay, days with an app open for
+    /// the staleness, owners for an owner figure.
+    public let observations: Int
     public let mean: Double
     public let sd: Double
     public let low: Double
     public let high: Double
     public let median: Double
+    /// The median's 95 % interval, with the owners as the units.
+    public let medianLow: Double
+    public let medianHigh: Double
     public let p10: Double
     public let p90: Double
     public let pValue: Double?
+    /// The p-value adjusted by Holm's method over the sweep's cells (the same test in
+    /// each cell); equal to ``pValue`` with one cell.
+    public var pHolm: Double?
+
+    /// The figure the console and the report show for this metric: the mean, or the
+    /// median for a delay or a staleness, with its interval.
+    public var shown: (estimate: Double, low: Double, high: Double) {
+      metric.isSummarisedByMedian && kind == "arm" ? (median, medianLow, medianHigh) : (mean, low, high)
+    }
   }
 
   public struct Verdict: Sendable {
@@ -41,6 +60,9 @@ public struct SummaryTables: Sendable {
     public let low: Double
     public let high: Double
     public let pValue: Double?
+    /// The p-value adjusted by Holm's method over the sweep's cells; the verdict is
+    /// decided by it.
+    public let pHolm: Double?
     public let result: Result
     /// For an inconclusive claim: roughly how many owners would make the interval
     /// decide it (its width shrinks as 1/√owners); nil when none would (a claim at its
@@ -62,6 +84,9 @@ public struct SummaryTables: Sendable {
   struct Bucket {
     var delays = PooledValues()
     var staleness = PooledValues()
+    /// Each owner's sum and count of delays, and of staleness (one cluster per owner).
+    var delayClusters = ClusteredSums()
+    var stalenessClusters = ClusteredSums()
     var hours = [Int](repeating: 0, count: 24)
     /// The owners' figures, in the order of ``FigureSet/metrics`` (as many as added).
     var figures: [PooledValues] = []
@@ -73,6 +98,8 @@ public struct SummaryTables: Sendable {
     mutating func merge(_ other: Bucket) {
       delays.merge(other.delays)
       staleness.merge(other.staleness)
+      delayClusters.merge(other.delayClusters)
+      stalenessClusters.merge(other.stalenessClusters)
       for h in 0..<24 { hours[h] += other.hours[h] }
       Self.pad(&figures, to: other.figures.count)
       for f in other.figures.indices { figures[f].merge(other.figures[f]) }
@@ -114,6 +141,29 @@ public struct SummaryTables: Sendable {
     /// By owner figure stream (``SummaryGroups``) and replication: the sums of that
     /// replication's owners, for intervals over replications (``ExperimentSpec/posterior``).
     var replicationSums: [Int32: [Int: PooledValues]] = [:]
+    /// By pooled stream (delays, staleness) and replication: the total and count of
+    /// that replication's values, for intervals over replications.
+    var replicationTotals: [Int32: [Int: ClusterTotal]] = [:]
+
+    /// Adds one owner's delays and staleness in a (cell, arm) as one cluster each of
+    /// `bucket`, or to their replication's totals when intervals are over replications.
+    mutating func addClusters(
+      delays: ClusterTotal, staleness: ClusterTotal, groups: (delays: Int32, staleness: Int32)?,
+      replication: Int, byReplication: Bool, to bucket: inout Bucket
+    ) {
+      if byReplication {
+        guard let groups else { return }
+        if delays.n > 0 {
+          replicationTotals[groups.delays, default: [:]][replication, default: .init()].merge(delays)
+        }
+        if staleness.n > 0 {
+          replicationTotals[groups.staleness, default: [:]][replication, default: .init()].merge(staleness)
+        }
+      } else {
+        if delays.n > 0 { bucket.delayClusters.add(y: delays.y, n: delays.n) }
+        if staleness.n > 0 { bucket.stalenessClusters.add(y: staleness.y, n: staleness.n) }
+      }
+    }
 
     /// Adds another slice's share (of other owners: an owner's rows are never split).
     mutating func merge(_ other: Partial) {
@@ -127,6 +177,11 @@ public struct SummaryTables: Sendable {
       for (group, byReplication) in other.replicationSums {
         for (r, sums) in byReplication {
           replicationSums[group, default: [:]][r, default: PooledValues(binned: false)].merge(sums)
+        }
+      }
+      for (group, byReplication) in other.replicationTotals {
+        for (r, total) in byReplication {
+          replicationTotals[group, default: [:]][r, default: .init()].merge(total)
         }
       }
     }
@@ -146,7 +201,7 @@ public struct SummaryTables: Sendable {
       days: [dir.appendingPathComponent("days.csv").path],
       launches: [dir.appendingPathComponent("launches.csv").path],
       headers: true, arms: plan.arms, cells: plan.cells.count, sweptKeys: plan.sweptKeys,
-      byReplication: plan.byReplication, launchedBy: plan.launchedBy, warmupDays: plan.warmupDays,
+      byReplication: plan.byReplication, families: plan.families, warmupDays: plan.warmupDays,
       spill: spill)
     return try tables(p, directory: directory, plan: plan, spills: [spill.path], write: write)
   }
@@ -192,7 +247,7 @@ public struct SummaryTables: Sendable {
           try read(
             days: slices[i].map(\.days), launches: slices[i].map(\.launches), headers: false, arms: arms,
             cells: plan.cells.count, sweptKeys: plan.sweptKeys, byReplication: plan.byReplication,
-            launchedBy: plan.launchedBy,
+            families: plan.families,
             warmupDays: plan.warmupDays, spill: spill))
       } catch {
         r = .failure(error)
@@ -244,7 +299,7 @@ public struct SummaryTables: Sendable {
   {
     let buckets = p.buckets
     let arms = plan.arms
-    let figureSet = FigureSet(launchedBy: plan.launchedBy)
+    let figureSet = FigureSet(families: plan.families)
     let layout = SummaryGroups(arms: arms.count, figures: figureSet.metrics.count)
     var pools: [Int32: PooledValues] = [:]
     for cell in plan.cells {
@@ -278,15 +333,37 @@ public struct SummaryTables: Sendable {
         }
       }
     }
-    let pooled = Pooled(
+    var pooled = Pooled(
       pools: pools, order: order, arms: arms, layout: layout, figureSet: figureSet,
       replicationMeans: replicationMeans)
+    // The clusters of the pooled streams: owners, or replications.
+    for cell in plan.cells {
+      for (a, arm) in arms.enumerated() {
+        guard let b = buckets[ArmKey(cell: cell, arm: arm)] else { continue }
+        for (metric, owners) in [
+          (MetricName.delayAfterEarliest, b.delayClusters), (.stalenessAtOpen, b.stalenessClusters),
+        ] {
+          let g = layout.pooled(cell: cell, arm: a, metric)
+          if plan.byReplication {
+            var sums = ClusteredSums()
+            let totals = p.replicationTotals[g] ?? [:]
+            for r in totals.keys.sorted() { sums.add(y: totals[r]!.y, n: totals[r]!.n) }
+            pooled.clusters[g] = sums
+          } else {
+            pooled.clusters[g] = owners
+          }
+        }
+      }
+    }
+    try addOwnerIntervals(to: &pooled, pools: pools, plan: plan, spills: spills)
     var rows: [Row] = []
     for cell in plan.cells {
       for arm in arms {
         for metric in plan.summaryMetrics {
           if metric == .iccLaunchesPerDay {
-            rows.append(intraClassRow(cell, arm, buckets[ArmKey(cell: cell, arm: arm)] ?? Bucket()))
+            let b = buckets[ArmKey(cell: cell, arm: arm)] ?? Bucket()
+            let robust = !plan.byReplication && b.intraClass.groups <= plan.largestBootstrapOwners
+            rows.append(intraClassRow(cell, arm, b, robust: robust))
           } else {
             rows.append(pooled.describe(cell, arm, metric))
           }
@@ -300,22 +377,20 @@ public struct SummaryTables: Sendable {
         }
       }
     }
-    var verdicts: [Verdict] = []
-    for cell in plan.cells {
-      for h in plan.hypotheses { verdicts.append(evaluate(h, cell: cell, pooled)) }
-    }
+    rows = holmAdjustingPairs(rows)
+    let verdicts = decide(plan.hypotheses, cells: Array(plan.cells), pooled)
     let tables = SummaryTables(rows: rows, verdicts: verdicts)
     if write { try tables.write(directory: directory, buckets: buckets, plan: plan, commits: commits) }
     return tables
   }
 
   /// The intra-class correlation of launches per day among the owners of a (cell, arm).
-  static func intraClassRow(_ cell: Int, _ arm: String, _ b: Bucket) -> Row {
-    let ci = b.intraClass.interval
+  static func intraClassRow(_ cell: Int, _ arm: String, _ b: Bucket, robust: Bool = true) -> Row {
+    let ci = robust ? b.intraClass.robustInterval : b.intraClass.interval
     return Row(
-      cell: cell, kind: "arm", arm: arm, metric: .iccLaunchesPerDay, n: b.intraClass.groups,
-      mean: ci?.estimate ?? .nan,
-      sd: .nan, low: ci?.lower ?? .nan, high: ci?.upper ?? .nan, median: .nan, p10: .nan, p90: .nan,
-      pValue: nil)
+      cell: cell, kind: "arm", arm: arm, metric: .iccLaunchesPerDay, n: b.intraClass.groups, unit: "owner",
+      observations: b.intraClass.groups, mean: ci?.estimate ?? .nan,
+      sd: .nan, low: ci?.lower ?? .nan, high: ci?.upper ?? .nan, median: .nan, medianLow: .nan,
+      medianHigh: .nan, p10: .nan, p90: .nan, pValue: nil)
   }
 }

@@ -1,0 +1,81 @@
+@preconcurrency import CGSL
+
+extension Statistics {
+  /// The ratio estimator R = ΣYᵢ / ΣNᵢ over `clusters` independent clusters (owners),
+  /// each with a total Yᵢ of `Nᵢ` observations, and its cluster-robust (linearised)
+  /// standard error √(m/(m − 1) · Σ(Yᵢ − R Nᵢ)²) / ΣNᵢ: the mean of all launches of all
+  /// owners, with the owners, not the launches, as the independent units. NaN below two
+  /// clusters or without observations.
+  public static func clusteredRatio(
+    clusters m: Int, sumY: Double, sumN: Double, sumYY: Double, sumNN: Double, sumYN: Double
+  ) -> (ratio: Double, standardError: Double) {
+    guard sumN > 0 else { return (.nan, .nan) }
+    let r = sumY / sumN
+    guard m > 1 else { return (r, .nan) }
+    let residuals = max(0, sumYY - 2 * r * sumYN + r * r * sumNN)
+    return (r, (Double(m) / Double(m - 1) * residuals).squareRoot() / sumN)
+  }
+
+  /// The two-sided t quantile at `level` with `degreesOfFreedom`.
+  public static func tQuantile(level: Double, degreesOfFreedom: Double) -> Double {
+    gsl_cdf_tdist_Pinv(1 - (1 - level) / 2, degreesOfFreedom)
+  }
+
+  /// The two-sided standard normal quantile at `level` (1.96 at 0.95).
+  public static func normalQuantile(level: Double) -> Double {
+    gsl_cdf_ugaussian_Pinv(1 - (1 - level) / 2)
+  }
+
+  /// The two-sided p-value of a t statistic with `degreesOfFreedom`.
+  public static func twoSidedPValue(t: Double, degreesOfFreedom: Double) -> Double {
+    guard !t.isNaN, degreesOfFreedom > 0 else { return .nan }
+    if t.isInfinite { return 0 }
+    return min(1, 2 * gsl_cdf_tdist_Q(abs(t), degreesOfFreedom))
+  }
+
+  /// Holm's step-down adjustment of a family of p-values (Holm 1979): the i-th smallest
+  /// of k becomes max over j ≤ i of min(1, (k − j + 1) p₍ⱼ₎). It holds the chance of any
+  /// false rejection in the family at alpha whatever the tests' dependence. NaN p-values
+  /// stay NaN and are not counted in the family; ties keep their order.
+  public static func holmAdjusted(_ p: [Double]) -> [Double] {
+    let order = p.indices.filter { !p[$0].isNaN }.sorted { (p[$0], $0) < (p[$1], $1) }
+    var adjusted = p
+    var running = 0.0
+    for (i, index) in order.enumerated() {
+      running = max(running, min(1, Double(order.count - i) * p[index]))
+      adjusted[index] = running
+    }
+    return adjusted
+  }
+
+  /// The smallest alpha at which `interval(1 − alpha)` leaves out `value`: the
+  /// two-sided p-value of the claim that the statistic equals `value`, as the interval
+  /// rule decides it (1 when no interval above level 0.5 leaves it out, NaN when the
+  /// interval is undefined). The intervals must widen with the level.
+  public static func pValue(excluding value: Double, interval: (Double) -> ConfidenceInterval) -> Double {
+    func excludes(_ level: Double) -> Bool? {
+      let ci = interval(level)
+      guard ci.lower.isFinite, ci.upper.isFinite else { return nil }
+      return value < ci.lower || value > ci.upper
+    }
+    guard let atHalf = excludes(0.5) else { return .nan }
+    if !atHalf { return 1 }
+    // Bisection on the level: excluded at `low`, not (or undefined) at `high`.
+    var (low, high) = (0.5, 1 - 1e-12)
+    if excludes(high) == true { return 1 - high }
+    for _ in 0..<60 {
+      let middle = (low + high) / 2
+      if excludes(middle) == true { low = middle } else { high = middle }
+    }
+    return 1 - low
+  }
+}
+
+extension Statistics {
+  /// The smallest k with P(X ≤ k) ≥ `probability` for X ~ Binomial(`trials`, `p`).
+  public static func binomialQuantile(_ probability: Double, trials: Int, p: Double) -> Int {
+    guard trials > 0 else { return 0 }
+    for k in 0...trials where gsl_cdf_binomial_P(UInt32(k), p, UInt32(trials)) >= probability { return k }
+    return trials
+  }
+}

@@ -1,0 +1,82 @@
+import FileFormats
+import Randomness
+
+/// Sums over independent clusters (owners, or replications) of a total Yᵢ and a count
+/// Nᵢ each: what the ratio estimator ΣY/ΣN and its cluster-robust standard error need
+/// (``Statistics/clusteredRatio(clusters:sumY:sumN:sumYY:sumNN:sumYN:)``). For the mean
+/// delay, Yᵢ is an owner's sum of delays [ms] and Nᵢ its launches; for a quantile's
+/// interval, Yᵢ counts the owner's values at or below the quantile.
+///
+/// The sums are exact integers, so they add up to the same bits whatever the split of
+/// the owners between threads or shards; a sum that overflows makes the figures NaN.
+struct ClusteredSums: Sendable {
+  /// Clusters added.
+  private(set) var clusters = 0
+  private(set) var sumY: Int128 = 0, sumN: Int128 = 0
+  private(set) var sumYY: Int128 = 0, sumNN: Int128 = 0, sumYN: Int128 = 0
+  private(set) var isOutOfRange = false
+
+  /// Adds one cluster's total `y` of `n` observations.
+  mutating func add(y: Int128, n: Int128) {
+    clusters += 1
+    var overflow = false
+    func product(_ a: Int128, _ b: Int128) -> Int128 {
+      let (v, o) = a.multipliedReportingOverflow(by: b)
+      overflow = overflow || o
+      return v
+    }
+    func sum(_ a: Int128, _ b: Int128) -> Int128 {
+      let (v, o) = a.addingReportingOverflow(b)
+      overflow = overflow || o
+      return v
+    }
+    sumY = sum(sumY, y)
+    sumN = sum(sumN, n)
+    sumYY = sum(sumYY, product(y, y))
+    sumNN = sum(sumNN, product(n, n))
+    sumYN = sum(sumYN, product(y, n))
+    if overflow { isOutOfRange = true }
+  }
+
+  mutating func merge(_ other: ClusteredSums) {
+    clusters += other.clusters
+    var overflow = other.isOutOfRange
+    func sum(_ a: Int128, _ b: Int128) -> Int128 {
+      let (v, o) = a.addingReportingOverflow(b)
+      overflow = overflow || o
+      return v
+    }
+    sumY = sum(sumY, other.sumY)
+    sumN = sum(sumN, other.sumN)
+    sumYY = sum(sumYY, other.sumYY)
+    sumNN = sum(sumNN, other.sumNN)
+    sumYN = sum(sumYN, other.sumYN)
+    if overflow { isOutOfRange = true }
+  }
+
+  /// ΣY/ΣN in units of one (`unitsPerValue` units of Y to one) and its cluster-robust
+  /// standard error; NaN when out of range.
+  func ratio(unitsPerValue: Double = 1) -> (estimate: Double, standardError: Double) {
+    guard !isOutOfRange else { return (.nan, .nan) }
+    let (r, se) = Statistics.clusteredRatio(
+      clusters: clusters, sumY: Double(sumY), sumN: Double(sumN), sumYY: Double(sumYY),
+      sumNN: Double(sumNN), sumYN: Double(sumYN))
+    return (r / unitsPerValue, se / unitsPerValue)
+  }
+}
+
+/// One cluster's total and count, while its observations are being added.
+struct ClusterTotal: Sendable {
+  var y: Int128 = 0
+  var n: Int128 = 0
+
+  mutating func add(_ value: Int64) {
+    y &+= Int128(value)
+    n += 1
+  }
+
+  mutating func merge(_ other: ClusterTotal) {
+    y &+= other.y
+    n += other.n
+  }
+}

@@ -1,0 +1,197 @@
+import FileFormats
+import Randomness
+
+extension SummaryTables {
+  /// How much the share of a stream's values at or below one of its quantiles varies
+  /// between owners: the ratio estimate F̂ and its cluster-robust standard error, and,
+  /// for a small run, the bootstrap-t replicates of F̂ over owners (sorted).
+  struct QuantileSpread: Sendable {
+    /// The share of the values at or below the quantile [0…1].
+    let share: Double
+    let standardError: Double
+    /// The independent units (owners, or replications).
+    let clusters: Int
+    var replicates: [Double] = []
+    /// The degrees of freedom of the owners' variance: fewer than owners − 1 when a few
+    /// owners carry most of it (``Statistics/residualDegreesOfFreedom(_:)``).
+    var degreesOfFreedom: Double? = nil
+  }
+
+  /// Woodruff's interval for the `p`-quantile of `count` values gathered in clusters
+  /// (Woodruff 1952; Francisco and Fuller 1991): the ranks of the shares
+  /// p + t₍α/2₎·SE and p + t₍₁₋α/2₎·SE, where SE is the standard error of the share of
+  /// values at or below the estimate with the owners as the units, and t the bootstrap-t
+  /// quantiles of that share over owners (small runs) or Student's with (owners − 1)
+  /// degrees of freedom. With independent values it is the distribution-free interval;
+  /// with owners that differ, it widens as their launches are alike. Nil below two owners.
+  static func woodruffRanks(count: Int, _ p: Double, spread: QuantileSpread, level: Double) -> (Int, Int)? {
+    guard count > 0, spread.clusters > 1, spread.standardError.isFinite else { return nil }
+    // Student's t, widened to the bootstrap-t quantiles where these are wider.
+    let t = Statistics.tQuantile(
+      level: level, degreesOfFreedom: spread.degreesOfFreedom ?? Double(spread.clusters - 1))
+    var (low, high) = (-t, t)
+    if !spread.replicates.isEmpty {
+      let tail = (1 - level) / 2
+      low = min(low, Statistics.replicateQuantile(spread.replicates, tail))
+      high = max(high, Statistics.replicateQuantile(spread.replicates, 1 - tail))
+    }
+    let n = Double(count)
+    func rank(_ share: Double, _ rule: FloatingPointRoundingRule) -> Int {
+      let place = n * share
+      return place.isNaN ? (rule == .down ? 0 : count - 1) : Int(max(0, min(n - 1, place.rounded(rule))))
+    }
+    return (rank(p + low * spread.standardError, .down), rank(p + high * spread.standardError, .up))
+  }
+
+  /// The two-sided p-value of the claim that the `p`-quantile of stream `g` equals
+  /// `value` [its units], as Woodruff's interval decides it: how far the share of
+  /// values at or below `value` lies from p, in standard errors of the share at the
+  /// estimate, against Student's t or the bootstrap-t replicates. NaN when it cannot be told.
+  static func quantilePValue(_ pooled: Pooled, _ g: Int32?, _ p: Double, value: Int64) -> Double {
+    guard let g, let spread = pooled.spreads[g]?[p], let share = pooled.shareBelow[g]?[value],
+      spread.clusters > 1
+    else { return .nan }
+    if spread.standardError == 0 { return share == p ? 1 : 0 }
+    let z = (share - p) / spread.standardError
+    let student = Statistics.twoSidedPValue(
+      t: z, degreesOfFreedom: spread.degreesOfFreedom ?? Double(spread.clusters - 1))
+    guard !spread.replicates.isEmpty else { return student }
+    // As the interval: the larger of Student's and the bootstrap's.
+    let r = spread.replicates
+    let below = Double(r.filter { $0 <= z }.count) / Double(r.count)
+    let above = Double(r.filter { $0 >= z }.count) / Double(r.count)
+    return max(student, min(1, 2 * min(below, above)))
+  }
+
+  /// The threshold [the stream's units] of a value [the metric's units]: a value is at
+  /// or below `x` when it is at or below this.
+  static func threshold(_ x: Double, unitsPerValue: Double) -> Int64 {
+    let units = (x * unitsPerValue).rounded(.down)
+    guard !units.isNaN else { return .min }
+    return Int64(max(-9e18, min(9e18, units)))
+  }
+
+  /// Adds to `pooled` what the owner-level intervals need, in two more passes over the
+  /// spilled values: the owners' counts at or below each quantile of each pooled stream
+  /// (and at each value a hypothesis names), with, for small runs, each owner's totals
+  /// and figures to resample (``OwnerBootstrap``); then the order statistics at the
+  /// ranks of the quantiles' intervals.
+  static func addOwnerIntervals(
+    to pooled: inout Pooled, pools: [Int32: PooledValues], plan: SummaryPlan, spills: [String]
+  ) throws(UserError) {
+    var thresholds: [Int32: [Int64]] = [:]
+    var keep: Set<Int32> = []
+    var keepFigures: Set<Int32> = []
+    let bootstrap = !plan.byReplication
+    // (stream, quantile level, interval level) of every interval asked for.
+    var asked: [(Int32, Double, Double)] = []
+    var pooledStreams: [Int32] = []
+    for cell in plan.cells {
+      for (a, arm) in plan.arms.enumerated() {
+        for metric in [MetricName.delayAfterEarliest, .stalenessAtOpen] {
+          guard let g = pooled.group(cell, arm, metric), let pool = pools[g], pool.count > 0,
+            !pool.isOutOfRange
+          else { continue }
+          pooledStreams.append(g)
+          var t = quantileLevels.map { p in
+            threshold(
+              Statistics.quantile(count: pool.count, p) { pooled.value(g, rank: $0, metric) },
+              unitsPerValue: 1000)
+          }
+          for p in quantileLevels { asked.append((g, p, 0.95)) }
+          for h in plan.hypotheses where h.arm == arm && h.metric == metric.rawValue && h.statistic != .mean {
+            guard let value = h.value else { continue }
+            t.append(threshold(value, unitsPerValue: 1000))
+            asked.append((g, h.statistic.level, 1 - h.alpha))
+          }
+          thresholds[g] = t
+          if bootstrap, let owners = pooled.clusters[g]?.clusters, OwnerBootstrap.resamples(owners, plan) {
+            keep.insert(g)
+          }
+        }
+        // Owner figures whose t interval a skewed spread between owners misleads.
+        for (f, metric) in pooled.figureSet.metrics.enumerated() where metric.range == .nonNegative {
+          let g = pooled.layout.owner(cell: cell, arm: a, figure: f)
+          if bootstrap, let pool = pools[g], OwnerBootstrap.resamples(pool.count, plan) {
+            keepFigures.insert(g)
+          }
+          for j in plan.arms.indices where j > a {
+            let pair = pooled.layout.pair(cell: cell, a, j, figure: f)
+            if bootstrap, let pool = pools[pair], OwnerBootstrap.resamples(pool.count, plan) {
+              keepFigures.insert(pair)
+            }
+          }
+        }
+      }
+    }
+    // Claims on a quantile of an owner figure: the share of owners at or below the value.
+    for cell in plan.cells {
+      for h in plan.hypotheses where h.statistic != .mean && h.otherArm == nil {
+        guard let metric = MetricName(rawValue: h.metric), !pooled.isPooled(metric),
+          let g = pooled.group(cell, h.arm, metric), let value = h.value
+        else { continue }
+        thresholds[g, default: []].append(threshold(value, unitsPerValue: pooled.unitsPerValue(metric)))
+      }
+    }
+    guard !thresholds.isEmpty || !keepFigures.isEmpty else { return }
+    let counts = try ClusteredCounts(
+      thresholds: thresholds, keep: keep, keepFigures: keepFigures, spills: spills,
+      byReplication: plan.byReplication)
+    for (g, t) in thresholds {
+      guard let sums = counts.sums[g] else { continue }
+      for k in t.indices {
+        pooled.shareBelow[g, default: [:]][t[k]] = Double(sums[k].sumY) / Double(sums[k].sumN)
+      }
+    }
+    for g in pooledStreams {
+      guard let sums = counts.sums[g] else { continue }
+      let owners = counts.clusters[g]
+      if let owners {
+        let units = owners.map { Statistics.Cluster(y: Double($0.sum), n: Double($0.count)) }
+        pooled.meanReplicates[g] = Statistics.studentizedReplicates(
+          units, resamples: OwnerBootstrap.resamples,
+          stream: OwnerBootstrap.stream(seed: plan.seed, group: pooled.layout.withinCell(g), purpose: 0))
+        pooled.meanDegreesOfFreedom[g] = Statistics.residualDegreesOfFreedom(units)
+      }
+      for (k, p) in quantileLevels.enumerated() {
+        let (share, se) = sums[k].ratio()
+        var spread = QuantileSpread(share: share, standardError: se, clusters: sums[k].clusters)
+        if let owners {
+          let units = owners.map { Statistics.Cluster(y: Double($0.below[k]), n: Double($0.count)) }
+          spread.replicates = Statistics.studentizedReplicates(
+            units, resamples: OwnerBootstrap.resamples,
+            stream: OwnerBootstrap.stream(seed: plan.seed, group: pooled.layout.withinCell(g), purpose: 1 + k)
+          )
+          spread.degreesOfFreedom = Statistics.residualDegreesOfFreedom(units)
+        }
+        pooled.spreads[g, default: [:]][p] = spread
+      }
+    }
+    for (g, figures) in counts.figures {
+      let units = figures.map { Statistics.Cluster(y: Double($0), n: 1) }
+      pooled.meanReplicates[g] = Statistics.studentizedReplicates(
+        units, resamples: OwnerBootstrap.resamples,
+        stream: OwnerBootstrap.stream(seed: plan.seed, group: pooled.layout.withinCell(g), purpose: 0))
+      pooled.meanDegreesOfFreedom[g] = Statistics.residualDegreesOfFreedom(units)
+    }
+    var ranks: [Int32: Set<Int>] = [:]
+    for (g, p, level) in asked {
+      guard let spread = pooled.spreads[g]?[p],
+        let (lo, hi) = woodruffRanks(count: pools[g]?.count ?? 0, p, spread: spread, level: level)
+      else { continue }
+      ranks[g, default: []].formUnion([lo, hi])
+    }
+    pooled.order.merge(try OrderStatistics(ranks: ranks, pools: pools, spills: spills))
+  }
+}
+
+extension Hypothesis.Statistic {
+  /// The quantile level [0…1] of a median, p10 or p90 (0.5 for a mean).
+  var level: Double {
+    switch self {
+    case .p10: 0.1
+    case .p90: 0.9
+    case .mean, .median: 0.5
+    }
+  }
+}
