@@ -16,7 +16,7 @@ struct BGSim: ParsableCommand {
     version: BGSimVersion.text,
     subcommands: [
       Run.self, Merge.self, Report.self, Trace.self, Explain.self, Calibrate.self, Fit.self, FitPersona.self,
-      Advise.self,
+      Advise.self, Coverage.self,
       Validate.self,
       ConvertAware.self,
       Bench.self,

@@ -1,0 +1,176 @@
+import FileFormats
+import Foundation
+import Randomness
+import Results
+
+/// `bgsim coverage`: how often the summary's 95 % intervals hold the truth. An
+/// experiment is run many times, each with its own seed and few owners, and once with
+/// many owners, whose figures are taken as the truth; each interval of `summary.csv`
+/// (each mean's, and the median's of delays and staleness) is checked against them.
+public struct CoverageStudy: Sendable {
+  public struct Options: Sendable {
+    /// Small runs, each with its own seed.
+    public var runs = 60
+    /// Owners of each small run (default: 20).
+    public var devices = 20
+    /// Owners of the reference run (default: 1,500).
+    public var referenceDevices = 1500
+    /// The band the true coverage of a nominal 95 % interval should lie in.
+    public var band: ClosedRange<Double> = 0.90...0.99
+    public init() {}
+  }
+
+  /// One interval's coverage over the runs.
+  public struct Row: Sendable {
+    public let cell: Int
+    public let kind: String
+    public let arm: String
+    public let metric: MetricName
+    /// `mean` or `median`.
+    public let statistic: String
+    /// The reference run's figure.
+    public let reference: Double
+    /// Runs whose interval was defined, and those of them that held the reference.
+    public let runs: Int
+    public let covered: Int
+    /// Runs whose whole interval lay above the reference (it was too high), or below.
+    public let missedHigh: Int
+    public let missedLow: Int
+    /// The counts of runs that a true coverage inside ``Options/band`` gives with
+    /// probability 99.9 % (one-sided at each end).
+    public let band: ClosedRange<Int>
+
+    public var coverage: Double { runs > 0 ? Double(covered) / Double(runs) : .nan }
+    public var inBand: Bool { runs > 0 && band.contains(covered) }
+  }
+
+  public let rows: [Row]
+  public let options: Options
+
+  /// The counts of covering runs out of `runs` consistent with a true coverage in
+  /// `band`: from the 0.1 % quantile of Binomial(runs, lower) to the 99.9 % quantile of
+  /// Binomial(runs, upper). Only the number of runs sets it.
+  public static func acceptedCounts(runs: Int, band: ClosedRange<Double>) -> ClosedRange<Int> {
+    let low = Statistics.binomialQuantile(0.001, trials: runs, p: band.lowerBound)
+    let high = Statistics.binomialQuantile(0.999, trials: runs, p: band.upperBound)
+    return low...max(low, high)
+  }
+
+  /// Runs the study: `request`'s experiment with `options.referenceDevices` owners
+  /// (its own seed), then `options.runs` times with `options.devices` owners and seeds
+  /// seed + 1, seed + 2, … Each run's files go to a scratch folder under `directory`,
+  /// removed once its summary is read; `coverage.csv` is written there.
+  public static func run(
+    _ request: RunRequest, options: Options, directory: String,
+    progress: @escaping @Sendable (Int, Int) -> Void
+  ) throws(UserError) -> CoverageStudy {
+    let base = try request.load()
+    try OutputFolder.prepare(directory: directory)
+    let owners = { (spec: ExperimentSpec, devices: Int) in
+      devices * spec.replications * spec.days * spec.arms.count * spec.cells.count
+    }
+    let total = owners(base, options.referenceDevices) + options.runs * owners(base, options.devices)
+    var done = 0
+    func runOnce(devices: Int, seed: UInt64, folder: String) throws(UserError) -> SummaryTables {
+      var r = request
+      r.devices = devices
+      r.seed = seed
+      r.out = (directory as NSString).appendingPathComponent(folder)
+      let spec = try r.load()
+      let before = done
+      let summary = try r.runForSummary(spec) { d, _ in progress(before + d, total) }
+      done += owners(spec, devices)
+      return summary
+    }
+    let reference = try runOnce(devices: options.referenceDevices, seed: base.seed, folder: "reference")
+    var truth: [String: SummaryTables.Row] = [:]
+    for r in reference.rows { truth[key(r)] = r }
+    var counts: [String: (runs: Int, covered: Int, high: Int, low: Int)] = [:]
+    var order: [(String, SummaryTables.Row, String)] = []
+    for k in 1...max(1, options.runs) {
+      let folder = "run-\(k)"
+      let summary = try runOnce(devices: options.devices, seed: base.seed &+ UInt64(k), folder: folder)
+      try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(folder))
+      for r in summary.rows {
+        guard let t = truth[key(r)] else { continue }
+        var checks = [("mean", t.mean, r.low, r.high)]
+        if r.kind == "arm", r.metric.isSummarisedByMedian {
+          checks.append(("median", t.median, r.medianLow, r.medianHigh))
+        }
+        for (statistic, value, low, high) in checks where value.isFinite {
+          let id = key(r) + "|" + statistic
+          if counts[id] == nil { order.append((id, t, statistic)) }
+          var c = counts[id] ?? (0, 0, 0, 0)
+          if low.isFinite, high.isFinite {
+            c.runs += 1
+            if low <= value, value <= high { c.covered += 1 }
+            if low > value { c.high += 1 }
+            if high < value { c.low += 1 }
+          }
+          counts[id] = c
+        }
+      }
+    }
+    let rows = order.map { id, t, statistic in
+      let c = counts[id] ?? (0, 0, 0, 0)
+      return Row(
+        cell: t.cell, kind: t.kind, arm: t.arm, metric: t.metric, statistic: statistic,
+        reference: statistic == "median" ? t.median : t.mean, runs: c.runs, covered: c.covered,
+        missedHigh: c.high, missedLow: c.low,
+        band: acceptedCounts(runs: c.runs, band: options.band))
+    }
+    let study = CoverageStudy(rows: rows, options: options)
+    try study.write(to: (directory as NSString).appendingPathComponent(CSVSchema.coverage.file))
+    return study
+  }
+
+  static func key(_ r: SummaryTables.Row) -> String { "\(r.cell)|\(r.kind)|\(r.arm)|\(r.metric.rawValue)" }
+
+  func write(to path: String) throws(UserError) {
+    let file = try AtomicFileWriter(path: path)
+    file.write(CSVSchema.coverage.header)
+    for r in rows {
+      let fields = [
+        String(r.cell), r.kind, CSVField.quoted(r.arm), r.metric.rawValue, r.statistic,
+        CSVNumber.format(r.reference, digits: 6), String(r.runs), String(r.covered),
+        String(r.missedHigh), String(r.missedLow),
+        r.runs > 0 ? CSVNumber.format(r.coverage, digits: 4) : "", String(r.band.lowerBound),
+        String(r.band.upperBound), r.inBand ? "1" : "0",
+      ]
+      file.write(fields.joined(separator: ",") + "\n")
+    }
+    try file.commit()
+  }
+
+  /// The console's table: each interval's coverage, its band, and whether it is in it.
+  public func render() -> String {
+    var lines = [
+      "share of \(options.runs) runs (\(options.devices) owners each) whose 95 % interval holds the value of \(options.referenceDevices) owners;",
+      "band: the counts a true coverage in [\(options.band.lowerBound), \(options.band.upperBound)] gives with 99.9 % probability",
+    ]
+    var table = [["cell", "arm", "metric", "statistic", "coverage", "too high", "too low", "band", ""]]
+    for r in rows {
+      table.append([
+        String(r.cell), r.arm, r.metric.rawValue, r.statistic,
+        r.runs > 0 ? "\(r.covered)/\(r.runs) = \(Format.fixed(r.coverage, digits: 3))" : "no interval",
+        String(r.missedHigh), String(r.missedLow),
+        "\(r.band.lowerBound)…\(r.band.upperBound)", r.inBand ? "ok" : "OUT",
+      ])
+    }
+    var widths = Array(repeating: 0, count: table[0].count)
+    for row in table { for (i, c) in row.enumerated() { widths[i] = max(widths[i], c.count) } }
+    for row in table {
+      lines.append(
+        row.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
+          .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+    }
+    let out = rows.filter { !$0.inBand }.count
+    let lowest = rows.filter { $0.runs > 0 }.min { $0.coverage < $1.coverage }
+    lines.append(
+      "\(rows.count - out) of \(rows.count) intervals in band"
+        + (lowest.map {
+          "; lowest coverage \(Format.fixed($0.coverage, digits: 3)) (\($0.arm) \($0.metric.rawValue) \($0.statistic))"
+        } ?? ""))
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
