@@ -121,7 +121,7 @@ let package = Package(
     .executableTarget(
       name: "bgsim",
       dependencies: [
-        "FileFormats", "Results", "Report", "Experiments", "Calibration", "Benchmarks",
+        "FileFormats", "Randomness", "Results", "Report", "Experiments", "Calibration", "Benchmarks",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

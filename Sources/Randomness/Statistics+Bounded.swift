@@ -13,7 +13,7 @@ extension Statistics {
     let t = confidenceInterval(mean: p, variance: variance, count: count, level: level)
     guard count > 1, p.isFinite, (0...1).contains(p), t.upper.isFinite else { return t }
     let se = (variance / Double(count)).squareRoot()
-    let z = se > 0 ? (t.upper - p) / se : gsl_cdf_tdist_Pinv(1 - (1 - level) / 2, Double(count - 1))
+    let z = se > 0 ? (t.upper - p) / se : tQuantile(level: level, degreesOfFreedom: Double(count - 1))
     let inner = p > 0 && p < 1 && se > 0
     let n = inner ? max(1, min(p * (1 - p) / (se * se), 1e12)) : Double(count)
     let z2 = z * z

@@ -16,9 +16,26 @@ extension Statistics {
     return (r, (Double(m) / Double(m - 1) * residuals).squareRoot() / sumN)
   }
 
-  /// The two-sided t quantile at `level` with `degreesOfFreedom`.
+  /// The two-sided t quantile at `level` with `degreesOfFreedom`. Beyond 10⁵ degrees
+  /// of freedom, the normal quantile (closer than 10⁻⁵ to it): GSL's inversion of the
+  /// t distribution fails to converge with millions of them.
   public static func tQuantile(level: Double, degreesOfFreedom: Double) -> Double {
-    gsl_cdf_tdist_Pinv(1 - (1 - level) / 2, degreesOfFreedom)
+    prepareGSL()
+    guard degreesOfFreedom <= 1e5 else { return gsl_cdf_ugaussian_Pinv(1 - (1 - level) / 2) }
+    return gsl_cdf_tdist_Pinv(1 - (1 - level) / 2, degreesOfFreedom)
+  }
+
+  /// The `p`-quantile of the F distribution with (`d1`, `d2`) degrees of freedom. Beyond
+  /// 10⁵ degrees of freedom on a side, the limit there (a χ² over its degrees of
+  /// freedom), as GSL's inversion fails to converge with millions of them.
+  public static func fQuantile(_ p: Double, _ d1: Double, _ d2: Double) -> Double {
+    prepareGSL()
+    switch (d1 > 1e5, d2 > 1e5) {
+    case (true, true): return 1
+    case (false, true): return gsl_cdf_chisq_Pinv(p, d1) / d1
+    case (true, false): return d2 / gsl_cdf_chisq_Pinv(1 - p, d2)
+    case (false, false): return gsl_cdf_fdist_Pinv(p, d1, d2)
+    }
   }
 
   /// The two-sided standard normal quantile at `level` (1.96 at 0.95).

@@ -52,8 +52,8 @@ extension Statistics {
     let f = msb / msw
     let icc = (msb - msw) / (msb + (n0 - 1) * msw)
     let tail = (1 - level) / 2
-    let fLow = f / gsl_cdf_fdist_Pinv(1 - tail, dfBetween, dfWithin)
-    let fHigh = f * gsl_cdf_fdist_Pinv(1 - tail, dfWithin, dfBetween)
+    let fLow = f / fQuantile(1 - tail, dfBetween, dfWithin)
+    let fHigh = f * fQuantile(1 - tail, dfWithin, dfBetween)
     return ConfidenceInterval(
       estimate: icc, lower: (fLow - 1) / (fLow + n0 - 1), upper: (fHigh - 1) / (fHigh + n0 - 1), level: level,
       n: groups)

@@ -52,7 +52,7 @@ public enum Statistics {
       return ConfidenceInterval(estimate: m, lower: .nan, upper: .nan, level: level, n: count)
     }
     let se = (variance / Double(count)).squareRoot()
-    let t = gsl_cdf_tdist_Pinv(1 - (1 - level) / 2, Double(count - 1))
+    let t = tQuantile(level: level, degreesOfFreedom: Double(count - 1))
     return ConfidenceInterval(estimate: m, lower: m - t * se, upper: m + t * se, level: level, n: count)
   }
 

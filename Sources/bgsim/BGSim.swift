@@ -3,6 +3,7 @@ import Calibration
 import Experiments
 import FileFormats
 import Foundation
+import Randomness
 import Report
 import Results
 
@@ -27,6 +28,9 @@ struct BGSim: ParsableCommand {
   /// scripts can tell bad input from a failed run, and print one line with a pointer to
   /// `--help` rather than the whole usage text.
   static func main() {
+    // GSL aborts the process on any error unless told otherwise; bgsim reads its
+    // return values instead.
+    prepareGSL()
     do {
       let arguments = Array(CommandLine.arguments.dropFirst())
       if let negative = negativeValue(in: arguments) {

@@ -97,4 +97,21 @@ import Testing
     #expect(SobolSequence(dimensions: 0) == nil)
     #expect(SobolSequence(dimensions: 41) == nil)
   }
+
+  /// Millions of launches or owner-days: GSL's inversion of the t and F distributions
+  /// fails to converge there, and once aborted a summary of a million device-days.
+  @Test func quantilesWithMillionsOfDegreesOfFreedomAreFinite() {
+    let ci = Statistics.confidenceInterval(mean: 2, variance: 9, count: 3_000_000)
+    #expect(
+      ci.lower.isFinite && ci.upper.isFinite
+        && abs((ci.upper - 2) / (3 / 3_000_000.0.squareRoot()) - 1.959964) < 1e-5)
+    #expect(abs(Statistics.tQuantile(level: 0.95, degreesOfFreedom: 1e5) - 1.959987) < 1e-5)
+    let icc = Statistics.intraClassCorrelation(
+      groups: 20_000, total: 30_000_000, between: 5e7, within: 3e7, sumOfCountSquares: 20_000 * 1500 * 1500)
+    #expect(
+      icc.map { $0.lower.isFinite && $0.upper.isFinite && $0.lower < $0.estimate && $0.estimate < $0.upper }
+        == true)
+    // Near the limit, the same as GSL's own inversion.
+    #expect(abs(Statistics.fQuantile(0.975, 30, 99_999) - Statistics.fQuantile(0.975, 30, 100_001)) < 1e-3)
+  }
 }
