@@ -26,21 +26,44 @@ extension Statistics {
   public static func studentizedReplicates(_ clusters: [Cluster], resamples: Int, stream: RandomStream)
     -> [Double]
   {
-    let units = clusters.sorted()
-    let m = units.count
-    guard m > 1 else { return [] }
-    let (r, _) = ratio(units)
-    var replicates: [Double] = []
-    replicates.reserveCapacity(resamples)
-    var drawn = [Cluster](repeating: Cluster(y: 0, n: 0), count: m)
-    for _ in 0..<resamples {
-      for i in 0..<m { drawn[i] = units[min(m - 1, Int(stream.uniform() * Double(m)))] }
-      // A resample of owners that are all alike has no spread to studentize by: it
-      // says nothing of the t's shape and is left out.
-      let (rStar, seStar) = ratio(drawn)
-      if seStar > 0, rStar.isFinite { replicates.append((rStar - r) / seStar) }
+    studentizedReplicates(sameOwners: [clusters.sorted()], resamples: resamples, stream: stream)[0]
+  }
+
+  /// The bootstrap-t replicates of several ratio estimators over the same owners, from
+  /// the same resamples: `statistics[k][i]` is owner i's total and count for estimator
+  /// k, the owners in one order for all, which the caller makes canonical. Each list of
+  /// replicates is sorted; resamples whose owners are all alike are left out of it.
+  public static func studentizedReplicates(
+    sameOwners statistics: [[Cluster]], resamples: Int, stream: RandomStream
+  )
+    -> [[Double]]
+  {
+    guard let m = statistics.first?.count, m > 1, statistics.allSatisfy({ $0.count == m }) else {
+      return statistics.map { _ in [] }
     }
-    return replicates.sorted()
+    let estimates = statistics.map { ratio($0).0 }
+    var replicates = statistics.map { _ in [Double]() }
+    for k in replicates.indices { replicates[k].reserveCapacity(resamples) }
+    var drawn = [Int](repeating: 0, count: m)
+    for _ in 0..<resamples {
+      for i in 0..<m { drawn[i] = min(m - 1, Int(stream.uniform() * Double(m))) }
+      for (k, units) in statistics.enumerated() {
+        var (y, n, yy, nn, yn) = (0.0, 0.0, 0.0, 0.0, 0.0)
+        for i in drawn {
+          let c = units[i]
+          y += c.y
+          n += c.n
+          yy += c.y * c.y
+          nn += c.n * c.n
+          yn += c.y * c.n
+        }
+        // A resample of owners that are all alike has no spread to studentize by: it
+        // says nothing of the t's shape and is left out.
+        let (rStar, seStar) = clusteredRatio(clusters: m, sumY: y, sumN: n, sumYY: yy, sumNN: nn, sumYN: yn)
+        if seStar > 0, rStar.isFinite { replicates[k].append((rStar - estimates[k]) / seStar) }
+      }
+    }
+    return replicates.map { $0.sorted() }
   }
 
   /// The ratio estimate of `clusters` and its cluster-robust standard error.

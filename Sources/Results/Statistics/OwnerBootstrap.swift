@@ -11,7 +11,7 @@ public enum OwnerBootstrap {
   /// Resamples per interval: (B + 1) × 2.5 % is a whole rank.
   static let resamples = 1999
   /// The most owners (per arm and cell) whose values the summary keeps to resample.
-  public static let largestOwners = 5000
+  public static let largestOwners = 1000
   /// The fewest owners the bootstrap resamples: with fewer, a resample takes one of a
   /// handful of distinct sets, and the t interval is used alone.
   static let fewestOwners = 10

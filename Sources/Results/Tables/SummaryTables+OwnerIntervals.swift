@@ -85,6 +85,8 @@ extension SummaryTables {
     let bootstrap = !plan.byReplication
     // (stream, quantile level, interval level) of every interval asked for.
     var asked: [(Int32, Double, Double)] = []
+    // The quantile levels of each stream that a claim names.
+    var claimed: [Int32: Set<Double>] = [:]
     var pooledStreams: [Int32] = []
     for cell in plan.cells {
       for (a, arm) in plan.arms.enumerated() {
@@ -103,6 +105,7 @@ extension SummaryTables {
             guard let value = h.value else { continue }
             t.append(threshold(value, unitsPerValue: 1000))
             asked.append((g, h.statistic.level, 1 - h.alpha))
+            claimed[g, default: []].insert(h.statistic.level)
           }
           thresholds[g] = t
           if bootstrap, let owners = pooled.clusters[g]?.clusters, OwnerBootstrap.resamples(owners, plan) {
@@ -145,26 +148,34 @@ extension SummaryTables {
     }
     for g in pooledStreams {
       guard let sums = counts.sums[g] else { continue }
-      let owners = counts.clusters[g]
-      if let owners {
-        let units = owners.map { Statistics.Cluster(y: Double($0.sum), n: Double($0.count)) }
-        pooled.meanReplicates[g] = Statistics.studentizedReplicates(
-          units, resamples: OwnerBootstrap.resamples,
-          stream: OwnerBootstrap.stream(seed: plan.seed, group: pooled.layout.withinCell(g), purpose: 0))
-        pooled.meanDegreesOfFreedom[g] = Statistics.residualDegreesOfFreedom(units)
-      }
       for (k, p) in quantileLevels.enumerated() {
         let (share, se) = sums[k].ratio()
-        var spread = QuantileSpread(share: share, standardError: se, clusters: sums[k].clusters)
-        if let owners {
-          let units = owners.map { Statistics.Cluster(y: Double($0.below[k]), n: Double($0.count)) }
-          spread.replicates = Statistics.studentizedReplicates(
-            units, resamples: OwnerBootstrap.resamples,
-            stream: OwnerBootstrap.stream(seed: plan.seed, group: pooled.layout.withinCell(g), purpose: 1 + k)
-          )
-          spread.degreesOfFreedom = Statistics.residualDegreesOfFreedom(units)
-        }
-        pooled.spreads[g, default: [:]][p] = spread
+        pooled.spreads[g, default: [:]][p] = QuantileSpread(
+          share: share, standardError: se, clusters: sums[k].clusters)
+      }
+      guard let kept = counts.clusters[g] else { continue }
+      // One set of resamples for the mean and the quantiles an interval is asked of (the
+      // median always, p10 and p90 when a claim names them), over the owners in a
+      // canonical order.
+      let owners = kept.sorted { a, b in
+        (a.sum, a.count) != (b.sum, b.count)
+          ? (a.sum, a.count) < (b.sum, b.count) : a.below.lexicographicallyPrecedes(b.below)
+      }
+      let levels = quantileLevels.indices.filter { k in
+        quantileLevels[k] == 0.5 || claimed[g]?.contains(quantileLevels[k]) == true
+      }
+      let units =
+        [owners.map { Statistics.Cluster(y: Double($0.sum), n: Double($0.count)) }]
+        + levels.map { k in owners.map { Statistics.Cluster(y: Double($0.below[k]), n: Double($0.count)) } }
+      let replicates = Statistics.studentizedReplicates(
+        sameOwners: units, resamples: OwnerBootstrap.resamples,
+        stream: OwnerBootstrap.stream(seed: plan.seed, group: pooled.layout.withinCell(g), purpose: 0))
+      pooled.meanReplicates[g] = replicates[0]
+      pooled.meanDegreesOfFreedom[g] = Statistics.residualDegreesOfFreedom(units[0])
+      for (j, k) in levels.enumerated() {
+        pooled.spreads[g]?[quantileLevels[k]]?.replicates = replicates[1 + j]
+        pooled.spreads[g]?[quantileLevels[k]]?.degreesOfFreedom = Statistics.residualDegreesOfFreedom(
+          units[1 + j])
       }
     }
     for (g, figures) in counts.figures {
