@@ -66,10 +66,10 @@ public struct CoverageStudy: Sendable {
   ) throws(UserError) -> CoverageStudy {
     let base = try request.load()
     try OutputFolder.prepare(directory: directory)
-    let owners = { (spec: ExperimentSpec, devices: Int) in
+    let deviceDays = { (spec: ExperimentSpec, devices: Int) in
       devices * spec.replications * spec.days * spec.arms.count * spec.cells.count
     }
-    let total = owners(base, options.referenceDevices) + options.runs * owners(base, options.devices)
+    let total = deviceDays(base, options.referenceDevices) + options.runs * deviceDays(base, options.devices)
     var done = 0
     func runOnce(devices: Int, seed: UInt64, folder: String) throws(UserError) -> SummaryTables {
       var r = request
@@ -79,7 +79,7 @@ public struct CoverageStudy: Sendable {
       let spec = try r.load()
       let before = done
       let summary = try r.runForSummary(spec) { d, _ in progress(before + d, total) }
-      done += owners(spec, devices)
+      done += deviceDays(spec, devices)
       return summary
     }
     let reference = try runOnce(devices: options.referenceDevices, seed: base.seed, folder: "reference")

@@ -11,7 +11,18 @@ import Randomness
 /// it holds when the difference is on the claimed side and the paired t-test's p-value
 /// is below alpha.
 public struct Hypothesis: Sendable, Hashable {
-  public enum Statistic: String, Sendable, Hashable { case mean, median, p10, p90 }
+  public enum Statistic: String, Sendable, Hashable {
+    case mean, median, p10, p90
+
+    /// The quantile level [0…1] of a median, p10 or p90 (0.5 for a mean).
+    var quantileLevel: Double {
+      switch self {
+      case .p10: 0.1
+      case .p90: 0.9
+      case .mean, .median: 0.5
+      }
+    }
+  }
   public enum Comparison: String, Sendable, Hashable, CaseIterable {
     case greaterOrEqual = ">="
     case lessOrEqual = "<="

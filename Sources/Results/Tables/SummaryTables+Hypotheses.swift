@@ -97,7 +97,7 @@ extension SummaryTables {
         }
       }
     case .median, .p10, .p90:
-      let p = h.statistic.level
+      let p = h.statistic.quantileLevel
       (e.estimate, e.low, e.high) = pooled.quantileInterval(g, metric, p, level: level)
       let t = threshold(value, unitsPerValue: pooled.unitsPerValue(metric))
       if pooled.isPooled(metric) {

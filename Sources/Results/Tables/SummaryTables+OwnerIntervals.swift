@@ -104,8 +104,8 @@ extension SummaryTables {
           for h in plan.hypotheses where h.arm == arm && h.metric == metric.rawValue && h.statistic != .mean {
             guard let value = h.value else { continue }
             t.append(threshold(value, unitsPerValue: 1000))
-            asked.append((g, h.statistic.level, 1 - h.alpha))
-            claimed[g, default: []].insert(h.statistic.level)
+            asked.append((g, h.statistic.quantileLevel, 1 - h.alpha))
+            claimed[g, default: []].insert(h.statistic.quantileLevel)
           }
           thresholds[g] = t
           if bootstrap, let owners = pooled.clusters[g]?.clusters, OwnerBootstrap.resamples(owners, plan) {
@@ -193,16 +193,5 @@ extension SummaryTables {
       ranks[g, default: []].formUnion([lo, hi])
     }
     pooled.order.merge(try OrderStatistics(ranks: ranks, pools: pools, spills: spills))
-  }
-}
-
-extension Hypothesis.Statistic {
-  /// The quantile level [0…1] of a median, p10 or p90 (0.5 for a mean).
-  var level: Double {
-    switch self {
-    case .p10: 0.1
-    case .p90: 0.9
-    case .mean, .median: 0.5
-    }
   }
 }
