@@ -18,39 +18,23 @@ struct ClusteredSums: Sendable {
 
   /// Adds one cluster's total `y` of `n` observations.
   mutating func add(y: Int128, n: Int128) {
-    clusters += 1
-    var overflow = false
-    func product(_ a: Int128, _ b: Int128) -> Int128 {
-      let (v, o) = a.multipliedReportingOverflow(by: b)
-      overflow = overflow || o
-      return v
-    }
-    func sum(_ a: Int128, _ b: Int128) -> Int128 {
-      let (v, o) = a.addingReportingOverflow(b)
-      overflow = overflow || o
-      return v
-    }
-    sumY = sum(sumY, y)
-    sumN = sum(sumN, n)
-    sumYY = sum(sumYY, product(y, y))
-    sumNN = sum(sumNN, product(n, n))
-    sumYN = sum(sumYN, product(y, n))
-    if overflow { isOutOfRange = true }
+    var one = ClusteredSums()
+    one.clusters = 1
+    (one.sumY, one.sumN) = (y, n)
+    one.sumYY = y.multiplied(by: y, overflow: &one.isOutOfRange)
+    one.sumNN = n.multiplied(by: n, overflow: &one.isOutOfRange)
+    one.sumYN = y.multiplied(by: n, overflow: &one.isOutOfRange)
+    merge(one)
   }
 
   mutating func merge(_ other: ClusteredSums) {
     clusters += other.clusters
     var overflow = other.isOutOfRange
-    func sum(_ a: Int128, _ b: Int128) -> Int128 {
-      let (v, o) = a.addingReportingOverflow(b)
-      overflow = overflow || o
-      return v
-    }
-    sumY = sum(sumY, other.sumY)
-    sumN = sum(sumN, other.sumN)
-    sumYY = sum(sumYY, other.sumYY)
-    sumNN = sum(sumNN, other.sumNN)
-    sumYN = sum(sumYN, other.sumYN)
+    sumY = sumY.adding(other.sumY, overflow: &overflow)
+    sumN = sumN.adding(other.sumN, overflow: &overflow)
+    sumYY = sumYY.adding(other.sumYY, overflow: &overflow)
+    sumNN = sumNN.adding(other.sumNN, overflow: &overflow)
+    sumYN = sumYN.adding(other.sumYN, overflow: &overflow)
     if overflow { isOutOfRange = true }
   }
 

@@ -62,16 +62,13 @@ struct IntraClassSums: Sendable {
   /// Adds `other`'s sums (not its groups); an overflow marks the sums out of range.
   private mutating func addSums(_ other: IntraClassSums) {
     var overflow = false
-    func plus(_ a: Int128, _ b: Int128) -> Int128 {
-      let (r, o) = a.addingReportingOverflow(b)
-      overflow = overflow || o
-      return r
+    total = total.adding(other.total, overflow: &overflow)
+    sum = sum.adding(other.sum, overflow: &overflow)
+    sumOfSquares = sumOfSquares.adding(other.sumOfSquares, overflow: &overflow)
+    countSquares = countSquares.adding(other.countSquares, overflow: &overflow)
+    for (n, s) in other.squaredSumsByCount {
+      squaredSumsByCount[n] = (squaredSumsByCount[n] ?? 0).adding(s, overflow: &overflow)
     }
-    total = plus(total, other.total)
-    sum = plus(sum, other.sum)
-    sumOfSquares = plus(sumOfSquares, other.sumOfSquares)
-    countSquares = plus(countSquares, other.countSquares)
-    for (n, s) in other.squaredSumsByCount { squaredSumsByCount[n] = plus(squaredSumsByCount[n] ?? 0, s) }
     if overflow { isOutOfRange = true }
   }
 
