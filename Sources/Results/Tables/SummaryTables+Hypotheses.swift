@@ -144,17 +144,6 @@ extension SummaryTables {
     return high
   }
 
-  /// A distribution-free interval at `level` for a quantile of independent values:
-  /// order statistics at ranks np ± z √(np(1 − p)).
-  static func quantileInterval(_ xs: [Double], _ p: Double, level: Double = 0.95) -> (Double, Double, Double)
-  {
-    guard let (lo, hi) = quantileIntervalRanks(count: xs.count, p, level: level) else {
-      return (.nan, .nan, .nan)
-    }
-    let s = xs.sorted()
-    return (Statistics.quantile(sorted: s, p), s[lo], s[hi])
-  }
-
   /// The ranks (from 0) of the order statistics that bound the interval at `level` of
   /// the `p`-quantile of `count` independent values; nil for no values.
   static func quantileIntervalRanks(count: Int, _ p: Double, level: Double = 0.95) -> (Int, Int)? {
