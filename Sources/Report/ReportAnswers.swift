@@ -65,7 +65,7 @@ enum ReportAnswers {
     c.legend(arms.enumerated().map { ($0.element, ReportSections.color($0.offset)) })
     html += c.svg(id: "launched-by", title: "Share of days with a successful run by each time of day")
     if let advice, !advice.isEmpty {
-      html += "<p><b>bgsim advise:</b> \(SVGChart.escape(advice))</p>\n"
+      html += "<p><b>bgsim advise:</b></p>\n<pre>\(SVGChart.escape(advice))</pre>\n"
     }
     return html
   }

@@ -60,22 +60,28 @@ extension ReportSections {
         xTicks: stride(from: 0.0, through: 24, by: 3).map { ($0, String(Int($0))) },
         yTicks: [])
       for (i, lane) in lanes.enumerated() {
-        c.text(lane, x: c.left - 4, y: c.y(Double(lanes.count - i) - 0.5) + 4, anchor: "end", size: 10)
+        // The battery lane's label leaves room for its scale.
+        c.text(
+          lane, x: c.left - (i == 2 ? 22 : 4), y: c.y(Double(lanes.count - i) - 0.5) + 4, anchor: "end",
+          size: 10)
       }
       func laneY(_ i: Int) -> (Double, Double) {
         (Double(lanes.count - i - 1) + 0.15, Double(lanes.count - i) - 0.15)
       }
-      let deviceRows = rows.filter {
+      let ownerRows = rows.filter {
         $0.device == device && $0.day == day && $0.arm == (arms.first ?? $0.arm)
       }
+      let deviceRows = ownerRows.filter { $0.source == "device" }
+      // The state at 00:00 (`state` rows): what holds before the day's first change.
+      var state: [String: String] = [:]
+      for r in ownerRows where r.source == "state" { state[r.event] = r.value }
       func h(_ t: Double) -> Double { min(24, max(0, (t - dayStart) / 3600)) }
-      // Intervals of a two-state signal from on/off events; the state before the first
-      // event is inferred from it.
-      func intervals(on: Set<String>, off: Set<String>, among: [Row]) -> [(Double, Double)] {
+      // Intervals of a two-state signal from on/off events, from its state at 00:00
+      // (`initiallyOn`).
+      func intervals(on: Set<String>, off: Set<String>, among: [Row], initiallyOn: Bool) -> [(Double, Double)]
+      {
         var out: [(Double, Double)] = []
-        var since: Double? = among.first(where: { on.contains($0.event) || off.contains($0.event) }).flatMap {
-          off.contains($0.event) ? dayStart : nil
-        }
+        var since: Double? = initiallyOn ? dayStart : nil
         for r in among {
           if on.contains(r.event), since == nil { since = r.t }
           if off.contains(r.event), let s = since {
@@ -90,26 +96,41 @@ extension ReportSections {
       func colour(_ label: String) -> String { laneColors.first { $0.label == label }?.color ?? "#888888" }
       // The legend lists what this chart draws, each with its one colour.
       var drawn: Set<String> = []
-      for (a, b) in intervals(on: ["screen_on"], off: ["screen_off"], among: deviceRows) {
+      for (a, b) in intervals(
+        on: ["screen_on"], off: ["screen_off"], among: deviceRows, initiallyOn: state["screen"] == "on")
+      {
         c.rect(x0: h(a), x1: h(b), y0: s0, y1: s1, color: colour("screen on"), title: "screen on")
         drawn.insert("screen on")
       }
-      for (a, b) in intervals(on: ["app_opened"], off: ["app_closed"], among: deviceRows) {
+      for (a, b) in intervals(
+        on: ["app_opened"], off: ["app_closed"], among: deviceRows, initiallyOn: state["app"] == "open")
+      {
         c.rect(x0: h(a), x1: h(b), y0: s0, y1: s1, color: colour("app open"), title: "app open")
         drawn.insert("app open")
       }
       let (c0, c1) = laneY(1)
-      for (a, b) in intervals(on: ["plugged"], off: ["unplugged"], among: deviceRows) {
+      for (a, b) in intervals(
+        on: ["plugged"], off: ["unplugged"], among: deviceRows, initiallyOn: state["charger"] == "plugged")
+      {
         c.rect(x0: h(a), x1: h(b), y0: c0, y1: c1, color: colour("charger"), title: "on the charger")
         drawn.insert("charger")
       }
       let (b0, b1) = laneY(2)
-      let battery = deviceRows.compactMap { r in r.battery.map { (h(r.t), b0 + (b1 - b0) * $0 / 100) } }
+      // From the level at 00:00 through each change's level, held to the end of the day.
+      let levels = ownerRows.filter {
+        $0.source == "device" || ($0.source == "state" && $0.event == "battery")
+      }
+      var battery = levels.compactMap { r in r.battery.map { (h(r.t), b0 + (b1 - b0) * $0 / 100) } }
+      if let lastLevel = battery.last { battery.append((24, lastLevel.1)) }
       c.polyline(battery, color: colour("battery %"), width: 1.5)
       if !battery.isEmpty { drawn.insert("battery %") }
+      // The battery lane's scale: 0 and 100 % at its edges, left of the lane.
+      for (level, y, shift) in [(0, b0, 0.0), (100, b1, 7.0)] {
+        c.text("\(level)", x: c.left - 3, y: c.y(y) + shift, anchor: "end", size: 8)
+      }
       let (n0, n1) = laneY(3)
       let networkRows = deviceRows.filter { $0.event == "network" }
-      var last: (Double, String)? = networkRows.first.map { (dayStart, $0.value) }
+      var last: (Double, String)? = state["network"].map { (dayStart, $0) }
       let networkColors = ["wifi": SVGChart.palette[5], "cellular": SVGChart.palette[1], "none": "#DDDDDD"]
       let networkLabels = ["wifi": "Wi-Fi", "cellular": "cellular", "none": "no network"]
       for r in networkRows {
@@ -125,7 +146,7 @@ extension ReportSections {
       }
       let (l0, l1) = laneY(4)
       let lowPower = deviceRows.filter { $0.event == "low_power_mode" }
-      var lpSince: Double?
+      var lpSince: Double? = state["low_power_mode"] == "on" ? dayStart : nil
       for r in lowPower {
         if r.value == "on" {
           lpSince = r.t

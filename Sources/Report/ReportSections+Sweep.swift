@@ -14,7 +14,8 @@ extension ReportSections {
     var html = "<h2>Sweep</h2>\n"
     let keys = (cells.first?["overrides"] as? [String: String]).map { Array($0.keys).sorted() } ?? []
     for (ki, key) in keys.enumerated() {
-      var points: [String: [(Double, Double, Double, Double)]] = [:]  // arm: (x, mean, low, high)
+      // arm: (x, mean, low, high, the cell's values of the other keys)
+      var points: [String: [(Double, Double, Double, Double, String)]] = [:]
       for cell in cells {
         guard let index = cell["cell"] as? Int, let o = cell["overrides"] as? [String: String],
           let x = o[key].flatMap(Double.init)
@@ -26,7 +27,9 @@ extension ReportSections {
           points[r[col("arm")], default: []].append(
             (
               x, Double(r[col("mean")]) ?? 0, Double(r[col("ci95_low")]) ?? 0,
-              Double(r[col("ci95_high")]) ?? 0
+              Double(r[col("ci95_high")]) ?? 0,
+              o.filter { $0.key != key }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                .joined(separator: ",")
             ))
         }
       }
@@ -40,28 +43,41 @@ extension ReportSections {
       c.axes(
         xTitle: key, yTitle: "launches per device-day", xTicks: ticks(x0...max(x1, x0 + 1e-9)),
         yTicks: ticks(0...(y1 * 1.1)))
-      // Each cell a point with its 95 % interval, and a kernel smoother through them: the
-      // cells of a Sobol sweep, or of a grid over several keys, differ in the other keys
-      // too, so a line joining them would zig-zag.
+      // Each cell a point with its 95 % interval. With at least `smootherPoints` cells per
+      // arm a kernel smoother runs through them (the cells of a Sobol sweep, or of a grid
+      // over several keys, differ in the other keys too, so a line joining them would
+      // zig-zag); with fewer, a smoother would draw shapes no cell shows, so the points are
+      // joined by straight lines, per value of the other keys.
       let span = max(x1 - x0, 1e-9)
+      let smoothed = arms.allSatisfy { (points[$0] ?? []).count >= smootherPoints }
       for (ai, arm) in arms.enumerated() {
         let p = (points[arm] ?? []).sorted { $0.0 < $1.0 }
-        for (x, mean, low, high) in p {
+        for (x, mean, low, high, _) in p {
           c.rect(
             x0: x - span * 0.002, x1: x + span * 0.002, y0: low, y1: high, color: color(ai), title: "95% CI")
           c.rect(
             x0: x - span * 0.006, x1: x + span * 0.006, y0: mean - y1 * 0.006, y1: mean + y1 * 0.006,
             color: color(ai), title: "\(arm): \(String(format: "%.2f", mean)) at \(String(format: "%g", x))")
         }
-        c.polyline(smoother(p.map { ($0.0, $0.1) }, from: x0, to: x1), color: color(ai))
+        if smoothed {
+          c.polyline(smoother(p.map { ($0.0, $0.1) }, from: x0, to: x1), color: color(ai))
+        } else {
+          for others in unique(p.map(\.4)) {
+            c.polyline(p.filter { $0.4 == others }.map { ($0.0, $0.1) }, color: color(ai), width: 1.5)
+          }
+        }
       }
       c.legend(arms.enumerated().map { ($0.element, color($0.offset)) })
       html += c.svg(
         id: "sweep-\(ki)",
-        title: "Launches per device-day against \(key): each cell's mean and 95% CI, and a smoother")
+        title: "Launches per device-day against \(key): each cell's mean and 95% CI, "
+          + (smoothed ? "and a smoother" : "joined by lines"))
     }
     return html
   }
+
+  /// The fewest cells per arm a sweep chart draws a smoother through.
+  static let smootherPoints = 8
 
   /// A Nadaraya–Watson smoother (Gaussian kernel, bandwidth an eighth of the range) at
   /// 40 points from `x0` to `x1`.

@@ -24,6 +24,17 @@ enum ReportSections {
     return v < 0.001 ? "p<0.001" : "p=\(num(s, 3))"
   }
 
+  /// `Cell N (KEY = VALUE, …)`: a sweep cell named by its swept values, read from the
+  /// swept keys' columns of a file with a `cell` column (the first row of that cell).
+  static func cellName(_ cell: String, summary rows: [[String]]) -> String {
+    guard let header = rows.first else { return "Cell \(cell)" }
+    let keys = CSVSchema.summary.reading(header: header)?.sweptKeys ?? []
+    guard let row = rows.dropFirst().first(where: { $0.first == cell }) else { return cell }
+    let values = keys.indices.map { row.count > $0 + 1 ? row[$0 + 1] : "" }
+    let label = CellName.labelled(Int(cell) ?? 0, keys: keys, values: values)
+    return label.prefix(1).uppercased() + label.dropFirst()
+  }
+
   // MARK: 1. Headline
 
   static func headline(summary: [[String]], hypotheses: [[String]], arms: [String]) -> String {
@@ -32,7 +43,7 @@ enum ReportSections {
     var html = "<h2>Headline: \(arms.map(SVGChart.escape).joined(separator: " vs "))</h2>\n"
     let cells = Set(summary.dropFirst().map { $0[col("cell")] }).sorted { Int($0) ?? 0 < Int($1) ?? 0 }
     for cell in cells {
-      if cells.count > 1 { html += "<h3>Cell \(cell)</h3>\n" }
+      if cells.count > 1 { html += "<h3>\(SVGChart.escape(cellName(cell, summary: summary)))</h3>\n" }
       html += "<table><tr><th>metric</th>"
       let groups = summary.dropFirst().filter { $0[col("cell")] == cell }
       let columns = unique(groups.map { $0[col("arm")] })
@@ -79,7 +90,7 @@ enum ReportSections {
       for h in hypotheses.dropFirst() where h.count >= columns.columns.count {
         let cls = h[result] == "PASS" ? "pass" : h[result] == "FAIL" ? "fail" : "inconclusive"
         html +=
-          "<tr><td>\(SVGChart.escape(h[text]))</td><td>\(h[cell])</td><td>\(num(h[estimate], 3)) [\(num(h[low], 3)), \(num(h[high], 3))]</td><td>\(h[p].isEmpty ? "–" : pText(h[p]))</td><td class=\"\(cls)\">\(SVGChart.escape(h[result]))</td></tr>\n"
+          "<tr><td>\(SVGChart.escape(h[text]))</td><td>\(SVGChart.escape(cellName(h[cell], summary: summary)))</td><td>\(num(h[estimate], 3)) [\(num(h[low], 3)), \(num(h[high], 3))]</td><td>\(h[p].isEmpty ? "–" : pText(h[p]))</td><td class=\"\(cls)\">\(SVGChart.escape(h[result]))</td></tr>\n"
       }
       html += "</table>\n"
     }

@@ -12,8 +12,9 @@ struct Advise: ParsableCommand {
     abstract: "Run an experiment that sweeps task keys and name the cheapest configuration meeting a goal.",
     discussion: """
       The goal is METRIC OP VALUE, met when the metric's whole 95 % interval is on its side, as a \
-      hypothesis is. Prints the (cell, arm) with the least --minimise among those that meet it, with \
-      their intervals; when none does, the nearest, with exit code 1.
+      hypothesis is. Prints every (cell, arm) best first, each with its swept values, the goal's \
+      figure and the cost's with their 95 % intervals and whether it meets the goal; then the one with \
+      the least --minimise among those that meet it, or, when none does, the nearest, with exit code 1.
       """
   )
 
@@ -21,13 +22,31 @@ struct Advise: ParsableCommand {
   @Option(help: "The goal, e.g. \"launched_by_08:00 >= 0.9\".") var goal: String
   @Option(help: "The metric to minimise among the options that meet the goal.") var minimise =
     "energy_per_day_mwh"
+  @Option(help: "Override the simulated days.") var days: Int?
+  @Option(help: "Override the number of owners.") var devices: Int?
+  @Option(help: "Override the replications.") var replications: Int?
+  @Option(help: "Override the master seed.") var seed: UInt64?
   @Option(help: "Output folder of the run (default notebooks-data/<experiment name>/).") var out: String?
   @Option(help: "Parallel jobs; the answer does not depend on it.") var jobs: Int = ProcessInfo.processInfo
     .activeProcessorCount
   @Flag(help: "No progress bar.") var quiet = false
 
   func validate() throws {
+    if let p = request.problem() { throw ValidationError(p) }
     guard (1...1024).contains(jobs) else { throw ValidationError("--jobs must be 1…1024 (got \(jobs))") }
+  }
+
+  var request: RunRequest {
+    var r = RunRequest()
+    r.file = file
+    r.days = days
+    r.devices = devices
+    r.replications = replications
+    r.seed = seed
+    r.out = out
+    r.jobs = jobs
+    r.commandLine = CommandLine.arguments
+    return r
   }
 
   func run() throws {
@@ -36,15 +55,11 @@ struct Advise: ParsableCommand {
     guard let cost = MetricName(rawValue: minimise) else {
       throw ValidationError("--minimise: unknown metric '\(minimise)'")
     }
-    var request = RunRequest()
-    request.file = file
-    request.out = out
-    request.jobs = jobs
     let spec = try Advice.prepare(try request.load(), goal: goal, minimise: cost)
     let bar = SharedProgress(label: "advise", quiet: quiet)
     let summary = try request.runForSummary(spec) { bar.update(done: $0, total: $1, unit: "device-days") }
     let advice = Advice(summary: summary, spec: spec, goal: goal, minimise: cost)
-    let text = advice.text(goal: goal, minimise: cost)
+    let text = advice.text(goal: goal, minimise: cost, sweptKeys: spec.sweepKeys)
     print(text, terminator: "")
     try Advice.save(text, in: request.outputDirectory(for: spec))
     if !advice.met { throw ExitCode(1) }

@@ -47,9 +47,23 @@ import Testing
     #expect(chosen.meetsGoal && meeting.allSatisfy { $0.cost.mean >= chosen.cost.mean })
     // Met means the whole interval is on the goal's side.
     for o in advice.options { #expect(o.meetsGoal == (o.goal.low >= 0.05)) }
-    #expect(
-      advice.text(goal: goal, minimise: .energyPerDay).hasPrefix(
-        "cheapest meeting launches_per_device_day >= 0.05"))
+    let lines = advice.text(goal: goal, minimise: .energyPerDay, sweptKeys: ["tasks.earliest_begin"])
+      .split(separator: "\n").map(String.init)
+    #expect(lines.last?.hasPrefix("cheapest meeting launches_per_device_day >= 0.05") == true)
+    // The whole option table, best first: a header and one line per (cell, arm), each
+    // naming its swept value; those meeting the goal first, cheapest first.
+    #expect(lines.count == 1 + 1 + 6 + 1, "\(lines)")
+    #expect(lines[1].contains("tasks.earliest_begin") && lines[1].contains("meets goal"))
+    let ranked = advice.ranked
+    #expect(ranked.count == 6 && ranked.first?.cell == chosen.cell && ranked.first?.arm == chosen.arm)
+    let met = ranked.map(\.meetsGoal)
+    #expect(met == met.sorted { $0 && !$1 }, "meeting options first")
+    let costs = ranked.filter(\.meetsGoal).map(\.cost.mean)
+    #expect(costs == costs.sorted())
+    for (line, option) in zip(lines[2...], ranked) {
+      let value = option.overrides.first { $0.path == "tasks.earliest_begin" }!.value
+      #expect(line.contains(" \(value) ") && line.hasSuffix(option.meetsGoal ? "yes" : "no"), "\(line)")
+    }
   }
 
   @Test func whenNoneMeetsItTheNearestIsGiven() throws {
@@ -58,8 +72,8 @@ import Testing
     let nearest = try #require(advice.chosen)
     #expect(advice.options.allSatisfy { $0.goal.estimate <= nearest.goal.estimate || $0.goal.estimate.isNaN })
     #expect(
-      advice.text(goal: goal, minimise: .energyPerDay).hasPrefix(
-        "none of the 6 meets launched_by_06:00 >= 0.99"))
+      advice.text(goal: goal, minimise: .energyPerDay).split(separator: "\n").last?.hasPrefix(
+        "none of the 6 meets launched_by_06:00 >= 0.99") == true)
   }
 
   @Test(arguments: [

@@ -179,6 +179,6 @@ import Testing
       #expect(zip(curves[arm]!, curves[arm]!.dropFirst()).allSatisfy { $0.1 <= $1.1 }, "rises")
     }
     let html = try String(contentsOfFile: try HTMLReport.write(directory: out.path), encoding: .utf8)
-    #expect(html.contains("bgsim advise:</b> cheapest meeting launched_by_08:00 &gt;= 0.5"))
+    #expect(html.contains("bgsim advise:</b></p>\n<pre>cheapest meeting launched_by_08:00 &gt;= 0.5"))
   }
 }

@@ -56,7 +56,9 @@ public struct Advice: Sendable {
 
   /// The options, and the chosen one: the cheapest meeting the goal, or the nearest.
   public let options: [Option]
-  public let chosen: Option?
+  /// The goal the options are judged by.
+  public let goal: Goal
+  public private(set) var chosen: Option? = nil
   public var met: Bool { chosen?.meetsGoal ?? false }
 
   /// Checks that `spec` sweeps task keys, adds the goal's family member (`launched_by_HH:MM`, …), and
@@ -90,26 +92,65 @@ public struct Advice: Sendable {
       }
     }
     self.options = options
-    let meeting = options.filter(\.meetsGoal).sorted { ($0.cost.mean, $0.cell) < ($1.cost.mean, $1.cell) }
-    chosen =
-      meeting.first
-      ?? options.filter { !$0.goal.estimate.isNaN }.min {
-        (goal.shortfall($0.goal.estimate), $0.cost.mean) < (goal.shortfall($1.goal.estimate), $1.cost.mean)
-      }
+    self.goal = goal
+    chosen = ranked.first { !$0.goal.estimate.isNaN }
   }
 
-  /// What `bgsim advise` prints.
-  public func text(goal: Goal, minimise: MetricName) -> String {
-    func f(_ x: Double) -> String { Format.compact(x) }
+  /// The options best first: those meeting the goal by cost, then the others by how far
+  /// their estimate falls short of it (options without a figure last).
+  public var ranked: [Option] {
+    options.enumerated().sorted { a, b in
+      func key(_ o: Option) -> (Int, Double, Double) {
+        if o.meetsGoal { return (0, o.cost.mean, 0) }
+        return o.goal.estimate.isNaN ? (2, 0, 0) : (1, shortfall(o), o.cost.mean)
+      }
+      let (ka, kb) = (key(a.element), key(b.element))
+      return (ka.0, ka.1, ka.2, a.offset) < (kb.0, kb.1, kb.2, b.offset)
+    }.map(\.element)
+  }
+
+  private func shortfall(_ o: Option) -> Double { goal.shortfall(o.goal.estimate) }
+
+  /// What `bgsim advise` prints: the option table, best first (each cell's swept values,
+  /// the arm, the goal's figure and the cost's, each with its 95 % interval, and whether
+  /// it meets the goal), then the choice.
+  public func text(goal: Goal, minimise: MetricName, sweptKeys: [String] = []) -> String {
+    func f(_ x: Double) -> String { x.isFinite ? Format.compact(x) : "–" }
     guard let c = chosen else { return "no (cell, arm) has a figure for \(goal.metric.rawValue)\n" }
-    let setting = c.overrides.map { "\($0.path) = \($0.value)" }.joined(separator: ", ")
+    let goalText = "\(goal.metric.rawValue) \(goal.comparison.rawValue) \(f(goal.value))"
+    var table = [
+      ["rank", "cell"] + sweptKeys + [
+        "arm", "\(goal.metric.rawValue) [95% CI]", "\(minimise.rawValue) [95% CI]", "meets goal",
+      ]
+    ]
+    for (i, o) in ranked.enumerated() {
+      let values = sweptKeys.map { key in o.overrides.first { $0.path == key }?.value ?? "" }
+      table.append(
+        [String(i + 1), String(o.cell)] + values + [
+          o.arm, "\(f(o.goal.estimate)) [\(f(o.goal.low)), \(f(o.goal.high))]",
+          "\(f(o.cost.mean)) [\(f(o.cost.low)), \(f(o.cost.high))]", o.meetsGoal ? "yes" : "no",
+        ])
+    }
+    var widths = Array(repeating: 0, count: table[0].count)
+    for r in table { for (i, x) in r.enumerated() { widths[i] = max(widths[i], x.count) } }
+    var lines = [
+      "goal: \(goalText), met when the whole 95 % interval is on its side; cost: \(minimise.rawValue)"
+    ]
+    lines += table.map { r in
+      "  "
+        + r.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
+        .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+    }
+    let setting = CellName.of(keys: c.overrides.map(\.path), values: c.overrides.map(\.value))
     let what =
       "arm \(c.arm), cell \(c.cell)\(setting.isEmpty ? "" : " (\(setting))"): \(goal.metric.rawValue) \(f(c.goal.estimate)) "
       + "[\(f(c.goal.low)), \(f(c.goal.high))], \(minimise.rawValue) \(f(c.cost.mean)) [\(f(c.cost.low)), \(f(c.cost.high))]"
     let count = options.filter(\.meetsGoal).count
-    return c.meetsGoal
-      ? "cheapest meeting \(goal.metric.rawValue) \(goal.comparison.rawValue) \(f(goal.value)) (\(count) of \(options.count) do): \(what)\n"
-      : "none of the \(options.count) meets \(goal.metric.rawValue) \(goal.comparison.rawValue) \(f(goal.value)); the nearest: \(what)\n"
+    lines.append(
+      c.meetsGoal
+        ? "cheapest meeting \(goalText) (\(count) of \(options.count) do): \(what)"
+        : "none of the \(options.count) meets \(goalText); the nearest: \(what)")
+    return lines.joined(separator: "\n") + "\n"
   }
 
   /// Keeps the advice's text beside the run's files in `directory`, for its report.

@@ -55,7 +55,9 @@ public struct Explanation: Sendable {
     do { base = try ExperimentSpec(tree: tree, file: file) } catch { throw UserError(error.description) }
     guard base.cells.indices.contains(cell) else {
       throw UserError(
-        "\(file): --cell \(cell) is out of range; the sweep has cells 0…\(base.cells.count - 1)")
+        "\(file): --cell \(cell) is out of range; the sweep has cells 0…\(base.cells.count - 1) ("
+          + base.cells.indices.map { base.summaryPlan.cellLabel($0) }.prefix(4).joined(separator: "; ")
+          + (base.cells.count > 4 ? "; …" : "") + ")")
     }
     var spec: ExperimentSpec
     do { spec = try base.spec(for: base.cells[cell]) } catch { throw UserError(error.description) }
@@ -88,7 +90,7 @@ public struct Explanation: Sendable {
         spec, replication: replication, device: device, arm: a, recordDecisions: true
       ).run(days: spec.days)
       out.append(
-        "arm \(a.name), owner \(device), replication \(replication)\(spec.cells.count > 1 ? ", cell \(cell)" : ""), \(spec.days) days"
+        "arm \(a.name), owner \(device), replication \(replication)\(base.cells.count > 1 ? ", " + base.summaryPlan.cellLabel(cell) : ""), \(spec.days) days"
       )
       out.append(DecisionReport.render(outcome, identifier: task, limit: limit))
     }

@@ -40,7 +40,7 @@ public enum RunReport {
       if spec.cells.count > 1 {
         out.append("")
         out.append(
-          "cell \(cell.index): " + cell.overrides.map { "\($0.path) = \($0.value)" }.joined(separator: ", "))
+          spec.summaryPlan.cellLabel(cell.index) + ":")
       }
       var header = ["metric"] + arms.map { "\($0) [95% CI]" }
       let pairs = arms.indices.flatMap { i in arms.indices.filter { $0 > i }.map { (arms[i], arms[$0]) } }

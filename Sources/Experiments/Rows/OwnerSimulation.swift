@@ -78,6 +78,9 @@ package enum OwnerSimulation {
     // Each day, then 15 minutes more so that tasks launched before the end can finish.
     for day in 1...spec.days + 1 {
       let bound = day <= spec.days ? calendar.startOfDay(day) : end + .minutes(15)
+      if let t = timelineDay, t == day - 1 {
+        writeState(sim.device, at: calendar.startOfDay(t), day: t, prefix: prefix, into: &timelines)
+      }
       kernel.run(until: bound, handler: &sim)
       accounting.snapshots += sim.launchSnapshots
       sim.launchSnapshots.removeAll(keepingCapacity: true)
@@ -106,6 +109,28 @@ package enum OwnerSimulation {
     summary(accounting.summary)
     usage?.keep(sim.device)
     return kernel.eventsProcessed
+  }
+
+  /// The device's state at `time` (the start of the recorded day), one `state` row per
+  /// quantity: the charger, the network, the screen, the app in the foreground, Low Power
+  /// Mode, the thermal state and the battery level, each with the battery level. With
+  /// them the day can be drawn alone: no state is inferred from the day's first change.
+  static func writeState(
+    _ device: SimulatedDevice, at time: SimTime, day: Int, prefix: String, into out: inout CSVBuffer
+  ) {
+    let battery = device.batteryPercent(at: time)
+    let onOff = { (on: Bool) in on ? "on" : "off" }
+    let states: [(TimelineRow.StateKind, String)] = [
+      (.charger, device.isPluggedIn ? "plugged" : "unplugged"), (.network, device.network.rawValue),
+      (.screen, onOff(device.isScreenOn)), (.app, device.isAppInForeground ? "open" : "closed"),
+      (.lowPowerMode, onOff(device.isLowPowerMode)), (.thermal, device.thermalState.description),
+      (.battery, CSVNumber.format(battery, digits: 1)),
+    ]
+    for (kind, value) in states {
+      TimelineRow(
+        day: day, time: time, source: .state, event: kind.rawValue, value: value, batteryPercent: battery
+      ).write(prefix: prefix, into: &out)
+    }
   }
 
   /// One day of one owner, device changes and app events in time order.

@@ -6,7 +6,31 @@ import SimKernel
 package struct TimelineRow {
   /// Where the row comes from.
   package enum Source: String {
-    case device, app
+    /// The device's state at the start of the recorded day (``StateKind``).
+    case state
+    /// A device change.
+    case device
+    /// An app event.
+    case app
+  }
+
+  /// The quantities of a `state` row (its `event`), each row's `value` their value at
+  /// 00:00 of the day.
+  package enum StateKind: String, CaseIterable {
+    /// `plugged` or `unplugged`.
+    case charger
+    /// `wifi`, `cellular` or `none`.
+    case network
+    /// `on` or `off`.
+    case screen
+    /// The app under study: `open` (in the foreground) or `closed`.
+    case app
+    /// `on` or `off`.
+    case lowPowerMode = "low_power_mode"
+    /// The thermal state (`nominal`, `fair`, `serious`, `critical`).
+    case thermal
+    /// The battery level [0…100 %].
+    case battery
   }
 
   /// The day since the start of the run, from 0.
@@ -18,7 +42,7 @@ package struct TimelineRow {
   /// The task identifier (app events; empty for device changes).
   package var taskID: String
   package var value: String
-  /// The battery level at the change [0…100 %]; device changes only.
+  /// The battery level at the change [0…100 %]; device changes and states only.
   package var batteryPercent: Double?
 
   package init(
