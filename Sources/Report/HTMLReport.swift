@@ -93,6 +93,10 @@ public enum HTMLReport {
       try ReportAnswers.section(
         launches: file("launches.csv"), days: file("days.csv"), arms: arms, advice: advice))
     sections.append(
+      try ReportSections.owners(
+        launches: file("launches.csv"), days: file("days.csv"), arms: arms,
+        cells: (manifest["cells"] as? [[String: Any]])?.count ?? 1))
+    sections.append(
       try ReportSections.distributions(launches: file("launches.csv"), days: file("days.csv"), arms: arms))
     if let cells = manifest["cells"] as? [[String: Any]], cells.count > 1 {
       sections.append(ReportSections.sweep(summary: summary, cells: cells, arms: arms))

@@ -31,7 +31,7 @@ import Testing
     let ids = Set(all.map(\.id))
     for id in [
       "day-in-the-life-0", "day-in-the-life-1", "hour-of-day", "delay-cdf", "launches-histogram",
-      "staleness-cdf", "sweep-0", "launched-by",
+      "staleness-cdf", "sweep-0", "launched-by", "launches-by-day", "owners-at-least", "owners-nights",
     ] {
       #expect(ids.contains(id), "missing chart \(id)")
     }
