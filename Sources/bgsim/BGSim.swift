@@ -17,7 +17,7 @@ struct BGSim: ParsableCommand {
     version: BGSimVersion.text,
     subcommands: [
       Run.self, Merge.self, Report.self, Trace.self, Explain.self, Calibrate.self, Fit.self, FitPersona.self,
-      Advise.self, Coverage.self,
+      Advise.self, Coverage.self, Summarize.self,
       Validate.self,
       ConvertAware.self,
       Bench.self,

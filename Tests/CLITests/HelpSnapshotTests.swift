@@ -9,7 +9,7 @@ import Testing
 @Suite struct HelpSnapshotTests {
   static let commands: [[String]] = [
     [], ["run"], ["merge"], ["report"], ["trace"], ["explain"], ["calibrate"], ["fit"], ["fit-persona"],
-    ["advise"], ["coverage"],
+    ["advise"], ["coverage"], ["summarize"],
     ["validate"],
     ["convert-aware"], ["bench"], ["bench", "hold"], ["bench", "decisions"], ["bench", "devices"],
   ]

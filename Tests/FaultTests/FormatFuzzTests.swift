@@ -82,7 +82,16 @@ import Testing
           if [CSVSchema.days.file, CSVSchema.launches.file].contains(schema.file) {
             _ = try SummaryTables.compute(directory: run, plan: spec.summaryPlan, write: false)
           }
+          if [CSVSchema.days.file, CSVSchema.launches.file, CSVSchema.summary.file].contains(schema.file) {
+            _ = try SummaryQuery(folders: [run]).run()
+          }
         }
+      }
+    }
+    try add("manifest.json", URL(fileURLWithPath: run).appendingPathComponent("manifest.json").path) {
+      message {
+        _ = try SummaryQuery(folders: [run]).run()
+        _ = try HTMLReport.write(directory: run)
       }
     }
     // Two shards and their merge.

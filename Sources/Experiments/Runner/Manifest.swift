@@ -5,20 +5,7 @@ import Results
 /// `manifest.json`: the resolved configuration and the run's provenance. Written last,
 /// so its presence marks a finished run.
 enum Manifest {
-  static func json(_ s: String) -> String {
-    var out = "\""
-    for c in s.unicodeScalars {
-      switch c {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      default:
-        if c.value < 0x20 { out += String(format: "\\u%04x", c.value) } else { out.unicodeScalars.append(c) }
-      }
-    }
-    return out + "\""
-  }
+  static func json(_ s: String) -> String { JSONText.string(s) }
 
   static func write(spec: ExperimentSpec, options: ExperimentRunner.Options, wallSeconds: Double, chunks: Int)
     throws(UserError)
@@ -34,6 +21,7 @@ enum Manifest {
       "\"git_dirty\": \(BGSimVersion.treeWasDirty)",
       "\"seed\": \(spec.seed)",
       "\"days\": \(spec.days)",
+      "\"warmup_days\": \(spec.warmupDays)",
       "\"devices\": \(spec.devices)",
       "\"replications\": \(spec.replications)",
       "\"start\": \(json(spec.startDate.description))",

@@ -18,7 +18,7 @@ extension SummaryTables {
   static func read(
     days dayFiles: [String], launches launchFiles: [String], headers: Bool, arms: [String], cells: Int,
     sweptKeys: [String], byReplication: Bool = false, families: [MetricName] = [], warmupDays: Int,
-    spill: PooledValueSpill
+    cellGroups: [Int]? = nil, spill: PooledValueSpill
   ) throws(UserError) -> Partial {
     var p = Partial()
     var figures = OwnerFigureStream(
@@ -31,7 +31,19 @@ extension SummaryTables {
     let launchFields = LaunchFigures.LaunchColumns(launchColumns)
     var days = try OwnerRows(files: dayFiles, headers: headers, layout: dayColumns)
     var launches = try OwnerRows(files: launchFiles, headers: headers, layout: launchColumns)
-    while let owner = days.owner ?? launches.owner {
+    while let rowOwner = days.owner ?? launches.owner {
+      // The group the owner's rows count in (``SummaryQuery``): its cell, or the group of
+      // cells it belongs to; an owner of a cell left out is read past.
+      var owner = rowOwner
+      if let cellGroups {
+        let group = cellGroups.indices.contains(owner.cell) ? cellGroups[owner.cell] : -1
+        guard group >= 0 else {
+          while days.owner == rowOwner { try days.advance() }
+          while launches.owner == rowOwner { try launches.advance() }
+          continue
+        }
+        owner = OwnerKey(cell: group, arm: owner.arm, replication: owner.replication, device: owner.device)
+      }
       var counts = Counts()
       // Whether any row of the owner counts (rows of the warm-up days do not).
       var counted = false
@@ -50,7 +62,7 @@ extension SummaryTables {
       // where they begin.
       var (delays, staleness) = (ClusterTotal(), ClusterTotal())
       if delayGroup != nil { spill.appendClusterMarker(cluster: byReplication ? owner.replication : 0) }
-      while days.owner == owner {
+      while days.owner == rowOwner {
         let row = days.row
         if !row.equals(dayFields.warmup, "1") {
           counted = true
@@ -64,7 +76,7 @@ extension SummaryTables {
         }
         try days.advance()
       }
-      while launches.owner == owner {
+      while launches.owner == rowOwner {
         // Never launched, or launched in the warm-up days, counts nothing.
         if let launch = try LaunchFigures(reading: launches.row, launchFields, file: launches.file),
           !inWarmup(milliseconds: launch.launchedMilliseconds, warmupDays)

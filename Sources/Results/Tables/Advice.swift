@@ -1,10 +1,9 @@
 import FileFormats
 import Foundation
 import Randomness
-import Results
 
-/// `bgsim advise`: runs an experiment whose sweep varies task keys, and names the
-/// cheapest (cell, arm) that meets a goal.
+/// `bgsim advise`: of the (cell, arm) pairs of a run whose sweep varies task keys, the
+/// cheapest that meets a goal (the experiment is prepared by `Advice.prepare`).
 ///
 /// The goal is `METRIC OP VALUE` (`launched_by_08:00 >= 0.9`), met when the metric's
 /// whole 95 % interval is on the claimed side, as a hypothesis is. Of the (cell, arm)
@@ -61,25 +60,12 @@ public struct Advice: Sendable {
   public private(set) var chosen: Option? = nil
   public var met: Bool { chosen?.meetsGoal ?? false }
 
-  /// Checks that `spec` sweeps task keys, adds the goal's family member (`launched_by_HH:MM`, …), and
-  /// returns the experiment to run.
-  public static func prepare(_ spec: ExperimentSpec, goal: Goal, minimise: MetricName) throws(UserError)
-    -> ExperimentSpec
-  {
-    guard spec.sweepKeys.contains(where: ConfigTree.isTaskSweepKey) else {
-      throw UserError(
-        "\(spec.file.isEmpty ? spec.name : spec.file): advise searches the swept task keys, and the sweep has none; sweep tasks.KEY, e.g. grid: {tasks.earliest_begin: [\"06:00\", 15m]}"
-      )
-    }
-    guard minimise.isTestable else { throw UserError("--minimise: \(minimise.rawValue) cannot be minimised") }
-    return spec.reporting([goal.metric, minimise])
-  }
-
   /// Reads the options from a run's summary.
-  public init(summary: SummaryTables, spec: ExperimentSpec, goal: Goal, minimise: MetricName) {
+  public init(summary: SummaryTables, plan: SummaryPlan, goal: Goal, minimise: MetricName) {
     var options: [Option] = []
-    for cell in spec.cells.indices {
-      for arm in spec.arms.map(\.name) {
+    for cell in plan.cells {
+      let overrides = zip(plan.sweptKeys, plan.cellValues[cell]).map { (path: $0, value: $1) }
+      for arm in plan.arms {
         func row(_ m: MetricName) -> SummaryTables.Row? {
           summary.rows.first { $0.cell == cell && $0.kind == "arm" && $0.arm == arm && $0.metric == m }
         }
@@ -87,7 +73,7 @@ public struct Advice: Sendable {
         let (estimate, low, high) = g.shown
         options.append(
           Option(
-            cell: cell, arm: arm, overrides: spec.cells[cell].overrides, goal: (estimate, low, high),
+            cell: cell, arm: arm, overrides: overrides, goal: (estimate, low, high),
             cost: (c.mean, c.low, c.high), meetsGoal: !estimate.isNaN && goal.isMet(low: low, high: high)))
       }
     }

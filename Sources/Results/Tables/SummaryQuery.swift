@@ -1,0 +1,194 @@
+import FileFormats
+import Foundation
+import Randomness
+
+/// `bgsim summarize`: the summary's statistics of one or more output folders, grouped by
+/// the keys asked for (the arm, the cell, any swept key), for the metrics and statistics
+/// asked for, on the rows a filter keeps.
+///
+/// The figures are the summary's own: the folder's `days.csv` and `launches.csv` read by
+/// the code that writes `summary.csv`, under the folder's seed. Grouped as the summary
+/// groups (by every swept key), each figure equals the summary's; grouped by fewer keys,
+/// the cells that share the values asked for are pooled, each owner counting once per cell.
+public struct SummaryQuery: Sendable {
+  /// A statistic, as `--stat` names it; each gives the summary's columns of that name.
+  public enum Statistic: String, CaseIterable, Sendable {
+    case n, observations, mean, sd, ci, median
+    case medianCI = "median_ci"
+    case p10, p90
+
+    /// The columns it prints, named as in `summary.csv`.
+    var columns: [String] {
+      switch self {
+      case .ci: ["ci95_low", "ci95_high"]
+      case .medianCI: ["median_ci95_low", "median_ci95_high"]
+      default: [rawValue]
+      }
+    }
+
+    func values(_ r: SummaryTables.Row) -> [String] {
+      let x = SummaryTables.number
+      switch self {
+      case .n: return [String(r.n)]
+      case .observations: return [String(r.observations)]
+      case .mean: return [x(r.mean)]
+      case .sd: return [x(r.sd)]
+      case .ci: return [x(r.low), x(r.high)]
+      case .median: return [x(r.median)]
+      case .medianCI: return [x(r.medianLow), x(r.medianHigh)]
+      case .p10: return [x(r.p10)]
+      case .p90: return [x(r.p90)]
+      }
+    }
+  }
+
+  /// How the answer is printed.
+  public enum Format: String, CaseIterable, Sendable {
+    case table, csv, json
+  }
+
+  public var folders: [String]
+  /// The grouping keys: `arm`, `cell` or swept keys, in the order of the columns (`arm`
+  /// is added last when missing: each row is one arm's).
+  public var by: [String] = []
+  public var metrics: [String] = []
+  public var statistics: [Statistic] = [.mean, .ci]
+  /// `KEY=VALUE` filters: each keeps the rows whose KEY has that value.
+  public var filters: [String] = []
+  public var format: Format = .table
+
+  public init(folders: [String]) { self.folders = folders }
+
+  /// The answer, as the format prints it.
+  public func run() throws(UserError) -> String {
+    guard !folders.isEmpty else { throw UserError("give at least one output folder of bgsim run") }
+    let metrics = try metricNames()
+    var header: [String] = []
+    var rows: [[String]] = []
+    for folder in folders {
+      let (keys, body) = try answer(OutputFolderRecord(path: folder), metrics: metrics)
+      let h = (folders.count > 1 ? ["folder"] : []) + keys + ["metric"] + statistics.flatMap(\.columns)
+      if header.isEmpty { header = h }
+      guard header == h else {
+        throw UserError(
+          "\(folder): its columns (\(h.joined(separator: ", "))) differ from \(folders[0])'s; query them one at a time"
+        )
+      }
+      rows += body.map { (folders.count > 1 ? [folder] : []) + $0 }
+    }
+    return Self.render(header: header, rows: rows, format: format)
+  }
+
+  func metricNames() throws(UserError) -> [MetricName] {
+    let names = metrics.flatMap { $0.split(separator: ",").map(String.init) }
+    guard !names.isEmpty else { return MetricName.allCases }
+    var out: [MetricName] = []
+    for name in names {
+      if let problem = MetricName.familyProblem(name) { throw UserError("--metric: \(problem)") }
+      guard let m = MetricName(rawValue: name) else {
+        let known = MetricName.allCases.map(\.rawValue)
+        throw UserError(
+          "--metric: unknown metric '\(name)'\(NearestName.hint(name, among: known)) (metrics: \(known.joined(separator: ", ")), launched_by_HH:MM, share_owners_at_least_N_per_day)"
+        )
+      }
+      if !out.contains(m) { out.append(m) }
+    }
+    return out
+  }
+
+  /// The key columns and rows of one folder.
+  func answer(_ folder: OutputFolderRecord, metrics: [MetricName]) throws(UserError) -> (
+    [String], [[String]]
+  ) {
+    let keys = ["arm", "cell"] + folder.sweptKeys
+    func check(_ key: String, _ option: String) throws(UserError) {
+      guard keys.contains(key) else {
+        throw UserError(
+          "\(option): \(folder.path) has no key '\(key)'\(NearestName.hint(key, among: keys)); its keys are \(keys.joined(separator: ", "))"
+        )
+      }
+    }
+    var by = by.flatMap { $0.split(separator: ",").map(String.init) }
+    if by.isEmpty { by = folder.sweptKeys }
+    for key in by { try check(key, "--by") }
+    if !by.contains("arm") { by.append("arm") }
+    // The filters: key → the values kept.
+    var kept: [String: Set<String>] = [:]
+    for filter in filters {
+      let parts = filter.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, !parts[0].isEmpty else {
+        throw UserError("--where '\(filter)': write KEY=VALUE, e.g. --where arm=refresh")
+      }
+      try check(parts[0], "--where")
+      let values = folder.values(of: parts[0])
+      guard values.contains(parts[1]) else {
+        throw UserError(
+          "--where \(filter): \(folder.path) never had \(parts[0]) = \(parts[1]); its values are \(values.joined(separator: ", "))"
+        )
+      }
+      kept[parts[0], default: []].insert(parts[1])
+    }
+    func keeps(_ key: String, _ value: String) -> Bool { kept[key]?.contains(value) ?? true }
+    // The groups: the cells kept, by their values of the keys other than the arm.
+    let groupKeys = by.filter { $0 != "arm" }
+    var groups: [[String]] = []
+    var cellGroups: [Int] = []
+    for cell in folder.cellValues.indices {
+      let value = { (key: String) in key == "cell" ? String(cell) : folder.value(of: key, cell: cell) }
+      guard (["cell"] + folder.sweptKeys).allSatisfy({ keeps($0, value($0)) }) else {
+        cellGroups.append(-1)
+        continue
+      }
+      let g = groupKeys.map(value)
+      if let i = groups.firstIndex(of: g) {
+        cellGroups.append(i)
+      } else {
+        cellGroups.append(groups.count)
+        groups.append(g)
+      }
+    }
+    let tables = try folder.tables(
+      cellGroups: cellGroups, groups: groups.count, families: metrics.filter(\.isFamilyMember))
+    var rows: [[String]] = []
+    for (g, values) in groups.enumerated() {
+      for arm in folder.arms where keeps("arm", arm) {
+        for metric in metrics {
+          guard
+            let r = tables.rows.first(where: {
+              $0.cell == g && $0.kind == "arm" && $0.arm == arm && $0.metric == metric
+            })
+          else { continue }
+          let keyValues = by.map { $0 == "arm" ? arm : values[groupKeys.firstIndex(of: $0)!] }
+          rows.append(keyValues + [metric.rawValue] + statistics.flatMap { $0.values(r) })
+        }
+      }
+    }
+    return (by, rows)
+  }
+
+  static func render(header: [String], rows: [[String]], format: Format) -> String {
+    switch format {
+    case .csv:
+      return ([header] + rows).map { $0.map(CSVField.quoted).joined(separator: ",") }.joined(separator: "\n")
+        + "\n"
+    case .json:
+      let numeric = Set(Statistic.allCases.flatMap(\.columns))
+      let objects = rows.map { row in
+        "  {"
+          + zip(header, row).map { key, value in
+            let shown =
+              numeric.contains(key) ? (value.isEmpty ? "null" : value) : JSONText.string(value)
+            return "\(JSONText.string(key)): \(shown)"
+          }.joined(separator: ", ") + "}"
+      }
+      return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+    case .table:
+      var widths = header.map(\.count)
+      for r in rows { for (i, x) in r.enumerated() { widths[i] = max(widths[i], x.count) } }
+      return ([header] + rows).map { r in
+        r.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
+          .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+      }.joined(separator: "\n") + "\n"
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import FileFormats
+import Foundation
+import Randomness
+import Results
+
+/// `bgsim summarize`: the summary's statistics of output folders, queried on the console.
+struct Summarize: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Query one or more output folders: the summary's statistics by any key, on the console.",
+    discussion: """
+      Reads each folder's days.csv and launches.csv with the code that writes summary.csv, so a figure \
+      grouped as the summary groups (by every swept key) equals the summary's. Grouped by fewer keys, \
+      the cells sharing the values asked for are pooled (each owner counts once per cell). Each row is \
+      one arm's. Example: bgsim summarize notebooks-data/sweep --by arm,app.opens_per_day \
+      --metric launches_per_device_day --stat median,p90
+      """
+  )
+
+  @Argument(help: "Output folders of bgsim run.") var folders: [String] = []
+  @Option(help: "Grouping keys, comma-separated: arm, cell or swept keys (default: the swept keys and arm).")
+  var by: String?
+  @Option(help: "A metric of summary.csv (repeatable or comma-separated; default: all).") var metric:
+    [String] =
+      []
+  @Option(
+    help:
+      "Statistics, comma-separated: \(SummaryQuery.Statistic.allCases.map(\.rawValue).joined(separator: ", "))."
+  )
+  var stat = "mean,ci"
+  @Option(help: "KEY=VALUE: keep the rows whose KEY (arm, cell or a swept key) has this value (repeatable).")
+  var `where`: [String] = []
+  @Option(help: "table, csv or json.") var format = "table"
+
+  func validate() throws {
+    if folders.isEmpty { throw ValidationError("give at least one output folder of bgsim run") }
+    _ = try query()
+  }
+
+  func query() throws(ValidationError) -> SummaryQuery {
+    var q = SummaryQuery(folders: folders)
+    q.by = by.map { [$0] } ?? []
+    q.metrics = metric
+    q.filters = `where`
+    guard let f = SummaryQuery.Format(rawValue: format) else {
+      throw ValidationError("--format must be table, csv or json (got '\(format)')")
+    }
+    q.format = f
+    let names = SummaryQuery.Statistic.allCases.map(\.rawValue)
+    q.statistics = []
+    for s in stat.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+      guard let statistic = SummaryQuery.Statistic(rawValue: s) else {
+        throw ValidationError(
+          "--stat: unknown statistic '\(s)'\(NearestName.hint(s, among: names)); the statistics are \(names.joined(separator: ", "))"
+        )
+      }
+      q.statistics.append(statistic)
+    }
+    if q.statistics.isEmpty {
+      throw ValidationError("--stat: give at least one of \(names.joined(separator: ", "))")
+    }
+    return q
+  }
+
+  func run() throws {
+    print(try query().run(), terminator: "")
+  }
+}
