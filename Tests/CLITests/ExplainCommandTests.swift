@@ -86,6 +86,18 @@ import Testing
     }
   }
 
+  /// A sweep cell is named by its swept values.
+  @Test func explainNamesTheCellByItsSweptValues() throws {
+    let outcome = try BGSimBinary.run(
+      ["explain", "experiments/nightly-sync-advise.yaml", "--days", "1", "--cell", "3", "--limit", "1"],
+      in: repoRoot)
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    #expect(
+      outcome.standardOutput.hasPrefix(
+        "arm sync, owner 0, replication 0, cell 3 (tasks.earliest_begin = 06:00, tasks.type = processing), 1 days"
+      ), "\(outcome.standardOutput.prefix(200))")
+  }
+
   @Test(arguments: [
     (["--arm", "procesing"], "no arm 'procesing'; did you mean 'processing'?"),
     (["--device", "200"], "--device 200 is out of range; the experiment has owners 0…199"),
