@@ -25,11 +25,12 @@ enum ReportSections {
   }
 
   /// `Cell N (KEY = VALUE, …)`: a sweep cell named by its swept values, read from the
-  /// swept keys' columns of a file with a `cell` column (the first row of that cell).
+  /// swept keys' columns of a file with a `cell` column (the first row of that cell);
+  /// without a sweep, the cell's number.
   static func cellName(_ cell: String, summary rows: [[String]]) -> String {
     guard let header = rows.first else { return "Cell \(cell)" }
     let keys = CSVSchema.summary.reading(header: header)?.sweptKeys ?? []
-    guard let row = rows.dropFirst().first(where: { $0.first == cell }) else { return cell }
+    guard !keys.isEmpty, let row = rows.dropFirst().first(where: { $0.first == cell }) else { return cell }
     let values = keys.indices.map { row.count > $0 + 1 ? row[$0 + 1] : "" }
     let label = CellName.labelled(Int(cell) ?? 0, keys: keys, values: values)
     return label.prefix(1).uppercased() + label.dropFirst()

@@ -12,7 +12,10 @@ extension ExperimentSpec {
 
   /// What follows the `cell` field of each row of sweep cell `cell`: `,VALUE…`, one per
   /// swept key (empty without a sweep).
-  func sweepFields(cell: Int) -> String { summaryPlan.sweepFields(cell: cell) }
+  func sweepFields(cell: Int) -> String {
+    guard cells.indices.contains(cell) else { return "" }
+    return cells[cell].overrides.map { "," + CSVField.quoted($0.value) }.joined()
+  }
 
   /// What the summary needs to know of this experiment.
   public var summaryPlan: SummaryPlan {
