@@ -2,6 +2,10 @@
 public struct SchedulerParameters: Sendable, Hashable {
   /// Period of the re-evaluation timer [s].
   public var evaluationPeriodSeconds: Double = 600
+  /// How far each interval of that timer strays from the period, as a share of it
+  /// [0…1]: intervals are uniform in period × (1 ± spread); the first tick falls at a
+  /// random phase.
+  public var evaluationPeriodSpread: Double = 0.5
   /// How far ahead the app-open prediction looks [s] (dasd: about 7.5 min).
   public var appLookAheadSeconds: Double = 450
   /// Largest random shift of that look-ahead [s] (dasd: 0–1350 s).

@@ -10,6 +10,7 @@ import Randomness
 /// threshold: 0.55
 /// processing_threshold: 0.91
 /// evaluation_period: 10m
+/// evaluation_period_spread: 0.5   # each timer interval: the period × (1 ± 0.5)
 /// owners: {leniency_sigma: 1.5, processing_spacing_sigma: 1.2, overdue_sigma: 0.8, install_warmup_sigma: 0.7}
 /// policies:
 ///   application: {weight: 50, default_probability: 0.0025}
@@ -23,7 +24,8 @@ public struct SchedulerSpec: Sendable {
   public init() {}
 
   public static let keys = [
-    "model", "threshold", "processing_threshold", "evaluation_period", "app_look_ahead", "app_jitter",
+    "model", "threshold", "processing_threshold", "evaluation_period", "evaluation_period_spread",
+    "app_look_ahead", "app_jitter",
     "history_half_life", "processing_idle_window", "owners", "transfers", "policies", "budgets",
   ]
   static let policyKeys: [String: [String]] = [
@@ -82,6 +84,8 @@ public struct SchedulerSpec: Sendable {
     }
     p.evaluationPeriodSeconds = try s.duration(
       "evaluation_period", default: p.evaluationPeriodSeconds, range: 1...86_400)
+    p.evaluationPeriodSpread = try s.number(
+      "evaluation_period_spread", default: p.evaluationPeriodSpread, range: 0...0.99)
     p.appLookAheadSeconds = try s.duration(
       "app_look_ahead", default: p.appLookAheadSeconds, range: 0...86_400)
     p.appJitterSeconds = try s.duration("app_jitter", default: p.appJitterSeconds, range: 0...86_400)

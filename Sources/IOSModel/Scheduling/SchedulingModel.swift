@@ -13,6 +13,11 @@ public struct SchedulingModel: Sendable {
   /// Weighted mean score a processing task needs to launch [0…1] (a dasd log: 0.91,
   /// field observation P1).
   public var processingThreshold: Double
+  /// Whether a request is judged at the instant its `earliestBeginDate` arrives, so that
+  /// work can start then: what developers expect (`naive`). No source says dasd does; the
+  /// `ios` model judges it at a random time within one evaluation period after (a field
+  /// report: a 15-min refresh ran after 16, 17, 19 and 25 min).
+  public var decidesAtEarliestBegin = false
 
   public init(
     name: String, policies: [any SchedulingPolicy], threshold: Double, processingThreshold: Double? = nil
@@ -61,8 +66,10 @@ public struct SchedulingModel: Sendable {
   public static func naive() -> SchedulingModel {
     var power = ExternalPowerPolicy()
     power.processingAlwaysNeedsPower = false
-    return SchedulingModel(
+    var naive = SchedulingModel(
       name: "naive", policies: [PowerStatePolicy(), NetworkRequirementPolicy(), power], threshold: 0)
+    naive.decidesAtEarliestBegin = true
+    return naive
   }
 
   /// The names of the policies in the `ios` model, for configuration files.

@@ -28,6 +28,9 @@ public struct SystemScheduler: LaunchDecider {
   public let calendar: SimCalendar
   /// The app-open prediction's jitter: one draw per decision point that reaches it.
   let jitter: RandomStream
+  /// The timer's phase and spread: its own stream (paired with `jitter`), so that the
+  /// prediction's draws are the same whatever the timer draws.
+  let timerStream: RandomStream
   /// Whether to keep every decision (for `bgsim explain`); off for large runs.
   public var recordDecisions: Bool
   /// No launches from this time on: the end of an experiment's period, after which the
@@ -132,6 +135,7 @@ public struct SystemScheduler: LaunchDecider {
     self.parameters = parameters
     self.calendar = calendar
     jitter = stream
+    timerStream = RandomStream(key: stream.key ^ 0x7469_6D65)
     self.recordDecisions = recordDecisions
     appOpens = UsageHistory(days: parameters.historyDays, halfLifeDays: parameters.historyHalfLifeDays)
     deviceUse = UsageHistory(days: parameters.historyDays, halfLifeDays: parameters.historyHalfLifeDays)
@@ -147,7 +151,20 @@ public struct SystemScheduler: LaunchDecider {
     budgetsAt = scheduler.now
     timerPeriod = .seconds(parameters.evaluationPeriodSeconds)
     timerSlot = scheduler.allocateSlot()
-    scheduler.schedule(inSlot: timerSlot, after: timerPeriod, target: target, kind: Tick.timer.rawValue)
+    // The first tick at a random phase of the period: phones' timers are not aligned to
+    // the wall clock, nor to each other.
+    scheduler.schedule(
+      inSlot: timerSlot,
+      after: .seconds(max(0.001, parameters.evaluationPeriodSeconds * timerStream.uniform())),
+      target: target, kind: Tick.timer.rawValue)
+  }
+
+  /// The time to the timer's next tick: the period, spread uniformly by
+  /// ± `evaluationPeriodSpread` of itself, so that ticks drift instead of keeping a grid.
+  func nextTimerInterval() -> SimDuration {
+    let spread = parameters.evaluationPeriodSpread
+    return .seconds(
+      max(0.001, parameters.evaluationPeriodSeconds * (1 - spread + 2 * spread * timerStream.uniform())))
   }
 
   public mutating func handle(
@@ -156,7 +173,7 @@ public struct SystemScheduler: LaunchDecider {
     switch Tick(rawValue: event.kind) {
     case .timer:
       scheduler.schedule(
-        inSlot: timerSlot, after: timerPeriod, target: target, kind: Tick.timer.rawValue)
+        inSlot: timerSlot, after: nextTimerInterval(), target: target, kind: Tick.timer.rawValue)
       evaluate(app: app, device: device, trigger: .timer, scheduler: &scheduler)
     case .due, nil:
       evaluate(app: app, device: device, trigger: .earliestBeginDate, scheduler: &scheduler)
@@ -191,7 +208,13 @@ public struct SystemScheduler: LaunchDecider {
         if let k = app.pendingRequests.lastIndex(where: { $0.name == events[i].name }),
           let earliest = app.pendingRequests[k].earliestBeginDate, earliest > scheduler.now
         {
-          scheduler.schedule(at: earliest, target: target, kind: Tick.due.rawValue)
+          // A request is judged soon after it becomes eligible, but not at that instant
+          // (a field report: a 15-min refresh ran after 16, 17, 19 and 25 min), unless
+          // the model says so (`naive`).
+          let delay =
+            model.decidesAtEarliestBegin
+            ? SimDuration.zero : .seconds(parameters.evaluationPeriodSeconds * timerStream.uniform())
+          scheduler.schedule(at: earliest + delay, target: target, kind: Tick.due.rawValue)
         }
       case .complete, .kill:
         if let run = runningSince.removeValue(forKey: events[i].name) {
