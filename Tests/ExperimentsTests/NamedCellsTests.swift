@@ -39,6 +39,30 @@ import Testing
     #expect(html.contains("joined by lines") && !html.contains("and a smoother"))
   }
 
+  /// `advise` on the grid: each option line names its cell by both keys.
+  @Test func adviseNamesEveryCellByBothKeys() throws {
+    let goal = try Advice.Goal(parsing: "launches_per_device_day >= 0")
+    var request = RunRequest()
+    request.file = write(Self.grid)
+    request.out = scratch().path
+    request.jobs = 2
+    let spec = try Advice.prepare(try request.load(), goal: goal, minimise: .energyPerDay)
+    let summary = try request.runForSummary(spec) { _, _ in }
+    let advice = Advice(summary: summary, spec: spec, goal: goal, minimise: .energyPerDay)
+    let lines = advice.text(goal: goal, minimise: .energyPerDay, sweptKeys: spec.sweepKeys)
+      .split(separator: "\n").map(String.init)
+    #expect(lines.count == 1 + 1 + 8 + 1, "\(lines)")
+    #expect(
+      lines[1].split(separator: " ").prefix(4) == [
+        "rank", "cell", "app.opens_per_day", "tasks.earliest_begin",
+      ])
+    for (line, option) in zip(lines[2..<10], advice.ranked) {
+      let words = line.split(separator: " ").map(String.init)
+      let values = option.overrides.map(\.value)
+      #expect(words[1] == String(option.cell) && Array(words[2...3]) == values, "\(line)")
+    }
+  }
+
   /// With at least 8 cells per arm the sweep chart draws its smoother.
   @Test func aSmootherNeedsEightPoints() {
     let header = CSVSchema.summary.columns
