@@ -133,19 +133,8 @@ extension ReportSections {
       xTitle: "at least N launches a day", yTitle: "share of owners",
       xTicks: ticks(1...Double(max(largest, 2))).filter { $0.0 == $0.0.rounded() && $0.0 <= Double(largest) },
       yTicks: ticks(0...1))
-    for (ai, arm) in arms.enumerated() {
-      let owners = (data.owners[arm] ?? [:]).values.filter { $0.days > 0 }
-      var line: [(Double, Double)] = []
-      for n in 1...largest {
-        let ci = ownerShare(owners.filter { $0.launches >= n * $0.days }.count, of: owners.count)
-        guard ci.estimate.isFinite else { continue }
-        let x = Double(n) + (Double(ai) - Double(arms.count - 1) / 2) * 0.06
-        if ci.lower.isFinite, ci.upper.isFinite {
-          c.rect(x0: x - 0.01, x1: x + 0.01, y0: ci.lower, y1: ci.upper, color: color(ai), title: "95% CI")
-        }
-        line.append((x, ci.estimate))
-      }
-      c.polyline(line, color: color(ai))
+    ownerShares(&c, data, arms: arms, at: (1...largest).map(Double.init), spacing: 0.06) { owner, n in
+      owner.launches >= Int(n) * owner.days
     }
     c.legend(arms.enumerated().map { ($0.element, color($0.offset)) })
     return c.svg(
@@ -153,27 +142,39 @@ extension ReportSections {
       title: "Share of owners with at least N launches a day, and its 95% CI")
   }
 
+  /// For each arm, at each x: the share of its owners (with counted days) for whom
+  /// `holds(owner, x)`, a point with its Wilson interval, the points joined; arms are set
+  /// `spacing` apart along x so that their intervals do not overlap.
+  static func ownerShares(
+    _ c: inout SVGChart, _ data: RunDays, arms: [String], at xs: [Double], spacing: Double,
+    holds: (OwnerDays, Double) -> Bool
+  ) {
+    for (ai, arm) in arms.enumerated() {
+      let owners = (data.owners[arm] ?? [:]).values.filter { $0.days > 0 }
+      var line: [(Double, Double)] = []
+      for x0 in xs {
+        let ci = ownerShare(owners.filter { holds($0, x0) }.count, of: owners.count)
+        guard ci.estimate.isFinite else { continue }
+        let x = x0 + (Double(ai) - Double(arms.count - 1) / 2) * spacing
+        if ci.lower.isFinite, ci.upper.isFinite {
+          c.rect(
+            x0: x - spacing / 4, x1: x + spacing / 4, y0: ci.lower, y1: ci.upper, color: color(ai),
+            title: "95% CI")
+        }
+        line.append((x, ci.estimate))
+      }
+      c.polyline(line, color: color(ai))
+    }
+  }
+
   static func nights(_ data: RunDays, arms: [String]) -> String {
     var c = SVGChart(x: 0...100, y: 0...1)
     c.axes(
       xTitle: "a launch before 06:00 on at least this share of nights [%]", yTitle: "share of owners",
       xTicks: ticks(0...100), yTicks: ticks(0...1))
-    for (ai, arm) in arms.enumerated() {
-      let owners = (data.owners[arm] ?? [:]).values.filter { $0.days > 0 }
-      var line: [(Double, Double)] = []
-      for step in 0...10 {
-        let share = Double(step) / 10
-        // A tolerance for nights counted as whole numbers: 3 of 10 nights is 30 %.
-        let hits = owners.filter { Double($0.nightsWithRun) >= share * Double($0.days) - 1e-9 }.count
-        let ci = ownerShare(hits, of: owners.count)
-        guard ci.estimate.isFinite else { continue }
-        let x = Double(step * 10) + (Double(ai) - Double(arms.count - 1) / 2) * 0.6
-        if ci.lower.isFinite, ci.upper.isFinite {
-          c.rect(x0: x - 0.15, x1: x + 0.15, y0: ci.lower, y1: ci.upper, color: color(ai), title: "95% CI")
-        }
-        line.append((x, ci.estimate))
-      }
-      c.polyline(line, color: color(ai))
+    // A tolerance for nights counted as whole numbers: 3 of 10 nights is 30 %.
+    ownerShares(&c, data, arms: arms, at: stride(from: 0.0, through: 100, by: 10).map { $0 }, spacing: 0.6) {
+      owner, percent in Double(owner.nightsWithRun) >= percent / 100 * Double(owner.days) - 1e-9
     }
     c.legend(arms.enumerated().map { ($0.element, color($0.offset)) })
     return c.svg(

@@ -22,10 +22,7 @@ struct Advise: ParsableCommand {
   @Option(help: "The goal, e.g. \"launched_by_08:00 >= 0.9\".") var goal: String
   @Option(help: "The metric to minimise among the options that meet the goal.") var minimise =
     "energy_per_day_mwh"
-  @Option(help: "Override the simulated days.") var days: Int?
-  @Option(help: "Override the number of owners.") var devices: Int?
-  @Option(help: "Override the replications.") var replications: Int?
-  @Option(help: "Override the master seed.") var seed: UInt64?
+  @OptionGroup var overrides: ExperimentOverrides
   @Option(help: "Output folder of the run (default notebooks-data/<experiment name>/).") var out: String?
   @Option(help: "Parallel jobs; the answer does not depend on it.") var jobs: Int = ProcessInfo.processInfo
     .activeProcessorCount
@@ -39,14 +36,9 @@ struct Advise: ParsableCommand {
   var request: RunRequest {
     var r = RunRequest()
     r.file = file
-    r.days = days
-    r.devices = devices
-    r.replications = replications
-    r.seed = seed
     r.out = out
     r.jobs = jobs
-    r.commandLine = CommandLine.arguments
-    return r
+    return overrides.applied(to: r)
   }
 
   func run() throws {

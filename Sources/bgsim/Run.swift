@@ -20,10 +20,7 @@ struct Run: ParsableCommand {
   @Argument(help: "An experiment YAML file (default: experiments/refresh-vs-processing.yaml, built in).")
   var file: String?
 
-  @Option(help: "Override the simulated days.") var days: Int?
-  @Option(help: "Override the number of owners.") var devices: Int?
-  @Option(help: "Override the replications.") var replications: Int?
-  @Option(help: "Override the master seed.") var seed: UInt64?
+  @OptionGroup var overrides: ExperimentOverrides
   @Option(help: "Output folder.") var out: String?
   @Option(help: "Parallel jobs; the output does not depend on it.") var jobs: Int = ProcessInfo.processInfo
     .activeProcessorCount
@@ -47,14 +44,10 @@ struct Run: ParsableCommand {
   var request: RunRequest {
     var r = RunRequest()
     r.file = file
-    r.days = days
-    r.devices = devices
-    r.replications = replications
-    r.seed = seed
     r.out = out
     r.jobs = jobs
+    r = overrides.applied(to: r)
     r.resume = resume
-    r.commandLine = CommandLine.arguments
     r.shard = shard
     r.posterior = posterior
     r.by = by
