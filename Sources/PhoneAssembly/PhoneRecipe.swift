@@ -29,13 +29,16 @@ public struct PhoneRecipe {
   public var recordDecisions: Bool
   /// The time from which nothing new launches (running tasks may finish), or nil.
   public var launchesUntil: SimTime?
+  /// The owner's other apps with background work, judged by the same scheduler.
+  public var otherApps: AppPopulation
 
   public init(
     persona: Persona, app: AppSpec, scheduler: SchedulerSpec, timeline: Timeline? = nil,
     calendar: SimCalendar,
     streams: RandomStreams, device: Int, usageDraws: UsageDraws? = nil, recordDecisions: Bool = false,
-    launchesUntil: SimTime? = nil
+    launchesUntil: SimTime? = nil, otherApps: AppPopulation = AppPopulation()
   ) {
+    self.otherApps = otherApps
     self.persona = persona
     self.app = app
     self.scheduler = scheduler
@@ -64,6 +67,12 @@ public struct PhoneRecipe {
       owner: OwnerEffects.draw(
         scheduler.parameters.ownerSpread, stream: streams.stream("device/\(device)/owner")))
     if let launchesUntil { system.launchesUntil = launchesUntil }
+    if !otherApps.isEmpty {
+      system.otherApps = OtherApps(
+        otherApps, stream: streams.stream("device/\(device)/other-apps"),
+        historyDays: scheduler.parameters.historyDays, halfLifeDays: scheduler.parameters.historyHalfLifeDays,
+        start: .zero)
+    }
     let pushes = SilentPushServer(
       perHour: app.configuration.silentPushesPerHour,
       stream: SilentPushServer.stream(pairedWith: schedulerStream))

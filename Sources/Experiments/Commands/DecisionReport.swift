@@ -110,11 +110,29 @@ public enum DecisionReport {
       let result: String
       switch d.outcome {
       case .launched: result = "≥ \(fixed(d.threshold)) → launched"
+      case .refused(let r) where r.hasPrefix(SystemScheduler.groupFullReason):
+        result = "≥ \(fixed(d.threshold)) but \(r.dropFirst(SystemScheduler.groupFullReason.count + 2))"
       case .refused(let r): result = "≥ \(fixed(d.threshold)) but the app refused (\(r))"
       default: result = "< \(fixed(d.threshold)) → wait"
       }
-      return "\(head) score \(total) \(result) [\(scores.joined(separator: ", "))]"
+      var line = "\(head) score \(total) \(result) [\(scores.joined(separator: ", "))]"
+      if case .belowThreshold = d.outcome, let most = heldBackMost(d) {
+        line += "; held back most by \(most.policy): \(most.reason)"
+      }
+      return line
     }
+  }
+
+  /// The scored policy that cost a waiting decision the most, weight × (1 − score),
+  /// when its reason names something (another app's work, a budget).
+  static func heldBackMost(_ d: Decision) -> PolicyVerdict? {
+    var best: (PolicyVerdict, Double)?
+    for v in d.verdicts {
+      guard case .score(let s, let w) = v.outcome, s < 1, !v.reason.isEmpty else { continue }
+      let cost = w * (1 - s)
+      if cost > (best?.1 ?? 0) { best = (v, cost) }
+    }
+    return best?.0
   }
 
   static func verdict(_ id: String, _ decisions: [Decision], _ launches: [AppEvent], _ calendar: SimCalendar)

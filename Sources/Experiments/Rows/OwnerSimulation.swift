@@ -37,7 +37,7 @@ package enum OwnerSimulation {
     return PhoneRecipe(
       persona: persona, app: appSpec, scheduler: spec.scheduler, timeline: spec.timeline, calendar: calendar,
       streams: streams, device: device, usageDraws: usage, recordDecisions: recordDecisions,
-      launchesUntil: calendar.startOfDay(spec.days))
+      launchesUntil: calendar.startOfDay(spec.days), otherApps: spec.otherApps)
   }
 
   /// Returns the kernel events handled. Rows are written as they settle; `drain` is

@@ -38,6 +38,8 @@ public struct ExperimentSpec: Sendable {
   public var timeline: Timeline?
   public var app = AppSpec()
   public var scheduler = SchedulerSpec()
+  /// The owner's other apps with background work (none by default).
+  public var otherApps = AppPopulation()
   public var arms: [Arm] = []
   public var hypotheses: [Hypothesis] = []
   /// Times of day [s] of the `launched_by_HH:MM` metrics the summary reports: those the
@@ -56,7 +58,7 @@ public struct ExperimentSpec: Sendable {
     "name", "description", "days", "warmup_days", "devices", "replications", "seed", "start", "ios",
     "persona", "timeline",
     "app",
-    "scheduler", "arms", "sweep", "hypotheses",
+    "scheduler", "other_apps", "arms", "sweep", "hypotheses",
   ]
   /// Keys of the `app` section beyond an app file's: they set the owner's use of the app.
   static let appOwnerKeys = ["opens_per_day", "force_quit_probability"]
@@ -184,6 +186,14 @@ public struct ExperimentSpec: Sendable {
       }
     }
     if let sch = root.value("scheduler") { scheduler = try SchedulerSpec(tree: sch) }
+    if let o = root.value("other_apps") {
+      otherApps = try AppPopulation(tree: o)
+      let bundle = app.configuration.bundleIdentifier
+      if otherApps.bundles.contains(bundle) {
+        throw (root.value("app") ?? o).error(
+          "the app under study's bundle \(bundle) is also one of the other apps'; give it another")
+      }
+    }
     guard let armsTree = root.value("arms") else {
       throw root.tree.error("missing key 'arms': name at least one arm, each with its tasks")
     }

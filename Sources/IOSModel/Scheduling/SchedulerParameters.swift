@@ -35,6 +35,9 @@ public struct SchedulerParameters: Sendable, Hashable {
   /// The lowest the energy budget can be drawn to [mWh].
   public var energyFloor: Double = 0
 
+  /// The most activities of all apps each concurrency group runs at once.
+  public var groupCaps = GroupCaps()
+
   /// How fast a background transfer moves on Wi-Fi [B/s].
   public var transferWiFiBytesPerSecond: Double = 2_500_000
   /// How fast a background transfer moves on cellular data [B/s].

@@ -16,6 +16,7 @@ import Randomness
 ///   application: {weight: 50, default_probability: 0.0025}
 ///   thermal: {enabled: false}
 /// budgets: {energy_capacity_mwh: 150, data_capacity_bytes: 5000000}
+/// groups: {default: 6, network: 6, legacy_fetch: 3, transfers: 3, load_half_life: 45m}
 /// ```
 public struct SchedulerSpec: Sendable {
   public var model: SchedulingModel = .ios()
@@ -26,7 +27,7 @@ public struct SchedulerSpec: Sendable {
   public static let keys = [
     "model", "threshold", "processing_threshold", "evaluation_period", "evaluation_period_spread",
     "app_look_ahead", "app_jitter",
-    "history_half_life", "processing_idle_window", "owners", "transfers", "policies", "budgets",
+    "history_half_life", "processing_idle_window", "owners", "transfers", "policies", "budgets", "groups",
   ]
   static let policyKeys: [String: [String]] = [
     "battery": ["weight", "maintenance_veto_below", "utility_veto_below", "plugged_bonus"],
@@ -42,7 +43,7 @@ public struct SchedulerSpec: Sendable {
     "data_budget": ["weight"],
     "rate_limit": ["minimum_spacing", "processing_spacing", "push_off_power_spacing", "push_budget_per_day"],
     "thermal": ["weight", "veto_at"],
-    "cpu": ["weight", "maximum_running"],
+    "cpu": ["weight", "maximum_running", "in_use_level", "per_task_level", "veto_above"],
     "network": ["discretionary_transfers_need_wifi"],
     "external_power": ["processing_always_needs_power", "discretionary_transfers_need_power"],
     "background_app_refresh": [],
@@ -108,6 +109,15 @@ public struct SchedulerSpec: Sendable {
         "background_power_w", default: p.backgroundPowerWatts, range: 0...100)
       p.chargingRunsDrawEnergy = try b.flag("charging_runs_draw_energy", default: p.chargingRunsDrawEnergy)
       p.energyFloor = try b.number("energy_floor_mwh", default: p.energyFloor, range: -1e9...1e9)
+    }
+    if let g = try s.section(
+      "groups", keys: ActivityGroup.allCases.map(\.name) + ["load_half_life"])
+    {
+      for group in ActivityGroup.allCases {
+        p.groupCaps[group] = try g.integer(group.name, default: p.groupCaps[group], range: 1...64)
+      }
+      p.groupCaps.loadHalfLifeSeconds = try g.duration(
+        "load_half_life", default: p.groupCaps.loadHalfLifeSeconds, range: 1...604_800)
     }
     parameters = p
     if let section = try s.section("policies", keys: Array(Self.policyKeys.keys).sorted()) {
@@ -206,6 +216,9 @@ public struct SchedulerSpec: Sendable {
     case var p as ConcurrencyPolicy:
       p.weight = try weight(s, p.weight)
       p.maximumRunning = try s.integer("maximum_running", default: p.maximumRunning, range: 1...100)
+      p.inUseLevel = try s.number("in_use_level", default: p.inUseLevel, range: 0...1)
+      p.perTaskLevel = try s.number("per_task_level", default: p.perTaskLevel, range: 0...1)
+      p.vetoAbove = try s.number("veto_above", default: p.vetoAbove, range: 0...10)
       return p
     case var p as ExternalPowerPolicy:
       p.processingAlwaysNeedsPower = try s.flag(

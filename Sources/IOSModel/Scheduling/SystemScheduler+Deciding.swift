@@ -44,6 +44,7 @@ extension SystemScheduler {
     var verdicts: [PolicyVerdict] = []
     verdicts.reserveCapacity(model.compiled.policies.count)
     let verdict = judge(activity, at: &point, record: { verdicts.append($0) })
+    if !otherApps.isEmpty { nameOtherApps(in: &verdicts, now: point.context.now) }
     return (verdict, verdicts)
   }
 
@@ -54,12 +55,17 @@ extension SystemScheduler {
   ) {
     let now = scheduler.now
     if let end = launchesUntil, now >= end { return }
+    if !otherApps.isEmpty, Self.judgesOtherApps(trigger) {
+      judgeOtherApps(app: app, device: device, now: now)
+    }
     refreshRequestCache(app)
     guard anythingDue(app, now: now) else { return }
     refillBudgets(to: now)
-    if !recordDecisions, standingVetoHolds(app: app, device: device, now: now, trigger: trigger) { return }
+    // The shortcuts know the app under study's state, not the other apps' runs.
+    let shortcuts = !recordDecisions && otherApps.isEmpty
+    if shortcuts, standingVetoHolds(app: app, device: device, now: now, trigger: trigger) { return }
     var point = DecisionPoint(context: context(app: app, device: device, now: now), trigger: trigger)
-    if !recordDecisions, outOfReachAgain(&point, app: app, device: device) { return }
+    if shortcuts, outOfReachAgain(&point, app: app, device: device) { return }
     judgePoint(app: app, device: device, now: now, point: point, scheduler: &scheduler)
   }
 
@@ -116,6 +122,8 @@ extension SystemScheduler {
   ) -> Decision.Outcome {
     let now = point.context.now
     let p = Int(activity.path)
+    let group = ActivityGroup(activity)
+    if !otherApps.isEmpty, let full = groupFullReason(group, now: now) { return .refused(reason: full) }
     let conditions = LaunchConditions(
       onCellular: device.network == .cellular,
       transferBytesPerSecond: device.network == .cellular
@@ -134,7 +142,7 @@ extension SystemScheduler {
         point.context.silentPushesInPeriod = pushesInPeriod
       }
       lastLaunchTrigger[activity.name] = point.trigger
-      runningSince[activity.name] = (now, point.context.isPluggedIn)
+      runningSince[activity.name] = (now, point.context.isPluggedIn, group)
       point.context.runningTasks = app.runningCount
       point.context.lastLaunch = lastLaunch
       return .launched

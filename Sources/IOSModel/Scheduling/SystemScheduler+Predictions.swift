@@ -18,6 +18,7 @@ extension SystemScheduler {
     c.owner = owner
     c.silentPushesInPeriod = pushesLaunched(inPeriodOf: now)
     c.explain = recordDecisions
+    if !otherApps.isEmpty { c.otherAppsRunning = UInt16(clamping: otherApps.running(at: now)) }
     return c
   }
 

@@ -60,7 +60,9 @@ public struct SystemScheduler: LaunchDecider {
   var pushPeriod = 0
   var pushesInPeriod = 0
   /// The app's runs under way: when each started, and whether on external power.
-  var runningSince = SmallTable<TaskName, (start: SimTime, onPower: Bool)>()
+  var runningSince = SmallTable<TaskName, (start: SimTime, onPower: Bool, group: ActivityGroup)>()
+  /// The owner's other apps with background work, judged at the same points.
+  public var otherApps = OtherApps()
   var target: UInt32 = 2
   /// The periodic timer's period, from `parameters` at ``start(app:device:target:scheduler:)``.
   var timerPeriod = SimDuration.zero
@@ -189,6 +191,7 @@ public struct SystemScheduler: LaunchDecider {
       observe(.appOpened(at: change.time), app: app)
     case .screenOn:
       deviceUse.record(change.time, calendar: calendar)
+      otherApps.screenOn(at: change.time, calendar: calendar)
     case .plugged, .unplugged, .screenOff, .network, .batteryLevel, .lowPowerMode, .thermal, .boot:
       evaluate(app: app, device: device, trigger: .device(change.kind), scheduler: &scheduler)
     default:
@@ -222,6 +225,7 @@ public struct SystemScheduler: LaunchDecider {
           if !run.onPower || parameters.chargingRunsDrawEnergy {
             let cost = (events[i].time - run.start).seconds / 3600 * parameters.backgroundPowerWatts * 1000
             energy = max(parameters.energyFloor, energy - cost)
+            otherApps.noteEnergy(cost, by: otherApps.count, at: scheduler.now)
           }
         }
       case .network:

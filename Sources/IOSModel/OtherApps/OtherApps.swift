@@ -1,0 +1,136 @@
+import Foundation
+import Randomness
+import SimKernel
+
+/// The owner's other apps with background work on one phone (``AppPopulation``): who
+/// they are, which of them the owner opens when the screen comes on, and their pending
+/// work. The system scheduler judges their work with the same policies, at the same
+/// decision points, as the app under study's (``SystemScheduler``).
+public struct OtherApps {
+  var apps: [OtherApp] = []
+  /// Cumulative weights of opens by usage rank 1…used, and the other app at each rank
+  /// (−1: an app without background work).
+  var cumulative: [Double] = []
+  var appAtRank: [Int32] = []
+  let stream: RandomStream?
+  /// Energy drawn by each app's runs in the current day [mWh]; the last entry is the
+  /// app under study's.
+  var energyToday: [Double] = []
+  var energyDay = Int.min
+
+  /// No other apps.
+  public init() { stream = nil }
+
+  /// The apps of `population` for one owner, with their usage ranks and first requests
+  /// drawn from `stream` (the owner's own, so every arm sees the same apps).
+  public init(
+    _ population: AppPopulation, stream: RandomStream, historyDays: Int, halfLifeDays: Double, start: SimTime
+  ) {
+    self.stream = stream
+    guard !population.isEmpty else { return }
+    // Usage ranks: a random draw of ranks among the installed apps for the ones with
+    // background work; only the first `used` ranks are ever opened.
+    var ranks = Array(1...max(1, population.installed))
+    for i in ranks.indices.dropLast() {
+      ranks.swapAt(i, i + stream.uniformInt(below: ranks.count - i))
+    }
+    var k = 0
+    for (archetype, count) in population.counts() {
+      for n in 0..<count {
+        let app = OtherApp(
+          bundle: AppPopulation.bundle(archetype, n), archetype: archetype, rank: ranks[k],
+          opens: UsageHistory(days: historyDays, halfLifeDays: halfLifeDays))
+        apps.append(app)
+        k += 1
+      }
+    }
+    appAtRank = Array(repeating: -1, count: population.used + 1)
+    for (i, app) in apps.enumerated() where app.rank <= population.used { appAtRank[app.rank] = Int32(i) }
+    var running = 0.0
+    cumulative = (0..<population.used).map { r in
+      running += 1 / pow(Double(r + 1), population.usageExponent)
+      return running
+    }
+    // Their first requests at a random phase of their interval: the apps were installed
+    // long before the run starts.
+    for i in apps.indices {
+      let interval = SimDuration.seconds(apps[i].work.intervalSeconds * stream.uniform())
+      if apps[i].work.kind == .silentPush {
+        apps[i].nextPushAt = start + interval
+      } else {
+        apps[i].dueAt = start + interval
+      }
+    }
+    energyToday = Array(repeating: 0, count: apps.count + 1)
+  }
+
+  public var isEmpty: Bool { apps.isEmpty }
+
+  /// A draw for the app-open prediction's jitter [0…1) (the other apps' own stream, so
+  /// that the app under study's draws stay the same whatever the other apps are).
+  func jitter() -> Double { stream?.uniform() ?? 0 }
+
+  /// Each other app's bundle identifier and launches so far.
+  public var launches: [(bundle: String, launches: Int)] { apps.map { ($0.bundle, $0.launches) } }
+  public var count: Int { apps.count }
+
+  /// The screen came on: the owner opens one of the apps used, by its usage rank; an
+  /// app with background work records the open in its history.
+  mutating func screenOn(at time: SimTime, calendar: SimCalendar) {
+    guard let stream, !apps.isEmpty, let total = cumulative.last else { return }
+    let x = stream.uniform() * total
+    var lo = 0
+    var hi = cumulative.count - 1
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if cumulative[mid] > x { hi = mid } else { lo = mid + 1 }
+    }
+    let i = appAtRank[lo + 1]
+    if i >= 0 { apps[Int(i)].opens.record(time, calendar: calendar) }
+  }
+
+  /// Silent pushes that arrived by `now`: each messenger holds at most one, the newest.
+  mutating func deliverPushes(until now: SimTime) {
+    guard let stream else { return }
+    for i in apps.indices where apps[i].work.kind == .silentPush {
+      while apps[i].nextPushAt <= now {
+        if apps[i].run == nil { apps[i].dueAt = apps[i].nextPushAt }
+        apps[i].nextPushAt =
+          apps[i].nextPushAt + .seconds(stream.exponential(mean: apps[i].work.intervalSeconds))
+      }
+    }
+  }
+
+  /// Their background tasks running at `now`.
+  func running(at now: SimTime) -> Int {
+    var n = 0
+    for app in apps where (app.run?.end ?? .zero) > now { n += 1 }
+    return n
+  }
+
+  /// The bundle identifiers of the apps whose tasks are running at `now`.
+  func runningBundles(at now: SimTime) -> [String] {
+    apps.filter { ($0.run?.end ?? .zero) > now }.map(\.bundle)
+  }
+
+  /// Adds `mWh` to what app `index` (``count`` for the app under study) drew today.
+  mutating func noteEnergy(_ mWh: Double, by index: Int, at now: SimTime) {
+    guard !apps.isEmpty else { return }
+    let day = Int(now.microseconds / SimCalendar.dayMicroseconds)
+    if day != energyDay {
+      energyDay = day
+      for k in energyToday.indices { energyToday[k] = 0 }
+    }
+    energyToday[index] += mWh
+  }
+
+  /// The other app that drew the most of today's energy, and its share of all draws
+  /// today (the app under study's included) [0…1]; nil when none drew any.
+  func largestEnergyUser(at now: SimTime) -> (bundle: String, share: Double)? {
+    guard !apps.isEmpty, energyDay == Int(now.microseconds / SimCalendar.dayMicroseconds) else { return nil }
+    let total = energyToday.reduce(0, +)
+    guard total > 0, let k = apps.indices.max(by: { energyToday[$0] < energyToday[$1] }), energyToday[k] > 0
+    else { return nil }
+    return (apps[k].bundle, energyToday[k] / total)
+  }
+}

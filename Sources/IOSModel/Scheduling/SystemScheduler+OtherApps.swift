@@ -1,0 +1,201 @@
+import DeviceModel
+import SimKernel
+
+extension SystemScheduler {
+  /// The owner's other apps at a decision point: runs that ended draw the shared energy
+  /// budget, pushes that arrived are held, then each app's due work is judged by the
+  /// same policies as the app under study's, with the device's state and budgets and
+  /// the app's own open history, and launched if it passes and its group has room.
+  /// Their work is judged before the app under study's (an assumption: dasd's order
+  /// among apps is not known).
+  mutating func judgeOtherApps(app: some LaunchableApp, device: some DeviceConditions, now: SimTime) {
+    finishOtherRuns(until: now)
+    otherApps.deliverPushes(until: now)
+    var due = false
+    for i in otherApps.apps.indices where otherApps.apps[i].isDue(at: now) { due = true }
+    guard due else { return }
+    refillBudgets(to: now)
+    // What every other app sees alike, made once per point.
+    var point = DecisionPoint(context: context(app: app, device: device, now: now), trigger: .timer)
+    predictDeviceUse(&point)
+    var c = point.context
+    c.appState = .notRunning
+    c.backgroundAppRefresh = true
+    c.isForceQuitFlagged = false
+    c.runningTasks = 0
+    c.overruns = 0
+    c.explain = false
+    // Installed long before the run: no install warm-up.
+    c.owner.installWarmupFactor = 0
+    var running = otherApps.running(at: now) + app.runningCount
+    let split = model.predictionsNeededAt
+    let count = model.compiled.policies.count
+    // The first policies read nothing that differs between the other apps: their
+    // answer for one archetype's activity holds for every app of it at this point.
+    let shared = min(
+      split, model.compiled.reads.firstIndex { !$0.isDisjoint(with: Self.perOtherApp) } ?? count)
+    var prefix = [(veto: Bool, tally: ScoreTally)?](repeating: nil, count: AppArchetype.allCases.count)
+    for i in otherApps.apps.indices where otherApps.apps[i].isDue(at: now) {
+      var activity = otherApps.apps[i].activity
+      activity.submittedAt = otherApps.apps[i].dueAt ?? now
+      let kind = otherApps.apps[i].archetype
+      if prefix[kind] == nil {
+        var tally = ScoreTally()
+        let veto = model.judgeIndex(activity, c, policies: 0..<shared, into: &tally) != nil
+        prefix[kind] = (veto, tally)
+      }
+      c.otherAppsRunning = UInt16(clamping: running)
+      if Self.checksShortcuts, let (veto, tally) = prefix[kind] {
+        var own = ScoreTally()
+        let ownVeto = model.judgeIndex(activity, c, policies: 0..<shared, into: &own) != nil
+        if ownVeto != veto || own.weighted != tally.weighted || own.weights != tally.weights {
+          shortcutMismatch("\(otherApps.apps[i].bundle) at \(now): the shared policies answer it differently")
+        }
+      }
+      guard let answered = prefix[kind], !answered.veto else { continue }
+      var tally = answered.tally
+      c.lastLaunch = otherApps.apps[i].lastLaunch
+      c.daysSinceAppOpened = otherApps.apps[i].opens.daysSinceLast(now)
+      c.dataBudget = data
+      c.silentPushesInPeriod = pushesLaunched(inPeriodOf: now)
+      c.appOpenProbability = nil
+      // The rule, as for the app under study: the policies before the predictions, then
+      // the app's own open prediction, then the rest, with the same cut once the score
+      // cannot reach the threshold (checked against the rule in debug builds).
+      if model.judgeIndex(activity, c, policies: shared..<split, into: &tally) != nil { continue }
+      if split < count {
+        let lookAhead = parameters.appLookAheadSeconds + otherApps.jitter() * parameters.appJitterSeconds
+        c.appOpenProbability =
+          otherApps.apps[i].opens.total > 0
+          ? otherApps.apps[i].opens.probability(
+            from: now + .seconds(lookAhead), length: predictionWindowDuration(), now: now, calendar: calendar)
+          : nil
+        if let bound = model.compiled.bounds[model.compiled.weightRow(activity)],
+          bound.cannotReach(activity, c, from: tally, model: model)
+        {
+          if Self.checksShortcuts {
+            checkOutOfReach(
+              activity,
+              at: DecisionPoint(context: c, trigger: .timer, appOpenPredicted: true, deviceUsePredicted: true)
+            )
+          }
+          continue
+        }
+        if model.judgeIndex(activity, c, policies: split..<count, into: &tally) != nil { continue }
+      }
+      let group = otherApps.apps[i].group
+      guard model.launches(tally.mean, activity), groupLoad(group, now: now) < parameters.groupCaps[group]
+      else { continue }
+      launchOther(i, onPower: c.isPluggedIn, network: device.network, now: now)
+      running += 1
+    }
+  }
+
+  /// Whether the other apps' work is judged at a point of this trigger: at the timer and
+  /// when the charger, the network or the power changes, not at the app under study's
+  /// own points (its submissions, due dates, pushes) nor at every screen-off or battery
+  /// band. The other apps' own submissions and pushes make no points of their own here
+  /// either; judging them at every point made a phone of 40 apps cost 12 of one.
+  static func judgesOtherApps(_ trigger: DecisionTrigger) -> Bool {
+    switch trigger {
+    case .timer: true
+    case .device(let kind): kind == .plugged || kind == .unplugged || kind == .network || kind == .boot
+    case .push, .earliestBeginDate, .submit: false
+    }
+  }
+
+  /// What a policy may read that differs between the other apps at one decision point.
+  static let perOtherApp: PolicyInputs = [
+    .time, .appOpenPrediction, .daysSinceAppOpened, .lastLaunch, .runningTasks, .dataBudget, .overruns,
+  ]
+
+  /// Starts app `i`'s run at `now`.
+  mutating func launchOther(_ i: Int, onPower: Bool, network: NetworkKind, now: SimTime) {
+    let work = otherApps.apps[i].work
+    var seconds = work.runSeconds
+    if work.kind == .backgroundTransfer {
+      let rate =
+        network == .cellular
+        ? parameters.transferCellularBytesPerSecond
+        : network == .wifi ? parameters.transferWiFiBytesPerSecond : 0
+      seconds = rate > 0 ? work.bytes / rate : work.runSeconds
+    }
+    if network == .cellular { data -= work.bytes }
+    if work.kind == .silentPush {
+      pushesInPeriod = pushesLaunched(inPeriodOf: now) + 1
+      pushPeriod = Int(now.microseconds / SimCalendar.dayMicroseconds)
+    }
+    otherApps.apps[i].run = (now + .seconds(max(1, seconds)), now, onPower)
+    otherApps.apps[i].dueAt = nil
+    otherApps.apps[i].lastLaunch[work.kind] = now
+    otherApps.apps[i].launches += 1
+  }
+
+  /// Ends the other apps' runs due to end by `now`: each draws the energy budget as the
+  /// app under study's runs do (off the charger only, by default), and the app's next
+  /// request comes one interval later (pushes: when the next one arrives).
+  mutating func finishOtherRuns(until now: SimTime) {
+    for i in otherApps.apps.indices {
+      guard let run = otherApps.apps[i].run, run.end <= now else { continue }
+      otherApps.apps[i].run = nil
+      refillBudgets(to: run.end)
+      if !run.onPower || parameters.chargingRunsDrawEnergy {
+        let cost = (run.end - run.start).seconds / 3600 * parameters.backgroundPowerWatts * 1000
+        energy = max(parameters.energyFloor, energy - cost)
+        otherApps.noteEnergy(cost, by: i, at: run.end)
+      }
+      let work = otherApps.apps[i].work
+      if work.kind != .silentPush { otherApps.apps[i].dueAt = run.end + .seconds(work.intervalSeconds) }
+    }
+  }
+
+  /// The load of `group` at `now`, the app under study's runs and the other apps' with
+  /// each runner's weight decayed by its age, rounded up (dasd).
+  func groupLoad(_ group: ActivityGroup, now: SimTime) -> Int {
+    var sum = 0.0
+    var count = 0
+    let halfLife = parameters.groupCaps.loadHalfLifeSeconds
+    for i in otherApps.apps.indices where otherApps.apps[i].group == group {
+      guard let run = otherApps.apps[i].run, run.end > now else { continue }
+      sum += ActivityGroup.weight(age: now - run.start, halfLifeSeconds: halfLife)
+      count += 1
+    }
+    for run in runningSince.allValues where run.group == group {
+      sum += ActivityGroup.weight(age: now - run.start, halfLifeSeconds: halfLife)
+      count += 1
+    }
+    return min(count, Int((sum - 1e-9).rounded(.up)))
+  }
+
+  /// For `bgsim explain`: the energy budget's and the CPU's verdicts name the other
+  /// apps behind them (the one that drew the most energy today; those running).
+  func nameOtherApps(in verdicts: inout [PolicyVerdict], now: SimTime) {
+    for k in verdicts.indices {
+      var note = ""
+      switch verdicts[k].policy {
+      case "energy_budget":
+        if let user = otherApps.largestEnergyUser(at: now) {
+          note = "\(user.bundle) drew \(Int((user.share * 100).rounded())) % of today's energy"
+        }
+      case "cpu":
+        let names = otherApps.runningBundles(at: now)
+        if !names.isEmpty { note = "running: " + names.prefix(3).joined(separator: ", ") }
+      default: break
+      }
+      guard !note.isEmpty else { continue }
+      verdicts[k] = PolicyVerdict(
+        policy: verdicts[k].policy, outcome: verdicts[k].outcome, reason: verdicts[k].reason + "; " + note)
+    }
+  }
+
+  /// The refusal reason of a launch whose group is full.
+  public static let groupFullReason = "group_full"
+
+  /// The group of an app under study's activity is full: the other apps' runners in it.
+  func groupFullReason(_ group: ActivityGroup, now: SimTime) -> String? {
+    guard groupLoad(group, now: now) >= parameters.groupCaps[group] else { return nil }
+    let names = otherApps.apps.filter { $0.group == group && ($0.run?.end ?? .zero) > now }.map(\.bundle)
+    return "\(Self.groupFullReason): the \(group.name) group is at its cap of \(parameters.groupCaps[group])"
+      + (names.isEmpty ? "" : " (running: \(names.prefix(3).joined(separator: ", ")))")
+  }
+}

@@ -1,0 +1,131 @@
+import FileFormats
+import IOSModel
+import SimKernel
+import Testing
+
+@testable import Experiments
+@testable import IOSModel
+
+/// The owner's other apps share one system scheduler with the app under study
+/// (`experiments/whole-phone.yaml`).
+@Suite struct OtherAppsTests {
+  static func text(otherApps: Int, days: Int = 10) throws -> String {
+    var text = try String(contentsOfFile: "experiments/whole-phone.yaml", encoding: .utf8)
+    text = text.replacingOccurrences(of: "background_active: 0", with: "background_active: \(otherApps)")
+    return text.replacingOccurrences(of: "days: 30", with: "days: \(days)")
+  }
+
+  static func spec(otherApps: Int, days: Int = 10) throws -> ExperimentSpec {
+    try spec(text(otherApps: otherApps, days: days))
+  }
+
+  static func spec(_ text: String) throws -> ExperimentSpec {
+    try ExperimentSpec(tree: ConfigTree.parse(yaml: text, file: "w.yaml"), file: "w.yaml")
+  }
+
+  /// Runs owner `device` of `spec`'s arm `arm`: the phone's scheduler and the app under
+  /// study's launches.
+  static func run(_ spec: ExperimentSpec, arm: Int, device: Int) -> (system: SystemScheduler, launches: Int) {
+    let recipe = OwnerSimulation.recipe(
+      spec, replication: 0, device: device, arm: spec.arms[arm], recordDecisions: false)
+    var sim = recipe.assemble()
+    var kernel = Scheduler()
+    sim.start(scheduler: &kernel)
+    kernel.run(until: recipe.calendar.startOfDay(spec.days), handler: &sim)
+    return (sim.decider, (sim.appLog + sim.app.events.elements).filter { $0.kind == .launch }.count)
+  }
+
+  @Test func theArchetypeMixFollowsTheSharesInWholeApps() throws {
+    var population = AppPopulation()
+    for n in [0, 1, 7, 10, 40, 500] {
+      population.backgroundActive = n
+      let counts = population.counts()
+      #expect(counts.map(\.1).reduce(0, +) == n)
+      for (archetype, count) in counts {
+        // Largest remainders: each count within one app of its share.
+        #expect(abs(Double(count) - Double(n) * population.shares[archetype]!) < 1)
+      }
+      #expect(Set(population.bundles).count == n)
+    }
+  }
+
+  /// Used other apps launch; unused ones (never opened) do not; every arm sees the same
+  /// apps at the same usage ranks (common random numbers).
+  @Test func otherAppsLaunchWhenTheOwnerUsesThem() throws {
+    let spec = try Self.spec(otherApps: 40)
+    let refresh = Self.run(spec, arm: 0, device: 0).system.otherApps
+    let processing = Self.run(spec, arm: 1, device: 0).system.otherApps
+    #expect(refresh.apps.map(\.bundle) == processing.apps.map(\.bundle))
+    #expect(refresh.apps.map(\.rank) == processing.apps.map(\.rank))
+    #expect(refresh.count == 40)
+    for app in refresh.apps where app.opens.total == 0 && app.work.kind != .backgroundTransfer {
+      #expect(app.launches == 0, "\(app.bundle) was never opened")
+    }
+    #expect(refresh.apps.filter { $0.launches > 0 }.count >= 5)
+    #expect(refresh.apps.map(\.launches).reduce(0, +) > 100)
+  }
+
+  /// Ten days of eight owners: with 40 other apps the app under study gets fewer
+  /// launches in both arms than with none, as the other apps' runs keep the CPU busy and
+  /// draw the shared energy budget.
+  @Test func fortyOtherAppsLeaveTheAppUnderStudyFewerLaunches() throws {
+    let alone = try Self.spec(otherApps: 0)
+    let crowded = try Self.spec(otherApps: 40)
+    for arm in alone.arms.indices {
+      var (few, many) = (0, 0)
+      var othersDrew = 0.0
+      for device in 0..<8 {
+        few += Self.run(alone, arm: arm, device: device).launches
+        let run = Self.run(crowded, arm: arm, device: device)
+        many += run.launches
+        othersDrew += run.system.otherApps.energyToday.dropLast().reduce(0, +)
+      }
+      #expect(many < few, "arm \(alone.arms[arm].name): \(many) launches with 40 other apps, \(few) alone")
+      #expect(othersDrew > 0)
+    }
+  }
+
+  /// Without the section, or with no background-active app, nothing changes.
+  @Test func noOtherAppsLeaveThePhoneAsItWas() throws {
+    var plain = try Self.text(otherApps: 0)
+    plain = plain.replacingOccurrences(
+      of: "other_apps:\n  background_active: 0\n  installed: 90\n  used: 30\n", with: "")
+    plain = String(plain[..<plain.range(of: "sweep:")!.lowerBound])
+    #expect(!plain.contains("other_apps"))
+    let a = try Self.spec(plain)
+    let b = try Self.spec(otherApps: 0)
+    for device in 0..<3 {
+      #expect(Self.run(a, arm: 0, device: device).launches == Self.run(b, arm: 0, device: device).launches)
+    }
+  }
+
+  @Test(arguments: [
+    (
+      "background_active: 0", "background_active: 3\n  archetypes: {messenger: 0.5, newz: 0.5}",
+      "unknown archetype 'newz'"
+    ),
+    ("background_active: 0", "background_active: 3\n  archetypes: {messenger: 0.5, news: 0.4}", "sum to 0.9"),
+    ("background_active: 0", "background_active: -2", "-2 is out of range"),
+    ("background_active: 0", "background_active: 501", "more than a phone holds"),
+    ("installed: 90", "installed: 800", "more than a phone holds"),
+    ("background_active: 0", "background_active: 95", "do not fit in 90 installed"),
+    ("model: ios", "model: ios\n  groups: {transfers: 0}", "0 is out of range"),
+    ("bundle: com.example.sync", "bundle: com.other.messenger-1", "also one of the other apps'"),
+  ])
+  func badPopulationsAreOneLineNamingFileLineAndKey(old: String, new: String, message: String) throws {
+    var text = try Self.text(otherApps: 0)
+    if new.contains("com.other") {
+      text = text.replacingOccurrences(of: "background_active: 0", with: "background_active: 4")
+    }
+    text = text.replacingOccurrences(of: old, with: new)
+    do {
+      _ = try Self.spec(text)
+      Issue.record("accepted: \(new)")
+    } catch {
+      let line = "\(error)"
+      #expect(line.hasPrefix("w.yaml:"), "\(line)")
+      #expect(line.contains(message), "\(line)")
+      #expect(!line.contains("\n"))
+    }
+  }
+}
