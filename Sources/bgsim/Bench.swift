@@ -12,7 +12,7 @@ struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract:
       "Measure simulation speed. Build as .ci/main-job does (-c release --experimental-lto-mode=full) for meaningful figures.",
-    subcommands: [Hold.self, Decisions.self, Devices.self]
+    subcommands: [Hold.self, Decisions.self, Devices.self, Phone.self]
   )
 
   struct Hold: ParsableCommand {
@@ -106,6 +106,43 @@ struct Bench: ParsableCommand {
       )
       print("peak resident memory: \(Format.fixed(r.peakResidentMebibytes, digits: 0)) MiB")
       print("device_days_per_second=\(Int(r.perSecond.rounded()))")
+    }
+  }
+
+  struct Phone: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Phone-days per second of the default experiment with N other apps on every phone, one core.",
+      discussion: """
+        The other apps are the built-in archetype mix (other_apps in an experiment), judged \
+        by the same system scheduler as the app under study. Prints a summary, then a last \
+        line `phone_days_per_second=<integer>`.
+        """
+    )
+
+    @Option(help: "Other apps with background work on each phone (0…\(PhoneBenchmark.maximumApps)).")
+    var apps = 40
+
+    @Option(help: "Phone-days to simulate (≥ 1; rounded up to whole owners of 30 days × 2 arms).")
+    var phoneDays = 3000
+
+    @Option(help: "Master seed.")
+    var seed: UInt64 = 42
+
+    func validate() throws {
+      guard (0...PhoneBenchmark.maximumApps).contains(apps) else {
+        throw ValidationError("--apps must be in 0…\(PhoneBenchmark.maximumApps) (got \(apps))")
+      }
+      guard phoneDays >= 1 else {
+        throw ValidationError("--phone-days must be at least 1 (got \(phoneDays))")
+      }
+    }
+
+    func run() throws {
+      let r = try PhoneBenchmark(phoneDays: phoneDays, apps: apps, seed: seed).run()
+      print(
+        "phone-days: \(r.phoneDays) (30 days × 2 arms) with \(apps) other apps each, wall time \(Format.fixed(r.wallSeconds, digits: 2)) s"
+      )
+      print("phone_days_per_second=\(Int(r.perSecond.rounded()))")
     }
   }
 }

@@ -56,6 +56,24 @@ import Testing
     #expect(mebibytes > 2 && mebibytes < 4096)
   }
 
+  @Test func phonePrintsItsAppsThenTheRateLine() throws {
+    let outcome = try BGSimBinary.run(["bench", "phone", "--apps", "5", "--phone-days", "60", "--seed", "5"])
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("phone-days: 60 (30 days × 2 arms) with 5 other apps each") == true)
+    let last = try #require(lines.last)
+    #expect(last.hasPrefix("phone_days_per_second="))
+    #expect((Int(last.dropFirst("phone_days_per_second=".count)) ?? 0) > 0)
+  }
+
+  @Test(arguments: [["--apps", "501"], ["--apps", "-1"], ["--phone-days", "0"]])
+  func phoneOutOfRangeIsOneLine(arguments: [String]) throws {
+    let outcome = try BGSimBinary.run(["bench", "phone"] + arguments)
+    #expect(outcome.status == 2)
+    #expect(outcome.standardError.split(separator: "\n").count == 1)
+    #expect(outcome.standardError.hasSuffix("(see 'bgsim bench phone --help')\n"))
+  }
+
   @Test func helpDescribesTheHoldModel() throws {
     let outcome = try BGSimBinary.run(["bench", "hold", "--help"])
     #expect(outcome.status == 0)

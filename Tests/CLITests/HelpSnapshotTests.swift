@@ -12,6 +12,7 @@ import Testing
     ["advise"], ["coverage"], ["summarize"],
     ["validate"],
     ["convert-aware"], ["bench"], ["bench", "hold"], ["bench", "decisions"], ["bench", "devices"],
+    ["bench", "phone"],
   ]
 
   static var snapshots: URL {

@@ -1,0 +1,45 @@
+import Experiments
+import FileFormats
+import Foundation
+import IOSModel
+
+/// `bgsim bench phone --apps N`: phone-days per second of the default experiment with N
+/// other apps with background work on every phone (the built-in archetype mix), on one
+/// core, outputs included. Compare N = 0 with N = 40 for what the other apps cost.
+public struct PhoneBenchmark: Sendable {
+  public var phoneDays: Int
+  public var apps: Int
+  public var seed: UInt64
+  /// The most other apps a phone may hold.
+  public static let maximumApps = AppPopulation.maximumApps
+
+  public init(phoneDays: Int, apps: Int, seed: UInt64) {
+    self.phoneDays = phoneDays
+    self.apps = apps
+    self.seed = seed
+  }
+
+  public struct Result: Sendable {
+    public let phoneDays: Int
+    public let wallSeconds: Double
+    public var perSecond: Double { Double(phoneDays) / wallSeconds }
+  }
+
+  public func run() throws(UserError) -> Result {
+    var request = RunRequest()
+    request.days = 30
+    request.devices = max(1, Int((Double(phoneDays) / 60).rounded(.up)))
+    request.seed = seed
+    request.jobs = 1
+    var spec = try request.load()
+    spec.otherApps.backgroundActive = apps
+    spec.otherApps.installed = max(spec.otherApps.installed, apps)
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bgsim-bench-phone-\(ProcessInfo.processInfo.processIdentifier)"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let options = ExperimentRunner.Options(outputDirectory: dir, jobs: 1, resume: false, commandLine: [])
+    let result = try ExperimentRunner(spec: spec, options: options).run()
+    return Result(phoneDays: result.deviceDays, wallSeconds: result.wallSeconds)
+  }
+}
