@@ -23,10 +23,10 @@ public struct SchedulerParameters: Sendable, Hashable {
   public var energyCapacity: Double = 150
   /// Energy made available per day, evenly over the day [mWh/d].
   public var energyRefillPerDay: Double = 150
-  /// Size of the cellular data budget [bytes].
-  public var dataCapacity: Double = 5_000_000
-  /// Cellular data made available per day [bytes/d].
-  public var dataRefillPerDay: Double = 5_000_000
+  /// Size of the device's cellular data budget [bytes] (dasd: 50 MiB).
+  public var dataCapacity: Double = 52_428_800
+  /// Cellular data made available per day, evenly [bytes/d] (dasd: the capacity a day).
+  public var dataRefillPerDay: Double = 52_428_800
   /// Power drawn by a running background task, for the energy budget [W].
   public var backgroundPowerWatts: Double = 0.78
   /// Whether a run that starts on external power draws the energy budget. Off: the

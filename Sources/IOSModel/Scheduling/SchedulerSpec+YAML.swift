@@ -15,7 +15,7 @@ import Randomness
 /// policies:
 ///   application: {weight: 50, default_probability: 0.0025}
 ///   thermal: {enabled: false}
-/// budgets: {energy_capacity_mwh: 150, data_capacity_bytes: 5000000}
+/// budgets: {energy_capacity_mwh: 150, data_capacity_bytes: 52428800}
 /// groups: {default: 6, network: 6, legacy_fetch: 3, transfers: 3, load_half_life: 45m}
 /// ```
 public struct SchedulerSpec: Sendable {
