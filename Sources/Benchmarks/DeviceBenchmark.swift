@@ -40,18 +40,8 @@ public struct DeviceBenchmark: Sendable {
   }
 
   public func run() throws(UserError) -> Result {
-    var request = RunRequest()
-    request.days = 30
-    request.devices = max(1, Int((Double(deviceDays) / 60).rounded(.up)))
-    request.seed = seed
-    request.jobs = 1
-    let spec = try request.load()
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bgsim-bench-\(ProcessInfo.processInfo.processIdentifier)"
-    ).path
-    defer { try? FileManager.default.removeItem(atPath: dir) }
-    let options = ExperimentRunner.Options(outputDirectory: dir, jobs: 1, resume: false, commandLine: [])
-    let result = try ExperimentRunner(spec: spec, options: options).run()
+    let spec = try DefaultExperimentRun.spec(deviceDays: deviceDays, seed: seed)
+    let result = try DefaultExperimentRun.run(spec, label: "")
     let peak = ProcessMemory.peakResidentMebibytes()
     // Where the time goes: the same owners with the device model alone, once per arm,
     // sharing each owner's usage draws between its arms as the run does.

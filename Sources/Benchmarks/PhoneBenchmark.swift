@@ -26,20 +26,10 @@ public struct PhoneBenchmark: Sendable {
   }
 
   public func run() throws(UserError) -> Result {
-    var request = RunRequest()
-    request.days = 30
-    request.devices = max(1, Int((Double(phoneDays) / 60).rounded(.up)))
-    request.seed = seed
-    request.jobs = 1
-    var spec = try request.load()
+    var spec = try DefaultExperimentRun.spec(deviceDays: phoneDays, seed: seed)
     spec.otherApps.backgroundActive = apps
     spec.otherApps.installed = max(spec.otherApps.installed, apps)
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bgsim-bench-phone-\(ProcessInfo.processInfo.processIdentifier)"
-    ).path
-    defer { try? FileManager.default.removeItem(atPath: dir) }
-    let options = ExperimentRunner.Options(outputDirectory: dir, jobs: 1, resume: false, commandLine: [])
-    let result = try ExperimentRunner(spec: spec, options: options).run()
+    let result = try DefaultExperimentRun.run(spec, label: "phone-")
     return Result(phoneDays: result.deviceDays, wallSeconds: result.wallSeconds)
   }
 }
