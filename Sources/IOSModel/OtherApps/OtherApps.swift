@@ -108,9 +108,10 @@ public struct OtherApps {
     return n
   }
 
-  /// The bundle identifiers of the apps whose tasks are running at `now`.
-  func runningBundles(at now: SimTime) -> [String] {
-    apps.filter { ($0.run?.end ?? .zero) > now }.map(\.bundle)
+  /// The bundle identifiers of the apps whose tasks are running at `now` (in `group`,
+  /// when given).
+  func runningBundles(at now: SimTime, in group: ActivityGroup? = nil) -> [String] {
+    apps.filter { ($0.run?.end ?? .zero) > now && (group == nil || $0.group == group) }.map(\.bundle)
   }
 
   /// Adds `mWh` to what app `index` (``count`` for the app under study) drew today.

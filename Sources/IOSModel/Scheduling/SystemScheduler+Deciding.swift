@@ -126,9 +126,7 @@ extension SystemScheduler {
     if !otherApps.isEmpty, let full = groupFullReason(group, now: now) { return .refused(reason: full) }
     let conditions = LaunchConditions(
       onCellular: device.network == .cellular,
-      transferBytesPerSecond: device.network == .cellular
-        ? parameters.transferCellularBytesPerSecond
-        : device.network == .wifi ? parameters.transferWiFiBytesPerSecond : 0)
+      transferBytesPerSecond: transferBytesPerSecond(on: device.network))
     switch paths[p].launch(activity, app: app, conditions: conditions, scheduler: &scheduler) {
     case .launched:
       if holdsOwnWork[p] {
@@ -137,8 +135,7 @@ extension SystemScheduler {
       }
       lastLaunch[activity.kind] = now
       if activity.kind == .silentPush {
-        pushesInPeriod = pushesLaunched(inPeriodOf: now) + 1
-        pushPeriod = Int(now.microseconds / SimCalendar.dayMicroseconds)
+        countPushLaunch(at: now)
         point.context.silentPushesInPeriod = pushesInPeriod
       }
       lastLaunchTrigger[activity.name] = point.trigger

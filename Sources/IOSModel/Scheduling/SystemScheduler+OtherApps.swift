@@ -114,17 +114,11 @@ extension SystemScheduler {
     let work = otherApps.apps[i].work
     var seconds = work.runSeconds
     if work.kind == .backgroundTransfer {
-      let rate =
-        network == .cellular
-        ? parameters.transferCellularBytesPerSecond
-        : network == .wifi ? parameters.transferWiFiBytesPerSecond : 0
+      let rate = transferBytesPerSecond(on: network)
       seconds = rate > 0 ? work.bytes / rate : work.runSeconds
     }
     if network == .cellular { data -= work.bytes }
-    if work.kind == .silentPush {
-      pushesInPeriod = pushesLaunched(inPeriodOf: now) + 1
-      pushPeriod = Int(now.microseconds / SimCalendar.dayMicroseconds)
-    }
+    if work.kind == .silentPush { countPushLaunch(at: now) }
     otherApps.apps[i].run = (now + .seconds(max(1, seconds)), now, onPower)
     otherApps.apps[i].dueAt = nil
     otherApps.apps[i].lastLaunch[work.kind] = now
@@ -139,11 +133,7 @@ extension SystemScheduler {
       guard let run = otherApps.apps[i].run, run.end <= now else { continue }
       otherApps.apps[i].run = nil
       refillBudgets(to: run.end)
-      if !run.onPower || parameters.chargingRunsDrawEnergy {
-        let cost = (run.end - run.start).seconds / 3600 * parameters.backgroundPowerWatts * 1000
-        energy = max(parameters.energyFloor, energy - cost)
-        otherApps.noteEnergy(cost, by: i, at: run.end)
-      }
+      drawEnergy(from: run.start, to: run.end, onPower: run.onPower, by: i, at: run.end)
       let work = otherApps.apps[i].work
       if work.kind != .silentPush { otherApps.apps[i].dueAt = run.end + .seconds(work.intervalSeconds) }
     }
@@ -194,7 +184,7 @@ extension SystemScheduler {
   /// The group of an app under study's activity is full: the other apps' runners in it.
   func groupFullReason(_ group: ActivityGroup, now: SimTime) -> String? {
     guard groupLoad(group, now: now) >= parameters.groupCaps[group] else { return nil }
-    let names = otherApps.apps.filter { $0.group == group && ($0.run?.end ?? .zero) > now }.map(\.bundle)
+    let names = otherApps.runningBundles(at: now, in: group)
     return "\(Self.groupFullReason): the \(group.name) group is at its cap of \(parameters.groupCaps[group])"
       + (names.isEmpty ? "" : " (running: \(names.prefix(3).joined(separator: ", ")))")
   }

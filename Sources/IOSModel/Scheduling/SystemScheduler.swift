@@ -222,11 +222,8 @@ public struct SystemScheduler: LaunchDecider {
       case .complete, .kill:
         if let run = runningSince.removeValue(forKey: events[i].name) {
           refillBudgets(to: scheduler.now)
-          if !run.onPower || parameters.chargingRunsDrawEnergy {
-            let cost = (events[i].time - run.start).seconds / 3600 * parameters.backgroundPowerWatts * 1000
-            energy = max(parameters.energyFloor, energy - cost)
-            otherApps.noteEnergy(cost, by: otherApps.count, at: scheduler.now)
-          }
+          drawEnergy(
+            from: run.start, to: events[i].time, onPower: run.onPower, by: otherApps.count, at: scheduler.now)
         }
       case .network:
         refillBudgets(to: scheduler.now)
@@ -249,6 +246,31 @@ public struct SystemScheduler: LaunchDecider {
   ) {
     observe(.silentPush(at: scheduler.now), app: app)
     evaluate(app: app, device: device, trigger: .push, scheduler: &scheduler)
+  }
+
+  /// A run from `start` to `end` draws the energy budget, unless it started on external
+  /// power (by default), and counts for app `index` of ``otherApps`` (its `count`: the
+  /// app under study).
+  mutating func drawEnergy(
+    from start: SimTime, to end: SimTime, onPower: Bool, by index: Int, at now: SimTime
+  ) {
+    guard !onPower || parameters.chargingRunsDrawEnergy else { return }
+    let cost = (end - start).seconds / 3600 * parameters.backgroundPowerWatts * 1000
+    energy = max(parameters.energyFloor, energy - cost)
+    otherApps.noteEnergy(cost, by: index, at: now)
+  }
+
+  /// A silent push launched at `now`: one more in the device's budget period.
+  mutating func countPushLaunch(at now: SimTime) {
+    pushesInPeriod = pushesLaunched(inPeriodOf: now) + 1
+    pushPeriod = Int(now.microseconds / SimCalendar.dayMicroseconds)
+  }
+
+  /// How fast a background transfer moves on `network` [B/s] (0: no network).
+  func transferBytesPerSecond(on network: NetworkKind) -> Double {
+    network == .cellular
+      ? parameters.transferCellularBytesPerSecond
+      : network == .wifi ? parameters.transferWiFiBytesPerSecond : 0
   }
 
   /// Budgets refill evenly through the day, up to their size.

@@ -76,7 +76,8 @@ extension SystemScheduler {
   ) {
     shortcuts.standingVeto = nil
     shortcuts.outOfReach = nil
-    guard !recordDecisions, point.requestsOnly, point.judged > 0 else { return }
+    // With other apps the memos are not used (their runs change what the memos assume).
+    guard !recordDecisions, otherApps.isEmpty, point.requestsOnly, point.judged > 0 else { return }
     if point.vetoedOnStateAlone == point.judged, !point.predicted {
       shortcuts.standingVeto = StandingVeto(
         inputs: StateInputs(app: app, device: device), decisions: point.judged, until: point.notYetDue)
