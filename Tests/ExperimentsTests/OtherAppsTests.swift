@@ -129,3 +129,29 @@ import Testing
     }
   }
 }
+
+extension OtherAppsTests {
+  /// `explain` names the other apps behind a CPU verdict and says which policy held a
+  /// waiting decision back most (owner 3's processing with 40 other apps, as in the
+  /// README's reading of whole-phone).
+  @Test func explainNamesTheOtherAppsThatKeptTheCPUBusy() throws {
+    let spec = try Self.spec(otherApps: 40, days: 4)
+    let recipe = OwnerSimulation.recipe(
+      spec, replication: 0, device: 3, arm: spec.arms[1], recordDecisions: true)
+    let log = recipe.run(days: spec.days)
+    let busy = log.decisions.filter { d in
+      d.verdicts.contains { $0.policy == "cpu" && $0.reason.contains("running: com.other.") }
+    }
+    #expect(!busy.isEmpty)
+    let waiting = busy.filter { if case .belowThreshold = $0.outcome { true } else { false } }
+    let lines = waiting.map { DecisionReport.line($0, recipe.calendar) }
+    #expect(
+      lines.contains { $0.contains("held back most by cpu: CPU") && $0.contains("running: com.other.") })
+    // Alone, no verdict names another app.
+    let alone = try Self.spec(otherApps: 0, days: 4)
+    let plain = OwnerSimulation.recipe(
+      alone, replication: 0, device: 3, arm: alone.arms[1], recordDecisions: true
+    ).run(days: alone.days)
+    #expect(!plain.decisions.contains { d in d.verdicts.contains { $0.reason.contains("com.other.") } })
+  }
+}
