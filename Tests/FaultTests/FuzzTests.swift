@@ -48,6 +48,15 @@ import Testing
     // A fit file's suite is relative to it: named here by its full path, so that the
     // mutants are loaded as deeply as the shipped file is.
     let suite = root.appendingPathComponent("experiments/validation").path
+    // Likewise an experiment's other apps' files.
+    let apps = root.appendingPathComponent("experiments/apps").path
+    for i in out.indices where out[i].0 == .experiment {
+      out[i].2 = Array(
+        String(decoding: out[i].2, as: UTF8.self).replacingOccurrences(
+          of: "file: apps/", with: "file: \(apps)/"
+        )
+        .utf8)
+    }
     for i in out.indices where out[i].0 == .fit {
       out[i].2 = Array(
         String(decoding: out[i].2, as: UTF8.self).replacingOccurrences(

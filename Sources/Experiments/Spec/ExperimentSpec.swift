@@ -187,7 +187,7 @@ public struct ExperimentSpec: Sendable {
     }
     if let sch = root.value("scheduler") { scheduler = try SchedulerSpec(tree: sch) }
     if let o = root.value("other_apps") {
-      otherApps = try AppPopulation(tree: o)
+      otherApps = try AppPopulation(tree: o, resolve: resolve)
       let bundle = app.configuration.bundleIdentifier
       if otherApps.bundles.contains(bundle) {
         throw (root.value("app") ?? o).error(

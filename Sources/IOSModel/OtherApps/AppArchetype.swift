@@ -1,3 +1,5 @@
+import Randomness
+
 /// A kind of app from bgsim's built-in catalogue of the owner's other apps, by the
 /// background work it asks iOS for. The figures are assumptions, not measurements: no
 /// published source gives them (see "Other apps" in the calibration notes).
@@ -27,6 +29,12 @@ public enum AppArchetype: String, CaseIterable, Sendable, Hashable {
     public var bytes: Double
     public var requiresExternalPower = false
     public var requiresNetwork = true
+    /// How long one run takes, drawn at each launch [s]; nil: ``runSeconds``.
+    public var run: RandomDistribution? = nil
+    /// Where iOS ends a run that has not finished [s].
+    public var timeLimitSeconds = Double.infinity
+    /// Whether it asks again after each run (false: one run only).
+    public var resubmits = true
   }
 
   /// The archetype's work.

@@ -12,6 +12,8 @@ import Randomness
 ///   used: 30                # of those, the ones the owner opens at all
 ///   usage_exponent: 1.3     # opens by usage rank r ∝ r^−exponent (Zipf)
 ///   archetypes: {messenger: 0.25, news: 0.25, fitness: 0.15, weather: 0.15, photo_backup: 0.1, podcast: 0.1}
+///   apps:                   # more, named: an archetype or an app file (``ListedApp``)
+///     - {bundle: com.chat.app, archetype: messenger, every: 10m, rank: 1}
 /// ```
 ///
 /// Sources (the calibration notes): more than 80 apps installed, about 30–40 used in a
@@ -30,19 +32,34 @@ public struct AppPopulation: Sendable, Hashable {
   /// The share of background-active apps of each archetype [0…1], summing to 1.
   public var shares: [AppArchetype: Double] = Dictionary(
     uniqueKeysWithValues: AppArchetype.defaultShares)
+  /// Other apps named one by one, besides the `backgroundActive` drawn from the catalogue.
+  public var listed: [ListedApp] = []
 
   /// The most apps a phone may hold.
   public static let maximumApps = 500
-  public static let keys = ["background_active", "installed", "used", "usage_exponent", "archetypes"]
+  public static let keys = ["background_active", "installed", "used", "usage_exponent", "archetypes", "apps"]
 
   public init() {}
 
   /// Whether the owner has other apps with background work.
-  public var isEmpty: Bool { backgroundActive == 0 }
+  public var isEmpty: Bool { backgroundActive == 0 && listed.isEmpty }
 
-  /// Decodes an `other_apps` section; every key, count and share is checked.
-  public init(tree: ConfigTree) throws(ConfigError) {
+  /// Other apps with background work, drawn and listed [apps].
+  public var total: Int { backgroundActive + listed.count }
+
+  /// Decodes an `other_apps` section; every key, count, share and listed app is
+  /// checked. `resolve` turns an app file's path into one from the working directory.
+  public init(tree: ConfigTree, resolve: (String) -> String = { $0 }) throws(ConfigError) {
     let s = try ConfigSection(tree, keys: Self.keys)
+    var items: [ConfigTree] = []
+    if let list = s.value("apps") {
+      guard case .sequence(let entries) = list.value else {
+        throw list.error("expected a list of apps, e.g. [{bundle: com.chat.app, archetype: messenger}]")
+      }
+      items = entries
+      for item in items { listed.append(try ListedApp(tree: item, resolve: resolve)) }
+      try Self.checkListed(listed, items: items)
+    }
     let limit = Double(Self.maximumApps)
     for key in ["background_active", "installed", "used"] {
       if let v = s.value(key), let text = v.scalar, let x = Double(text.trimmed()), x > limit {
@@ -51,13 +68,22 @@ public struct AppPopulation: Sendable, Hashable {
     }
     backgroundActive = try s.integer(
       "background_active", default: backgroundActive, range: 0...Self.maximumApps)
+    if total > Self.maximumApps {
+      throw (s.value("apps") ?? tree).error(
+        "\(backgroundActive) drawn and \(listed.count) listed apps are more than a phone holds here; use at most \(Self.maximumApps) in all"
+      )
+    }
     installed = try s.integer(
-      "installed", default: max(installed, backgroundActive), range: 0...Self.maximumApps)
+      "installed", default: max(installed, total), range: 0...Self.maximumApps)
     used = try s.integer("used", default: min(used, installed), range: 0...Self.maximumApps)
     usageExponent = try s.number("usage_exponent", default: usageExponent, range: 0...10)
-    if backgroundActive > installed {
+    if total > installed {
       throw (s.value("installed") ?? tree).error(
-        "\(backgroundActive) background-active apps do not fit in \(installed) installed; raise installed")
+        "\(total) background-active apps do not fit in \(installed) installed; raise installed")
+    }
+    for (app, item) in zip(listed, items) where (app.rank ?? 0) > installed {
+      throw item.error(
+        "\(app.bundle) has usage rank \(app.rank ?? 0), beyond the \(installed) apps installed")
     }
     if used > installed {
       throw (s.value("used") ?? tree).error(
@@ -96,9 +122,37 @@ public struct AppPopulation: Sendable, Hashable {
     return shares
   }
 
-  /// The bundle identifiers of the other apps, in catalogue order.
+  /// The bundle identifiers of the other apps: the drawn ones in catalogue order, then
+  /// the listed ones.
   public var bundles: [String] {
     counts().flatMap { archetype, count in (0..<count).map { Self.bundle(archetype, $0) } }
+      + listed.map(\.bundle)
+  }
+
+  /// Listed apps have bundles of their own, not those of the drawn apps, and ranks of
+  /// their own.
+  static func checkListed(_ listed: [ListedApp], items: [ConfigTree]) throws(ConfigError) {
+    var bundles: [String: Int] = [:]
+    var ranks: [Int: Int] = [:]
+    for (k, app) in listed.enumerated() {
+      if let first = bundles[app.bundle] {
+        throw items[k].error(
+          "two apps with the bundle \(app.bundle) (line \(items[first].line) and here); give each its own")
+      }
+      if app.bundle.hasPrefix("com.other.") {
+        throw items[k].error(
+          "\(app.bundle): com.other.… names the apps drawn from the catalogue; give the listed app another bundle"
+        )
+      }
+      bundles[app.bundle] = k
+      if let rank = app.rank {
+        if let first = ranks[rank] {
+          throw items[k].error(
+            "two apps with usage rank \(rank) (\(listed[first].bundle) and \(app.bundle)); give each its own")
+        }
+        ranks[rank] = k
+      }
+    }
   }
 
   /// The bundle identifier of the `index`-th app (from 0) of `archetype`.

@@ -4,12 +4,16 @@ import SimKernel
 /// it: its archetype's work, its place in the owner's usage, its own open history (the
 /// app-usage prediction stays per app, as dasd has it), and its work pending or running.
 struct OtherApp {
-  /// Its bundle identifier, `com.other.<archetype>-<n>`.
+  /// Its bundle identifier, `com.other.<archetype>-<n>` for an app drawn from the
+  /// catalogue.
   let bundle: String
   let work: AppArchetype.Work
-  /// Its archetype's place in ``AppArchetype/allCases``: apps of one archetype are
-  /// judged as the same activity.
-  let archetype: Int
+  /// Its kind of work: the archetype's place in ``AppArchetype/allCases``, or beyond
+  /// for a listed app's work. Work of one kind is judged as the same activity.
+  let workKind: Int
+  /// The entry that keeps the app's opens: its own, or its first work's for a listed
+  /// app with several.
+  let opensAt: Int
   /// The activity it is judged as (its identifier is the bundle).
   let activity: Activity
   let group: ActivityGroup
@@ -33,10 +37,10 @@ struct OtherApp {
     return dueAt <= now
   }
 
-  init(bundle: String, archetype: AppArchetype, rank: Int, opens: UsageHistory) {
+  init(bundle: String, work: AppArchetype.Work, workKind: Int, opensAt: Int, rank: Int, opens: UsageHistory) {
     self.bundle = bundle
-    self.archetype = AppArchetype.allCases.firstIndex(of: archetype) ?? 0
-    let work = archetype.work
+    self.workKind = workKind
+    self.opensAt = opensAt
     self.work = work
     self.rank = rank
     self.opens = opens

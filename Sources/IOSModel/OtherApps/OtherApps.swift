@@ -17,6 +17,8 @@ public struct OtherApps {
   /// app under study's.
   var energyToday: [Double] = []
   var energyDay = Int.min
+  /// The kinds of work among the apps (``OtherApp/workKind``).
+  var workKinds = 0
 
   /// No other apps.
   public init() { stream = nil }
@@ -34,18 +36,37 @@ public struct OtherApps {
     for i in ranks.indices.dropLast() {
       ranks.swapAt(i, i + stream.uniformInt(below: ranks.count - i))
     }
-    var k = 0
+    // Listed apps with a rank keep it; the others take the drawn ranks in turn.
+    let fixed = Set(population.listed.compactMap(\.rank))
+    var free = ranks.filter { !fixed.contains($0) }.makeIterator()
     for (archetype, count) in population.counts() {
+      let kind = AppArchetype.allCases.firstIndex(of: archetype) ?? 0
       for n in 0..<count {
-        let app = OtherApp(
-          bundle: AppPopulation.bundle(archetype, n), archetype: archetype, rank: ranks[k],
-          opens: UsageHistory(days: historyDays, halfLifeDays: halfLifeDays))
-        apps.append(app)
-        k += 1
+        apps.append(
+          OtherApp(
+            bundle: AppPopulation.bundle(archetype, n), work: archetype.work, workKind: kind,
+            opensAt: apps.count,
+            rank: free.next() ?? 0, opens: UsageHistory(days: historyDays, halfLifeDays: halfLifeDays)))
+      }
+    }
+    workKinds = AppArchetype.allCases.count
+    for listed in population.listed {
+      let rank = listed.rank ?? free.next() ?? 0
+      let first = apps.count
+      for work in listed.work {
+        // Only the first entry keeps the app's opens; the others read them there.
+        let days = apps.count == first ? historyDays : 1
+        apps.append(
+          OtherApp(
+            bundle: listed.bundle, work: work, workKind: workKinds, opensAt: first, rank: rank,
+            opens: UsageHistory(days: days, halfLifeDays: halfLifeDays)))
+        workKinds += 1
       }
     }
     appAtRank = Array(repeating: -1, count: population.used + 1)
-    for (i, app) in apps.enumerated() where app.rank <= population.used { appAtRank[app.rank] = Int32(i) }
+    for (i, app) in apps.enumerated() where app.rank <= population.used && app.opensAt == i {
+      appAtRank[app.rank] = Int32(i)
+    }
     var running = 0.0
     cumulative = (0..<population.used).map { r in
       running += 1 / pow(Double(r + 1), population.usageExponent)

@@ -31,14 +31,15 @@ extension SystemScheduler {
     let split = model.predictionsNeededAt
     let count = model.compiled.policies.count
     // The first policies read nothing that differs between the other apps: their
-    // answer for one archetype's activity holds for every app of it at this point.
+    // answer for one kind of work's activity holds for every app with it at this point.
     let shared = min(
       split, model.compiled.reads.firstIndex { !$0.isDisjoint(with: Self.perOtherApp) } ?? count)
-    var prefix = [(veto: Bool, tally: ScoreTally)?](repeating: nil, count: AppArchetype.allCases.count)
+    var prefix = [(veto: Bool, tally: ScoreTally)?](repeating: nil, count: otherApps.workKinds)
     for i in otherApps.apps.indices where otherApps.apps[i].isDue(at: now) {
       var activity = otherApps.apps[i].activity
       activity.submittedAt = otherApps.apps[i].dueAt ?? now
-      let kind = otherApps.apps[i].archetype
+      let kind = otherApps.apps[i].workKind
+      let o = otherApps.apps[i].opensAt
       if prefix[kind] == nil {
         var tally = ScoreTally()
         let veto = model.judgeIndex(activity, c, policies: 0..<shared, into: &tally) != nil
@@ -55,7 +56,7 @@ extension SystemScheduler {
       guard let answered = prefix[kind], !answered.veto else { continue }
       var tally = answered.tally
       c.lastLaunch = otherApps.apps[i].lastLaunch
-      c.daysSinceAppOpened = otherApps.apps[i].opens.daysSinceLast(now)
+      c.daysSinceAppOpened = otherApps.apps[o].opens.daysSinceLast(now)
       c.dataBudget = data
       c.silentPushesInPeriod = pushesLaunched(inPeriodOf: now)
       c.appOpenProbability = nil
@@ -66,8 +67,8 @@ extension SystemScheduler {
       if split < count {
         let lookAhead = parameters.appLookAheadSeconds + otherApps.jitter() * parameters.appJitterSeconds
         c.appOpenProbability =
-          otherApps.apps[i].opens.total > 0
-          ? otherApps.apps[i].opens.probability(
+          otherApps.apps[o].opens.total > 0
+          ? otherApps.apps[o].opens.probability(
             from: now + .seconds(lookAhead), length: predictionWindowDuration(), now: now, calendar: calendar)
           : nil
         if let bound = model.compiled.bounds[model.compiled.weightRow(activity)],
@@ -113,6 +114,8 @@ extension SystemScheduler {
   mutating func launchOther(_ i: Int, onPower: Bool, network: NetworkKind, now: SimTime) {
     let work = otherApps.apps[i].work
     var seconds = work.runSeconds
+    if let run = work.run, let stream = otherApps.stream { seconds = run.sample(stream) }
+    seconds = min(seconds, work.timeLimitSeconds)
     if work.kind == .backgroundTransfer {
       let rate = transferBytesPerSecond(on: network)
       seconds = rate > 0 ? work.bytes / rate : work.runSeconds
@@ -135,7 +138,9 @@ extension SystemScheduler {
       refillBudgets(to: run.end)
       drawEnergy(from: run.start, to: run.end, onPower: run.onPower, by: i, at: run.end)
       let work = otherApps.apps[i].work
-      if work.kind != .silentPush { otherApps.apps[i].dueAt = run.end + .seconds(work.intervalSeconds) }
+      if work.kind != .silentPush, work.resubmits {
+        otherApps.apps[i].dueAt = run.end + .seconds(work.intervalSeconds)
+      }
     }
   }
 

@@ -1,0 +1,136 @@
+import FileFormats
+import Foundation
+import IOSModel
+import Testing
+
+@testable import Experiments
+@testable import IOSModel
+
+/// Other apps named one by one (`other_apps.apps`): an archetype under its own bundle,
+/// or an app file (`experiments/next-to-a-messenger.yaml`).
+@Suite struct ListedAppsTests {
+  static let file = "experiments/next-to-a-messenger.yaml"
+
+  static func text(days: Int = 10) throws -> String {
+    try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(
+      of: "days: 30", with: "days: \(days)")
+  }
+
+  static func spec(_ text: String) throws -> ExperimentSpec {
+    try ExperimentSpec(tree: ConfigTree.parse(yaml: text, file: file), file: file)
+  }
+
+  /// The app file's processing task becomes work the scheduler judges as iOS would: on
+  /// the charger, with the network, 6 h after each run, cut at the processing time limit.
+  @Test func anAppFileBecomesItsBackgroundWork() throws {
+    let spec = try Self.spec(try Self.text())
+    let listed = spec.otherApps.listed
+    #expect(listed.map(\.bundle) == ["com.chat.app", "com.example.photos"])
+    #expect(listed.map(\.rank) == [1, 6])
+    #expect(listed[0].work.count == 1 && listed[0].work[0].kind == .silentPush)
+    #expect(listed[0].work[0].intervalSeconds == 600)
+    let upload = try #require(listed[1].work.first)
+    #expect(listed[1].work.count == 1)
+    #expect(upload.kind == .processing && upload.requiresExternalPower && upload.requiresNetwork)
+    #expect(upload.intervalSeconds == 6 * 3600)
+    #expect(upload.bytes == 50_000_000)
+    #expect(upload.timeLimitSeconds == AppConfiguration().processingTimeLimitSeconds)
+    #expect(upload.run != nil)
+  }
+
+  /// Each arm sees the listed apps at their ranks; the rank-1 messenger is opened most
+  /// and pushed often; the photo backup uploads, only on the charger, so it draws no
+  /// energy from the budget.
+  @Test func listedAppsRunAtTheirRanks() throws {
+    let spec = try Self.spec(try Self.text())
+    var pushes = 0
+    var uploads = 0
+    var messengerDrew = 0.0
+    for device in 0..<4 {
+      let refresh = OtherAppsTests.run(spec, arm: 0, device: device).system.otherApps
+      let processing = OtherAppsTests.run(spec, arm: 1, device: device).system.otherApps
+      #expect(refresh.apps.map(\.bundle) == ["com.chat.app", "com.example.photos"])
+      #expect(refresh.apps.map(\.rank) == processing.apps.map(\.rank))
+      #expect(refresh.apps.map(\.rank) == [1, 6])
+      #expect(refresh.apps[0].opens.total > refresh.apps[1].opens.total)
+      pushes += refresh.apps[0].launches
+      uploads += refresh.apps[1].launches
+      #expect(refresh.energyToday[1] == 0, "owner \(device): the photo backup drew energy off the charger")
+      messengerDrew += refresh.energyToday[0]
+    }
+    // 4 owners × 10 days: pushes every 10 min offered, far more launched than uploads.
+    #expect(pushes > 4 * 10 * 5)
+    #expect(uploads > 0 && uploads < 4 * 10 * 4)
+    #expect(messengerDrew > 0)
+  }
+
+  /// Listed apps without a rank leave the drawn apps' ranks as they were.
+  @Test func unrankedListedAppsKeepTheDrawnRanks() throws {
+    var text = try Self.text().replacingOccurrences(of: "background_active: 0", with: "background_active: 10")
+    let withRanks = try Self.spec(text)
+    text = text.replacingOccurrences(of: ", rank: 1}", with: "}").replacingOccurrences(
+      of: ", rank: 6}", with: "}")
+    var plain = text
+    plain = plain.replacingOccurrences(
+      of:
+        "  apps:\n    - {bundle: com.chat.app, archetype: messenger, every: 10m}\n    - {file: apps/photos.yaml}\n",
+      with: "")
+    let listed = try Self.spec(text).otherApps
+    #expect(withRanks.otherApps.total == 12)
+    let drawnAlone = OtherAppsTests.run(try Self.spec(plain), arm: 0, device: 0).system.otherApps
+    let drawnWithListed = OtherAppsTests.run(try Self.spec(text), arm: 0, device: 0).system.otherApps
+    #expect(listed.total == 12 && drawnAlone.count == 10 && drawnWithListed.count == 12)
+    #expect(Array(drawnWithListed.apps.prefix(10).map(\.rank)) == drawnAlone.apps.map(\.rank))
+  }
+
+  @Test(arguments: [
+    (
+      "{file: apps/photos.yaml, rank: 6}", "{bundle: com.chat.app, archetype: news}",
+      "two apps with the bundle com.chat.app"
+    ),
+    ("{file: apps/photos.yaml, rank: 6}", "{bundle: com.x, archetype: newz}", "unknown archetype 'newz'"),
+    ("{file: apps/photos.yaml, rank: 6}", "{file: apps/photos.yaml, rank: 1}", "two apps with usage rank 1"),
+    (
+      "{file: apps/photos.yaml, rank: 6}", "{file: apps/photos.yaml, rank: 95}",
+      "beyond the 90 apps installed"
+    ),
+    ("{file: apps/photos.yaml, rank: 6}", "{file: apps/nope.yaml}", "apps/nope.yaml: no such file"),
+    ("{file: apps/photos.yaml, rank: 6}", "{bundle: com.other.news-1, archetype: news}", "com.other.… names"),
+    ("{file: apps/photos.yaml, rank: 6}", "{bundle: com.x, archetype: news, every: 0s}", "out of range"),
+    ("{file: apps/photos.yaml, rank: 6}", "{file: apps/photos.yaml, bundle: com.x}", "drop bundle"),
+    ("{file: apps/photos.yaml, rank: 6}", "{bundel: com.x, archetype: news}", "unknown key 'bundel'"),
+    (
+      "{file: apps/photos.yaml, rank: 6}", "{bundle: com.example.sync, archetype: news}",
+      "also one of the other apps'"
+    ),
+    ("background_active: 0", "background_active: 499", "more than a phone holds"),
+    ("background_active: 0", "background_active: 89", "do not fit in 90 installed"),
+  ])
+  func badListedAppsAreOneLineNamingFileLineAndKey(old: String, new: String, message: String) throws {
+    let text = try Self.text().replacingOccurrences(of: old, with: new)
+    do {
+      _ = try Self.spec(text)
+      Issue.record("accepted: \(new)")
+    } catch {
+      let line = "\(error)"
+      #expect(line.hasPrefix(Self.file + ":"), "\(line)")
+      #expect(line.contains(message), "\(line)")
+      #expect(!line.contains("\n"))
+    }
+  }
+
+  /// An app file with no background work iOS would run is refused, not silently idle.
+  @Test func anAppFileWithoutBackgroundWorkIsRefused() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("listed-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try "bundle: com.idle\nbackground_modes: []\n".write(
+      toFile: folder + "/idle.yaml", atomically: true, encoding: .utf8)
+    let text = try Self.text().replacingOccurrences(
+      of: "{file: apps/photos.yaml, rank: 6}", with: "{file: \(folder)/idle.yaml}")
+    #expect(throws: ConfigError.self) { try Self.spec(text) }
+    do { _ = try Self.spec(text) } catch {
+      #expect("\(error)".contains("com.idle has no background work iOS would run"), "\(error)")
+    }
+  }
+}
