@@ -78,8 +78,8 @@ import Testing
       let listed = ranLine.map { $0.dropFirst("  ran at ".count).components(separatedBy: ", ") } ?? []
       // Nothing launches in the minutes the run adds after the last day, so explain,
       // which stops at the last midnight, lists every launch.
-      let expected = rows.filter { $0[1] == Substring(arm) && $0[3] == "1" && !$0[10].isEmpty }.map {
-        String($0[10])
+      let expected = rows.filter { $0[1] == Substring(arm) && $0[3] == "1" && !$0[11].isEmpty }.map {
+        String($0[11])
       }
       #expect(!expected.isEmpty)
       #expect(listed == expected)

@@ -83,6 +83,38 @@ import Testing
     #expect(Array(drawnWithListed.apps.prefix(10).map(\.rank)) == drawnAlone.apps.map(\.rank))
   }
 
+  /// `launches.csv` names the app under study in `app`; the kept day of `timelines.csv`
+  /// has the other apps' launches and run ends under their own bundles, in time order
+  /// with the device's rows (whose `app` is empty) and the app under study's.
+  @Test func theOutputsNameTheAppOfEachRow() throws {
+    let apps = FileManager.default.currentDirectoryPath + "/experiments/apps/"
+    let text = try Self.text(days: 3).replacingOccurrences(of: "devices: 200", with: "devices: 2")
+      .replacingOccurrences(of: "file: apps/", with: "file: \(apps)")
+    let out = try runExperiment(text)
+    let launches = try csvRows(out.appendingPathComponent("launches.csv").path)
+    let a = try #require(launches.first?.firstIndex(of: "app"))
+    #expect(launches.count > 1 && launches.dropFirst().allSatisfy { $0[a] == "com.example.sync" })
+    let rows = try csvRows(out.appendingPathComponent("timelines.csv").path)
+    let header = try #require(rows.first)
+    func c(_ name: String) -> Int { header.firstIndex(of: name)! }
+    let body = rows.dropFirst()
+    let others = body.filter { $0[c("source")] == "other_app" }
+    #expect(Set(others.map { $0[c("app")] }) == ["com.chat.app", "com.example.photos"])
+    #expect(others.allSatisfy { ["launch", "end"].contains($0[c("event")]) })
+    #expect(others.contains { $0[c("app")] == "com.chat.app" && $0[c("task_id")] == "silent_push" })
+    #expect(
+      body.filter { ["state", "device"].contains($0[c("source")]) }.allSatisfy { $0[c("app")].isEmpty })
+    #expect(body.filter { $0[c("source")] == "app" }.allSatisfy { $0[c("app")] == "com.example.sync" })
+    // In time order within each owner's day.
+    var last: [String: Double] = [:]
+    for r in body {
+      let key = "\(r[c("cell")])|\(r[c("arm")])|\(r[c("device")])|\(r[c("day")])"
+      let t = try #require(Double(r[c("time_s")]))
+      #expect(t >= last[key] ?? 0, "\(key) at \(t)")
+      last[key] = t
+    }
+  }
+
   @Test(arguments: [
     (
       "{file: apps/photos.yaml, rank: 6}", "{bundle: com.chat.app, archetype: news}",

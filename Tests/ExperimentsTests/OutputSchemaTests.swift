@@ -14,7 +14,9 @@ import Testing
     // with (a change to either is a change of the output format).
     let expected = Dictionary(uniqueKeysWithValues: CSVSchema.experimentOutputs.map { ($0.file, $0.columns) })
     #expect(
-      CSVSchema.launches.columns.prefix(6) == ["cell", "arm", "replication", "device", "task_id", "kind"])
+      CSVSchema.launches.columns.prefix(7) == [
+        "cell", "arm", "replication", "device", "app", "task_id", "kind",
+      ])
     #expect(expected.count == 7)
     for (file, columns) in expected {
       let rows = try csvRows(out.appendingPathComponent(file).path)
@@ -33,26 +35,27 @@ import Testing
     ]
     #expect(!rows.isEmpty)
     for r in rows {
-      #expect(outcomes.contains(r[12]), "outcome \(r[12])")
-      #expect(Double(r[6]) != nil && Double(r[8])! >= Double(r[6])!)
-      let launched = !r[9].isEmpty
+      #expect(r[4] == "com.example.sync", "app \(r[4])")
+      #expect(outcomes.contains(r[13]), "outcome \(r[13])")
+      #expect(Double(r[7]) != nil && Double(r[9])! >= Double(r[7])!)
+      let launched = !r[10].isEmpty
       if launched {
         // Launched: launch time, delay, charging, network, battery and idle are due.
-        #expect(Double(r[9])! >= Double(r[8])! - 0.0005)
-        #expect(abs(Double(r[13])! - (Double(r[9])! - Double(r[8])!)) < 0.002)
-        #expect(["0", "1"].contains(r[14]))
-        #expect(["wifi", "cellular", "none"].contains(r[15]))
-        #expect((0...100).contains(Double(r[16])!))
-        #expect(!r[18].isEmpty)
+        #expect(Double(r[10])! >= Double(r[9])! - 0.0005)
+        #expect(abs(Double(r[14])! - (Double(r[10])! - Double(r[9])!)) < 0.002)
+        #expect(["0", "1"].contains(r[15]))
+        #expect(["wifi", "cellular", "none"].contains(r[16]))
+        #expect((0...100).contains(Double(r[17])!))
+        #expect(!r[19].isEmpty)
       } else {
-        #expect(["cancelled", "never_ran"].contains(r[12]))
-        let rest = Array(r[13...18])
+        #expect(["cancelled", "never_ran"].contains(r[13]))
+        let rest = Array(r[14...19])
         #expect(rest.allSatisfy { $0.isEmpty })
       }
     }
     // The processing arm runs only on power, as the model says.
-    let processing = rows.filter { $0[1] == "processing" && !$0[9].isEmpty }
-    #expect(processing.allSatisfy { $0[14] == "1" })
+    let processing = rows.filter { $0[1] == "processing" && !$0[10].isEmpty }
+    #expect(processing.allSatisfy { $0[15] == "1" })
   }
 
   /// A task identifier with a comma and quotes is one quoted field in every row that

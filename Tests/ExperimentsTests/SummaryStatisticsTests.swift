@@ -20,7 +20,7 @@ import Testing
         for i in 0..<n {
           let t = Double(i * 3600 + 100)
           launches +=
-            "0,\(arm),0,\(d),x,refresh,\(t - 100),2026-01-05T00:00:00,\(t - 100),\(t),2026-01-05T0\(i % 10):00:00,\(t + 5),completed,100.000,\(arm == "a" ? 1 : 0),wifi,50.0,0,timer,\n"
+            "0,\(arm),0,\(d),com.x,x,refresh,\(t - 100),2026-01-05T00:00:00,\(t - 100),\(t),2026-01-05T0\(i % 10):00:00,\(t + 5),completed,100.000,\(arm == "a" ? 1 : 0),wifi,50.0,0,timer,\n"
         }
         for day in 0..<10 { days += "0,\(arm),0,\(d),\(day),2026-01-05,0,0,0,0,0,0,0,1.00,0,0,,\n" }
       }

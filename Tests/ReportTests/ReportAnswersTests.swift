@@ -22,7 +22,7 @@ import Testing
     for (day, hour) in [(1, 10), (2, 12)] {
       let at = day * 86_400 + hour * 3600
       launches +=
-        "0,a,0,0,t,refresh,\(at - 60),x,\(at - 60),\(at),x,\(at + 5),completed,60,0,wifi,50,0,timer,\n"
+        "0,a,0,0,com.x,t,refresh,\(at - 60),x,\(at - 60),\(at),x,\(at + 5),completed,60,0,wifi,50,0,timer,\n"
     }
     try days.write(to: dir.appendingPathComponent("days.csv"), atomically: true, encoding: .utf8)
     try launches.write(to: dir.appendingPathComponent("launches.csv"), atomically: true, encoding: .utf8)

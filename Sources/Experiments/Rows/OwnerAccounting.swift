@@ -120,7 +120,14 @@ struct OwnerAccounting {
   /// Days at the start left out of the summary (``ExperimentSpec/warmupDays``).
   let warmupDays: Int
 
-  init(calendar: SimCalendar, days: Int, warmupDays: Int = 0, backgroundPowerWatts: Double) {
+  /// The app under study's bundle identifier as a CSV field (the rows' `app`).
+  let appField: String
+
+  init(calendar: SimCalendar, days: Int, warmupDays: Int = 0, backgroundPowerWatts: Double, app: String = "")
+  {
+    var field = CSVBuffer(capacity: app.utf8.count + 2)
+    field.field(app)
+    appField = String(decoding: field.bytes, as: UTF8.self)
     self.calendar = calendar
     self.warmupDays = warmupDays
     self.backgroundPowerWatts = backgroundPowerWatts
@@ -299,8 +306,8 @@ struct OwnerAccounting {
       let f = fates[k]
       guard f.launched == nil ? f.outcome != nil : f.ended != nil else { break }
       Self.write(
-        f, identifier: identifier(of: f), texts: kindsAndReasons, prefix: prefix, launches: &launches,
-        calendar: calendar, dates: &dates, summary: &summary, warmupDays: warmupDays)
+        f, identifier: identifier(of: f), texts: kindsAndReasons, prefix: prefix, app: appField,
+        launches: &launches, calendar: calendar, dates: &dates, summary: &summary, warmupDays: warmupDays)
       k += 1
     }
     guard k > 0 else { return }
@@ -314,15 +321,15 @@ struct OwnerAccounting {
   ) {
     for f in fates where f.submitted < end {
       Self.write(
-        f, identifier: identifier(of: f), texts: kindsAndReasons, prefix: prefix, launches: &launches,
-        calendar: calendar, dates: &dates, summary: &summary, warmupDays: warmupDays)
+        f, identifier: identifier(of: f), texts: kindsAndReasons, prefix: prefix, app: appField,
+        launches: &launches, calendar: calendar, dates: &dates, summary: &summary, warmupDays: warmupDays)
     }
     writeDays(daysWritten..<days.count, prefix: prefix, days: &rows, startDate: startDate)
   }
 
   /// One `launches.csv` row, and what it gives the summary.
   static func write(
-    _ f: Fate, identifier: String, texts: Texts, prefix: String, launches: inout CSVBuffer,
+    _ f: Fate, identifier: String, texts: Texts, prefix: String, app: String, launches: inout CSVBuffer,
     calendar: SimCalendar, dates: inout CSVRowWriter.DateCache, summary: inout OwnerSummary, warmupDays: Int
   ) {
     let row = LaunchRow(
@@ -336,7 +343,7 @@ struct OwnerAccounting {
       },
       reasonField: f.snapshot.map { texts.field($0.reason) } ?? "", errorCode: Int(f.errorCode))
     summary.add(launch: row, calendar: calendar, warmupDays: warmupDays)
-    row.write(prefix: prefix, into: &launches, calendar: calendar, dates: &dates)
+    row.write(prefix: prefix, app: app, into: &launches, calendar: calendar, dates: &dates)
   }
 
   /// The `days.csv` rows of some days, and what they give the summary.

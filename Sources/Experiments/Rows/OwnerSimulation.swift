@@ -56,12 +56,14 @@ package enum OwnerSimulation {
       spec, replication: replication, device: device, arm: arm, recordDecisions: false, usage: usage)
     var sim = recipe.assemble()
     sim.logFilter = timelineDay == nil ? OwnerAccounting.reads : .everything
+    sim.decider.otherApps.recordsRuns = timelineDay != nil
+    let bundle = spec.app.configuration.bundleIdentifier
     let calendar = recipe.calendar
     var kernel = Scheduler()
     sim.start(scheduler: &kernel)
     var accounting = OwnerAccounting(
       calendar: calendar, days: spec.days, warmupDays: spec.warmupDays,
-      backgroundPowerWatts: spec.scheduler.parameters.backgroundPowerWatts)
+      backgroundPowerWatts: spec.scheduler.parameters.backgroundPowerWatts, app: bundle)
     let end = calendar.startOfDay(spec.days)
     // Every row starts with the owner: cell, its swept values, arm, replication, device.
     var prefixBuffer = CSVBuffer(capacity: 64)
@@ -87,9 +89,9 @@ package enum OwnerSimulation {
       merge(sim.deviceLog, sim.appLog, into: &accounting)
       if let t = timelineDay, t == day - 1 {
         writeTimeline(
-          sim.deviceLog, sim.appLog, day: t,
-          prefix: prefix,
-          into: &timelines)
+          sim.deviceLog, sim.appLog, app: bundle,
+          others: otherRows(sim.decider.otherApps.runs, from: calendar.startOfDay(t), to: bound), day: t,
+          prefix: prefix, into: &timelines)
       }
       sim.deviceLog.removeAll(keepingCapacity: true)
       sim.appLog.removeAll(keepingCapacity: true)
@@ -133,10 +135,43 @@ package enum OwnerSimulation {
     }
   }
 
-  /// One day of one owner, device changes and app events in time order.
+  /// The other apps' launches and run ends from `start` to `end`, in time order (a run's
+  /// end is known at its launch).
+  static func otherRows(_ runs: [OtherApps.Run], from start: SimTime, to end: SimTime) -> [TimelineRow] {
+    var rows: [TimelineRow] = []
+    for r in runs {
+      if r.start >= start, r.start < end {
+        rows.append(
+          TimelineRow(app: r.bundle, day: 0, time: r.start, source: .otherApp, event: "launch", value: ""))
+        rows[rows.count - 1].taskID = r.kind.rawValue
+      }
+      if r.end >= start, r.end < end {
+        rows.append(
+          TimelineRow(app: r.bundle, day: 0, time: r.end, source: .otherApp, event: "end", value: ""))
+        rows[rows.count - 1].taskID = r.kind.rawValue
+      }
+    }
+    // Stable: at equal times, in the order the runs started.
+    return rows.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(
+      \.element)
+  }
+
+  /// One day of one owner, device changes, the app under study's events (`app` its
+  /// bundle) and the other apps' launches and run ends (`others`), in time order: at
+  /// equal times the other apps' rows come last.
   static func writeTimeline(
-    _ device: [DeviceChange], _ app: [AppEvent], day: Int, prefix: String, into out: inout CSVBuffer
+    _ device: [DeviceChange], _ app: [AppEvent], app bundle: String, others: [TimelineRow] = [], day: Int,
+    prefix: String, into out: inout CSVBuffer
   ) {
+    var next = 0
+    func flush(before time: SimTime?) {
+      while next < others.count, time.map({ others[next].time < $0 }) ?? true {
+        var row = others[next]
+        row.day = day
+        row.write(prefix: prefix, into: &out)
+        next += 1
+      }
+    }
     let kinds: Set<AppEvent.Kind> = [
       .submit, .submitFailed, .registerFailed, .launch, .complete, .expire, .kill, .state, .forceQuit,
     ]
@@ -144,6 +179,7 @@ package enum OwnerSimulation {
       device, app,
       device: { i in
         let c = device[i]
+        flush(before: c.time)
         TimelineRow(
           day: day, time: c.time, source: .device, event: c.kind.rawValue, value: c.value,
           batteryPercent: c.batteryPercent
@@ -152,10 +188,13 @@ package enum OwnerSimulation {
       app: { j in
         let e = app[j]
         guard kinds.contains(e.kind) else { return }
+        flush(before: e.time)
         TimelineRow(
-          day: day, time: e.time, source: .app, event: e.kind.rawValue, taskID: e.identifier, value: e.detail
+          app: bundle, day: day, time: e.time, source: .app, event: e.kind.rawValue, taskID: e.identifier,
+          value: e.detail
         ).write(prefix: prefix, into: &out)
       })
+    flush(before: nil)
   }
 
   /// Feeds device changes and app events in the order of ``PhoneLogOrder`` (device

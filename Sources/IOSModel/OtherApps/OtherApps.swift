@@ -19,6 +19,18 @@ public struct OtherApps {
   var energyDay = Int.min
   /// The kinds of work among the apps (``OtherApp/workKind``).
   var workKinds = 0
+  /// Every run so far, when ``recordsRuns`` is on (for `timelines.csv`).
+  public private(set) var runs: [Run] = []
+  /// Whether runs are kept in ``runs``; off, nothing is.
+  public var recordsRuns = false
+
+  /// One run of another app's work: its app, its kind, when it started and when it ends.
+  public struct Run: Sendable, Hashable {
+    public var bundle: String
+    public var kind: Activity.Kind
+    public var start: SimTime
+    public var end: SimTime
+  }
 
   /// No other apps.
   public init() { stream = nil }
@@ -86,6 +98,8 @@ public struct OtherApps {
   }
 
   public var isEmpty: Bool { apps.isEmpty }
+
+  mutating func record(_ run: Run) { runs.append(run) }
 
   /// A draw for the app-open prediction's jitter [0…1) (the other apps' own stream, so
   /// that the app under study's draws stay the same whatever the other apps are).

@@ -123,6 +123,12 @@ extension SystemScheduler {
     if network == .cellular { data -= work.bytes }
     if work.kind == .silentPush { countPushLaunch(at: now) }
     otherApps.apps[i].run = (now + .seconds(max(1, seconds)), now, onPower)
+    if otherApps.recordsRuns {
+      otherApps.record(
+        OtherApps.Run(
+          bundle: otherApps.apps[i].bundle, kind: work.kind, start: now, end: now + .seconds(max(1, seconds)))
+      )
+    }
     otherApps.apps[i].dueAt = nil
     otherApps.apps[i].lastLaunch[work.kind] = now
     otherApps.apps[i].launches += 1

@@ -4,6 +4,7 @@ import SimKernel
 extension SystemScheduler {
   /// What the policies see at `now`: the device, the app, the budgets. The predictions
   /// are left out: each is made when a policy first needs it (``predict(_:)``).
+  @inline(__always)
   func context(app: some LaunchableApp, device: some DeviceConditions, now: SimTime) -> PolicyContext {
     var c = PolicyContext(
       now: now, batteryPercent: device.batteryPercent(at: now), isPluggedIn: device.isPluggedIn,

@@ -61,21 +61,25 @@ package struct LaunchRow {
   /// end, `never_ran` for one never launched.
   package var outcomeText: String { outcome?.text ?? (launched == nil ? "never_ran" : "running") }
 
-  /// Writes the row: `prefix` (the owner's fields, each followed by a comma), then the
-  /// fate's fields in ``CSVSchema/launches``' order, and a newline. `dates` keeps the
-  /// last day's date for the ISO times.
+  /// Writes the row: `prefix` (the owner's fields, each followed by a comma), the app's
+  /// bundle identifier as a CSV field (`app`), then the fate's fields in
+  /// ``CSVSchema/launches``' order, and a newline. `dates` keeps the last day's date for
+  /// the ISO times.
   package func write(
-    prefix: String, into launches: inout CSVBuffer, calendar: SimCalendar, dates: inout CSVRowWriter.DateCache
+    prefix: String, app: String, into launches: inout CSVBuffer, calendar: SimCalendar,
+    dates: inout CSVRowWriter.DateCache
   ) {
     let start = launches.count
     let outcome = outcomeText
     // Room for the whole row, so that it is written through one pointer.
     let bound =
-      prefix.utf8.count + taskField.utf8.count + kind.utf8.count + outcome.utf8.count
+      prefix.utf8.count + app.utf8.count + taskField.utf8.count + kind.utf8.count + outcome.utf8.count
       + reasonField.utf8.count + 4 * CSVRowWriter.secondsBound + 2 * CSVRowWriter.isoBound
       + 2 * CSVRowWriter.fixedBound + 40
     launches.row(reserve: bound) { w in
       w.text(prefix)
+      w.text(app)
+      w.comma()
       w.text(taskField)
       w.comma()
       w.text(kind)

@@ -8,7 +8,7 @@ extension CSVSchema {
   public static let launches = CSVSchema(
     "launches.csv",
     [
-      "cell", "arm", "replication", "device", "task_id", "kind", "submitted_at_s", "submitted_at_iso",
+      "cell", "arm", "replication", "device", "app", "task_id", "kind", "submitted_at_s", "submitted_at_iso",
       "earliest_begin_s", "launched_at_s", "launched_at_iso", "ended_at_s", "outcome",
       "delay_after_earliest_s",
       "charging", "network", "battery_pct", "device_idle_s", "launch_reason", "error_code",
@@ -26,7 +26,7 @@ extension CSVSchema {
   public static let timelines = CSVSchema(
     "timelines.csv",
     [
-      "cell", "arm", "replication", "device", "day", "time_s", "source", "event", "task_id", "value",
+      "cell", "arm", "replication", "device", "app", "day", "time_s", "source", "event", "task_id", "value",
       "battery_pct",
     ])
   /// One row per (cell, arm, metric), and per (cell, arm pair, metric) for paired differences.

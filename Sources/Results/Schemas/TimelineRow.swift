@@ -10,8 +10,11 @@ package struct TimelineRow {
     case state
     /// A device change.
     case device
-    /// An app event.
+    /// An app event of the app under study.
     case app
+    /// A launch or a run's end of one of the owner's other apps (`event` `launch` or
+    /// `end`, `task_id` the kind of work).
+    case otherApp = "other_app"
   }
 
   /// The quantities of a `state` row (its `event`), each row's `value` their value at
@@ -33,6 +36,8 @@ package struct TimelineRow {
     case battery
   }
 
+  /// The app's bundle identifier; empty for the device's rows.
+  package var app: String
   /// The day since the start of the run, from 0.
   package var day: Int
   package var time: SimTime
@@ -46,9 +51,10 @@ package struct TimelineRow {
   package var batteryPercent: Double?
 
   package init(
-    day: Int, time: SimTime, source: Source, event: String, taskID: String = "", value: String,
-    batteryPercent: Double? = nil
+    app: String = "", day: Int, time: SimTime, source: Source, event: String, taskID: String = "",
+    value: String, batteryPercent: Double? = nil
   ) {
+    self.app = app
     self.day = day
     self.time = time
     self.source = source
@@ -62,6 +68,8 @@ package struct TimelineRow {
   package func write(prefix: String, into out: inout CSVBuffer) {
     let start = out.count
     out.text(prefix)
+    out.field(app)
+    out.comma()
     out.integer(Int64(day))
     out.comma()
     out.seconds(time)
