@@ -69,7 +69,10 @@ public struct PhoneRecipe {
     if let launchesUntil { system.launchesUntil = launchesUntil }
     if !otherApps.isEmpty {
       system.otherApps = OtherApps(
-        otherApps, stream: streams.stream("device/\(device)/other-apps"),
+        otherApps,
+        streams: { name in
+          streams.stream("device/\(device)/other-apps" + (name == "usage" ? "" : "/" + name))
+        },
         historyDays: scheduler.parameters.historyDays, halfLifeDays: scheduler.parameters.historyHalfLifeDays,
         start: .zero)
     }

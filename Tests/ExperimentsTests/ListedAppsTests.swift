@@ -105,6 +105,25 @@ import Testing
     #expect(
       body.filter { ["state", "device"].contains($0[c("source")]) }.allSatisfy { $0[c("app")].isEmpty })
     #expect(body.filter { $0[c("source")] == "app" }.allSatisfy { $0[c("app")] == "com.example.sync" })
+    // other_apps.csv: each owner's two listed apps in each arm (and in each cell, the
+    // drawn ones too), the same opens in both arms, the same bytes on one job.
+    let table = try csvRows(out.appendingPathComponent("other_apps.csv").path)
+    let t = try #require(table.first)
+    func o(_ name: String) -> Int { t.firstIndex(of: name)! }
+    let listed = table.dropFirst().filter { $0[o("cell")] == "0" }
+    #expect(listed.count == 2 * 2 * 2)
+    #expect(listed.allSatisfy { ["com.chat.app", "com.example.photos"].contains($0[o("app")]) })
+    #expect(listed.filter { $0[o("app")] == "com.chat.app" }.allSatisfy { Int($0[o("launches")])! > 10 })
+    for device in ["0", "1"] {
+      let opens = Set(
+        listed.filter { $0[o("device")] == device && $0[o("app")] == "com.chat.app" }.map { $0[o("opens")] })
+      #expect(opens.count == 1, "owner \(device): opens \(opens)")
+    }
+    #expect(table.dropFirst().filter { $0[o("cell")] == "1" }.count == 2 * 2 * 42)
+    let again = try runExperiment(text, jobs: 1)
+    #expect(
+      try Data(contentsOf: again.appendingPathComponent("other_apps.csv"))
+        == Data(contentsOf: out.appendingPathComponent("other_apps.csv")))
     // In time order within each owner's day.
     var last: [String: Double] = [:]
     for r in body {

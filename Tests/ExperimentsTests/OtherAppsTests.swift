@@ -57,6 +57,16 @@ import Testing
     let processing = Self.run(spec, arm: 1, device: 0).system.otherApps
     #expect(refresh.apps.map(\.bundle) == processing.apps.map(\.bundle))
     #expect(refresh.apps.map(\.rank) == processing.apps.map(\.rank))
+    // The owner opens the same apps at the same times in both arms, and the messengers'
+    // pushes arrive at the same times: only the scheduler's decisions differ.
+    #expect(refresh.apps.map(\.openCount) == processing.apps.map(\.openCount))
+    #expect(refresh.apps.map(\.openCount).reduce(0, +) > 100)
+    // (Pushes are drawn as decision points come: brought to one time, they agree.)
+    var (r, p) = (refresh, processing)
+    let later = SimTime.zero + .seconds(86_400 * 11)
+    r.deliverPushes(until: later)
+    p.deliverPushes(until: later)
+    #expect(r.apps.map(\.nextPushAt) == p.apps.map(\.nextPushAt))
     #expect(refresh.count == 40)
     for app in refresh.apps where app.opens.total == 0 && app.work.kind != .backgroundTransfer {
       #expect(app.launches == 0, "\(app.bundle) was never opened")

@@ -25,6 +25,8 @@ import Testing
       #expect(!rows.joined().joined().contains("nan"), "\(file) has NaN")
     }
     #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("manifest.json").path))
+    // Without other apps, no other_apps.csv.
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("other_apps.csv").path))
     #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(".parts").path))
   }
 

@@ -94,8 +94,12 @@ public enum RunReport {
       }
     }
     out.append("")
+    let wroteOtherApps = FileManager.default.fileExists(
+      atPath: (directory as NSString).appendingPathComponent(CSVSchema.otherApps.file))
     out.append(
-      "wrote " + (CSVSchema.experimentOutputs.map(\.file) + ["manifest.json"]).joined(separator: ", ")
+      "wrote "
+        + (CSVSchema.experimentOutputs.map(\.file) + (wroteOtherApps ? [CSVSchema.otherApps.file] : [])
+        + ["manifest.json"]).joined(separator: ", ")
         + " to \(directory)/"
     )
     return out.joined(separator: "\n")

@@ -47,7 +47,7 @@ package enum OwnerSimulation {
   static func run(
     _ spec: ExperimentSpec, cell: Int, replication: Int, device: Int, arm: ExperimentSpec.Arm,
     usage: UsageDraws? = nil,
-    launches: inout CSVBuffer, days: inout CSVBuffer, timelines: inout CSVBuffer,
+    launches: inout CSVBuffer, days: inout CSVBuffer, timelines: inout CSVBuffer, otherApps: inout CSVBuffer,
     drain: (inout CSVBuffer, inout CSVBuffer) -> Void = { _, _ in },
     summary: (OwnerSummary) -> Void = { _ in }
   ) -> Int64 {
@@ -90,7 +90,9 @@ package enum OwnerSimulation {
       if let t = timelineDay, t == day - 1 {
         writeTimeline(
           sim.deviceLog, sim.appLog, app: bundle,
-          others: otherRows(sim.decider.otherApps.runs, from: calendar.startOfDay(t), to: bound), day: t,
+          others: TimelineRow.otherApps(
+            sim.decider.otherApps.runs.map { ($0.bundle, $0.kind.rawValue, $0.start, $0.end) },
+            from: calendar.startOfDay(t), to: bound), day: t,
           prefix: prefix, into: &timelines)
       }
       sim.deviceLog.removeAll(keepingCapacity: true)
@@ -108,6 +110,12 @@ package enum OwnerSimulation {
       }
     }
     accounting.write(prefix: prefix, launches: &launches, days: &days, end: end, startDate: spec.startDate)
+    for a in sim.decider.otherApps.totals {
+      OtherAppRow(
+        app: a.bundle, work: a.work, rank: a.rank, opens: a.opens, launches: a.launches,
+        energyMWh: a.energyMWh
+      ).write(prefix: prefix, into: &otherApps)
+    }
     summary(accounting.summary)
     usage?.keep(sim.device)
     return kernel.eventsProcessed
@@ -133,27 +141,6 @@ package enum OwnerSimulation {
         day: day, time: time, source: .state, event: kind.rawValue, value: value, batteryPercent: battery
       ).write(prefix: prefix, into: &out)
     }
-  }
-
-  /// The other apps' launches and run ends from `start` to `end`, in time order (a run's
-  /// end is known at its launch).
-  static func otherRows(_ runs: [OtherApps.Run], from start: SimTime, to end: SimTime) -> [TimelineRow] {
-    var rows: [TimelineRow] = []
-    for r in runs {
-      if r.start >= start, r.start < end {
-        rows.append(
-          TimelineRow(app: r.bundle, day: 0, time: r.start, source: .otherApp, event: "launch", value: ""))
-        rows[rows.count - 1].taskID = r.kind.rawValue
-      }
-      if r.end >= start, r.end < end {
-        rows.append(
-          TimelineRow(app: r.bundle, day: 0, time: r.end, source: .otherApp, event: "end", value: ""))
-        rows[rows.count - 1].taskID = r.kind.rawValue
-      }
-    }
-    // Stable: at equal times, in the order the runs started.
-    return rows.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(
-      \.element)
   }
 
   /// One day of one owner, device changes, the app under study's events (`app` its

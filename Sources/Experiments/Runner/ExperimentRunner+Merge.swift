@@ -85,12 +85,19 @@ extension ExperimentRunner {
     let dir = URL(fileURLWithPath: directory)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
     defer { buffer.deallocate() }
-    for kind in [PartKind.launches, .days, .timelines] {
+    for kind in [PartKind.launches, .days, .timelines, .otherApps] {
       guard let schema = kind.schema else { continue }
+      // other_apps.csv only when some chunk had other apps.
+      if kind == .otherApps,
+        !chunks.contains(where: { FileManager.default.fileExists(atPath: part($0.index, kind)) })
+      {
+        continue
+      }
       let writer = try AtomicFileWriter(path: dir.appendingPathComponent(schema.file).path)
       writer.write(spec.layout(schema).header)
       for chunk in chunks {
-        // Only chunks with a kept day write a timelines part.
+        // Only chunks with a kept day write a timelines part (with other apps, an
+        // other-apps part).
         if !kind.isInEveryChunk, !FileManager.default.fileExists(atPath: part(chunk.index, kind)) { continue }
         try FileDescriptorOutput.append(part: part(chunk.index, kind), to: writer, buffer: buffer)
       }

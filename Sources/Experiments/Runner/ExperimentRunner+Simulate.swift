@@ -78,6 +78,9 @@ extension ExperimentRunner {
         != nil
     }
     let timelineFile = keepsTimelines ? try AtomicFileWriter(path: partPath(chunk.index, .timelines)) : nil
+    var others = CSVBuffer(capacity: 1 << 10)
+    let otherFile =
+      cellSpec.otherApps.isEmpty ? nil : try AtomicFileWriter(path: partPath(chunk.index, .otherApps))
     func drain(_ buffer: inout CSVBuffer, _ file: AtomicFileWriter?, under limit: Int) {
       guard let file, buffer.count >= limit else { return }
       buffer.withBytes { file.write($0) }
@@ -92,7 +95,7 @@ extension ExperimentRunner {
         events += OwnerSimulation.run(
           cellSpec, cell: chunk.cell, replication: chunk.replication, device: device, arm: arm, usage: usage,
           launches: &launches,
-          days: &days, timelines: &timelines,
+          days: &days, timelines: &timelines, otherApps: &others,
           drain: {
             drain(&$0, launchFile, under: 1 << 18)
             drain(&$1, dayFile, under: 1 << 18)
@@ -101,16 +104,18 @@ extension ExperimentRunner {
         drain(&launches, launchFile, under: 1 << 18)
         drain(&days, dayFile, under: 1 << 18)
         drain(&timelines, timelineFile, under: 1 << 18)
+        drain(&others, otherFile, under: 1 << 18)
       }
       gathered?.add(summaries, cell: chunk.cell, replication: chunk.replication, device: device)
     }
     drain(&launches, launchFile, under: 0)
     drain(&days, dayFile, under: 0)
     drain(&timelines, timelineFile, under: 0)
+    drain(&others, otherFile, under: 0)
     var finished: [AtomicFileWriter.Finished] = []
     var sums: [PartKind: String] = [:]
     let files: [PartKind: AtomicFileWriter?] = [
-      .launches: launchFile, .timelines: timelineFile, .days: dayFile,
+      .launches: launchFile, .timelines: timelineFile, .days: dayFile, .otherApps: otherFile,
     ]
     for kind in PartKind.rows {
       guard let file = files[kind] ?? nil else { continue }

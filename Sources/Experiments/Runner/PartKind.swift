@@ -5,10 +5,12 @@ import Results
 /// per-owner CSV it writes, and its seal, written last. A new per-owner CSV is a new
 /// case here; the seal, resume and merge then know it.
 enum PartKind: String, CaseIterable, Sendable {
-  case launches, days, timelines, seal
+  case launches, days, timelines
+  case otherApps = "other-apps"
+  case seal
 
   /// The kinds that hold rows, in the order a chunk finishes them (the seal after all).
-  static let rows: [PartKind] = [.launches, .timelines, .days]
+  static let rows: [PartKind] = [.launches, .timelines, .days, .otherApps]
 
   /// The output file the parts of this kind are concatenated into; nil for the seal.
   var schema: CSVSchema? {
@@ -16,11 +18,13 @@ enum PartKind: String, CaseIterable, Sendable {
     case .launches: .launches
     case .days: .days
     case .timelines: .timelines
+    case .otherApps: .otherApps
     case .seal: nil
     }
   }
 
   /// Whether every chunk writes this kind: a timelines part is written only by a chunk
-  /// with an owner whose day is kept.
-  var isInEveryChunk: Bool { self != .timelines }
+  /// with an owner whose day is kept, an other-apps part only by a chunk of a cell with
+  /// other apps.
+  var isInEveryChunk: Bool { self != .timelines && self != .otherApps }
 }

@@ -1,3 +1,4 @@
+import Randomness
 import SimKernel
 
 /// One of the owner's other apps with background work, as the system scheduler keeps
@@ -22,13 +23,18 @@ struct OtherApp {
   var opens: UsageHistory
   /// When its next request may begin; nil while a run is under way, or while no push is held.
   var dueAt: SimTime?
-  /// When its next silent push arrives (messengers).
+  /// When its next silent push arrives (messengers), and the stream of their arrivals.
   var nextPushAt = SimTime.zero
+  var pushes: RandomStream?
   /// The run under way: when it ends, when it started and whether on external power.
   var run: (end: SimTime, start: SimTime, onPower: Bool)?
   var lastLaunch = LaunchTimes()
   /// Launches so far.
   var launches = 0
+  /// Times the owner opened it so far (kept on the entry that keeps its opens).
+  var openCount = 0
+  /// Energy its runs drew from the budget so far [mWh].
+  var energyMWh = 0.0
 
   /// Whether its work waits to be judged at `now`.
   @inline(__always)

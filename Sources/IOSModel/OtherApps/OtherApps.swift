@@ -12,7 +12,12 @@ public struct OtherApps {
   /// (−1: an app without background work).
   var cumulative: [Double] = []
   var appAtRank: [Int32] = []
+  /// The owner's use of the apps: their ranks, first requests and opens. It is drawn
+  /// at the owner's screen-ons only, so every arm sees the same opens.
   let stream: RandomStream?
+  /// The scheduler's own draws for them (the prediction's jitter, run lengths), which
+  /// differ as the arms' decisions do.
+  let workStream: RandomStream?
   /// Energy drawn by each app's runs in the current day [mWh]; the last entry is the
   /// app under study's.
   var energyToday: [Double] = []
@@ -33,14 +38,22 @@ public struct OtherApps {
   }
 
   /// No other apps.
-  public init() { stream = nil }
+  public init() {
+    stream = nil
+    workStream = nil
+  }
 
-  /// The apps of `population` for one owner, with their usage ranks and first requests
-  /// drawn from `stream` (the owner's own, so every arm sees the same apps).
+  /// The apps of `population` for one owner, with their usage ranks, first requests and
+  /// opens drawn from `streams("usage")` (the owner's own, so every arm sees the same
+  /// apps and opens), each messenger's pushes from its own `streams("push-N")` (the
+  /// same in every arm too) and the scheduler's draws for them from `streams("work")`.
   public init(
-    _ population: AppPopulation, stream: RandomStream, historyDays: Int, halfLifeDays: Double, start: SimTime
+    _ population: AppPopulation, streams: (String) -> RandomStream, historyDays: Int, halfLifeDays: Double,
+    start: SimTime
   ) {
+    let stream = streams("usage")
     self.stream = stream
+    workStream = population.isEmpty ? nil : streams("work")
     guard !population.isEmpty else { return }
     // Usage ranks: a random draw of ranks among the installed apps for the ones with
     // background work; only the first `used` ranks are ever opened.
@@ -89,6 +102,7 @@ public struct OtherApps {
     for i in apps.indices {
       let interval = SimDuration.seconds(apps[i].work.intervalSeconds * stream.uniform())
       if apps[i].work.kind == .silentPush {
+        apps[i].pushes = streams("push-\(i)")
         apps[i].nextPushAt = start + interval
       } else {
         apps[i].dueAt = start + interval
@@ -103,7 +117,7 @@ public struct OtherApps {
 
   /// A draw for the app-open prediction's jitter [0…1) (the other apps' own stream, so
   /// that the app under study's draws stay the same whatever the other apps are).
-  func jitter() -> Double { stream?.uniform() ?? 0 }
+  func jitter() -> Double { workStream?.uniform() ?? 0 }
 
   /// Each other app's bundle identifier and launches so far.
   public var launches: [(bundle: String, launches: Int)] { apps.map { ($0.bundle, $0.launches) } }
@@ -121,17 +135,21 @@ public struct OtherApps {
       if cumulative[mid] > x { hi = mid } else { lo = mid + 1 }
     }
     let i = appAtRank[lo + 1]
-    if i >= 0 { apps[Int(i)].opens.record(time, calendar: calendar) }
+    if i >= 0 {
+      apps[Int(i)].opens.record(time, calendar: calendar)
+      apps[Int(i)].openCount += 1
+    }
   }
 
   /// Silent pushes that arrived by `now`: each messenger holds at most one, the newest.
   mutating func deliverPushes(until now: SimTime) {
-    guard let stream else { return }
+    guard stream != nil else { return }
     for i in apps.indices where apps[i].work.kind == .silentPush {
       while apps[i].nextPushAt <= now {
         if apps[i].run == nil { apps[i].dueAt = apps[i].nextPushAt }
         apps[i].nextPushAt =
-          apps[i].nextPushAt + .seconds(stream.exponential(mean: apps[i].work.intervalSeconds))
+          apps[i].nextPushAt
+          + .seconds(apps[i].pushes?.exponential(mean: apps[i].work.intervalSeconds) ?? .infinity)
       }
     }
   }
@@ -158,6 +176,24 @@ public struct OtherApps {
       for k in energyToday.indices { energyToday[k] = 0 }
     }
     energyToday[index] += mWh
+    if index < apps.count { apps[index].energyMWh += mWh }
+  }
+
+  /// What each other app did so far, one entry per app (its works together): its
+  /// bundle, its kinds of work, its usage rank, its opens, launches and energy [mWh].
+  public var totals: [(bundle: String, work: String, rank: Int, opens: Int, launches: Int, energyMWh: Double)]
+  {
+    var out: [(bundle: String, work: String, rank: Int, opens: Int, launches: Int, energyMWh: Double)] = []
+    for (i, app) in apps.enumerated() {
+      if app.opensAt == i {
+        out.append((app.bundle, app.work.kind.rawValue, app.rank, app.openCount, app.launches, app.energyMWh))
+      } else {
+        out[out.count - 1].work += "+" + app.work.kind.rawValue
+        out[out.count - 1].launches += app.launches
+        out[out.count - 1].energyMWh += app.energyMWh
+      }
+    }
+    return out
   }
 
   /// The other app that drew the most of today's energy, and its share of all draws

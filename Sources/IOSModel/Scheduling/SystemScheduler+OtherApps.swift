@@ -114,7 +114,7 @@ extension SystemScheduler {
   mutating func launchOther(_ i: Int, onPower: Bool, network: NetworkKind, now: SimTime) {
     let work = otherApps.apps[i].work
     var seconds = work.runSeconds
-    if let run = work.run, let stream = otherApps.stream { seconds = run.sample(stream) }
+    if let run = work.run, let stream = otherApps.workStream { seconds = run.sample(stream) }
     seconds = min(seconds, work.timeLimitSeconds)
     if work.kind == .backgroundTransfer {
       let rate = transferBytesPerSecond(on: network)

@@ -81,7 +81,16 @@ extension CSVSchema {
   /// the fitted values.
   public static let logFigures = CSVSchema("log_figures.csv", ["figure", "observed", "fitted"])
 
-  /// Every CSV file `bgsim run` writes, in the order it lists them.
+  /// One row per (cell, arm, replication, device, other app), when the experiment puts
+  /// other apps on the phones: what each of them did over the run.
+  public static let otherApps = CSVSchema(
+    "other_apps.csv",
+    [
+      "cell", "arm", "replication", "device", "app", "work", "usage_rank", "opens", "launches", "energy_mwh",
+    ])
+
+  /// Every CSV file `bgsim run` writes, in the order it lists them (and `other_apps.csv`
+  /// after them when the experiment has other apps).
   public static let experimentOutputs: [CSVSchema] = [
     launches, days, timelines, summary, hourOfDay, launchProbabilityByHour, hypotheses,
   ]

@@ -1,0 +1,59 @@
+import FileFormats
+import SimKernel
+
+/// One `other_apps.csv` row after the owner's fields: what one of the owner's other apps
+/// did over the run (``CSVSchema/otherApps``).
+package struct OtherAppRow {
+  package var app: String
+  /// Its kinds of work, joined by `+`.
+  package var work: String
+  package var rank: Int
+  package var opens: Int
+  package var launches: Int
+  /// Energy its runs drew from the budget [mWh].
+  package var energyMWh: Double
+
+  package init(app: String, work: String, rank: Int, opens: Int, launches: Int, energyMWh: Double) {
+    (self.app, self.work, self.rank) = (app, work, rank)
+    (self.opens, self.launches, self.energyMWh) = (opens, launches, energyMWh)
+  }
+
+  /// Writes the row after `prefix` (the owner's fields, each followed by a comma).
+  package func write(prefix: String, into out: inout CSVBuffer) {
+    let start = out.count
+    out.text(prefix)
+    out.field(app)
+    out.comma()
+    out.field(work)
+    for n in [rank, opens, launches] {
+      out.comma()
+      out.integer(Int64(n))
+    }
+    out.comma()
+    out.fixed(energyMWh, digits: 3)
+    out.newline()
+    assert(
+      CSVSchema.otherApps.isRow(out, since: start, prefix: prefix),
+      "an other_apps.csv row writes a field for each column of its schema")
+  }
+}
+
+extension TimelineRow {
+  /// The launches and run ends of other apps' `runs` (bundle, kind of work, start, end)
+  /// from `start` to `end`, in time order; at equal times in the order the runs started.
+  package static func otherApps(
+    _ runs: [(bundle: String, kind: String, start: SimTime, end: SimTime)], from start: SimTime,
+    to end: SimTime
+  ) -> [TimelineRow] {
+    var rows: [TimelineRow] = []
+    for r in runs {
+      for (event, time) in [("launch", r.start), ("end", r.end)] where time >= start && time < end {
+        rows.append(
+          TimelineRow(
+            app: r.bundle, day: 0, time: time, source: .otherApp, event: event, taskID: r.kind, value: ""))
+      }
+    }
+    return rows.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(
+      \.element)
+  }
+}
