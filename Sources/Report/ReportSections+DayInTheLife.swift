@@ -13,6 +13,7 @@ extension ReportSections {
     ("screen on", "#999999"), ("app open", SVGChart.palette[4]), ("charger", SVGChart.palette[2]),
     ("battery %", SVGChart.palette[0]), ("Wi-Fi", SVGChart.palette[5]), ("cellular", SVGChart.palette[1]),
     ("no network", "#DDDDDD"), ("Low Power Mode", SVGChart.palette[6]), ("submit", "#555555"),
+    ("other app run", "#44AA99"),
   ]
   static let outcomeColors = [
     "completed": "#332288", "failed": "#CC6677", "expired": "#D55E00", "killed": "#000000",
@@ -25,18 +26,21 @@ extension ReportSections {
     let column = try CSVSchema.timelines.layout(ofFile: path).index
     var reader = try CSVReader(path: path)
     struct Row {
-      var arm: String, device: Int, day: Int, t: Double, source: String, event: String, task: String,
+      var arm: String, app: String, device: Int, day: Int, t: Double, source: String, event: String,
+        task: String,
         value: String,
         battery: Double?
     }
     var rows: [Row] = []
     let (arm, device, day, time) = (column("arm"), column("device"), column("day"), column("time_s"))
+    let app = column("app")
     let (source, event, task) = (column("source"), column("event"), column("task_id"))
     let (value, battery) = (column("value"), column("battery_pct"))
     while reader.next() {
       rows.append(
         Row(
-          arm: reader.text(arm), device: try reader.whole(device, "device", in: RunRanges.index, file: path),
+          arm: reader.text(arm), app: reader.text(app),
+          device: try reader.whole(device, "device", in: RunRanges.index, file: path),
           day: try reader.whole(day, "day", in: RunRanges.day, file: path),
           t: try reader.number(time, "time_s", in: RunRanges.seconds, file: path) ?? 0,
           source: reader.text(source), event: reader.text(event), task: reader.text(task),
@@ -44,13 +48,17 @@ extension ReportSections {
           battery: try reader.number(battery, "battery_pct", in: RunRanges.percent, file: path)))
     }
     var html =
-      "<h2>A day in the life</h2>\n<p>Each lane shows one owner's day: when the screen was on and the app open, the charger and the battery level, the network, Low Power Mode, and for each arm the task runs (coloured by outcome) and submissions (ticks).</p>\n"
+      "<h2>A day in the life</h2>\n<p>Each lane shows one owner's day: when the screen was on and the app open, the charger and the battery level, the network, Low Power Mode, the owner's other apps' runs (when the experiment puts other apps on the phone), and for each arm the task runs (coloured by outcome) and submissions (ticks).</p>\n"
+    let hasOthers = rows.contains { $0.source == "other_app" }
     let owners = Array(Set(rows.map { "\($0.device)|\($0.day)" })).sorted()
     for (n, key) in owners.enumerated() {
       let parts = key.split(separator: "|").compactMap { Int($0) }
       let (device, day) = (parts[0], parts[1])
       let dayStart = Double(day) * 86_400
-      let lanes = ["screen / app", "charger", "battery %", "network", "Low Power"] + arms
+      let lanes =
+        ["screen / app", "charger", "battery %", "network", "Low Power"] + (hasOthers ? ["other apps"] : [])
+        + arms
+      let firstArmLane = lanes.count - arms.count
       let laneHeight = 22.0
       var c = SVGChart(
         width: 800, height: 44 + 40 + laneHeight * Double(lanes.count), left: 120, x: 0...24,
@@ -162,8 +170,25 @@ extension ReportSections {
         c.rect(x0: h(s), x1: 24, y0: l0, y1: l1, color: colour("Low Power Mode"), title: "Low Power Mode")
         drawn.insert("Low Power Mode")
       }
+      if hasOthers {
+        // The other apps' runs as the first arm saw them (like the device's lanes): from
+        // each launch to its end, or from 00:00 or to 24:00 for one that crosses midnight.
+        let (o0, o1) = laneY(5)
+        var since: [String: Double] = [:]
+        func draw(_ key: String, _ a: Double, _ b: Double) {
+          c.rect(
+            x0: h(a), x1: max(h(b), h(a) + 0.03), y0: o0, y1: o1, color: colour("other app run"), title: key)
+          drawn.insert("other app run")
+        }
+        for r in ownerRows where r.source == "other_app" {
+          let key = "\(r.app): \(r.task)"
+          if r.event == "launch" { since[key] = r.t }
+          if r.event == "end" { draw(key, since.removeValue(forKey: key) ?? dayStart, r.t) }
+        }
+        for (key, a) in since.sorted(by: { $0.key < $1.key }) { draw(key, a, dayStart + 86_400) }
+      }
       for (ai, arm) in arms.enumerated() {
-        let (y0, y1) = laneY(5 + ai)
+        let (y0, y1) = laneY(firstArmLane + ai)
         let armRows = rows.filter {
           $0.device == device && $0.day == day && $0.arm == arm && $0.source == "app"
         }
@@ -193,7 +218,7 @@ extension ReportSections {
       }
       // Runs still going at the end of the day are drawn as running.
       for (ai, arm) in arms.enumerated() {
-        let (y0, y1) = laneY(5 + ai)
+        let (y0, y1) = laneY(firstArmLane + ai)
         var open: [String: Double] = [:]
         for r in rows where r.device == device && r.day == day && r.arm == arm && r.source == "app" {
           if r.event == "launch" { open[r.task] = r.t }

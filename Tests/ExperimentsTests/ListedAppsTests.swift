@@ -5,6 +5,7 @@ import Testing
 
 @testable import Experiments
 @testable import IOSModel
+@testable import Report
 
 /// Other apps named one by one (`other_apps.apps`): an archetype under its own bundle,
 /// or an app file (`experiments/next-to-a-messenger.yaml`).
@@ -131,6 +132,25 @@ import Testing
       let t = try #require(Double(r[c("time_s")]))
       #expect(t >= last[key] ?? 0, "\(key) at \(t)")
       last[key] = t
+    }
+  }
+
+  /// The report's day in the life has a lane of the other apps' runs, named in its
+  /// legend, when the experiment puts other apps on the phones; without them, none.
+  @Test func theReportDrawsTheOtherAppsRuns() throws {
+    let apps = FileManager.default.currentDirectoryPath + "/experiments/apps/"
+    let text = try Self.text(days: 2).replacingOccurrences(of: "devices: 200", with: "devices: 2")
+      .replacingOccurrences(of: "file: apps/", with: "file: \(apps)")
+    for (experiment, lane) in [(text, true), (smallExperiment, false)] {
+      let out = try runExperiment(experiment)
+      let html = try String(contentsOfFile: try HTMLReport.write(directory: out.path), encoding: .utf8)
+      let day = try #require(html.components(separatedBy: "<svg id=\"day-in-the-life-0\"").dropFirst().first)
+      let chart = day.components(separatedBy: "</svg>")[0]
+      // The legend follows the chart.
+      let legend = day.components(separatedBy: "<svg")[0].components(separatedBy: "</svg>").last ?? ""
+      #expect(chart.contains(">other apps<") == lane)
+      #expect(legend.contains("data-label=\"other app run\"") == lane)
+      if lane { #expect(chart.contains("com.chat.app: silent_push")) }
     }
   }
 
