@@ -154,6 +154,37 @@ import Testing
     }
   }
 
+  /// The device's one energy budget is a veto when empty off the charger, and `explain`
+  /// names the app that drew it: a messenger pushing every 5 minutes empties a 10 mWh
+  /// budget, and the app under study's refresh waits; with the full 150 mWh it never
+  /// empties.
+  @Test func anEmptyEnergyBudgetVetoesAndNamesTheAppThatDrewIt() throws {
+    for (capacity, empties) in [(10, true), (150, false)] {
+      let text = try Self.text(days: 4)
+        .replacingOccurrences(of: "every: 10m", with: "every: 5m")
+        .replacingOccurrences(
+          of: "  model: ios\n",
+          with:
+            "  model: ios\n  budgets: {energy_capacity_mwh: \(capacity), energy_refill_mwh_per_day: \(capacity)}\n"
+        )
+      let spec = try Self.spec(text)
+      let log = OwnerSimulation.recipe(
+        spec, replication: 0, device: 0, arm: spec.arms[0], recordDecisions: true
+      )
+      .run(days: spec.days)
+      let vetoes = log.decisions.flatMap(\.verdicts).filter {
+        $0.policy == "energy_budget" && $0.outcome == .veto
+      }
+      #expect(!vetoes.isEmpty == empties, "\(capacity) mWh: \(vetoes.count) vetoes")
+      if empties {
+        #expect(
+          vetoes.allSatisfy {
+            $0.reason.contains("energy budget empty") && $0.reason.contains("com.chat.app drew")
+          })
+      }
+    }
+  }
+
   @Test(arguments: [
     (
       "{file: apps/photos.yaml, rank: 6}", "{bundle: com.chat.app, archetype: news}",

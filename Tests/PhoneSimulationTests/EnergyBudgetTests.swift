@@ -1,4 +1,5 @@
 import DeviceModel
+import SimKernel
 import Testing
 
 @testable import IOSModel
@@ -40,5 +41,59 @@ import Testing
     // 20 s runs at 0.78 W draw 4.3 mWh each: two would empty a 10 mWh budget.
     #expect(launches > 20)
     #expect(energy == parameters.energyFloor)
+  }
+
+  /// dasd's budget: each half hour adds its share of the day's refill, the device use
+  /// predicted for it over the day's. An owner who used the phone only at 09:00 gets
+  /// the next day's refill at 09:00, none at night; the balance stops at 1.5 × the
+  /// capacity.
+  @Test func refillsFollowTheOwnersUseAndStopAtTheirCeiling() {
+    var world = SystemWorld(
+      behavior: StandingVetoTests.app(both: false), script: Self.script,
+      model: .iosFromDayZero(unpaced: true), recordDecisions: false)
+    world.run(until: at(day: 1, 6))
+    var system = world.phone.decider
+    let nine = system.energyShare(at: SimTime(seconds: at(day: 1, 9)))
+    let three = system.energyShare(at: SimTime(seconds: at(day: 1, 3)))
+    #expect(nine > 0.5, "09:00 gets \(nine) of the day's refill")
+    #expect(three == 0)
+    let shares = (0..<48).map { system.energyShare(at: SimTime(seconds: at(day: 1, Double($0) / 2))) }
+    #expect(abs(shares.reduce(0, +) - 1) < 1e-9)
+    // Without the modulator, or before any use, a 48th each half hour.
+    system.parameters.energyRefillFollowsUse = false
+    #expect(system.energyShare(at: SimTime(seconds: at(day: 1, 9))) == 1.0 / 48)
+    // Nothing drawn, a day of refills: at the ceiling, not above.
+    system.energy = 0
+    system.refillBudgets(to: SimTime(seconds: at(day: 3, 0)))
+    #expect(system.energy == system.parameters.energyCeiling)
+    #expect(system.parameters.energyCeiling == 1.5 * system.parameters.energyCapacity)
+  }
+
+  /// A veto when empty off the charger, otherwise a pass (score 1); `scored` keeps the
+  /// share left as the score.
+  @Test func theBudgetIsAVetoWhenEmptyOffTheCharger() {
+    let a = Activity(kind: .refresh, identifier: "r", priority: .utility, submittedAt: .zero)
+    func context(_ budget: Double, plugged: Bool) -> PolicyContext {
+      PolicyContext(
+        now: SimTime(seconds: 1000), batteryPercent: 50, isPluggedIn: plugged, isInUse: false,
+        idleSeconds: 600,
+        network: .wifi, isLowPowerMode: false, thermal: .nominal, isPoweredOn: true, appState: .suspended,
+        backgroundAppRefresh: true, isForceQuitFlagged: false, appOpenProbability: nil,
+        deviceUseProbability: 0,
+        daysSinceAppOpened: 0, energyBudget: budget, energyCapacity: 150, dataBudget: 1e6,
+        lastLaunch: LaunchTimes(), runningTasks: 0, overruns: 0)
+    }
+    func score(_ v: PolicyVerdict) -> Double? {
+      if case .score(let x, _) = v.outcome { x } else { nil }
+    }
+    var policy = EnergyBudgetPolicy()
+    #expect(policy.evaluate(a, context(0, plugged: false)).outcome == .veto)
+    #expect(policy.evaluate(a, context(-50, plugged: false)).outcome == .veto)
+    #expect(score(policy.evaluate(a, context(-50, plugged: true))) == 1)
+    #expect(score(policy.evaluate(a, context(15, plugged: false))) == 1)
+    #expect(score(policy.evaluate(a, context(200, plugged: false))) == 1)
+    policy.scored = true
+    #expect(score(policy.evaluate(a, context(15, plugged: false))) == 0.1)
+    #expect(score(policy.evaluate(a, context(200, plugged: false))) == 1)
   }
 }

@@ -19,10 +19,17 @@ public struct SchedulerParameters: Sendable, Hashable {
   public var historyDays: Int = 14
   /// Half-life of a past day's weight in predictions [d].
   public var historyHalfLifeDays: Double = 2
-  /// Size of the energy budget [mWh].
+  /// Size of the energy budget [mWh]: what a day's refills add up to, and the unit of
+  /// its bounds.
   public var energyCapacity: Double = 150
-  /// Energy made available per day, evenly over the day [mWh/d].
+  /// Energy made available per day [mWh/d], every 30 minutes: in proportion to the
+  /// device use predicted for each half hour (``energyRefillFollowsUse``), or evenly.
   public var energyRefillPerDay: Double = 150
+  /// Whether each half hour's refill follows the device use predicted for it (dasd's
+  /// budget modulator); without a prediction, and when off, evenly.
+  public var energyRefillFollowsUse = true
+  /// The most the energy budget can hold [mWh] (dasd: 1.5 × its capacity).
+  public var energyCeiling: Double = 225
   /// Size of the device's cellular data budget [bytes] (dasd: 50 MiB).
   public var dataCapacity: Double = 52_428_800
   /// Cellular data made available per day, evenly [bytes/d] (dasd: the capacity a day).
@@ -32,8 +39,8 @@ public struct SchedulerParameters: Sendable, Hashable {
   /// Whether a run that starts on external power draws the energy budget. Off: the
   /// budget stands for battery energy, which a run on the charger does not spend.
   public var chargingRunsDrawEnergy = false
-  /// The lowest the energy budget can be drawn to [mWh].
-  public var energyFloor: Double = 0
+  /// The lowest the energy budget can be drawn to [mWh] (dasd: −1.2 × its capacity).
+  public var energyFloor: Double = -180
 
   /// The most activities of all apps each concurrency group runs at once.
   public var groupCaps = GroupCaps()

@@ -39,7 +39,7 @@ public struct SchedulerSpec: Sendable {
       "recent_app_window",
     ],
     "app_usage": ["maximum_days", "push_maximum_days", "install_warmup"],
-    "energy_budget": ["weight", "veto_below"],
+    "energy_budget": ["weight", "veto_below", "scored"],
     "data_budget": ["weight"],
     "rate_limit": ["minimum_spacing", "processing_spacing", "push_off_power_spacing", "push_budget_per_day"],
     "thermal": ["weight", "veto_at"],
@@ -97,6 +97,7 @@ public struct SchedulerSpec: Sendable {
       keys: [
         "energy_capacity_mwh", "energy_refill_mwh_per_day", "data_capacity_bytes",
         "data_refill_bytes_per_day", "background_power_w", "charging_runs_draw_energy", "energy_floor_mwh",
+        "energy_ceiling_mwh", "energy_refill_follows_use",
       ])
     {
       p.energyCapacity = try b.number("energy_capacity_mwh", default: p.energyCapacity, range: 0...1e9)
@@ -108,7 +109,11 @@ public struct SchedulerSpec: Sendable {
       p.backgroundPowerWatts = try b.number(
         "background_power_w", default: p.backgroundPowerWatts, range: 0...100)
       p.chargingRunsDrawEnergy = try b.flag("charging_runs_draw_energy", default: p.chargingRunsDrawEnergy)
-      p.energyFloor = try b.number("energy_floor_mwh", default: p.energyFloor, range: -1e9...1e9)
+      // dasd clamps its budgets to [−1.2, 1.5] × their capacity.
+      p.energyFloor = try b.number("energy_floor_mwh", default: -1.2 * p.energyCapacity, range: -1e9...1e9)
+      p.energyCeiling = try b.number(
+        "energy_ceiling_mwh", default: 1.5 * p.energyCapacity, range: max(0, p.energyFloor)...1e9)
+      p.energyRefillFollowsUse = try b.flag("energy_refill_follows_use", default: p.energyRefillFollowsUse)
     }
     if let g = try s.section(
       "groups", keys: ActivityGroup.allCases.map(\.name) + ["load_half_life"])
@@ -194,6 +199,7 @@ public struct SchedulerSpec: Sendable {
     case var p as EnergyBudgetPolicy:
       p.weight = try weight(s, p.weight)
       p.vetoBelow = try s.number("veto_below", default: p.vetoBelow, range: 0...1)
+      p.scored = try s.flag("scored", default: p.scored)
       return p
     case var p as DataBudgetPolicy:
       p.weight = try weight(s, p.weight)

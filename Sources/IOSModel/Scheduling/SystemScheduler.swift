@@ -51,6 +51,11 @@ public struct SystemScheduler: LaunchDecider {
   /// Cellular data budget left [bytes].
   var data: Double
   var budgetsAt: SimTime = .zero
+  /// The start of the next half hour whose energy refill is still to come.
+  var energySlotAt: SimTime = .zero
+  /// The day's 48 half-hourly shares of the energy refill, and the day they are for.
+  var energyShares: [Double] = []
+  var energySharesDay = Int.min
   var lastLaunch = LaunchTimes()
   /// How this owner's phone differs from the defaults (its thresholds are already in
   /// ``model``).
@@ -275,15 +280,57 @@ public struct SystemScheduler: LaunchDecider {
 
   /// Budgets refill evenly through the day, up to their size.
   mutating func refillBudgets(to now: SimTime) {
-    // Full budgets stay full: skip the divisions (this runs at every decision point).
-    if energy == parameters.energyCapacity, data == parameters.dataCapacity {
+    // This runs at every decision point: the energy's refill comes once a half hour, and
+    // a full cellular budget stays full without the division.
+    if energySlotAt <= now { refillEnergy(to: now) }
+    if data == parameters.dataCapacity {
       budgetsAt = now
       return
     }
     let days = (now - budgetsAt).seconds / 86_400
     guard days > 0 else { return }
-    energy = min(parameters.energyCapacity, energy + days * parameters.energyRefillPerDay)
     data = min(parameters.dataCapacity, data + days * parameters.dataRefillPerDay)
     budgetsAt = now
+  }
+
+  /// Adds the energy refills of the half hours begun by `now`, each its share of the
+  /// day's at its start (dasd), up to the budget's ceiling.
+  @inline(never)
+  mutating func refillEnergy(to now: SimTime) {
+    while energySlotAt <= now {
+      if energy >= parameters.energyCeiling {
+        energySlotAt = Self.halfHourAfter(now)
+        return
+      }
+      energy = min(
+        parameters.energyCeiling, energy + parameters.energyRefillPerDay * energyShare(at: energySlotAt))
+      energySlotAt = energySlotAt + Self.halfHour
+    }
+  }
+
+  static let halfHour = SimDuration.minutes(30)
+
+  /// The start of the half hour after the one holding `t`.
+  static func halfHourAfter(_ t: SimTime) -> SimTime {
+    let step = halfHour.microseconds
+    return SimTime(microseconds: (t.microseconds / step + 1) * step)
+  }
+
+  /// The share of a day's energy refill that comes at `slot` (the start of a half hour):
+  /// the device use predicted for that half hour over the day's, from the owner's
+  /// history as it stands (dasd's budget modulator); 1/48 without a prediction, or
+  /// with ``SchedulerParameters/energyRefillFollowsUse`` off.
+  mutating func energyShare(at slot: SimTime) -> Double {
+    let even = 1.0 / 48
+    guard parameters.energyRefillFollowsUse else { return even }
+    let day = calendar.day(of: slot)
+    if day != energySharesDay {
+      energySharesDay = day
+      let expected = deviceUse.halfHourlyWeightedEvents(now: slot, calendar: calendar)
+      let total = expected.reduce(0, +)
+      energyShares = total > 0 ? expected.map { $0 / total } : Array(repeating: even, count: 48)
+    }
+    let k = Int((slot - calendar.startOfDay(day)).microseconds / Self.halfHour.microseconds)
+    return energyShares.indices.contains(k) ? energyShares[k] : even
   }
 }

@@ -144,6 +144,24 @@ public struct UsageHistory: Sendable {
     return sum / norm * coverage
   }
 
+  /// The day's events by half hour (48 of them, from midnight), each a weighted sum over
+  /// the remembered days as in ``expectedEvents(from:length:now:calendar:)``, in one pass
+  /// over the history; only their proportions are meant (no normalisation).
+  public func halfHourlyWeightedEvents(now: SimTime, calendar: SimCalendar) -> [Double] {
+    let today = calendar.day(of: now)
+    let halves = Self.slotsPerDay / 2
+    var sums = [Double](repeating: 0, count: halves)
+    for row in 0..<days where isRemembered(row, today: today) {
+      let w = weight(age: today - dayOfRow[row])
+      let base = row * Self.slotsPerDay
+      for k in 0..<halves {
+        let n = Int(counts[base + 2 * k]) + Int(counts[base + 2 * k + 1])
+        if n > 0 { sums[k] += Double(n) * w }
+      }
+    }
+    return sums
+  }
+
   /// The probability of at least one event in the window, 1 − e^(−expected events).
   /// The expected count repeats (the same slot, no new event) far more often than it
   /// changes, so the last one and its probability are remembered: the exponential is
