@@ -210,15 +210,7 @@ import Testing
   ])
   func badListedAppsAreOneLineNamingFileLineAndKey(old: String, new: String, message: String) throws {
     let text = try Self.text().replacingOccurrences(of: old, with: new)
-    do {
-      _ = try Self.spec(text)
-      Issue.record("accepted: \(new)")
-    } catch {
-      let line = "\(error)"
-      #expect(line.hasPrefix(Self.file + ":"), "\(line)")
-      #expect(line.contains(message), "\(line)")
-      #expect(!line.contains("\n"))
-    }
+    expectOneLineRefusal(file: Self.file, message: message) { _ = try Self.spec(text) }
   }
 
   /// An app file with no background work iOS would run is refused, not silently idle.
@@ -230,9 +222,8 @@ import Testing
       toFile: folder + "/idle.yaml", atomically: true, encoding: .utf8)
     let text = try Self.text().replacingOccurrences(
       of: "{file: apps/photos.yaml, rank: 6}", with: "{file: \(folder)/idle.yaml}")
-    #expect(throws: ConfigError.self) { try Self.spec(text) }
-    do { _ = try Self.spec(text) } catch {
-      #expect("\(error)".contains("com.idle has no background work iOS would run"), "\(error)")
+    expectOneLineRefusal(file: Self.file, message: "com.idle has no background work iOS would run") {
+      _ = try Self.spec(text)
     }
   }
 }

@@ -57,3 +57,19 @@ func csvTable(_ directory: URL, _ schema: CSVSchema) throws -> (column: (String)
   let layout = try #require(schema.reading(header: all.first ?? []), "\(schema.file) header")
   return (layout.index, Array(all.dropFirst()))
 }
+
+/// Expects `load` to refuse its input in one line that begins with `file:` and says
+/// `message`.
+func expectOneLineRefusal(
+  file: String, message: String, sourceLocation: SourceLocation = #_sourceLocation, _ load: () throws -> Void
+) {
+  do {
+    try load()
+    Issue.record("accepted; expected \"\(message)\"", sourceLocation: sourceLocation)
+  } catch {
+    let line = "\(error)"
+    #expect(line.hasPrefix(file + ":"), "\(line)", sourceLocation: sourceLocation)
+    #expect(line.contains(message), "\(line)", sourceLocation: sourceLocation)
+    #expect(!line.contains("\n"), sourceLocation: sourceLocation)
+  }
+}
