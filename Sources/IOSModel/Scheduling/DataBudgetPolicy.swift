@@ -1,10 +1,17 @@
-/// The data budget: cellular bytes, slowly made available and drawn down by transfers
-/// on cellular. On cellular, work expected to move more than what is left is vetoed.
+/// The device's cellular data budget, one pool for every app, made available evenly
+/// through the day and drawn down by bytes moved on cellular (``SystemScheduler``). As
+/// dasd has it, a veto, not a score, and only on cellular: work is vetoed while the
+/// budget is negative, and work not yet started unless what is left covers
+/// min(its expected bytes, `reserveShare` × the budget's size); otherwise it passes with
+/// a score of 1.
 public struct DataBudgetPolicy: SchedulingPolicy {
   public var name: String { "data_budget" }
   public var reads: PolicyInputs { [.network, .dataBudget] }
   public func scoreWeight(for activity: Activity) -> Double? { weight }
   public var weight: Double = 5
+  /// The most of the budget's size a start must find left [share of the capacity]
+  /// (dasd: 0.5).
+  public var reserveShare: Double = 0.5
 
   public init() {}
 
@@ -13,11 +20,11 @@ public struct DataBudgetPolicy: SchedulingPolicy {
   /// The rules, for a full verdict or for its outcome alone.
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     guard c.network == .cellular else { return .skip(name) }
-    if activity.expectedBytes > c.dataBudget {
-      return .veto(name, c, "cellular budget \(Int(c.dataBudget)) B < \(Int(activity.expectedBytes)) B")
+    let needed = min(activity.expectedBytes, reserveShare * Double(c.dataCapacity))
+    if c.dataBudget < 0 || c.dataBudget < needed {
+      return .veto(
+        name, c, "cellular budget \(Int(c.dataBudget)) B left < \(Int(needed)) B needed to start")
     }
-    return .score(
-      name, activity.expectedBytes > 0 ? 1 - activity.expectedBytes / max(c.dataBudget, 1) : 1,
-      weight: weight, c, "cellular")
+    return .score(name, 1, weight: weight, c, "cellular budget \(Int(c.dataBudget)) B left")
   }
 }

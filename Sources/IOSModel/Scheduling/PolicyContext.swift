@@ -13,6 +13,9 @@ public struct PolicyContext: Sendable {
   /// after the two flags: a larger context is copied with `memcpy` at every decision
   /// point (4 % more instructions on `bench devices`).
   public var otherAppsRunning: UInt16 = 0
+  /// Size of the cellular data budget [bytes] (``SchedulerParameters/dataCapacity``).
+  /// Single precision, to fit the padding beside the flags: 50 MiB is exact in it.
+  public var dataCapacity: Float = 52_428_800
   /// Time since the screen went off [s].
   public var idleSeconds: Double
   public var network: NetworkKind

@@ -34,6 +34,10 @@ public struct SchedulerParameters: Sendable, Hashable {
   public var dataCapacity: Double = 52_428_800
   /// Cellular data made available per day, evenly [bytes/d] (dasd: the capacity a day).
   public var dataRefillPerDay: Double = 52_428_800
+  /// The most and the least the cellular budget can hold [bytes] (dasd: 1.5 and −1.2 ×
+  /// its capacity, the energy budget's clamp).
+  public var dataCeiling: Double = 78_643_200
+  public var dataFloor: Double = -62_914_560
   /// Power drawn by a running background task, for the energy budget [W].
   public var backgroundPowerWatts: Double = 0.78
   /// Whether a run that starts on external power draws the energy budget. Off: the

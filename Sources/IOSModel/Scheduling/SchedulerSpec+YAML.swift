@@ -40,7 +40,7 @@ public struct SchedulerSpec: Sendable {
     ],
     "app_usage": ["maximum_days", "push_maximum_days", "install_warmup"],
     "energy_budget": ["weight", "veto_below", "scored"],
-    "data_budget": ["weight"],
+    "data_budget": ["weight", "reserve_share"],
     "rate_limit": ["minimum_spacing", "processing_spacing", "push_off_power_spacing", "push_budget_per_day"],
     "thermal": ["weight", "veto_at"],
     "cpu": ["weight", "maximum_running", "in_use_level", "per_task_level", "veto_above"],
@@ -97,7 +97,7 @@ public struct SchedulerSpec: Sendable {
       keys: [
         "energy_capacity_mwh", "energy_refill_mwh_per_day", "data_capacity_bytes",
         "data_refill_bytes_per_day", "background_power_w", "charging_runs_draw_energy", "energy_floor_mwh",
-        "energy_ceiling_mwh", "energy_refill_follows_use",
+        "energy_ceiling_mwh", "energy_refill_follows_use", "data_floor_bytes", "data_ceiling_bytes",
       ])
     {
       p.energyCapacity = try b.number("energy_capacity_mwh", default: p.energyCapacity, range: 0...1e9)
@@ -114,6 +114,9 @@ public struct SchedulerSpec: Sendable {
       p.energyCeiling = try b.number(
         "energy_ceiling_mwh", default: 1.5 * p.energyCapacity, range: max(0, p.energyFloor)...1e9)
       p.energyRefillFollowsUse = try b.flag("energy_refill_follows_use", default: p.energyRefillFollowsUse)
+      p.dataFloor = try b.number("data_floor_bytes", default: -1.2 * p.dataCapacity, range: -1e15...1e15)
+      p.dataCeiling = try b.number(
+        "data_ceiling_bytes", default: 1.5 * p.dataCapacity, range: max(0, p.dataFloor)...1e15)
     }
     if let g = try s.section(
       "groups", keys: ActivityGroup.allCases.map(\.name) + ["load_half_life"])
@@ -203,6 +206,7 @@ public struct SchedulerSpec: Sendable {
       return p
     case var p as DataBudgetPolicy:
       p.weight = try weight(s, p.weight)
+      p.reserveShare = try s.number("reserve_share", default: p.reserveShare, range: 0...1)
       return p
     case var p as RateLimitPolicy:
       p.minimumSpacingSeconds = try s.duration(

@@ -130,7 +130,7 @@ extension SystemScheduler {
     switch paths[p].launch(activity, app: app, conditions: conditions, scheduler: &scheduler) {
     case .launched:
       if holdsOwnWork[p] {
-        data -= paths[p].launched(activity, at: now, app: app, onCellular: device.network == .cellular)
+        drawData(paths[p].launched(activity, at: now, app: app, onCellular: device.network == .cellular))
         notePathsChanged()
       }
       lastLaunch[activity.kind] = now

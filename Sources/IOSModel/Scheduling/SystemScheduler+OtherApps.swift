@@ -120,7 +120,7 @@ extension SystemScheduler {
       let rate = transferBytesPerSecond(on: network)
       seconds = rate > 0 ? work.bytes / rate : work.runSeconds
     }
-    if network == .cellular { data -= work.bytes }
+    if network == .cellular { drawData(work.bytes) }
     if work.kind == .silentPush { countPushLaunch(at: now) }
     otherApps.apps[i].run = (now + .seconds(max(1, seconds)), now, onPower)
     if otherApps.recordsRuns {

@@ -14,8 +14,9 @@ import SimKernel
 /// (``judge(_:at:record:)``, the whole rule, in `SystemScheduler+Deciding.swift`).
 ///
 /// The scheduler learns the owner's habits as it goes: app opens and unlocks, by time
-/// of day, over the last 14 days. Budgets refill evenly through the day and are drawn
-/// down by each run (energy) and each cellular transfer (data).
+/// of day, over the last 14 days. The device's budgets refill through the day (energy
+/// each half hour by predicted use, cellular data evenly) and are drawn down by every
+/// app's runs off the charger (energy) and bytes on cellular (data).
 ///
 /// Points whose outcome is known without judging are answered by the shortcuts in
 /// `Shortcuts/` (``DecisionShortcuts``), which debug builds check against the rule.
@@ -147,7 +148,7 @@ public struct SystemScheduler: LaunchDecider {
     appOpens = UsageHistory(days: parameters.historyDays, halfLifeDays: parameters.historyHalfLifeDays)
     deviceUse = UsageHistory(days: parameters.historyDays, halfLifeDays: parameters.historyHalfLifeDays)
     energy = parameters.energyCapacity
-    data = parameters.dataCapacity
+    data = min(parameters.dataCapacity, parameters.dataCeiling)
     notePathsChanged()
   }
 
@@ -232,7 +233,7 @@ public struct SystemScheduler: LaunchDecider {
         }
       case .network:
         refillBudgets(to: scheduler.now)
-        if device.network == .cellular { data -= events[i].value ?? 0 }
+        if device.network == .cellular { drawData(events[i].value ?? 0) }
       case .transfer:
         let transfer = LaunchPathInput.transfer(
           at: events[i].time, bytes: events[i].value ?? 0,
@@ -278,19 +279,24 @@ public struct SystemScheduler: LaunchDecider {
       : network == .wifi ? parameters.transferWiFiBytesPerSecond : 0
   }
 
-  /// Budgets refill evenly through the day, up to their size.
+  /// Budgets refill through the day, up to their ceilings.
   mutating func refillBudgets(to now: SimTime) {
     // This runs at every decision point: the energy's refill comes once a half hour, and
     // a full cellular budget stays full without the division.
     if energySlotAt <= now { refillEnergy(to: now) }
-    if data == parameters.dataCapacity {
+    if data >= parameters.dataCeiling {
       budgetsAt = now
       return
     }
     let days = (now - budgetsAt).seconds / 86_400
     guard days > 0 else { return }
-    data = min(parameters.dataCapacity, data + days * parameters.dataRefillPerDay)
+    data = min(parameters.dataCeiling, data + days * parameters.dataRefillPerDay)
     budgetsAt = now
+  }
+
+  /// Bytes moved on cellular draw the device's data budget, down to its floor.
+  mutating func drawData(_ bytes: Double) {
+    data = max(parameters.dataFloor, data - bytes)
   }
 
   /// Adds the energy refills of the half hours begun by `now`, each its share of the
