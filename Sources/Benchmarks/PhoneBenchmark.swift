@@ -4,8 +4,9 @@ import Foundation
 import IOSModel
 
 /// `bgsim bench phone --apps N`: phone-days per second of the default experiment with N
-/// other apps with background work on every phone (the built-in archetype mix), on one
-/// core, outputs included. Compare N = 0 with N = 40 for what the other apps cost.
+/// other apps with background work on every phone (the built-in archetype mix, and
+/// Apple's maintenance when N > 0), on one core, outputs included. Compare N = 0 (the app
+/// alone) with N = 40 for what the other apps cost.
 public struct PhoneBenchmark: Sendable {
   public var phoneDays: Int
   public var apps: Int
@@ -29,6 +30,7 @@ public struct PhoneBenchmark: Sendable {
     var spec = try DefaultExperimentRun.spec(deviceDays: phoneDays, seed: seed)
     spec.otherApps.backgroundActive = apps
     spec.otherApps.installed = max(spec.otherApps.installed, apps)
+    spec.otherApps.maintenance = apps > 0 ? AppleMaintenance.defaults : [:]
     let result = try DefaultExperimentRun.run(spec, label: "phone-")
     return Result(phoneDays: result.deviceDays, wallSeconds: result.wallSeconds)
   }

@@ -50,9 +50,13 @@ import Testing
     for device in 0..<4 {
       let refresh = OtherAppsTests.run(spec, arm: 0, device: device).system.otherApps
       let processing = OtherAppsTests.run(spec, arm: 1, device: device).system.otherApps
-      #expect(refresh.apps.map(\.bundle) == ["com.chat.app", "com.example.photos"])
+      // Apple's maintenance comes last, never opened (rank 0).
+      #expect(
+        refresh.apps.map(\.bundle) == [
+          "com.chat.app", "com.example.photos", "com.apple.icloud-backup", "com.apple.photo-analysis",
+        ])
       #expect(refresh.apps.map(\.rank) == processing.apps.map(\.rank))
-      #expect(refresh.apps.map(\.rank) == [1, 6])
+      #expect(refresh.apps.map(\.rank) == [1, 6, 0, 0])
       #expect(refresh.apps[0].opens.total > refresh.apps[1].opens.total)
       pushes += refresh.apps[0].launches
       uploads += refresh.apps[1].launches
@@ -80,8 +84,10 @@ import Testing
     #expect(withRanks.otherApps.total == 12)
     let drawnAlone = OtherAppsTests.run(try Self.spec(plain), arm: 0, device: 0).system.otherApps
     let drawnWithListed = OtherAppsTests.run(try Self.spec(text), arm: 0, device: 0).system.otherApps
-    #expect(listed.total == 12 && drawnAlone.count == 10 && drawnWithListed.count == 12)
-    #expect(Array(drawnWithListed.apps.prefix(10).map(\.rank)) == drawnAlone.apps.map(\.rank))
+    // Ten drawn apps and Apple's two maintenance entries, and the two listed ones.
+    #expect(listed.total == 12 && drawnAlone.count == 12 && drawnWithListed.count == 14)
+    #expect(
+      Array(drawnWithListed.apps.prefix(10).map(\.rank)) == Array(drawnAlone.apps.prefix(10).map(\.rank)))
   }
 
   /// `launches.csv` names the app under study in `app`; the kept day of `timelines.csv`
@@ -100,27 +106,36 @@ import Testing
     func c(_ name: String) -> Int { header.firstIndex(of: name)! }
     let body = rows.dropFirst()
     let others = body.filter { $0[c("source")] == "other_app" }
-    #expect(Set(others.map { $0[c("app")] }) == ["com.chat.app", "com.example.photos"])
+    let named: Set = [
+      "com.chat.app", "com.example.photos", "com.apple.icloud-backup", "com.apple.photo-analysis",
+    ]
+    #expect(Set(others.map { $0[c("app")] }).isSubset(of: named))
+    #expect(others.contains { $0[c("app")] == "com.example.photos" })
     #expect(others.allSatisfy { ["launch", "end"].contains($0[c("event")]) })
     #expect(others.contains { $0[c("app")] == "com.chat.app" && $0[c("task_id")] == "silent_push" })
     #expect(
       body.filter { ["state", "device"].contains($0[c("source")]) }.allSatisfy { $0[c("app")].isEmpty })
     #expect(body.filter { $0[c("source")] == "app" }.allSatisfy { $0[c("app")] == "com.example.sync" })
-    // other_apps.csv: each owner's two listed apps in each arm (and in each cell, the
-    // drawn ones too), the same opens in both arms, the same bytes on one job.
+    // other_apps.csv: each owner's two listed apps and Apple's two maintenance entries in
+    // each arm (and in each cell, the drawn ones too), the same opens in both arms, the
+    // same bytes on one job.
     let table = try csvRows(out.appendingPathComponent("other_apps.csv").path)
     let t = try #require(table.first)
     func o(_ name: String) -> Int { t.firstIndex(of: name)! }
     let listed = table.dropFirst().filter { $0[o("cell")] == "0" }
-    #expect(listed.count == 2 * 2 * 2)
-    #expect(listed.allSatisfy { ["com.chat.app", "com.example.photos"].contains($0[o("app")]) })
+    #expect(listed.count == 2 * 2 * 4)
+    #expect(listed.allSatisfy { named.contains($0[o("app")]) })
+    #expect(
+      listed.filter { $0[o("app")].hasPrefix("com.apple.") }.allSatisfy {
+        $0[o("work")] == "apple_maintenance" && $0[o("usage_rank")] == "0" && $0[o("opens")] == "0"
+      })
     #expect(listed.filter { $0[o("app")] == "com.chat.app" }.allSatisfy { Int($0[o("launches")])! > 10 })
     for device in ["0", "1"] {
       let opens = Set(
         listed.filter { $0[o("device")] == device && $0[o("app")] == "com.chat.app" }.map { $0[o("opens")] })
       #expect(opens.count == 1, "owner \(device): opens \(opens)")
     }
-    #expect(table.dropFirst().filter { $0[o("cell")] == "1" }.count == 2 * 2 * 42)
+    #expect(table.dropFirst().filter { $0[o("cell")] == "1" }.count == 2 * 2 * 44)
     let again = try runExperiment(text, jobs: 1)
     #expect(
       try Data(contentsOf: again.appendingPathComponent("other_apps.csv"))
@@ -207,6 +222,14 @@ import Testing
     ),
     ("background_active: 0", "background_active: 499", "more than a phone holds"),
     ("background_active: 0", "background_active: 89", "do not fit in 90 installed"),
+    (
+      "background_active: 0", "background_active: 0\n  apple_maintenance: {icloud_bakup: 10m}",
+      "unknown key 'icloud_bakup'; did you mean 'icloud_backup'?"
+    ),
+    (
+      "background_active: 0", "background_active: 0\n  apple_maintenance: {photo_analysis: 2d}",
+      "out of range"
+    ),
   ])
   func badListedAppsAreOneLineNamingFileLineAndKey(old: String, new: String, message: String) throws {
     let text = try Self.text().replacingOccurrences(of: old, with: new)

@@ -67,8 +67,9 @@ import Testing
     r.deliverPushes(until: later)
     p.deliverPushes(until: later)
     #expect(r.apps.map(\.nextPushAt) == p.apps.map(\.nextPushAt))
-    #expect(refresh.count == 40)
-    for app in refresh.apps where app.opens.total == 0 && app.work.kind != .backgroundTransfer {
+    #expect(refresh.count == 42, "40 apps and Apple's two maintenance entries")
+    for app in refresh.apps
+    where app.opens.total == 0 && app.work.kind != .backgroundTransfer && !app.work.isApples {
       #expect(app.launches == 0, "\(app.bundle) was never opened")
     }
     #expect(refresh.apps.filter { $0.launches > 0 }.count >= 5)
@@ -95,15 +96,20 @@ import Testing
     }
   }
 
-  /// Without the section, or with no background-active app, nothing changes.
+  /// Without the section, or with no background-active app and Apple's maintenance off,
+  /// nothing changes.
   @Test func noOtherAppsLeaveThePhoneAsItWas() throws {
+    let maintenance = "  apple_maintenance: {icloud_backup: 10m, photo_analysis: 20m}\n"
     var plain = try Self.text(otherApps: 0)
     plain = plain.replacingOccurrences(
-      of: "other_apps:\n  background_active: 0\n  installed: 90\n  used: 30\n", with: "")
+      of: "other_apps:\n  background_active: 0\n  installed: 90\n  used: 30\n" + maintenance, with: "")
     plain = String(plain[..<plain.range(of: "sweep:")!.lowerBound])
     #expect(!plain.contains("other_apps"))
     let a = try Self.spec(plain)
-    let b = try Self.spec(otherApps: 0)
+    let b = try Self.spec(
+      Self.text(otherApps: 0).replacingOccurrences(
+        of: maintenance, with: "  apple_maintenance: {icloud_backup: 0s, photo_analysis: 0s}\n"))
+    #expect(b.otherApps.isEmpty)
     for device in 0..<3 {
       #expect(Self.run(a, arm: 0, device: device).launches == Self.run(b, arm: 0, device: device).launches)
     }

@@ -35,6 +35,9 @@ public enum AppArchetype: String, CaseIterable, Sendable, Hashable {
     public var timeLimitSeconds = Double.infinity
     /// Whether it asks again after each run (false: one run only).
     public var resubmits = true
+    /// Apple's own maintenance (``AppleMaintenance``): run whenever the phone is on power,
+    /// not in use and on Wi-Fi, not judged by the apps' policies.
+    public var isApples = false
   }
 
   /// The archetype's work.

@@ -14,6 +14,7 @@ import Randomness
 ///   archetypes: {messenger: 0.25, news: 0.25, fitness: 0.15, weather: 0.15, photo_backup: 0.1, podcast: 0.1}
 ///   apps:                   # more, named: an archetype or an app file (``ListedApp``)
 ///     - {bundle: com.chat.app, archetype: messenger, every: 10m, rank: 1}
+///   apple_maintenance: {icloud_backup: 10m, photo_analysis: 20m}   # 0s: off
 /// ```
 ///
 /// Sources (the calibration notes): more than 80 apps installed, about 30–40 used in a
@@ -34,15 +35,23 @@ public struct AppPopulation: Sendable, Hashable {
     uniqueKeysWithValues: AppArchetype.defaultShares)
   /// Other apps named one by one, besides the `backgroundActive` drawn from the catalogue.
   public var listed: [ListedApp] = []
+  /// Apple's own maintenance on the charger at night, each entry's run [s] (0: none).
+  /// None without an `other_apps` section; with one, every entry at its default unless
+  /// `apple_maintenance` says otherwise.
+  public var maintenance: [AppleMaintenance: Double] = [:]
 
   /// The most apps a phone may hold.
   public static let maximumApps = 500
-  public static let keys = ["background_active", "installed", "used", "usage_exponent", "archetypes", "apps"]
+  public static let keys = [
+    "background_active", "installed", "used", "usage_exponent", "archetypes", "apps", "apple_maintenance",
+  ]
 
   public init() {}
 
-  /// Whether the owner has other apps with background work.
-  public var isEmpty: Bool { backgroundActive == 0 && listed.isEmpty }
+  /// Whether the phone has no other background work: no other apps, no Apple maintenance.
+  public var isEmpty: Bool {
+    backgroundActive == 0 && listed.isEmpty && !maintenance.values.contains { $0 > 0 }
+  }
 
   /// Other apps with background work, drawn and listed [apps].
   public var total: Int { backgroundActive + listed.count }
@@ -90,6 +99,12 @@ public struct AppPopulation: Sendable, Hashable {
         "\(used) used apps do not fit in \(installed) installed; lower used")
     }
     if let a = s.value("archetypes") { shares = try Self.shares(a) }
+    maintenance = AppleMaintenance.defaults
+    if let m = try s.section("apple_maintenance", keys: AppleMaintenance.allCases.map(\.rawValue)) {
+      for entry in AppleMaintenance.allCases {
+        maintenance[entry] = try m.duration(entry.rawValue, default: entry.defaultSeconds, range: 0...86_400)
+      }
+    }
   }
 
   /// The archetypes' shares: known names, none negative, summing to 1.

@@ -88,8 +88,17 @@ public struct OtherApps {
         workKinds += 1
       }
     }
+    // Apple's maintenance last: never opened (rank 0), each a kind of work of its own.
+    for entry in AppleMaintenance.allCases {
+      guard let seconds = population.maintenance[entry], seconds > 0 else { continue }
+      apps.append(
+        OtherApp(
+          bundle: entry.bundle, work: entry.work(seconds: seconds), workKind: workKinds, opensAt: apps.count,
+          rank: 0, opens: UsageHistory(days: 1, halfLifeDays: halfLifeDays)))
+      workKinds += 1
+    }
     appAtRank = Array(repeating: -1, count: population.used + 1)
-    for (i, app) in apps.enumerated() where app.rank <= population.used && app.opensAt == i {
+    for (i, app) in apps.enumerated() where app.rank > 0 && app.rank <= population.used && app.opensAt == i {
       appAtRank[app.rank] = Int32(i)
     }
     var running = 0.0
@@ -186,7 +195,8 @@ public struct OtherApps {
     var out: [(bundle: String, work: String, rank: Int, opens: Int, launches: Int, energyMWh: Double)] = []
     for (i, app) in apps.enumerated() {
       if app.opensAt == i {
-        out.append((app.bundle, app.work.kind.rawValue, app.rank, app.openCount, app.launches, app.energyMWh))
+        let work = app.work.isApples ? "apple_maintenance" : app.work.kind.rawValue
+        out.append((app.bundle, work, app.rank, app.openCount, app.launches, app.energyMWh))
       } else {
         out[out.count - 1].work += "+" + app.work.kind.rawValue
         out[out.count - 1].launches += app.launches

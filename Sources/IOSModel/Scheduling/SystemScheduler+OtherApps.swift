@@ -7,7 +7,8 @@ extension SystemScheduler {
   /// same policies as the app under study's, with the device's state and budgets and
   /// the app's own open history, and launched if it passes and its group has room.
   /// Their work is judged before the app under study's (an assumption: dasd's order
-  /// among apps is not known).
+  /// among apps is not known). Apple's maintenance is not judged: it starts whenever its
+  /// conditions hold (``AppleMaintenance``).
   mutating func judgeOtherApps(app: some LaunchableApp, device: some DeviceConditions, now: SimTime) {
     finishOtherRuns(until: now)
     otherApps.deliverPushes(until: now)
@@ -36,6 +37,16 @@ extension SystemScheduler {
       split, model.compiled.reads.firstIndex { !$0.isDisjoint(with: Self.perOtherApp) } ?? count)
     var prefix = [(veto: Bool, tally: ScoreTally)?](repeating: nil, count: otherApps.workKinds)
     for i in otherApps.apps.indices where otherApps.apps[i].isDue(at: now) {
+      if otherApps.apps[i].work.isApples {
+        // Apple's maintenance: on power, not in use, on Wi-Fi, and room in its group.
+        let group = otherApps.apps[i].group
+        guard c.isPluggedIn, !c.isInUse, c.network == .wifi,
+          groupLoad(group, now: now) < parameters.groupCaps[group]
+        else { continue }
+        launchOther(i, onPower: true, network: device.network, now: now)
+        running += 1
+        continue
+      }
       var activity = otherApps.apps[i].activity
       activity.submittedAt = otherApps.apps[i].dueAt ?? now
       let kind = otherApps.apps[i].workKind

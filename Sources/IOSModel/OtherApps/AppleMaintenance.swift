@@ -1,0 +1,46 @@
+/// Apple's own maintenance work, which the system runs on the charger at night beside
+/// the apps' (``AppPopulation/maintenance``). Each runs once a day, at least 24 hours
+/// after its last run ended, as soon as the phone is on external power, not in use and
+/// on Wi-Fi; it is not judged by the apps' policies. While it runs it counts as a
+/// running task for the CPU level and in its concurrency group, so a processing task of
+/// the app under study scores lower and may wait until it ends.
+///
+/// Sources (the calibration notes): iCloud backs up daily over Wi-Fi when the phone is
+/// locked and on power (Apple support, "Back up your iOS device to iCloud"); Photos
+/// analyses the library in the background at night on the charger (Apple at WWDC 2016,
+/// as reported by iMore). How long each runs has no published figure.
+public enum AppleMaintenance: String, CaseIterable, Sendable, Hashable {
+  /// iCloud backup of what changed since the last.
+  case icloudBackup = "icloud_backup"
+  /// Photos' analysis of new pictures (faces, scenes, search).
+  case photoAnalysis = "photo_analysis"
+
+  /// How long one run takes when the experiment does not say [s] (an assumption).
+  public var defaultSeconds: Double {
+    switch self {
+    case .icloudBackup: 600
+    case .photoAnalysis: 1_200
+    }
+  }
+
+  /// Its bundle identifier in the outputs and in `bgsim explain`.
+  public var bundle: String {
+    switch self {
+    case .icloudBackup: "com.apple.icloud-backup"
+    case .photoAnalysis: "com.apple.photo-analysis"
+    }
+  }
+
+  /// The work of one run of `seconds`.
+  public func work(seconds: Double) -> AppArchetype.Work {
+    var w = AppArchetype.Work(
+      kind: .processing, intervalSeconds: 86_400, runSeconds: seconds, bytes: 0, requiresExternalPower: true)
+    w.isApples = true
+    return w
+  }
+
+  /// Every entry with its default length.
+  public static var defaults: [AppleMaintenance: Double] {
+    Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.defaultSeconds) })
+  }
+}
