@@ -74,7 +74,7 @@ public struct PhoneRecipe {
           streams.stream("device/\(device)/other-apps" + (name == "usage" ? "" : "/" + name))
         },
         historyDays: scheduler.parameters.historyDays, halfLifeDays: scheduler.parameters.historyHalfLifeDays,
-        start: .zero)
+        start: .zero, recentApps: scheduler.parameters.recentApps)
     }
     let pushes = SilentPushServer(
       perHour: app.configuration.silentPushesPerHour,

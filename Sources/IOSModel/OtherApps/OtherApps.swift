@@ -28,6 +28,8 @@ public struct OtherApps {
   public private(set) var runs: [Run] = []
   /// Whether runs are kept in ``runs``; off, nothing is.
   public var recordsRuns = false
+  /// dasd's recently used apps, the app under study among them when the owner opens it.
+  var recent = RecentApps()
 
   /// One run of another app's work: its app, its kind, when it started and when it ends.
   public struct Run: Sendable, Hashable {
@@ -46,15 +48,18 @@ public struct OtherApps {
   /// The apps of `population` for one owner, with their usage ranks, first requests and
   /// opens drawn from `streams("usage")` (the owner's own, so every arm sees the same
   /// apps and opens), each messenger's pushes from its own `streams("push-N")` (the
-  /// same in every arm too) and the scheduler's draws for them from `streams("work")`.
+  /// same in every arm too) and the scheduler's draws for them from `streams("work")`;
+  /// the set of the `recentApps` most recently used apps draws whom it evicts from
+  /// `streams("recent")`.
   public init(
     _ population: AppPopulation, streams: (String) -> RandomStream, historyDays: Int, halfLifeDays: Double,
-    start: SimTime
+    start: SimTime, recentApps: Int = 25
   ) {
     let stream = streams("usage")
     self.stream = stream
     workStream = population.isEmpty ? nil : streams("work")
     guard !population.isEmpty else { return }
+    recent = RecentApps(capacity: recentApps, stream: streams("recent"))
     // Usage ranks: a random draw of ranks among the installed apps for the ones with
     // background work; only the first `used` ranks are ever opened.
     var ranks = Array(1...max(1, population.installed))
@@ -143,12 +148,22 @@ public struct OtherApps {
       let mid = (lo + hi) / 2
       if cumulative[mid] > x { hi = mid } else { lo = mid + 1 }
     }
+    recent.opened(Int32(lo + 1))
     let i = appAtRank[lo + 1]
     if i >= 0 {
       apps[Int(i)].opens.record(time, calendar: calendar)
       apps[Int(i)].openCount += 1
     }
   }
+
+  /// The owner opened the app under study: it joins the recently used apps.
+  mutating func appUnderStudyOpened() {
+    if !apps.isEmpty { recent.opened(RecentApps.appUnderStudy) }
+  }
+
+  /// Whether the app at usage rank `rank` (``RecentApps/appUnderStudy``: the app under
+  /// study) is among the recently used apps.
+  func isRecent(_ rank: Int32) -> Bool { recent.contains(rank) }
 
   /// Silent pushes that arrived by `now`: each messenger holds at most one, the newest.
   mutating func deliverPushes(until now: SimTime) {

@@ -7,7 +7,9 @@ import SimKernel
 ///
 /// dasd's overdue rule: work still waiting `overdueAfter` (times the owner's factor)
 /// past its earliest begin date scores `overdueScale` × score, plus `recentBonus` when
-/// the app is among the recently used ones (opened within `recentAppWindow`). So an
+/// the app is among the recently used ones: dasd's set of the 25 most recent apps when
+/// the phone models the owner's other apps (``RecentApps``), otherwise opened within
+/// `recentAppWindow`. So an
 /// app opened rarely still gets a few refreshes, when other policies score well
 /// (the device likely in use), and an app not opened for days gets none.
 public struct ApplicationPolicy: SchedulingPolicy {
@@ -44,14 +46,22 @@ public struct ApplicationPolicy: SchedulingPolicy {
     if score > saturation { score = 1 }
     let due = activity.earliest ?? activity.submittedAt
     if (c.now - due).seconds >= overdueAfterSeconds * c.owner.overdueFactor {
-      let recent = (c.daysSinceAppOpened ?? .infinity) * 86_400 <= recentAppWindowSeconds
+      let recent =
+        c.isAmongRecentApps ?? ((c.daysSinceAppOpened ?? .infinity) * 86_400 <= recentAppWindowSeconds)
       score = min(1, score * overdueScale + (recent ? recentBonus : 0))
       return .score(
         name, score, weight: weight, c,
-        "overdue, \(recent ? "recently used" : "not used recently"), open predicted p=\(format(p))")
+        "overdue, \(Self.recency(recent, set: c.isAmongRecentApps != nil)), open predicted p=\(format(p))")
     }
     return .score(
       name, score, weight: weight, c,
       c.appOpenProbability == nil ? "no prediction (p=\(format(p)))" : "open predicted p=\(format(p))")
+  }
+
+  /// How `explain` says whether the app counts as recently used.
+  static func recency(_ recent: Bool, set: Bool) -> String {
+    set
+      ? (recent ? "among the recent apps" : "not among the recent apps")
+      : (recent ? "recently used" : "not used recently")
   }
 }

@@ -25,6 +25,10 @@ public struct PolicyContext: Sendable {
   public var appState: ApplicationState
   public var backgroundAppRefresh: Bool
   public var isForceQuitFlagged: Bool
+  /// Whether the app is among dasd's recently used apps (``RecentApps``), when the phone
+  /// models the owner's other apps; nil: the app opened within the application policy's
+  /// window counts as recent. (In the padding after the flags.)
+  public var isAmongRecentApps: Bool? = nil
   /// Predicted probability that the owner opens the app in the look-ahead window; nil
   /// when there is no history to predict from.
   public var appOpenProbability: Double?

@@ -32,7 +32,7 @@ public struct PolicyInputs: OptionSet, Sendable, Hashable {
   public static let appOpenPrediction = PolicyInputs(rawValue: 1 << 11)
   /// ``PolicyContext/deviceUseProbability``.
   public static let deviceUsePrediction = PolicyInputs(rawValue: 1 << 12)
-  /// ``PolicyContext/daysSinceAppOpened``.
+  /// ``PolicyContext/daysSinceAppOpened`` and ``PolicyContext/isAmongRecentApps``.
   public static let daysSinceAppOpened = PolicyInputs(rawValue: 1 << 13)
   /// The energy budget and its size.
   public static let energyBudget = PolicyInputs(rawValue: 1 << 14)

@@ -46,6 +46,10 @@ public struct SchedulerParameters: Sendable, Hashable {
   /// The lowest the energy budget can be drawn to [mWh] (dasd: −1.2 × its capacity).
   public var energyFloor: Double = -180
 
+  /// How many apps dasd's set of recently used apps holds [apps] (dasd: 25); it stands
+  /// for the application policy's recent window when the phone has other apps.
+  public var recentApps = 25
+
   /// The most activities of all apps each concurrency group runs at once.
   public var groupCaps = GroupCaps()
 

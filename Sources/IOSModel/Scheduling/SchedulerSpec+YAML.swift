@@ -28,6 +28,7 @@ public struct SchedulerSpec: Sendable {
     "model", "threshold", "processing_threshold", "evaluation_period", "evaluation_period_spread",
     "app_look_ahead", "app_jitter",
     "history_half_life", "processing_idle_window", "owners", "transfers", "policies", "budgets", "groups",
+    "recent_apps",
   ]
   static let policyKeys: [String: [String]] = [
     "battery": ["weight", "maintenance_veto_below", "utility_veto_below", "plugged_bonus"],
@@ -71,6 +72,7 @@ public struct SchedulerSpec: Sendable {
     }
     p.processingIdleWindowSeconds = try s.duration(
       "processing_idle_window", default: p.processingIdleWindowSeconds, range: 1...86_400)
+    p.recentApps = try s.integer("recent_apps", default: p.recentApps, range: 0...501)
     if let o = try s.section(
       "owners", keys: ["leniency_sigma", "processing_spacing_sigma", "overdue_sigma", "install_warmup_sigma"])
     {

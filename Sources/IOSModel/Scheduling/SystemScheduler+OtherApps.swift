@@ -68,6 +68,7 @@ extension SystemScheduler {
       var tally = answered.tally
       c.lastLaunch = otherApps.apps[i].lastLaunch
       c.daysSinceAppOpened = otherApps.apps[o].opens.daysSinceLast(now)
+      c.isAmongRecentApps = otherApps.isRecent(Int32(otherApps.apps[i].rank))
       c.dataBudget = data
       c.silentPushesInPeriod = pushesLaunched(inPeriodOf: now)
       c.appOpenProbability = nil

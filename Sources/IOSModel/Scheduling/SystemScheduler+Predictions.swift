@@ -20,7 +20,10 @@ extension SystemScheduler {
     c.owner = owner
     c.silentPushesInPeriod = pushesLaunched(inPeriodOf: now)
     c.explain = recordDecisions
-    if !otherApps.isEmpty { c.otherAppsRunning = UInt16(clamping: otherApps.running(at: now)) }
+    if !otherApps.isEmpty {
+      c.otherAppsRunning = UInt16(clamping: otherApps.running(at: now))
+      c.isAmongRecentApps = otherApps.isRecent(RecentApps.appUnderStudy)
+    }
     return c
   }
 

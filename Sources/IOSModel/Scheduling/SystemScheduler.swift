@@ -194,6 +194,7 @@ public struct SystemScheduler: LaunchDecider {
     switch change.kind {
     case .appOpened:
       appOpens.record(change.time, calendar: calendar)
+      otherApps.appUnderStudyOpened()
       observe(.appOpened(at: change.time), app: app)
     case .screenOn:
       deviceUse.record(change.time, calendar: calendar)
