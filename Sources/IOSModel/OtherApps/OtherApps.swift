@@ -221,13 +221,16 @@ public struct OtherApps {
     return out
   }
 
-  /// The other app that drew the most of today's energy, and its share of all draws
-  /// today (the app under study's included) [0…1]; nil when none drew any.
+  /// The other app that drew the most of today's energy (its kinds of work together),
+  /// and its share of all draws today (the app under study's included) [0…1]; nil when
+  /// none drew any.
   func largestEnergyUser(at now: SimTime) -> (bundle: String, share: Double)? {
     guard !apps.isEmpty, energyDay == Int(now.microseconds / SimCalendar.dayMicroseconds) else { return nil }
     let total = energyToday.reduce(0, +)
-    guard total > 0, let k = apps.indices.max(by: { energyToday[$0] < energyToday[$1] }), energyToday[k] > 0
-    else { return nil }
-    return (apps[k].bundle, energyToday[k] / total)
+    guard total > 0 else { return nil }
+    var byApp = [Double](repeating: 0, count: apps.count)
+    for k in apps.indices { byApp[apps[k].opensAt] += energyToday[k] }
+    guard let k = byApp.indices.max(by: { byApp[$0] < byApp[$1] }), byApp[k] > 0 else { return nil }
+    return (apps[k].bundle, byApp[k] / total)
   }
 }
