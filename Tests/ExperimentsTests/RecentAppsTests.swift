@@ -1,4 +1,5 @@
 import Randomness
+import SimKernel
 import Testing
 
 @testable import Experiments
@@ -32,8 +33,9 @@ import Testing
   }
 
   /// The app under study joins the set when opened; with no room in the set its overdue
-  /// refresh loses the bonus, and with room for every app it keeps it: fewer refresh
-  /// launches in the first case for every owner of eight, and the default in between.
+  /// refresh loses the bonus, and with room for every app the 24-hour window alone
+  /// decides: fewer refresh launches in the first case over eight owners, and the
+  /// default in between.
   @Test func theSetDecidesTheOverdueBonus() throws {
     let (never, always, usual) = try (
       Self.spec(recentApps: 0), Self.spec(recentApps: 500), Self.spec(recentApps: 25)
@@ -61,5 +63,32 @@ extension RecentAppsTests {
       #expect(set.members.count <= 25)
     }
     for app: Int32 in 0...500 { #expect(set.contains(app) == set.members.contains(app)) }
+  }
+}
+
+extension RecentAppsTests {
+  /// On a whole phone an overdue app counts as recent only in the set and within the
+  /// window: the set alone kept apps opened days ago recent, against F5 (no runs on days
+  /// without opens).
+  @Test func recentMeansInTheSetAndWithinTheWindow() {
+    var a = Activity(kind: .refresh, identifier: "r", priority: .utility, submittedAt: .zero)
+    a.earliest = .zero
+    func score(inSet: Bool?, days: Double) -> Double? {
+      var c = PolicyContext(
+        now: SimTime(seconds: 3 * 86_400), batteryPercent: 80, isPluggedIn: false, isInUse: false,
+        idleSeconds: 600, network: .wifi, isLowPowerMode: false, thermal: .nominal, isPoweredOn: true,
+        appState: .suspended, backgroundAppRefresh: true, isForceQuitFlagged: false, appOpenProbability: 0,
+        deviceUseProbability: 0, daysSinceAppOpened: days, energyBudget: 150, energyCapacity: 150,
+        dataBudget: 1e6, lastLaunch: LaunchTimes(), runningTasks: 0, overruns: 0)
+      c.isAmongRecentApps = inSet
+      if case .score(let x, _) = ApplicationPolicy().evaluate(a, c).outcome { return x }
+      return nil
+    }
+    let bonus = ApplicationPolicy().recentBonus
+    #expect(score(inSet: true, days: 0.5) == bonus)
+    #expect(score(inSet: false, days: 0.5) == 0)
+    #expect(score(inSet: true, days: 2) == 0)
+    #expect(score(inSet: nil, days: 0.5) == bonus)
+    #expect(score(inSet: nil, days: 2) == 0)
   }
 }

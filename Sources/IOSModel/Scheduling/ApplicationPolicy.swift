@@ -7,9 +7,9 @@ import SimKernel
 ///
 /// dasd's overdue rule: work still waiting `overdueAfter` (times the owner's factor)
 /// past its earliest begin date scores `overdueScale` × score, plus `recentBonus` when
-/// the app is among the recently used ones: dasd's set of the 25 most recent apps when
-/// the phone models the owner's other apps (``RecentApps``), otherwise opened within
-/// `recentAppWindow`. So an
+/// the app is among the recently used ones: opened within `recentAppWindow` and, when
+/// the phone models the owner's other apps, still in dasd's set of the 25 most recent
+/// apps (``RecentApps``). So an
 /// app opened rarely still gets a few refreshes, when other policies score well
 /// (the device likely in use), and an app not opened for days gets none.
 public struct ApplicationPolicy: SchedulingPolicy {
@@ -46,8 +46,10 @@ public struct ApplicationPolicy: SchedulingPolicy {
     if score > saturation { score = 1 }
     let due = activity.earliest ?? activity.submittedAt
     if (c.now - due).seconds >= overdueAfterSeconds * c.owner.overdueFactor {
+      // The set's timer refresh is taken to drop apps not opened within the window.
       let recent =
-        c.isAmongRecentApps ?? ((c.daysSinceAppOpened ?? .infinity) * 86_400 <= recentAppWindowSeconds)
+        (c.daysSinceAppOpened ?? .infinity) * 86_400 <= recentAppWindowSeconds
+        && (c.isAmongRecentApps ?? true)
       score = min(1, score * overdueScale + (recent ? recentBonus : 0))
       return .score(
         name, score, weight: weight, c,

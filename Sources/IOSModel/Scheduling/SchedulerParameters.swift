@@ -46,8 +46,9 @@ public struct SchedulerParameters: Sendable, Hashable {
   /// The lowest the energy budget can be drawn to [mWh] (dasd: −1.2 × its capacity).
   public var energyFloor: Double = -180
 
-  /// How many apps dasd's set of recently used apps holds [apps] (dasd: 25); it stands
-  /// for the application policy's recent window when the phone has other apps.
+  /// How many apps dasd's set of recently used apps holds [apps] (dasd: 25); when the
+  /// phone has other apps, an app must be in it, as well as within the application
+  /// policy's recent window, to count as recent.
   public var recentApps = 25
 
   /// The most activities of all apps each concurrency group runs at once.
