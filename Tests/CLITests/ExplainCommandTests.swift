@@ -20,6 +20,23 @@ import Testing
     #expect(text.contains("ran at 2026-01-06T"))
   }
 
+  /// A scenario may put the owner's other apps on the phone: explain names those the
+  /// CPU policy found running.
+  @Test func aScenarioWithOtherAppsNamesThemInExplain() throws {
+    let file = repoRoot.appendingPathComponent("experiments/scenarios/night-charger.yaml")
+    let apps = repoRoot.appendingPathComponent("experiments/apps/").path
+    let text =
+      try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+        of: "app: ../apps/", with: "app: \(apps)/") + "other_apps: {background_active: 20}\n"
+    let copy = scratchFolder("explain").appendingPathComponent("crowded.yaml")
+    try text.write(to: copy, atomically: true, encoding: .utf8)
+    let outcome = try BGSimBinary.run(
+      ["explain", copy.path, "--task", "com.example.news.cleanup", "--limit", "400"], in: repoRoot)
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    #expect(outcome.standardOutput.contains("held back most by cpu"))
+    #expect(outcome.standardOutput.contains("running: com.other."))
+  }
+
   /// Vetoes whose reasons differ only in their numbers (a rate limit's seconds since
   /// the last launch) fold into one group: no two such lines follow each other.
   @Test func vetoesThatDifferOnlyInNumbersFold() throws {
@@ -193,6 +210,11 @@ import Testing
     (
       "scheduler:\n  processing_threshold: 1.2\n",
       "s.yaml:2: scheduler.processing_threshold: 1.2 is out of range"
+    ),
+    ("other_apps: {background_active: -2}\n", "s.yaml:1: other_apps.background_active: -2 is out of range"),
+    (
+      "other_apps: {apple_maintenance: {icloud_bakup: 10m}}\n",
+      "s.yaml:1: other_apps.apple_maintenance.icloud_bakup: unknown key 'icloud_bakup'; did you mean 'icloud_backup'?"
     ),
   ])
   func badScenariosExitWithTwo(yaml: String, message: String) throws {

@@ -188,11 +188,7 @@ public struct ExperimentSpec: Sendable {
     if let sch = root.value("scheduler") { scheduler = try SchedulerSpec(tree: sch) }
     if let o = root.value("other_apps") {
       otherApps = try AppPopulation(tree: o, resolve: resolve)
-      let bundle = app.configuration.bundleIdentifier
-      if otherApps.bundles.contains(bundle) {
-        throw (root.value("app") ?? o).error(
-          "the app under study's bundle \(bundle) is also one of the other apps'; give it another")
-      }
+      try otherApps.refuse(underStudy: app.configuration.bundleIdentifier, at: root.value("app") ?? o)
     }
     guard let armsTree = root.value("arms") else {
       throw root.tree.error("missing key 'arms': name at least one arm, each with its tasks")

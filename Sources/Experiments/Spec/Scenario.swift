@@ -21,6 +21,7 @@ import SimKernel
 ///   - [20:40, plug]
 /// app: ../apps/news.yaml      # a file (relative to this one) or an inline app
 /// scheduler: {model: ios}
+/// other_apps: {background_active: 10}   # the owner's other apps (``AppPopulation``)
 /// ```
 public struct Scenario: Sendable {
   public var name = "scenario"
@@ -32,11 +33,13 @@ public struct Scenario: Sendable {
   public var timeline: Timeline?
   public var app = AppSpec()
   public var scheduler = SchedulerSpec()
+  /// The owner's other apps, judged by the same scheduler (none by default).
+  public var otherApps = AppPopulation()
 
   public init() {}
 
   public static let keys = [
-    "name", "days", "seed", "start", "persona", "random_habits", "timeline", "app", "scheduler",
+    "name", "days", "seed", "start", "persona", "random_habits", "timeline", "app", "scheduler", "other_apps",
   ]
 
   /// Reads a scenario file; relative paths inside it are resolved from its folder.
@@ -92,6 +95,10 @@ public struct Scenario: Sendable {
       }
     }
     if let sch = root.value("scheduler") { s.scheduler = try SchedulerSpec(tree: sch) }
+    if let o = root.value("other_apps") {
+      s.otherApps = try AppPopulation(tree: o, resolve: resolve)
+      try s.otherApps.refuse(underStudy: s.app.configuration.bundleIdentifier, at: root.value("app") ?? o)
+    }
     return s
   }
 
@@ -119,7 +126,7 @@ public struct Scenario: Sendable {
     PhoneRecipe(
       persona: persona, app: app, scheduler: scheduler, timeline: timeline,
       calendar: SimCalendar(startDate: startDate), streams: RandomStreams(seed: seed), device: index,
-      recordDecisions: recordDecisions)
+      recordDecisions: recordDecisions, otherApps: otherApps)
   }
 
   /// Runs the scenario on one phone with decisions recorded.

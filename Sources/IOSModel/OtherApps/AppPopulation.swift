@@ -144,6 +144,13 @@ public struct AppPopulation: Sendable, Hashable {
       + listed.map(\.bundle)
   }
 
+  /// Refuses `bundle`, the app under study's, when one of the other apps has it too;
+  /// the error is placed at `tree`.
+  public func refuse(underStudy bundle: String, at tree: ConfigTree) throws(ConfigError) {
+    guard bundles.contains(bundle) else { return }
+    throw tree.error("the app under study's bundle \(bundle) is also one of the other apps'; give it another")
+  }
+
   /// Listed apps have bundles of their own, not those of the drawn apps, and ranks of
   /// their own.
   static func checkListed(_ listed: [ListedApp], items: [ConfigTree]) throws(ConfigError) {
