@@ -34,7 +34,7 @@ import Testing
 
   /// The app under study joins the set when opened; with no room in the set its overdue
   /// refresh loses the bonus, and with room for every app the 24-hour window alone
-  /// decides: fewer refresh launches in the first case over eight owners, and the
+  /// decides: fewer refresh launches in the first case over four owners, and the
   /// default in between.
   @Test func theSetDecidesTheOverdueBonus() throws {
     let (never, always, usual) = try (
@@ -42,7 +42,7 @@ import Testing
     )
     #expect(usual.scheduler.parameters.recentApps == 25)
     var (few, many, middle) = (0, 0, 0)
-    for device in 0..<8 {
+    for device in 0..<4 {
       let run = OtherAppsTests.run(usual, arm: 0, device: device)
       #expect(run.system.otherApps.recent.members.count == 25)
       few += OtherAppsTests.run(never, arm: 0, device: device).launches
