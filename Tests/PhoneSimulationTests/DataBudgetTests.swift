@@ -44,11 +44,7 @@ import Testing
   }
 
   @Test func theBudgetStopsAtItsFloorAndCeiling() {
-    var world = SystemWorld(
-      behavior: StandingVetoTests.app(both: false), script: EnergyBudgetTests.script,
-      model: .iosFromDayZero(unpaced: true), recordDecisions: false)
-    world.run(until: at(day: 0, 12))
-    var system = world.phone.decider
+    var system = EnergyBudgetTests.scheduler(after: at(day: 0, 12))
     let p = system.parameters
     #expect(p.dataCeiling == 1.5 * p.dataCapacity)
     #expect(p.dataFloor == -1.2 * p.dataCapacity)

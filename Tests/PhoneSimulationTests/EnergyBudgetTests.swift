@@ -13,6 +13,15 @@ import Testing
   /// for two nights.
   static let script = nightlyCharge(days: 2, plug: 23, unplug: 7) + [(at(9), .openApp(seconds: 30))]
 
+  /// The phone's scheduler after `seconds` of ``script`` (processing unpaced).
+  static func scheduler(after seconds: Double) -> SystemScheduler {
+    var world = SystemWorld(
+      behavior: StandingVetoTests.app(both: false), script: script, model: .iosFromDayZero(unpaced: true),
+      recordDecisions: false)
+    world.run(until: seconds)
+    return world.phone.decider
+  }
+
   func budgetAfterTwoNights(_ parameters: SchedulerParameters) -> (energy: Double, launches: Int) {
     var world = SystemWorld(
       behavior: StandingVetoTests.app(both: false), script: Self.script,
@@ -48,11 +57,7 @@ import Testing
   /// the next day's refill at 09:00, none at night; the balance stops at 1.5 × the
   /// capacity.
   @Test func refillsFollowTheOwnersUseAndStopAtTheirCeiling() {
-    var world = SystemWorld(
-      behavior: StandingVetoTests.app(both: false), script: Self.script,
-      model: .iosFromDayZero(unpaced: true), recordDecisions: false)
-    world.run(until: at(day: 1, 6))
-    var system = world.phone.decider
+    var system = Self.scheduler(after: at(day: 1, 6))
     let nine = system.energyShare(at: SimTime(seconds: at(day: 1, 9)))
     let three = system.energyShare(at: SimTime(seconds: at(day: 1, 3)))
     #expect(nine > 0.5, "09:00 gets \(nine) of the day's refill")
