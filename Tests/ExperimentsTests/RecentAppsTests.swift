@@ -81,14 +81,23 @@ extension RecentAppsTests {
         deviceUseProbability: 0, daysSinceAppOpened: days, energyBudget: 150, energyCapacity: 150,
         dataBudget: 1e6, lastLaunch: LaunchTimes(), runningTasks: 0, overruns: 0)
       c.isAmongRecentApps = inSet
-      if case .score(let x, _) = ApplicationPolicy().evaluate(a, c).outcome { return x }
+      c.explain = true
+      let verdict = ApplicationPolicy().evaluate(a, c)
+      reasons.append(verdict.reason)
+      if case .score(let x, _) = verdict.outcome { return x }
       return nil
     }
+    var reasons: [String] = []
     let bonus = ApplicationPolicy().recentBonus
     #expect(score(inSet: true, days: 0.5) == bonus)
     #expect(score(inSet: false, days: 0.5) == 0)
     #expect(score(inSet: true, days: 2) == 0)
     #expect(score(inSet: nil, days: 0.5) == bonus)
     #expect(score(inSet: nil, days: 2) == 0)
+    // explain says which condition failed.
+    #expect(reasons[0].contains("overdue, among the recent apps"))
+    #expect(reasons[1].contains("not among the recent apps"))
+    #expect(reasons[2].contains("among the recent apps but not opened within the window"))
+    #expect(reasons[3].contains("recently used") && reasons[4].contains("not used recently"))
   }
 }

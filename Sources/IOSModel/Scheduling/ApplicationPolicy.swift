@@ -53,17 +53,22 @@ public struct ApplicationPolicy: SchedulingPolicy {
       score = min(1, score * overdueScale + (recent ? recentBonus : 0))
       return .score(
         name, score, weight: weight, c,
-        "overdue, \(Self.recency(recent, set: c.isAmongRecentApps != nil)), open predicted p=\(format(p))")
+        "overdue, \(Self.recency(recent, inSet: c.isAmongRecentApps)), open predicted p=\(format(p))")
     }
     return .score(
       name, score, weight: weight, c,
       c.appOpenProbability == nil ? "no prediction (p=\(format(p)))" : "open predicted p=\(format(p))")
   }
 
-  /// How `explain` says whether the app counts as recently used.
-  static func recency(_ recent: Bool, set: Bool) -> String {
-    set
-      ? (recent ? "among the recent apps" : "not among the recent apps")
-      : (recent ? "recently used" : "not used recently")
+  /// How `explain` says whether the app counts as recently used, and, when the set is
+  /// kept (`inSet` not nil), which of its two conditions failed.
+  static func recency(_ recent: Bool, inSet: Bool?) -> String {
+    switch (recent, inSet) {
+    case (true, nil): "recently used"
+    case (false, nil): "not used recently"
+    case (true, _): "among the recent apps"
+    case (false, true): "among the recent apps but not opened within the window"
+    case (false, _): "not among the recent apps"
+    }
   }
 }
