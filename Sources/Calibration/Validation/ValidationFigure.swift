@@ -41,9 +41,11 @@ public struct ValidationFigure: Sendable {
     /// Launches on day `from_day` over the mean of the days after it.
     case firstDayRatio = "first_day_ratio"
     /// Of the launches whose trigger (a silent push's first pending push, a request's
-    /// submission) came while the phone was in use with the app not on screen, the
-    /// share made with the screen still on less than 15 minutes after it [0…1].
-    case shareInUseLaunchesWithin15m = "share_in_use_launches_within_15m"
+    /// submission) came while the phone was in use with the app not on screen, less than
+    /// 15 minutes after a thundering-herd trigger (an unlock after at least 4 h locked,
+    /// or Wi-Fi back after at least 4 h without it), the share made with the screen on
+    /// less than 15 minutes after that herd trigger [0…1].
+    case shareInUseLaunchesInHerdHold = "share_in_use_launches_in_herd_hold"
     /// Of the launches whose trigger came while the phone was in use with the app not on
     /// screen, the median time from the trigger to the launch [min].
     case medianInUseDelayMinutes = "median_in_use_delay_minutes"
@@ -55,7 +57,7 @@ public struct ValidationFigure: Sendable {
     /// run then records.
     var readsDecisions: Bool {
       switch self {
-      case .medianScoreAtLaunch, .shareInUseLaunchesWithin15m, .medianInUseDelayMinutes,
+      case .medianScoreAtLaunch, .shareInUseLaunchesInHerdHold, .medianInUseDelayMinutes,
         .shareOwnersLowPolicyScore:
         true
       default: false
@@ -190,9 +192,15 @@ public struct ValidationFigure: Sendable {
       let first = counts.reduce(0) { $0 + $1[0] } / Double(owners.count)
       let later = counts.reduce(0) { $0 + $1.dropFirst().reduce(0, +) } / Double(owners.count * (days - 1))
       return later > 0 ? first / later : nil
-    case .shareInUseLaunchesWithin15m:
+    case .shareInUseLaunchesInHerdHold:
       return share(
-        owners.flatMap { counted($0).filter(\.triggeredInUse).map { $0.inUse && $0.delaySeconds < 900 } })
+        owners.flatMap { o in
+          counted(o).compactMap { l -> Bool? in
+            guard l.triggeredInUse, let since = l.sinceHerdTriggerSeconds, since - l.delaySeconds < 900
+            else { return nil }
+            return l.inUse && since < 900
+          }
+        })
     case .shareOwnersLowPolicyScore:
       return share(
         owners.map { o in counted(o).contains { ($0.policyScores[policy] ?? .infinity) <= scoreAtMost } })

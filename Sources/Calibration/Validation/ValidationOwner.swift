@@ -30,6 +30,9 @@ struct ValidationOwner: Sendable {
     var triggeredInUse = false
     /// Time from the trigger to the launch [s] (0 when the trigger is not recorded).
     var delaySeconds = 0.0
+    /// Time from the latest thundering-herd trigger before the launch's trigger to the
+    /// launch [s]; nil without either.
+    var sinceHerdTriggerSeconds: Double?
     /// Each scoring policy's score in the decision that launched it (empty when not
     /// recorded).
     var policyScores: [String: Double] = [:]
@@ -38,6 +41,11 @@ struct ValidationOwner: Sendable {
   var days: Int
   var launches: [Launch]
 
+  /// The shortest lock, and the shortest time without Wi-Fi, whose end is a
+  /// thundering-herd trigger [s]: dasd's 4 h (facts `multi-app.md` §1.7), fixed here as
+  /// the reports' meaning rather than read from the model under test.
+  static let lengthySeconds = 14_400.0
+
   init(outcome o: PhoneLog, task: String, days: Int) {
     self.days = days
     let cal = o.calendar
@@ -45,7 +53,21 @@ struct ValidationOwner: Sendable {
     var plugged: [(SimTime, Bool)] = []
     var screen: [(SimTime, Bool)] = []
     var appOnScreen: [(SimTime, Bool)] = []
+    var herd: [SimTime] = []
+    var lockedSince = SimTime.zero
+    var wifiLostAt: SimTime?
     for c in o.deviceLog {
+      switch (c.kind, c.detail) {
+      case (.screenOff, _): lockedSince = c.time
+      case (.screenOn, _):
+        if (c.time - lockedSince).seconds >= Self.lengthySeconds { herd.append(c.time) }
+      case (.network, .network(let kind)):
+        if kind == .wifi, let lost = wifiLostAt, (c.time - lost).seconds >= Self.lengthySeconds {
+          herd.append(c.time)
+        }
+        wifiLostAt = kind == .wifi ? nil : (wifiLostAt ?? c.time)
+      default: break
+      }
       if c.kind == .plugged || c.kind == .unplugged { plugged.append((c.time, c.kind == .plugged)) }
       if c.kind == .screenOn || c.kind == .screenOff { screen.append((c.time, c.kind == .screenOn)) }
       if c.kind == .appOpened || c.kind == .appClosed { appOnScreen.append((c.time, c.kind == .appOpened)) }
@@ -74,6 +96,7 @@ struct ValidationOwner: Sendable {
           scoreIndex < scores.count && scores[scoreIndex].time == e.time ? scores[scoreIndex] : nil
         let seconds = (e.time - start).seconds
         let trigger = decision?.activity.submittedAt
+        let herdAt = trigger.flatMap { t in herd.last { $0 <= t } }
         out.append(
           Launch(
             seconds: seconds, day: cal.day(of: e.time), hour: cal.fractionalHour(of: e.time),
@@ -81,6 +104,7 @@ struct ValidationOwner: Sendable {
             inUse: screenOn(at: e.time),
             triggeredInUse: trigger.map(inUseElsewhere(at:)) ?? false,
             delaySeconds: trigger.map { (e.time - $0).seconds } ?? 0,
+            sinceHerdTriggerSeconds: herdAt.map { (e.time - $0).seconds },
             policyScores: Self.scores(decision)))
         open = out.count - 1
       case .complete, .expire, .kill:

@@ -32,6 +32,11 @@ public struct PolicyContext: Sendable {
   /// Predicted probability that the owner opens the app in the look-ahead window; nil
   /// when there is no history to predict from.
   public var appOpenProbability: Double?
+  /// What set off the latest thundering-herd trigger (``HerdTrigger``), and the time
+  /// since it [s] (infinite before the first). Here, in the padding after the optional
+  /// above: single precision is exact enough for a hold of minutes.
+  public var herdTrigger = HerdTrigger.Reason.none
+  public var herdTriggerSeconds: Float = .infinity
   /// Predicted probability that the owner uses the device in the next prediction
   /// window (``SchedulerParameters/predictionWindowSeconds``).
   public var deviceUseProbability: Double

@@ -26,7 +26,8 @@ public struct PolicyInputs: OptionSet, Sendable, Hashable {
   public static let batteryLevel = PolicyInputs(rawValue: 1 << 8)
   /// ``PolicyContext/isLowPowerMode``.
   public static let lowPowerMode = PolicyInputs(rawValue: 1 << 9)
-  /// Whether the owner uses the phone, and for how long it has been idle.
+  /// Whether the owner uses the phone, for how long it has been idle, and the time
+  /// since the latest thundering-herd trigger.
   public static let deviceInUse = PolicyInputs(rawValue: 1 << 10)
   /// ``PolicyContext/appOpenProbability`` (one random draw per decision point).
   public static let appOpenPrediction = PolicyInputs(rawValue: 1 << 11)

@@ -34,7 +34,7 @@ public struct SchedulerSpec: Sendable {
     "battery": ["weight", "maintenance_veto_below", "utility_veto_below", "plugged_bonus"],
     "low_power_mode": ["applies_below", "window_elapsed_exception"],
     "device_activity": ["weight", "inactivity_weight", "processing_idle"],
-    "thundering_herd": ["hold"],
+    "thundering_herd": ["hold", "lengthy_lock", "lengthy_no_network"],
     "application": [
       "weight", "default_probability", "saturation", "overdue_after", "overdue_scale", "recent_bonus",
       "recent_app_window",
@@ -183,6 +183,10 @@ public struct SchedulerSpec: Sendable {
       return p
     case var p as ThunderingHerdPolicy:
       p.holdSeconds = try s.duration("hold", default: p.holdSeconds, range: 0...86_400)
+      p.lengthyLockSeconds = try s.duration(
+        "lengthy_lock", default: p.lengthyLockSeconds, range: 0...604_800)
+      p.lengthyNoNetworkSeconds = try s.duration(
+        "lengthy_no_network", default: p.lengthyNoNetworkSeconds, range: 0...604_800)
       return p
     case var p as ApplicationPolicy:
       p.weight = try weight(s, p.weight)

@@ -19,6 +19,8 @@ extension SystemScheduler {
     c.dataCapacity = Float(parameters.dataCapacity)
     c.owner = owner
     c.silentPushesInPeriod = pushesLaunched(inPeriodOf: now)
+    c.herdTrigger = herd.reason
+    c.herdTriggerSeconds = herd.seconds(at: now)
     c.explain = recordDecisions
     if !otherApps.isEmpty {
       c.otherAppsRunning = UInt16(clamping: otherApps.running(at: now))

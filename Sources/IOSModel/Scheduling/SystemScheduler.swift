@@ -23,7 +23,10 @@ import SimKernel
 public struct SystemScheduler: LaunchDecider {
   /// The policies and the threshold. Changing them drops what the shortcuts kept.
   public var model: SchedulingModel {
-    didSet { shortcuts = DecisionShortcuts() }
+    didSet {
+      shortcuts = DecisionShortcuts()
+      herd.follow(model)
+    }
   }
   public var parameters: SchedulerParameters
   public let calendar: SimCalendar
@@ -67,6 +70,8 @@ public struct SystemScheduler: LaunchDecider {
   var pushesInPeriod = 0
   /// The app's runs under way: when each started, and whether on external power.
   var runningSince = SmallTable<TaskName, (start: SimTime, onPower: Bool, group: ActivityGroup)>()
+  /// The latest thundering-herd trigger, from the screen and Wi-Fi.
+  public internal(set) var herd = HerdTrigger()
   /// The owner's other apps with background work, judged at the same points.
   public var otherApps = OtherApps()
   var target: UInt32 = 2
@@ -149,6 +154,7 @@ public struct SystemScheduler: LaunchDecider {
     deviceUse = UsageHistory(days: parameters.historyDays, halfLifeDays: parameters.historyHalfLifeDays)
     energy = parameters.energyCapacity
     data = min(parameters.dataCapacity, parameters.dataCeiling)
+    herd.follow(self.model)
     notePathsChanged()
   }
 
@@ -199,7 +205,10 @@ public struct SystemScheduler: LaunchDecider {
     case .screenOn:
       deviceUse.record(change.time, calendar: calendar)
       otherApps.screenOn(at: change.time, calendar: calendar)
+      herd.screenOn(at: change.time)
     case .plugged, .unplugged, .screenOff, .network, .batteryLevel, .lowPowerMode, .thermal, .boot:
+      if change.kind == .screenOff { herd.screenOff(at: change.time) }
+      if case .network(let kind) = change.detail { herd.network(kind, at: change.time) }
       evaluate(app: app, device: device, trigger: .device(change.kind), scheduler: &scheduler)
     default:
       break

@@ -1,21 +1,32 @@
 import SimKernel
 
-/// The thundering-herd policy: a silent push that reaches the phone while the owner is
-/// using it does not launch the app until the phone is put down or `holdSeconds` have
-/// passed since the push (dasd's ThunderingHerdPolicy in a push SDK's console excerpts,
-/// field observation S1: "device in use and less than 900 s since the trigger: Must
-/// Not Proceed"). The push is then launched at the next decision point: the screen
-/// turning off, or the scheduler's timer.
+/// The thundering-herd policy: after a trigger (``HerdTrigger``: an unlock after at
+/// least 4 h locked, or Wi-Fi back after at least 4 h without it), the budgeted work of
+/// every app waits while the owner uses the phone, until `holdSeconds` have passed
+/// since the trigger. Its purpose is the many apps that would otherwise all wake at
+/// once (dasd's `_DASThunderingHerdPolicy`, facts `multi-app.md` §1.7; field
+/// observation S1: "device in use and less than 900 s since the trigger: Must Not
+/// Proceed"). The work then runs at the next decision point: the screen going off, or
+/// the scheduler's timer.
 ///
-/// An app in the foreground is not held (S1: "Absolutely Must Proceed"); that its push
-/// then overrides every other policy is not modelled, nor the same policy's veto while
-/// the camera is in use (the phone model has no camera).
+/// Budgeted work is every kind the energy budget weighs: all but a background
+/// transfer the app started in the foreground. An app in the foreground is not held
+/// (S1: "Absolutely Must Proceed"); that its push then overrides every other policy is
+/// not modelled, nor the same policy's veto while the camera is in use (the phone model
+/// has no camera). dasd also runs timers of 60 s and 180 s after a trigger; here the
+/// hold is checked at each decision point instead.
 public struct ThunderingHerdPolicy: SchedulingPolicy {
   public var name: String { "thundering_herd" }
   public var reads: PolicyInputs { [.deviceInUse, .time, .appState] }
   public func scoreWeight(for activity: Activity) -> Double? { nil }
-  /// How long after the push the veto lasts while the phone is in use [s] (S1: 900 s).
+  /// How long after a trigger budgeted work waits while the phone is in use [s] (S1:
+  /// 900 s).
   public var holdSeconds: Double = 900
+  /// The shortest lock whose unlock is a trigger [s] (`thpolicy.lengthyLock`: 4 h).
+  public var lengthyLockSeconds: Double = 14_400
+  /// The shortest time without Wi-Fi whose end is a trigger [s]
+  /// (`thpolicy.lengthyNoNetwork`: 4 h).
+  public var lengthyNoNetworkSeconds: Double = 14_400
 
   public init() {}
 
@@ -23,9 +34,11 @@ public struct ThunderingHerdPolicy: SchedulingPolicy {
 
   /// The rule, for a full verdict or for its outcome alone.
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
-    guard activity.kind == .silentPush, c.isInUse, !c.appState.isForeground else { return .skip(name) }
-    let since = (c.now - activity.submittedAt).seconds
-    guard since < holdSeconds else { return .skip(name) }
-    return .veto(name, c, "device in use, push \(Int(since)) s ago < \(Int(holdSeconds)) s")
+    guard c.isInUse, Double(c.herdTriggerSeconds) < holdSeconds, !c.appState.isForeground,
+      activity.kind != .backgroundTransfer || activity.discretionary
+    else { return .skip(name) }
+    return .veto(
+      name, c,
+      "device in use \(Int(c.herdTriggerSeconds)) s after \(c.herdTrigger.text) (< \(Int(holdSeconds)) s)")
   }
 }
