@@ -74,7 +74,8 @@ public struct PhoneRecipe {
           streams.stream("device/\(device)/other-apps" + (name == "usage" ? "" : "/" + name))
         },
         historyDays: scheduler.parameters.historyDays, halfLifeDays: scheduler.parameters.historyHalfLifeDays,
-        start: .zero, recentApps: scheduler.parameters.recentApps)
+        start: .zero, recentApps: scheduler.parameters.recentApps,
+        fetchRanking: scheduler.parameters.legacyFetchRanking)
     }
     let pushes = SilentPushServer(
       perHour: app.configuration.silentPushesPerHour,

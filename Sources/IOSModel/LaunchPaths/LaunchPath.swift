@@ -55,8 +55,10 @@ public struct LaunchConditions: Sendable {
 
 public struct LaunchPathContext {
   public let app: any LaunchableApp
-  /// Whether the owner has opened the app within the history the scheduler keeps.
-  public let appOpenedRecently: Bool
+  /// Whether the app keeps legacy fetch: the owner opened it within the history the
+  /// scheduler keeps (a stand-in for dasd's cancelling of unused apps' work) and, with
+  /// other apps on the phone, dasd's ranking keeps it (``LegacyFetchRanking``).
+  public let keepsLegacyFetch: Bool
 }
 
 /// What a path may observe.

@@ -1,8 +1,9 @@
 import SimKernel
 
 /// Legacy background fetch (`setMinimumBackgroundFetchInterval`): for an app with the
-/// `fetch` mode, a minimum interval and no permitted identifiers, and among the owner's
-/// recent apps (here: opened within the scheduler's history). The first open sets a
+/// `fetch` mode, a minimum interval and no permitted identifiers, opened within the
+/// scheduler's history and, on a phone with other apps, kept by dasd's ranking
+/// (``LaunchPathContext/keepsLegacyFetch``). The first open sets a
 /// window from now + interval to now + 24 h; each fetch opens the next one.
 public struct LegacyFetchPath: LaunchPath {
   /// The current window, once the app has set an interval and been opened.
@@ -36,7 +37,7 @@ public struct LegacyFetchPath: LaunchPath {
   }
 
   func eligible(_ context: LaunchPathContext) -> Bool {
-    context.app.configuration.usesLegacyFetch && context.appOpenedRecently
+    context.app.configuration.usesLegacyFetch && context.keepsLegacyFetch
   }
 
   public func launch(

@@ -30,6 +30,8 @@ public struct OtherApps {
   public var recordsRuns = false
   /// dasd's recently used apps, the app under study among them when the owner opens it.
   var recent = RecentApps()
+  /// dasd's cut of the apps that keep legacy fetch, by their foreground sessions.
+  var fetchRanking = LegacyFetchRanking()
 
   /// One run of another app's work: its app, its kind, when it started and when it ends.
   public struct Run: Sendable, Hashable {
@@ -53,7 +55,7 @@ public struct OtherApps {
   /// `streams("recent")`.
   public init(
     _ population: AppPopulation, streams: (String) -> RandomStream, historyDays: Int, halfLifeDays: Double,
-    start: SimTime, recentApps: Int = 25
+    start: SimTime, recentApps: Int = 25, fetchRanking: LegacyFetchRanking.Settings = .init()
   ) {
     let stream = streams("usage")
     self.stream = stream
@@ -102,6 +104,10 @@ public struct OtherApps {
           rank: 0, opens: UsageHistory(days: 1, halfLifeDays: halfLifeDays)))
       workKinds += 1
     }
+    self.fetchRanking = LegacyFetchRanking(apps: population.installed, settings: fetchRanking)
+    self.fetchRanking.candidates = apps.filter { $0.work.kind == .legacyFetch && $0.rank > 0 }.map {
+      Int32($0.rank)
+    }
     appAtRank = Array(repeating: -1, count: population.used + 1)
     for (i, app) in apps.enumerated() where app.rank > 0 && app.rank <= population.used && app.opensAt == i {
       appAtRank[app.rank] = Int32(i)
@@ -149,6 +155,7 @@ public struct OtherApps {
       if cumulative[mid] > x { hi = mid } else { lo = mid + 1 }
     }
     recent.opened(Int32(lo + 1))
+    fetchRanking.session = (Int32(lo + 1), time)
     let i = appAtRank[lo + 1]
     if i >= 0 {
       apps[Int(i)].opens.record(time, calendar: calendar)
@@ -156,10 +163,34 @@ public struct OtherApps {
     }
   }
 
-  /// The owner opened the app under study: it joins the recently used apps.
-  mutating func appUnderStudyOpened() {
-    if !apps.isEmpty { recent.opened(RecentApps.appUnderStudy) }
+  /// The screen went off: the session of the app opened at the screen-on ends.
+  mutating func screenOff(at time: SimTime) {
+    guard let s = fetchRanking.session else { return }
+    fetchRanking.session = nil
+    fetchRanking.session(s.app, from: s.start, to: time)
   }
+
+  /// The owner opened the app under study: it joins the recently used apps.
+  mutating func appUnderStudyOpened(at time: SimTime) {
+    guard !apps.isEmpty else { return }
+    recent.opened(RecentApps.appUnderStudy)
+    fetchRanking.appUnderStudySession = time
+  }
+
+  /// The owner left the app under study: its session counts for the fetch ranking.
+  mutating func appUnderStudyClosed(at time: SimTime) {
+    guard let start = fetchRanking.appUnderStudySession else { return }
+    fetchRanking.appUnderStudySession = nil
+    fetchRanking.session(RecentApps.appUnderStudy, from: start, to: time)
+  }
+
+  /// The app under study uses legacy fetch: it is ranked with the other apps that do.
+  mutating func rankAppUnderStudyForFetch() {
+    if !apps.isEmpty, !fetchRanking.candidates.contains(0) { fetchRanking.candidates.append(0) }
+  }
+
+  /// Whether the app at usage rank `rank` (0: the app under study) keeps legacy fetch.
+  func keepsFetch(_ rank: Int32) -> Bool { fetchRanking.keepsFetch(rank) }
 
   /// Whether the app at usage rank `rank` (``RecentApps/appUnderStudy``: the app under
   /// study) is among the recently used apps.

@@ -50,6 +50,8 @@ public struct SchedulerParameters: Sendable, Hashable {
   /// phone has other apps, an app must be in it, as well as within the application
   /// policy's recent window, to count as recent.
   public var recentApps = 25
+  /// dasd's cut of the apps that keep legacy fetch when the phone has other apps.
+  public var legacyFetchRanking = LegacyFetchRanking.Settings()
 
   /// The most activities of all apps each concurrency group runs at once.
   public var groupCaps = GroupCaps()

@@ -17,6 +17,7 @@ import Randomness
 ///   thermal: {enabled: false}
 /// budgets: {energy_capacity_mwh: 150, data_capacity_bytes: 52428800}
 /// groups: {default: 6, network: 6, legacy_fetch: 3, transfers: 3, load_half_life: 45m}
+/// legacy_fetch: {top_apps: 50, minimum_session: 10s, ranking_period: 3h}
 /// ```
 public struct SchedulerSpec: Sendable {
   public var model: SchedulingModel = .ios()
@@ -28,7 +29,7 @@ public struct SchedulerSpec: Sendable {
     "model", "threshold", "processing_threshold", "evaluation_period", "evaluation_period_spread",
     "app_look_ahead", "app_jitter",
     "history_half_life", "processing_idle_window", "owners", "transfers", "policies", "budgets", "groups",
-    "recent_apps",
+    "recent_apps", "legacy_fetch",
   ]
   static let policyKeys: [String: [String]] = [
     "battery": ["weight", "maintenance_veto_below", "utility_veto_below", "plugged_bonus"],
@@ -73,6 +74,14 @@ public struct SchedulerSpec: Sendable {
     p.processingIdleWindowSeconds = try s.duration(
       "processing_idle_window", default: p.processingIdleWindowSeconds, range: 1...86_400)
     p.recentApps = try s.integer("recent_apps", default: p.recentApps, range: 0...501)
+    if let f = try s.section("legacy_fetch", keys: ["top_apps", "minimum_session", "ranking_period"]) {
+      var r = p.legacyFetchRanking
+      r.topApps = try f.integer("top_apps", default: r.topApps, range: 1...501)
+      r.minimumSessionSeconds = try f.duration(
+        "minimum_session", default: r.minimumSessionSeconds, range: 0...86_400)
+      r.periodSeconds = try f.duration("ranking_period", default: r.periodSeconds, range: 60...604_800)
+      p.legacyFetchRanking = r
+    }
     if let o = try s.section(
       "owners", keys: ["leniency_sigma", "processing_spacing_sigma", "overdue_sigma", "install_warmup_sigma"])
     {

@@ -37,7 +37,7 @@ extension SystemScheduler {
 
   /// What the paths read when they list their own work.
   func pathContext(_ app: some LaunchableApp) -> LaunchPathContext {
-    LaunchPathContext(app: app, appOpenedRecently: appOpens.total > 0)
+    LaunchPathContext(app: app, keepsLegacyFetch: appOpens.total > 0 && otherApps.keepsFetch(0))
   }
 
   /// Passes `input` to every path, and notes whether they hold work of their own.

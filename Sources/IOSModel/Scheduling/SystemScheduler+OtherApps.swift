@@ -47,6 +47,9 @@ extension SystemScheduler {
         running += 1
         continue
       }
+      if otherApps.apps[i].work.kind == .legacyFetch, !otherApps.keepsFetch(Int32(otherApps.apps[i].rank)) {
+        continue
+      }
       var activity = otherApps.apps[i].activity
       activity.submittedAt = otherApps.apps[i].dueAt ?? now
       let kind = otherApps.apps[i].workKind

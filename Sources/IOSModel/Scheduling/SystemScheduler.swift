@@ -162,6 +162,7 @@ public struct SystemScheduler: LaunchDecider {
     app: some LaunchableApp, device: some DeviceConditions, target: UInt32, scheduler: inout Scheduler
   ) {
     self.target = target
+    if app.configuration.usesLegacyFetch { otherApps.rankAppUnderStudyForFetch() }
     budgetsAt = scheduler.now
     timerPeriod = .seconds(parameters.evaluationPeriodSeconds)
     timerSlot = scheduler.allocateSlot()
@@ -200,14 +201,19 @@ public struct SystemScheduler: LaunchDecider {
     switch change.kind {
     case .appOpened:
       appOpens.record(change.time, calendar: calendar)
-      otherApps.appUnderStudyOpened()
+      otherApps.appUnderStudyOpened(at: change.time)
       observe(.appOpened(at: change.time), app: app)
     case .screenOn:
       deviceUse.record(change.time, calendar: calendar)
       otherApps.screenOn(at: change.time, calendar: calendar)
       herd.screenOn(at: change.time)
+    case .appClosed:
+      otherApps.appUnderStudyClosed(at: change.time)
     case .plugged, .unplugged, .screenOff, .network, .batteryLevel, .lowPowerMode, .thermal, .boot:
-      if change.kind == .screenOff { herd.screenOff(at: change.time) }
+      if change.kind == .screenOff {
+        herd.screenOff(at: change.time)
+        otherApps.screenOff(at: change.time)
+      }
       if case .network(let kind) = change.detail { herd.network(kind, at: change.time) }
       evaluate(app: app, device: device, trigger: .device(change.kind), scheduler: &scheduler)
     default:
