@@ -15,7 +15,7 @@ public struct OtherApps {
   /// The owner's use of the apps: their ranks, first requests and opens. It is drawn
   /// at the owner's screen-ons only, so every arm sees the same opens.
   let stream: RandomStream?
-  /// The scheduler's own draws for them (the prediction's jitter, run lengths), which
+  /// The scheduler's own draws for them (run lengths), which
   /// differ as the arms' decisions do.
   let workStream: RandomStream?
   /// Energy drawn by each app's runs in the current day [mWh]; the last entry is the
@@ -134,10 +134,6 @@ public struct OtherApps {
   public var isEmpty: Bool { apps.isEmpty }
 
   mutating func record(_ run: Run) { runs.append(run) }
-
-  /// A draw for the app-open prediction's jitter [0…1) (the other apps' own stream, so
-  /// that the app under study's draws stay the same whatever the other apps are).
-  func jitter() -> Double { workStream?.uniform() ?? 0 }
 
   /// Each other app's bundle identifier and launches so far.
   public var launches: [(bundle: String, launches: Int)] { apps.map { ($0.bundle, $0.launches) } }

@@ -29,7 +29,7 @@ public struct PolicyInputs: OptionSet, Sendable, Hashable {
   /// Whether the owner uses the phone, for how long it has been idle, and the time
   /// since the latest thundering-herd trigger.
   public static let deviceInUse = PolicyInputs(rawValue: 1 << 10)
-  /// ``PolicyContext/appOpenProbability`` (one random draw per decision point).
+  /// ``PolicyContext/appOpenProbability`` (its jitter drawn at most once per decision point).
   public static let appOpenPrediction = PolicyInputs(rawValue: 1 << 11)
   /// ``PolicyContext/deviceUseProbability``.
   public static let deviceUsePrediction = PolicyInputs(rawValue: 1 << 12)

@@ -10,6 +10,9 @@ public struct SchedulerParameters: Sendable, Hashable {
   public var appLookAheadSeconds: Double = 450
   /// Largest random shift of that look-ahead [s] (dasd: 0–1350 s).
   public var appJitterSeconds: Double = 1350
+  /// The shift is one value for every app, drawn again only once this long has passed
+  /// since it was last asked for [s] (dasd: 300 s).
+  public var appJitterRedrawSeconds: Double = 300
   /// Width of the prediction windows [s].
   public var predictionWindowSeconds: Double = 180
   /// How long ahead the device must be predicted idle for processing [s]: a task of

@@ -27,7 +27,7 @@ public struct SchedulerSpec: Sendable {
 
   public static let keys = [
     "model", "threshold", "processing_threshold", "evaluation_period", "evaluation_period_spread",
-    "app_look_ahead", "app_jitter",
+    "app_look_ahead", "app_jitter", "app_jitter_redraw",
     "history_half_life", "processing_idle_window", "owners", "transfers", "policies", "budgets", "groups",
     "recent_apps", "legacy_fetch",
   ]
@@ -101,6 +101,8 @@ public struct SchedulerSpec: Sendable {
     p.appLookAheadSeconds = try s.duration(
       "app_look_ahead", default: p.appLookAheadSeconds, range: 0...86_400)
     p.appJitterSeconds = try s.duration("app_jitter", default: p.appJitterSeconds, range: 0...86_400)
+    p.appJitterRedrawSeconds = try s.duration(
+      "app_jitter_redraw", default: p.appJitterRedrawSeconds, range: 0...86_400)
     p.historyHalfLifeDays = try s.number(
       "history_half_life", default: p.historyHalfLifeDays, range: 0.01...365)
     if let b = try s.section(

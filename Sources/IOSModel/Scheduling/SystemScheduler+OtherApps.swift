@@ -80,7 +80,8 @@ extension SystemScheduler {
       // cannot reach the threshold (checked against the rule in debug builds).
       if model.judgeIndex(activity, c, policies: shared..<split, into: &tally) != nil { continue }
       if split < count {
-        let lookAhead = parameters.appLookAheadSeconds + otherApps.jitter() * parameters.appJitterSeconds
+        let lookAhead =
+          parameters.appLookAheadSeconds + predictionJitter(at: now) * parameters.appJitterSeconds
         c.appOpenProbability =
           otherApps.apps[o].opens.total > 0
           ? otherApps.apps[o].opens.probability(

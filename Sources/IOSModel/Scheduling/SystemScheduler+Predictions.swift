@@ -29,6 +29,20 @@ extension SystemScheduler {
     return c
   }
 
+  /// The app-open prediction's jitter [0…1): dasd keeps one value for every app and
+  /// draws it again only when at least ``SchedulerParameters/appJitterRedrawSeconds``
+  /// have passed since it was last asked for (multi-app facts, the application policy's
+  /// cross-app details), so apps judged close together share it.
+  mutating func predictionJitter(at now: SimTime) -> Double {
+    if let asked = jitterAskedAt, (now - asked).seconds < parameters.appJitterRedrawSeconds {
+      jitterAskedAt = now
+      return jitterValue
+    }
+    jitterAskedAt = now
+    jitterValue = jitter.uniform()
+    return jitterValue
+  }
+
   /// Makes both usage predictions for `point`, if not made yet.
   mutating func predict(_ point: inout DecisionPoint) {
     predictAppOpen(&point)
@@ -36,13 +50,13 @@ extension SystemScheduler {
   }
 
   /// The app-open prediction: the probability that the owner opens the app in a window
-  /// ~7.5 min ahead, shifted by a random jitter (the point's one random draw); nil
-  /// without any open in the history.
+  /// ~7.5 min ahead, shifted by a random jitter (``predictionJitter(at:)``); nil without
+  /// any open in the history.
   mutating func predictAppOpen(_ point: inout DecisionPoint) {
     guard !point.appOpenPredicted else { return }
     point.appOpenPredicted = true
     let now = point.context.now
-    let lookAhead = parameters.appLookAheadSeconds + jitter.uniform() * parameters.appJitterSeconds
+    let lookAhead = parameters.appLookAheadSeconds + predictionJitter(at: now) * parameters.appJitterSeconds
     let window = predictionWindowDuration()
     point.context.appOpenProbability =
       appOpens.total > 0

@@ -30,8 +30,12 @@ public struct SystemScheduler: LaunchDecider {
   }
   public var parameters: SchedulerParameters
   public let calendar: SimCalendar
-  /// The app-open prediction's jitter: one draw per decision point that reaches it.
+  /// The app-open prediction's jitter: drawn for every app at once, again only when
+  /// ``SchedulerParameters/appJitterRedrawSeconds`` have passed since it was last asked
+  /// for (``predictionJitter(at:)``).
   let jitter: RandomStream
+  var jitterValue = 0.0
+  var jitterAskedAt: SimTime?
   /// The timer's phase and spread: its own stream (paired with `jitter`), so that the
   /// prediction's draws are the same whatever the timer draws.
   let timerStream: RandomStream
