@@ -24,11 +24,19 @@ public protocol LaunchableApp: AnyObject {
   /// Launches the app for the system's own kind of work.
   func launchSystemWork(_ work: SystemWork, transferSeconds: Double, scheduler: inout Scheduler)
     -> LaunchResult
+  /// The system suspends the running task `name` to make room for other work: its
+  /// expiration handler runs, as for any expiry.
+  func suspend(_ name: TaskName, scheduler: inout Scheduler)
 }
 
 extension SimulatedApp: LaunchableApp {
   public func isRunning(_ work: SystemWork) -> Bool {
     runningTasks.allValues.contains { ($0 as? SystemLaunchTask)?.path == work.rawValue }
+  }
+
+  public func suspend(_ name: TaskName, scheduler: inout Scheduler) {
+    guard let task = running.first(where: { $0.name == name }) else { return }
+    enter(&scheduler) { expire(task, reason: "suspended") }
   }
 
   public var pendingRequests: [BGTaskScheduler.PendingRequest] { taskScheduler.pending }

@@ -75,7 +75,7 @@ public struct PhoneRecipe {
         },
         historyDays: scheduler.parameters.historyDays, halfLifeDays: scheduler.parameters.historyHalfLifeDays,
         start: .zero, recentApps: scheduler.parameters.recentApps,
-        fetchRanking: scheduler.parameters.legacyFetchRanking)
+        fetchRanking: scheduler.parameters.legacyFetchRanking, fairShare: scheduler.parameters.fairShare)
     }
     let pushes = SilentPushServer(
       perHour: app.configuration.silentPushesPerHour,

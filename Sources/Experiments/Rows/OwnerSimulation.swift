@@ -113,7 +113,7 @@ package enum OwnerSimulation {
     for a in sim.decider.otherApps.totals {
       OtherAppRow(
         app: a.bundle, work: a.work, rank: a.rank, opens: a.opens, launches: a.launches,
-        energyMWh: a.energyMWh
+        suspended: a.suspended, energyMWh: a.energyMWh
       ).write(prefix: prefix, into: &otherApps)
     }
     summary(accounting.summary)

@@ -35,6 +35,8 @@ struct OtherApp {
   var openCount = 0
   /// Energy its runs drew from the budget so far [mWh].
   var energyMWh = 0.0
+  /// Runs suspended to make room in a full group (dasd's fair share).
+  var suspensions = 0
 
   /// Whether its work waits to be judged at `now`.
   @inline(__always)

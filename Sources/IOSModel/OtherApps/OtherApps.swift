@@ -32,6 +32,9 @@ public struct OtherApps {
   var recent = RecentApps()
   /// dasd's cut of the apps that keep legacy fetch, by their foreground sessions.
   var fetchRanking = LegacyFetchRanking()
+  /// Each app's runtime since dasd's weekly reset [s]; the last entry is the app under
+  /// study's (``FairShare``).
+  var fairShare = FairShare(apps: 0)
 
   /// One run of another app's work: its app, its kind, when it started and when it ends.
   public struct Run: Sendable, Hashable {
@@ -55,7 +58,8 @@ public struct OtherApps {
   /// `streams("recent")`.
   public init(
     _ population: AppPopulation, streams: (String) -> RandomStream, historyDays: Int, halfLifeDays: Double,
-    start: SimTime, recentApps: Int = 25, fetchRanking: LegacyFetchRanking.Settings = .init()
+    start: SimTime, recentApps: Int = 25, fetchRanking: LegacyFetchRanking.Settings = .init(),
+    fairShare: FairShare.Settings = .init()
   ) {
     let stream = streams("usage")
     self.stream = stream
@@ -129,11 +133,22 @@ public struct OtherApps {
       }
     }
     energyToday = Array(repeating: 0, count: apps.count + 1)
+    self.fairShare = FairShare(apps: apps.count + 1)
+    self.fairShare.settings = fairShare
+    self.fairShare.weekStart = start
   }
 
   public var isEmpty: Bool { apps.isEmpty }
 
   mutating func record(_ run: Run) { runs.append(run) }
+
+  /// The recorded run of `bundle` that started at `start` ended early, at `end`.
+  mutating func endRecordedRun(of bundle: String, startedAt start: SimTime, at end: SimTime) {
+    guard recordsRuns, let k = runs.lastIndex(where: { $0.bundle == bundle && $0.start == start }) else {
+      return
+    }
+    runs[k].end = end
+  }
 
   /// Each other app's bundle identifier and launches so far.
   public var launches: [(bundle: String, launches: Int)] { apps.map { ($0.bundle, $0.launches) } }
@@ -230,18 +245,34 @@ public struct OtherApps {
     if index < apps.count { apps[index].energyMWh += mWh }
   }
 
-  /// What each other app did so far, one entry per app (its works together): its
-  /// bundle, its kinds of work, its usage rank, its opens, launches and energy [mWh].
-  public var totals: [(bundle: String, work: String, rank: Int, opens: Int, launches: Int, energyMWh: Double)]
-  {
-    var out: [(bundle: String, work: String, rank: Int, opens: Int, launches: Int, energyMWh: Double)] = []
+  /// What each other app did so far, one entry per app (its works together).
+  public struct Total: Sendable {
+    public var bundle: String
+    /// Its kinds of work, joined by `+`.
+    public var work: String
+    public var rank: Int
+    public var opens: Int
+    public var launches: Int
+    /// Runs suspended to make room in a full group.
+    public var suspended: Int
+    /// Energy its runs drew [mWh].
+    public var energyMWh: Double
+  }
+
+  /// What each other app did so far, one entry per app (its works together).
+  public var totals: [Total] {
+    var out: [Total] = []
     for (i, app) in apps.enumerated() {
       if app.opensAt == i {
         let work = app.work.isApples ? "apple_maintenance" : app.work.kind.rawValue
-        out.append((app.bundle, work, app.rank, app.openCount, app.launches, app.energyMWh))
+        out.append(
+          Total(
+            bundle: app.bundle, work: work, rank: app.rank, opens: app.openCount, launches: app.launches,
+            suspended: app.suspensions, energyMWh: app.energyMWh))
       } else {
         out[out.count - 1].work += "+" + app.work.kind.rawValue
         out[out.count - 1].launches += app.launches
+        out[out.count - 1].suspended += app.suspensions
         out[out.count - 1].energyMWh += app.energyMWh
       }
     }

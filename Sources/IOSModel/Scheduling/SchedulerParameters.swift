@@ -55,6 +55,8 @@ public struct SchedulerParameters: Sendable, Hashable {
   public var recentApps = 25
   /// dasd's cut of the apps that keep legacy fetch when the phone has other apps.
   public var legacyFetchRanking = LegacyFetchRanking.Settings()
+  /// dasd's fair share, which decides who is suspended when a group is full.
+  public var fairShare = FairShare.Settings()
 
   /// The most activities of all apps each concurrency group runs at once.
   public var groupCaps = GroupCaps()

@@ -18,6 +18,7 @@ import Randomness
 /// budgets: {energy_capacity_mwh: 150, data_capacity_bytes: 52428800}
 /// groups: {default: 6, network: 6, legacy_fetch: 3, transfers: 3, load_half_life: 45m}
 /// legacy_fetch: {top_apps: 50, minimum_session: 10s, ranking_period: 3h}
+/// fair_share: {long_running: 10m, reset: 7d}
 /// ```
 public struct SchedulerSpec: Sendable {
   public var model: SchedulingModel = .ios()
@@ -29,7 +30,7 @@ public struct SchedulerSpec: Sendable {
     "model", "threshold", "processing_threshold", "evaluation_period", "evaluation_period_spread",
     "app_look_ahead", "app_jitter", "app_jitter_redraw",
     "history_half_life", "processing_idle_window", "owners", "transfers", "policies", "budgets", "groups",
-    "recent_apps", "legacy_fetch",
+    "recent_apps", "legacy_fetch", "fair_share",
   ]
   static let policyKeys: [String: [String]] = [
     "battery": ["weight", "maintenance_veto_below", "utility_veto_below", "plugged_bonus"],
@@ -81,6 +82,12 @@ public struct SchedulerSpec: Sendable {
         "minimum_session", default: r.minimumSessionSeconds, range: 0...86_400)
       r.periodSeconds = try f.duration("ranking_period", default: r.periodSeconds, range: 60...604_800)
       p.legacyFetchRanking = r
+    }
+    if let f = try s.section("fair_share", keys: ["long_running", "reset"]) {
+      p.fairShare.longRunningSeconds = try f.duration(
+        "long_running", default: p.fairShare.longRunningSeconds, range: 0...604_800)
+      p.fairShare.resetSeconds = try f.duration(
+        "reset", default: p.fairShare.resetSeconds, range: 3600...31_536_000)
     }
     if let o = try s.section(
       "owners", keys: ["leniency_sigma", "processing_spacing_sigma", "overdue_sigma", "install_warmup_sigma"])

@@ -56,7 +56,7 @@ extension SystemScheduler {
     let now = scheduler.now
     if let end = launchesUntil, now >= end { return }
     if !otherApps.isEmpty, Self.judgesOtherApps(trigger) {
-      judgeOtherApps(app: app, device: device, now: now)
+      judgeOtherApps(app: app, device: device, now: now, scheduler: &scheduler)
     }
     refreshRequestCache(app)
     guard anythingDue(app, now: now) else { return }
@@ -123,7 +123,13 @@ extension SystemScheduler {
     let now = point.context.now
     let p = Int(activity.path)
     let group = ActivityGroup(activity)
-    if !otherApps.isEmpty, let full = groupFullReason(group, now: now) { return .refused(reason: full) }
+    if !otherApps.isEmpty, let full = groupFullReason(group, now: now),
+      !makeRoom(
+        in: group, power: activity.requiresExternalPower, app: otherApps.count, appUnderStudy: app, now: now,
+        scheduler: &scheduler)
+    {
+      return .refused(reason: full)
+    }
     let conditions = LaunchConditions(
       onCellular: device.network == .cellular,
       transferBytesPerSecond: transferBytesPerSecond(on: device.network))
@@ -139,7 +145,7 @@ extension SystemScheduler {
         point.context.silentPushesInPeriod = pushesInPeriod
       }
       lastLaunchTrigger[activity.name] = point.trigger
-      runningSince[activity.name] = (now, point.context.isPluggedIn, group)
+      runningSince[activity.name] = (now, point.context.isPluggedIn, group, activity.requiresExternalPower)
       point.context.runningTasks = app.runningCount
       point.context.lastLaunch = lastLaunch
       return .launched

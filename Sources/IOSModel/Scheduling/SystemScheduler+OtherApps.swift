@@ -9,7 +9,9 @@ extension SystemScheduler {
   /// Their work is judged before the app under study's (an assumption: dasd's order
   /// among apps is not known). Apple's maintenance is not judged: it starts whenever its
   /// conditions hold (``AppleMaintenance``).
-  mutating func judgeOtherApps(app: some LaunchableApp, device: some DeviceConditions, now: SimTime) {
+  mutating func judgeOtherApps(
+    app: some LaunchableApp, device: some DeviceConditions, now: SimTime, scheduler: inout Scheduler
+  ) {
     finishOtherRuns(until: now)
     otherApps.deliverPushes(until: now)
     var due = false
@@ -101,7 +103,11 @@ extension SystemScheduler {
         if model.judgeIndex(activity, c, policies: split..<count, into: &tally) != nil { continue }
       }
       let group = otherApps.apps[i].group
-      guard model.launches(tally.mean, activity), groupLoad(group, now: now) < parameters.groupCaps[group]
+      guard model.launches(tally.mean, activity),
+        groupLoad(group, now: now) < parameters.groupCaps[group]
+          || makeRoom(
+            in: group, power: activity.requiresExternalPower, app: i, appUnderStudy: app, now: now,
+            scheduler: &scheduler)
       else { continue }
       launchOther(i, onPower: c.isPluggedIn, network: device.network, now: now)
       running += 1
@@ -157,6 +163,7 @@ extension SystemScheduler {
     for i in otherApps.apps.indices {
       guard let run = otherApps.apps[i].run, run.end <= now else { continue }
       otherApps.apps[i].run = nil
+      otherApps.fairShare.ran(i, from: run.start, to: run.end)
       refillBudgets(to: run.end)
       drawEnergy(from: run.start, to: run.end, onPower: run.onPower, by: i, at: run.end)
       let work = otherApps.apps[i].work
@@ -168,8 +175,8 @@ extension SystemScheduler {
 
   /// The load of `group` at `now`, the app under study's runs and the other apps' with
   /// each runner's weight decayed by its age, rounded up (dasd).
-  func groupLoad(_ group: ActivityGroup, now: SimTime) -> Int {
-    var sum = 0.0
+  func groupLoad(_ group: ActivityGroup, now: SimTime, without weight: Double = 0) -> Int {
+    var sum = -weight
     var count = 0
     let halfLife = parameters.groupCaps.loadHalfLifeSeconds
     for i in otherApps.apps.indices where otherApps.apps[i].group == group {
@@ -181,7 +188,7 @@ extension SystemScheduler {
       sum += ActivityGroup.weight(age: now - run.start, halfLifeSeconds: halfLife)
       count += 1
     }
-    return min(count, Int((sum - 1e-9).rounded(.up)))
+    return min(count - (weight > 0 ? 1 : 0), Int((sum - 1e-9).rounded(.up)))
   }
 
   /// For `bgsim explain`: the energy budget's and the CPU's verdicts name the other

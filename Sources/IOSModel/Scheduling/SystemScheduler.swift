@@ -73,7 +73,9 @@ public struct SystemScheduler: LaunchDecider {
   var pushPeriod = 0
   var pushesInPeriod = 0
   /// The app's runs under way: when each started, and whether on external power.
-  var runningSince = SmallTable<TaskName, (start: SimTime, onPower: Bool, group: ActivityGroup)>()
+  var runningSince = SmallTable<
+    TaskName, (start: SimTime, onPower: Bool, group: ActivityGroup, needsPower: Bool)
+  >()
   /// The latest thundering-herd trigger, from the screen and Wi-Fi.
   public internal(set) var herd = HerdTrigger()
   /// The owner's other apps with background work, judged at the same points.
@@ -247,6 +249,7 @@ public struct SystemScheduler: LaunchDecider {
         }
       case .complete, .kill:
         if let run = runningSince.removeValue(forKey: events[i].name) {
+          otherApps.fairShare.ran(otherApps.count, from: run.start, to: events[i].time)
           refillBudgets(to: scheduler.now)
           drawEnergy(
             from: run.start, to: events[i].time, onPower: run.onPower, by: otherApps.count, at: scheduler.now)

@@ -10,12 +10,16 @@ package struct OtherAppRow {
   package var rank: Int
   package var opens: Int
   package var launches: Int
+  /// Runs suspended to make room in a full group (dasd's fair share).
+  package var suspended: Int
   /// Energy its runs drew from the budget [mWh].
   package var energyMWh: Double
 
-  package init(app: String, work: String, rank: Int, opens: Int, launches: Int, energyMWh: Double) {
+  package init(
+    app: String, work: String, rank: Int, opens: Int, launches: Int, suspended: Int, energyMWh: Double
+  ) {
     (self.app, self.work, self.rank) = (app, work, rank)
-    (self.opens, self.launches, self.energyMWh) = (opens, launches, energyMWh)
+    (self.opens, self.launches, self.suspended, self.energyMWh) = (opens, launches, suspended, energyMWh)
   }
 
   /// Writes the row after `prefix` (the owner's fields, each followed by a comma).
@@ -25,7 +29,7 @@ package struct OtherAppRow {
     out.field(app)
     out.comma()
     out.field(work)
-    for n in [rank, opens, launches] {
+    for n in [rank, opens, launches, suspended] {
       out.comma()
       out.integer(Int64(n))
     }

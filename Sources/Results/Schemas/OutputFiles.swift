@@ -86,7 +86,8 @@ extension CSVSchema {
   public static let otherApps = CSVSchema(
     "other_apps.csv",
     [
-      "cell", "arm", "replication", "device", "app", "work", "usage_rank", "opens", "launches", "energy_mwh",
+      "cell", "arm", "replication", "device", "app", "work", "usage_rank", "opens", "launches", "suspended",
+      "energy_mwh",
     ])
 
   /// Every CSV file `bgsim run` writes, in the order it lists them (and `other_apps.csv`

@@ -1,0 +1,62 @@
+import SimKernel
+
+extension SystemScheduler {
+  /// dasd's answer to a full group (``FairShare``): of the group's runners that have run
+  /// at least ``FairShare/Settings/longRunningSeconds``, the one that would run last by
+  /// fair share is suspended when the newcomer (app `app`: an other app's index, or
+  /// ``OtherApps/count`` for the app under study) would run before it and its leaving
+  /// brings the group's load under the cap. Whether room was made.
+  mutating func makeRoom(
+    in group: ActivityGroup, power: Bool, app: Int, appUnderStudy: some LaunchableApp, now: SimTime,
+    scheduler: inout Scheduler
+  ) -> Bool {
+    let share = otherApps.fairShare
+    let long = share.settings.longRunningSeconds
+    let halfLife = parameters.groupCaps.loadHalfLifeSeconds
+    func week(_ k: Int) -> Double { k < share.seconds.count ? share.seconds[k] : 0 }
+    // The runner that would run last: an other app's index, or a task of the app under study.
+    var last: (other: Int?, task: TaskName?, power: Bool, week: Double, weight: Double)?
+    func consider(other: Int?, task: TaskName?, power: Bool, week: Double, start: SimTime) {
+      guard (now - start).seconds >= long else { return }
+      let candidate = (power: power, week: week)
+      if let l = last, !FairShare.runsFirst((l.power, l.week), before: candidate) { return }
+      last = (other, task, power, week, ActivityGroup.weight(age: now - start, halfLifeSeconds: halfLife))
+    }
+    for k in otherApps.apps.indices where k != app && otherApps.apps[k].group == group {
+      guard let run = otherApps.apps[k].run, run.end > now else { continue }
+      consider(
+        other: k, task: nil, power: otherApps.apps[k].activity.requiresExternalPower, week: week(k),
+        start: run.start)
+    }
+    if app != otherApps.count {
+      for (name, run) in zip(runningSince.allKeys, runningSince.allValues) where run.group == group {
+        consider(other: nil, task: name, power: run.needsPower, week: week(otherApps.count), start: run.start)
+      }
+    }
+    guard let victim = last, FairShare.runsFirst((power, week(app)), before: (victim.power, victim.week)),
+      groupLoad(group, now: now, without: victim.weight) < parameters.groupCaps[group]
+    else { return false }
+    if let k = victim.other {
+      suspendOther(k, now: now)
+    } else if let name = victim.task, let run = runningSince.removeValue(forKey: name) {
+      otherApps.fairShare.ran(otherApps.count, from: run.start, to: now)
+      refillBudgets(to: now)
+      drawEnergy(from: run.start, to: now, onPower: run.onPower, by: otherApps.count, at: now)
+      appUnderStudy.suspend(name, scheduler: &scheduler)
+    }
+    return true
+  }
+
+  /// Ends other app `k`'s run now, suspended: it drew the budgets for the time it ran,
+  /// and its work is due again at once.
+  mutating func suspendOther(_ k: Int, now: SimTime) {
+    guard let run = otherApps.apps[k].run else { return }
+    otherApps.apps[k].run = nil
+    otherApps.apps[k].suspensions += 1
+    otherApps.fairShare.ran(k, from: run.start, to: now)
+    refillBudgets(to: now)
+    drawEnergy(from: run.start, to: now, onPower: run.onPower, by: k, at: now)
+    if otherApps.apps[k].work.kind != .silentPush { otherApps.apps[k].dueAt = now }
+    otherApps.endRecordedRun(of: otherApps.apps[k].bundle, startedAt: run.start, at: now)
+  }
+}

@@ -1,0 +1,77 @@
+import DeviceModel
+import Randomness
+import SimKernel
+import Testing
+
+@testable import IOSModel
+@testable import PhoneAssembly
+
+/// dasd's fair share: when a group is full, the long runner that would run last (not
+/// needing power, then the most runtime this week) is suspended for a newcomer that
+/// would run before it.
+@Suite struct FairShareTests {
+  func t(_ seconds: Double) -> SimTime { SimTime(seconds: seconds) }
+
+  /// A phone whose `network` group holds one activity, with a photo backup's upload
+  /// running since 0 s, which ran `photoWeek` seconds this week; the app under study
+  /// ran `ownWeek`.
+  func scheduler(photoWeek: Double, ownWeek: Double = 0) -> SystemScheduler {
+    var p = SchedulerParameters()
+    p.groupCaps.network = 1
+    p.fairShare.longRunningSeconds = 60
+    var s = SystemScheduler(
+      parameters: p, calendar: SimCalendar(startDate: CivilDate(iso: "2026-01-05")!),
+      stream: RandomStreams(seed: 2).stream("scheduler"))
+    var population = AppPopulation()
+    population.maintenance = [:]
+    population.listed = [ListedApp(bundle: "com.photos", work: [AppArchetype.photoBackup.work], rank: 1)]
+    s.otherApps = OtherApps(
+      population, streams: { RandomStreams(seed: 3).stream($0) }, historyDays: 14, halfLifeDays: 2,
+      start: .zero, fairShare: p.fairShare)
+    s.otherApps.apps[0].run = (end: t(3600), start: t(0), onPower: true)
+    s.otherApps.fairShare.seconds[0] = photoWeek
+    s.otherApps.fairShare.seconds[s.otherApps.count] = ownWeek
+    return s
+  }
+
+  func makeRoom(_ s: inout SystemScheduler, at seconds: Double, power: Bool = true) -> Bool {
+    let app = SimulatedApp(configuration: .testDefault, behavior: worker([]), target: PhoneTargets.app)
+    var kernel = Scheduler()
+    return s.makeRoom(
+      in: .network, power: power, app: s.otherApps.count, appUnderStudy: app, now: t(seconds),
+      scheduler: &kernel)
+  }
+
+  @Test func theRunnerWithMoreRuntimeThisWeekIsSuspended() {
+    var s = scheduler(photoWeek: 3000)
+    #expect(s.groupLoad(.network, now: t(600)) == 1)
+    #expect(makeRoom(&s, at: 600))
+    #expect(s.otherApps.apps[0].run == nil && s.otherApps.apps[0].suspensions == 1)
+    #expect(s.otherApps.apps[0].dueAt == t(600), "the suspended upload is due again at once")
+    #expect(s.otherApps.fairShare.seconds[0] == 3600, "its 600 s count for this week")
+    #expect(s.groupLoad(.network, now: t(600)) == 0)
+  }
+
+  @Test(arguments: [
+    // (photo's week, own week, now, newcomer needs power): no room made
+    (3000.0, 4000.0, 600.0, true),  // the newcomer ran more this week
+    (3000, 0, 30, true),  // the upload has run 30 s: not a long runner
+    (3000, 0, 600, false),  // the upload needs power, the newcomer does not
+  ])
+  func otherwiseNothingIsSuspended(photoWeek: Double, ownWeek: Double, now: Double, power: Bool) {
+    var s = scheduler(photoWeek: photoWeek, ownWeek: ownWeek)
+    #expect(!makeRoom(&s, at: now, power: power))
+    #expect(s.otherApps.apps[0].run != nil && s.otherApps.apps[0].suspensions == 0)
+  }
+
+  @Test func runtimesResetEachWeek() {
+    var share = FairShare(apps: 2)
+    share.ran(0, from: t(0), to: t(600))
+    share.ran(1, from: t(86_400), to: t(86_460))
+    #expect(share.seconds == [600, 60])
+    share.ran(1, from: t(7 * 86_400 + 10), to: t(7 * 86_400 + 20))
+    #expect(share.seconds == [0, 10], "a new week from day 7")
+    #expect(FairShare.runsFirst((true, 900), before: (false, 0)), "power first")
+    #expect(FairShare.runsFirst((false, 10), before: (false, 20)))
+  }
+}
