@@ -34,6 +34,13 @@ import Testing
     ("threshold: 1.5\n", "scheduler.yaml:1: threshold: 1.5 is out of range; use a value in [0, 1]"),
     ("model: android\n", "'android' is not one of ios, naive"),
     ("policies:\n  rate_limit: {minimum_spacing: 15}\n", "needs a unit"),
+    ("legacy_fetch: {top_apps: 0}\n", "scheduler.yaml:1: legacy_fetch.top_apps: 0 is out of range"),
+    ("legacy_fetch: {top: 5}\n", "unknown key 'top'"),
+    ("fair_share: {long_running: -1m}\n", "scheduler.yaml:1: fair_share.long_running:"),
+    ("fair_share: {reset: 10m}\n", "scheduler.yaml:1: fair_share.reset:"),
+    ("app_jitter_redraw: 5\n", "needs a unit"),
+    ("policies:\n  thundering_herd: {lengthy_lock: 4}\n", "needs a unit"),
+    ("policies:\n  thundering_herd: {lenghty_lock: 4h}\n", "did you mean 'lengthy_lock'?"),
   ])
   func badSchedulerSettingsGetOneLine(yaml: String, message: String) {
     do {
