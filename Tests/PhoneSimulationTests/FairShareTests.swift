@@ -75,3 +75,44 @@ import Testing
     #expect(FairShare.runsFirst((false, 10), before: (false, 20)))
   }
 }
+
+extension FairShareTests {
+  /// The app under study's long processing run (400 s of its 10 minutes) makes room
+  /// for another app that ran less this week: its expiration handler runs with the
+  /// reason `suspended`, and its run leaves the group's load at once.
+  @Test func theAppUnderStudysLongRunIsSuspendedWithItsExpirationHandler() throws {
+    var w = SystemWorld(
+      behavior: worker(["p0"], workSeconds: 3600, submit: [processing("p0")]),
+      script: [(at(20), .openApp(seconds: 30))] + nightlyCharge(days: 1),
+      model: .iosFromDayZero())
+    var population = AppPopulation()
+    population.maintenance = [:]
+    population.listed = [ListedApp(bundle: "com.photos", work: [AppArchetype.photoBackup.work], rank: 1)]
+    var settings = FairShare.Settings()
+    settings.longRunningSeconds = 300
+    w.phone.decider.otherApps = OtherApps(
+      population, streams: { RandomStreams(seed: 3).stream($0) }, historyDays: 14, halfLifeDays: 2,
+      start: .zero, fairShare: settings)
+    var t = at(20)
+    while w.launches("p0").isEmpty, t < at(day: 1, 7) {
+      t += 60
+      w.run(until: t)
+    }
+    let launch = try #require(w.launches("p0").first)
+    // Processing has 10 minutes: 400 s in, with 300 s as "long running".
+    w.run(until: launch + 400)
+    #expect(w.phone.decider.groupLoad(.standard, now: SimTime(seconds: launch + 400)) == 1)
+    let count = w.phone.decider.otherApps.count
+    w.phone.decider.otherApps.fairShare.seconds[count] = 1000
+    let now = SimTime(seconds: launch + 400)
+    #expect(
+      w.phone.decider.makeRoom(
+        in: .standard, power: false, app: 0, appUnderStudy: w.phone.app, now: now, scheduler: &w.scheduler))
+    #expect(w.phone.decider.groupLoad(.standard, now: now) == 0)
+    #expect(w.phone.decider.otherApps.fairShare.seconds[count] == 1400, "its 400 s count for this week")
+    w.run(until: launch + 500)
+    let log = w.phone.appLog + w.app.events.elements
+    let expiry = try #require(log.first { $0.kind == .expire && $0.identifier == "p0" })
+    #expect(expiry.detail == "suspended" && expiry.time.seconds == launch + 400)
+  }
+}
