@@ -37,6 +37,46 @@ import Testing
     #expect(outcome.standardOutput.contains("running: com.other."))
   }
 
+  /// With a network group of one, a photo backup uploading on the charger, and processing
+  /// spaced 10 minutes apart, the app's processing finds the group full; dasd's fair
+  /// share suspends the upload, which ran more this week, and explain says so.
+  @Test func explainNamesTheRunFairShareSuspended() throws {
+    let file = scratchFolder("explain").appendingPathComponent("fair-share.yaml")
+    try """
+    days: 4
+    seed: 5
+    persona: typical
+    app:
+      background_modes: [processing]
+      permitted_identifiers: [sync]
+      tasks:
+        - identifier: sync
+          type: processing
+          earliest_begin: 30m
+          requires_network: true
+          requires_external_power: true
+          submit: [on_launch, on_completion]
+          work: 2m
+    scheduler:
+      groups: {network: 1}
+      fair_share: {long_running: 1m}
+      policies: {rate_limit: {processing_spacing: 10m}}
+    other_apps:
+      background_active: 0
+      apps:
+        - {bundle: com.photos, archetype: photo_backup, every: 15m, rank: 2}
+    """.write(to: file, atomically: true, encoding: .utf8)
+    let outcome = try BGSimBinary.run(
+      ["explain", file.path, "--task", "sync", "--limit", "2000"], in: repoRoot)
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    let text = outcome.standardOutput
+    #expect(text.contains("but the network group is at its cap of 1 (running: com.photos)"))
+    #expect(
+      text.range(
+        of: #"→ launched \[.*\]; fair share: suspended com\.photos \([0-9]+ s this week against [0-9]+ s\)"#,
+        options: .regularExpression) != nil)
+  }
+
   /// Vetoes whose reasons differ only in their numbers (a rate limit's seconds since
   /// the last launch) fold into one group: no two such lines follow each other.
   @Test func vetoesThatDifferOnlyInNumbersFold() throws {

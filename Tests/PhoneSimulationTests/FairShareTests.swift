@@ -34,7 +34,7 @@ import Testing
     return s
   }
 
-  func makeRoom(_ s: inout SystemScheduler, at seconds: Double, power: Bool = true) -> Bool {
+  func makeRoom(_ s: inout SystemScheduler, at seconds: Double, power: Bool = true) -> String? {
     let app = SimulatedApp(configuration: .testDefault, behavior: worker([]), target: PhoneTargets.app)
     var kernel = Scheduler()
     return s.makeRoom(
@@ -45,7 +45,10 @@ import Testing
   @Test func theRunnerWithMoreRuntimeThisWeekIsSuspended() {
     var s = scheduler(photoWeek: 3000)
     #expect(s.groupLoad(.network, now: t(600)) == 1)
-    #expect(makeRoom(&s, at: 600))
+    #expect(
+      makeRoom(&s, at: 600)
+        == "fair share: suspended com.photos (3000 s this week against 0 s) to make room in the network group"
+    )
     #expect(s.otherApps.apps[0].run == nil && s.otherApps.apps[0].suspensions == 1)
     #expect(s.otherApps.apps[0].dueAt == t(600), "the suspended upload is due again at once")
     #expect(s.otherApps.fairShare.seconds[0] == 3600, "its 600 s count for this week")
@@ -60,7 +63,7 @@ import Testing
   ])
   func otherwiseNothingIsSuspended(photoWeek: Double, ownWeek: Double, now: Double, power: Bool) {
     var s = scheduler(photoWeek: photoWeek, ownWeek: ownWeek)
-    #expect(!makeRoom(&s, at: now, power: power))
+    #expect(makeRoom(&s, at: now, power: power) == nil)
     #expect(s.otherApps.apps[0].run != nil && s.otherApps.apps[0].suspensions == 0)
   }
 
@@ -105,9 +108,9 @@ extension FairShareTests {
     let count = w.phone.decider.otherApps.count
     w.phone.decider.otherApps.fairShare.seconds[count] = 1000
     let now = SimTime(seconds: launch + 400)
-    #expect(
-      w.phone.decider.makeRoom(
-        in: .standard, power: false, app: 0, appUnderStudy: w.phone.app, now: now, scheduler: &w.scheduler))
+    let note = w.phone.decider.makeRoom(
+      in: .standard, power: false, app: 0, appUnderStudy: w.phone.app, now: now, scheduler: &w.scheduler)
+    #expect(note?.contains("suspended p0 (1000 s this week against 0 s)") == true, "\(note ?? "none")")
     #expect(w.phone.decider.groupLoad(.standard, now: now) == 0)
     #expect(w.phone.decider.otherApps.fairShare.seconds[count] == 1400, "its 400 s count for this week")
     w.run(until: launch + 500)

@@ -119,6 +119,7 @@ public enum DecisionReport {
       if case .belowThreshold = d.outcome, let most = heldBackMost(d) {
         line += "; held back most by \(most.policy): \(most.reason)"
       }
+      if let room = d.verdicts.first(where: { $0.policy == "fair_share" }) { line += "; " + room.reason }
       return line
     }
   }

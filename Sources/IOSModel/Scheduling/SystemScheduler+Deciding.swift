@@ -102,6 +102,10 @@ extension SystemScheduler {
         }
       case .scored(let mean) where model.launches(mean, activity):
         let outcome = launch(activity, at: &point, app: app, device: device, scheduler: &scheduler)
+        if let note = madeRoom {
+          verdicts.append(PolicyVerdict(policy: "fair_share", outcome: .notApplicable, reason: note))
+          madeRoom = nil
+        }
         if recordDecisions { keep(activity, point, verdicts, mean, outcome) }
       case .scored(let mean):
         if recordDecisions { keep(activity, point, verdicts, mean, .belowThreshold) }
@@ -123,12 +127,14 @@ extension SystemScheduler {
     let now = point.context.now
     let p = Int(activity.path)
     let group = ActivityGroup(activity)
-    if !otherApps.isEmpty, let full = groupFullReason(group, now: now),
-      !makeRoom(
-        in: group, power: activity.requiresExternalPower, app: otherApps.count, appUnderStudy: app, now: now,
-        scheduler: &scheduler)
-    {
-      return .refused(reason: full)
+    if !otherApps.isEmpty, let full = groupFullReason(group, now: now) {
+      guard
+        let note = makeRoom(
+          in: group, power: activity.requiresExternalPower, app: otherApps.count, appUnderStudy: app,
+          now: now,
+          scheduler: &scheduler)
+      else { return .refused(reason: full) }
+      if recordDecisions { madeRoom = note }
     }
     let conditions = LaunchConditions(
       onCellular: device.network == .cellular,

@@ -5,11 +5,12 @@ extension SystemScheduler {
   /// at least ``FairShare/Settings/longRunningSeconds``, the one that would run last by
   /// fair share is suspended when the newcomer (app `app`: an other app's index, or
   /// ``OtherApps/count`` for the app under study) would run before it and its leaving
-  /// brings the group's load under the cap. Whether room was made.
+  /// brings the group's load under the cap. What was suspended, in words for `bgsim
+  /// explain`; nil when no room was made.
   mutating func makeRoom(
     in group: ActivityGroup, power: Bool, app: Int, appUnderStudy: some LaunchableApp, now: SimTime,
     scheduler: inout Scheduler
-  ) -> Bool {
+  ) -> String? {
     let share = otherApps.fairShare
     let long = share.settings.longRunningSeconds
     let halfLife = parameters.groupCaps.loadHalfLifeSeconds
@@ -35,7 +36,11 @@ extension SystemScheduler {
     }
     guard let victim = last, FairShare.runsFirst((power, week(app)), before: (victim.power, victim.week)),
       groupLoad(group, now: now, without: victim.weight) < parameters.groupCaps[group]
-    else { return false }
+    else { return nil }
+    let name = victim.other.map { otherApps.apps[$0].bundle } ?? victim.task?.text ?? ""
+    let note =
+      "fair share: suspended \(name) (\(Int(victim.week)) s this week against \(Int(week(app))) s) to make room"
+      + " in the \(group.name) group"
     if let k = victim.other {
       suspendOther(k, now: now)
     } else if let name = victim.task, let run = runningSince.removeValue(forKey: name) {
@@ -44,7 +49,7 @@ extension SystemScheduler {
       drawEnergy(from: run.start, to: now, onPower: run.onPower, by: otherApps.count, at: now)
       appUnderStudy.suspend(name, scheduler: &scheduler)
     }
-    return true
+    return note
   }
 
   /// Ends other app `k`'s run now, suspended: it drew the budgets for the time it ran,

@@ -107,7 +107,7 @@ extension SystemScheduler {
         groupLoad(group, now: now) < parameters.groupCaps[group]
           || makeRoom(
             in: group, power: activity.requiresExternalPower, app: i, appUnderStudy: app, now: now,
-            scheduler: &scheduler)
+            scheduler: &scheduler) != nil
       else { continue }
       launchOther(i, onPower: c.isPluggedIn, network: device.network, now: now)
       running += 1

@@ -76,6 +76,8 @@ public struct SystemScheduler: LaunchDecider {
   var runningSince = SmallTable<
     TaskName, (start: SimTime, onPower: Bool, group: ActivityGroup, needsPower: Bool)
   >()
+  /// What dasd's fair share suspended for the launch being recorded (`bgsim explain`).
+  var madeRoom: String?
   /// The latest thundering-herd trigger, from the screen and Wi-Fi.
   public internal(set) var herd = HerdTrigger()
   /// The owner's other apps with background work, judged at the same points.
