@@ -41,11 +41,6 @@ struct ValidationOwner: Sendable {
   var days: Int
   var launches: [Launch]
 
-  /// The shortest lock, and the shortest time without Wi-Fi, whose end is a
-  /// thundering-herd trigger [s]: dasd's 4 h (facts `multi-app.md` §1.7), fixed here as
-  /// the reports' meaning rather than read from the model under test.
-  static let lengthySeconds = 14_400.0
-
   init(outcome o: PhoneLog, task: String, days: Int) {
     self.days = days
     let cal = o.calendar
@@ -53,21 +48,14 @@ struct ValidationOwner: Sendable {
     var plugged: [(SimTime, Bool)] = []
     var screen: [(SimTime, Bool)] = []
     var appOnScreen: [(SimTime, Bool)] = []
+    // The thundering-herd triggers, with dasd's thresholds (4 h: the reports' meaning,
+    // not read from the model under test).
     var herd: [SimTime] = []
-    var lockedSince = SimTime.zero
-    var wifiLostAt: SimTime?
+    var triggers = HerdTrigger()
     for c in o.deviceLog {
-      switch (c.kind, c.detail) {
-      case (.screenOff, _): lockedSince = c.time
-      case (.screenOn, _):
-        if (c.time - lockedSince).seconds >= Self.lengthySeconds { herd.append(c.time) }
-      case (.network, .network(let kind)):
-        if kind == .wifi, let lost = wifiLostAt, (c.time - lost).seconds >= Self.lengthySeconds {
-          herd.append(c.time)
-        }
-        wifiLostAt = kind == .wifi ? nil : (wifiLostAt ?? c.time)
-      default: break
-      }
+      let before = triggers.latest
+      triggers.observe(c)
+      if let t = triggers.latest, t != before { herd.append(t) }
       if c.kind == .plugged || c.kind == .unplugged { plugged.append((c.time, c.kind == .plugged)) }
       if c.kind == .screenOn || c.kind == .screenOff { screen.append((c.time, c.kind == .screenOn)) }
       if c.kind == .appOpened || c.kind == .appClosed { appOnScreen.append((c.time, c.kind == .appOpened)) }

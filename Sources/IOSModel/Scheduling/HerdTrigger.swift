@@ -48,6 +48,16 @@ public struct HerdTrigger: Sendable {
     }
   }
 
+  /// Follows one change of the device: the screen and the network.
+  public mutating func observe(_ change: DeviceChange) {
+    switch (change.kind, change.detail) {
+    case (.screenOff, _): screenOff(at: change.time)
+    case (.screenOn, _): screenOn(at: change.time)
+    case (.network, .network(let kind)): network(kind, at: change.time)
+    default: break
+    }
+  }
+
   mutating func screenOff(at time: SimTime) { lockedSince = time }
 
   mutating func screenOn(at time: SimTime) {

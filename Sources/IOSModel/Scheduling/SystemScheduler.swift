@@ -206,6 +206,7 @@ public struct SystemScheduler: LaunchDecider {
   public mutating func deviceChanged(
     _ change: DeviceChange, app: some LaunchableApp, device: some DeviceConditions, scheduler: inout Scheduler
   ) {
+    herd.observe(change)
     switch change.kind {
     case .appOpened:
       appOpens.record(change.time, calendar: calendar)
@@ -214,15 +215,10 @@ public struct SystemScheduler: LaunchDecider {
     case .screenOn:
       deviceUse.record(change.time, calendar: calendar)
       otherApps.screenOn(at: change.time, calendar: calendar)
-      herd.screenOn(at: change.time)
     case .appClosed:
       otherApps.appUnderStudyClosed(at: change.time)
     case .plugged, .unplugged, .screenOff, .network, .batteryLevel, .lowPowerMode, .thermal, .boot:
-      if change.kind == .screenOff {
-        herd.screenOff(at: change.time)
-        otherApps.screenOff(at: change.time)
-      }
-      if case .network(let kind) = change.detail { herd.network(kind, at: change.time) }
+      if change.kind == .screenOff { otherApps.screenOff(at: change.time) }
       evaluate(app: app, device: device, trigger: .device(change.kind), scheduler: &scheduler)
     default:
       break
