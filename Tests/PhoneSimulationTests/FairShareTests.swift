@@ -67,6 +67,26 @@ import Testing
     #expect(s.otherApps.apps[0].run != nil && s.otherApps.apps[0].suspensions == 0)
   }
 
+  @Test func anAppWithTwoKindsOfWorkHasOneWeeklyRuntime() {
+    var s = scheduler(photoWeek: 0)
+    var population = AppPopulation()
+    population.maintenance = [:]
+    population.listed = [
+      ListedApp(
+        bundle: "com.photos", work: [AppArchetype.photoBackup.work, AppArchetype.news.work], rank: 1)
+    ]
+    s.otherApps = OtherApps(
+      population, streams: { RandomStreams(seed: 3).stream($0) }, historyDays: 14, halfLifeDays: 2,
+      start: .zero, fairShare: s.parameters.fairShare)
+    #expect(s.otherApps.apps.count == 2 && s.otherApps.apps[1].opensAt == 0)
+    s.otherApps.apps[1].run = (end: t(3600), start: t(0), onPower: true)
+    s.suspendOther(1, now: t(600))
+    s.otherApps.apps[0].run = (end: t(4000), start: t(1000), onPower: true)
+    s.finishOtherRuns(until: t(4000))
+    #expect(s.otherApps.fairShare.seconds[0] == 3600, "the refresh's 600 s and the backup's 3000 s")
+    #expect(s.otherApps.fairShare.seconds[1] == 0)
+  }
+
   @Test func runtimesResetEachWeek() {
     var share = FairShare(apps: 2)
     share.ran(0, from: t(0), to: t(600))

@@ -36,6 +36,11 @@ public struct OtherApps {
   /// study's (``FairShare``).
   var fairShare = FairShare(apps: 0)
 
+  /// Where app `k`'s runtime is kept in ``fairShare``: one place per app (the entry that
+  /// keeps its opens), so that a listed app with several kinds of work has one weekly
+  /// runtime; ``count`` (the app under study) keeps its own.
+  func fairShareKey(_ k: Int) -> Int { k < apps.count ? apps[k].opensAt : k }
+
   /// One run of another app's work: its app, its kind, when it started and when it ends.
   public struct Run: Sendable, Hashable {
     public var bundle: String

@@ -14,7 +14,10 @@ extension SystemScheduler {
     let share = otherApps.fairShare
     let long = share.settings.longRunningSeconds
     let halfLife = parameters.groupCaps.loadHalfLifeSeconds
-    func week(_ k: Int) -> Double { k < share.seconds.count ? share.seconds[k] : 0 }
+    func week(_ k: Int) -> Double {
+      let key = otherApps.fairShareKey(k)
+      return key < share.seconds.count ? share.seconds[key] : 0
+    }
     // The runner that would run last: an other app's index, or a task of the app under study.
     var last: (other: Int?, task: TaskName?, power: Bool, week: Double, weight: Double)?
     func consider(other: Int?, task: TaskName?, power: Bool, week: Double, start: SimTime) {
@@ -58,7 +61,7 @@ extension SystemScheduler {
     guard let run = otherApps.apps[k].run else { return }
     otherApps.apps[k].run = nil
     otherApps.apps[k].suspensions += 1
-    otherApps.fairShare.ran(k, from: run.start, to: now)
+    otherApps.fairShare.ran(otherApps.fairShareKey(k), from: run.start, to: now)
     refillBudgets(to: now)
     drawEnergy(from: run.start, to: now, onPower: run.onPower, by: k, at: now)
     if otherApps.apps[k].work.kind != .silentPush { otherApps.apps[k].dueAt = now }

@@ -163,7 +163,7 @@ extension SystemScheduler {
     for i in otherApps.apps.indices {
       guard let run = otherApps.apps[i].run, run.end <= now else { continue }
       otherApps.apps[i].run = nil
-      otherApps.fairShare.ran(i, from: run.start, to: run.end)
+      otherApps.fairShare.ran(otherApps.fairShareKey(i), from: run.start, to: run.end)
       refillBudgets(to: run.end)
       drawEnergy(from: run.start, to: run.end, onPower: run.onPower, by: i, at: run.end)
       let work = otherApps.apps[i].work
