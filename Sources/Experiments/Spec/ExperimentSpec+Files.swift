@@ -1,3 +1,4 @@
+import DeviceModel
 import FileFormats
 import Foundation
 import Results
@@ -9,7 +10,7 @@ extension ExperimentSpec {
   func namedFiles() -> [String] {
     guard let root = try? ConfigSection(tree, keys: Self.keys) else { return [] }
     func persona(_ text: String) -> String? {
-      if case .file(let path)? = try? Self.personaSource(text, resolve: resolve) { return path }
+      if case .file(let path)? = try? PersonaCatalog.source(text, resolve: resolve) { return path }
       return nil
     }
     var files: [String] = []
