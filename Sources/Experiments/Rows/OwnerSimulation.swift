@@ -48,6 +48,7 @@ package enum OwnerSimulation {
     _ spec: ExperimentSpec, cell: Int, replication: Int, device: Int, arm: ExperimentSpec.Arm,
     usage: UsageDraws? = nil,
     launches: inout CSVBuffer, days: inout CSVBuffer, timelines: inout CSVBuffer, otherApps: inout CSVBuffer,
+    otherAppDays: inout CSVBuffer,
     drain: (inout CSVBuffer, inout CSVBuffer) -> Void = { _, _ in },
     summary: (OwnerSummary) -> Void = { _ in }
   ) -> Int64 {
@@ -77,6 +78,9 @@ package enum OwnerSimulation {
     prefixBuffer.integer(Int64(device))
     prefixBuffer.comma()
     let prefix = String(decoding: prefixBuffer.bytes, as: UTF8.self)
+    var otherDays =
+      spec.otherAppDays && !spec.otherApps.isEmpty
+      ? OtherAppDays(start: spec.startDate, days: spec.days, warmupDays: spec.warmupDays) : nil
     // Each day, then 15 minutes more so that tasks launched before the end can finish.
     for day in 1...spec.days + 1 {
       let bound = day <= spec.days ? calendar.startOfDay(day) : end + .minutes(15)
@@ -100,6 +104,13 @@ package enum OwnerSimulation {
       if accounting.nextSnapshot > 1024 {
         accounting.snapshots.removeFirst(accounting.nextSnapshot)
         accounting.nextSnapshot = 0
+      }
+      // The last day's other-app rows also take the 15 minutes after it.
+      if day != spec.days, otherDays != nil {
+        let totals = sim.decider.otherApps.totals.map {
+          ($0.bundle, $0.opens, $0.launches, $0.suspended, $0.energyMWh)
+        }
+        otherDays?.close(day - 1, totals, prefix: prefix, into: &otherAppDays)
       }
       if day <= spec.days {
         // A day's row is final once the next day has begun: later task ends count on

@@ -85,10 +85,10 @@ extension ExperimentRunner {
     let dir = URL(fileURLWithPath: directory)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
     defer { buffer.deallocate() }
-    for kind in [PartKind.launches, .days, .timelines, .otherApps] {
+    for kind in [PartKind.launches, .days, .timelines, .otherApps, .otherAppDays] {
       guard let schema = kind.schema else { continue }
-      // other_apps.csv only when some chunk had other apps.
-      if kind == .otherApps,
+      // other_apps.csv (and other_app_days.csv) only when some chunk wrote one.
+      if kind == .otherApps || kind == .otherAppDays,
         !chunks.contains(where: { FileManager.default.fileExists(atPath: part($0.index, kind)) })
       {
         continue

@@ -54,7 +54,9 @@ extension ExperimentRunner {
     let dir = URL(fileURLWithPath: directory)
     let names =
       [OutputFileNames.manifest] + CSVSchema.experimentOutputs.map(\.file)
-      + [CSVSchema.otherApps.file, OutputFileNames.report, OutputFileNames.advice]
+      + [
+        CSVSchema.otherApps.file, CSVSchema.otherAppDays.file, OutputFileNames.report, OutputFileNames.advice,
+      ]
     for name in names {
       _ = unlink(dir.appendingPathComponent(name).path)
     }

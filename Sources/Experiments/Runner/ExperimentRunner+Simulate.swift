@@ -81,6 +81,10 @@ extension ExperimentRunner {
     var others = CSVBuffer(capacity: 1 << 10)
     let otherFile =
       cellSpec.otherApps.isEmpty ? nil : try AtomicFileWriter(path: partPath(chunk.index, .otherApps))
+    var otherDays = CSVBuffer(capacity: 1 << 10)
+    let otherDayFile =
+      cellSpec.otherApps.isEmpty || !cellSpec.otherAppDays
+      ? nil : try AtomicFileWriter(path: partPath(chunk.index, .otherAppDays))
     func drain(_ buffer: inout CSVBuffer, _ file: AtomicFileWriter?, under limit: Int) {
       guard let file, buffer.count >= limit else { return }
       buffer.withBytes { file.write($0) }
@@ -95,7 +99,7 @@ extension ExperimentRunner {
         events += OwnerSimulation.run(
           cellSpec, cell: chunk.cell, replication: chunk.replication, device: device, arm: arm, usage: usage,
           launches: &launches,
-          days: &days, timelines: &timelines, otherApps: &others,
+          days: &days, timelines: &timelines, otherApps: &others, otherAppDays: &otherDays,
           drain: {
             drain(&$0, launchFile, under: 1 << 18)
             drain(&$1, dayFile, under: 1 << 18)
@@ -105,6 +109,7 @@ extension ExperimentRunner {
         drain(&days, dayFile, under: 1 << 18)
         drain(&timelines, timelineFile, under: 1 << 18)
         drain(&others, otherFile, under: 1 << 18)
+        drain(&otherDays, otherDayFile, under: 1 << 18)
       }
       gathered?.add(summaries, cell: chunk.cell, replication: chunk.replication, device: device)
     }
@@ -112,10 +117,12 @@ extension ExperimentRunner {
     drain(&days, dayFile, under: 0)
     drain(&timelines, timelineFile, under: 0)
     drain(&others, otherFile, under: 0)
+    drain(&otherDays, otherDayFile, under: 0)
     var finished: [AtomicFileWriter.Finished] = []
     var sums: [PartKind: String] = [:]
     let files: [PartKind: AtomicFileWriter?] = [
       .launches: launchFile, .timelines: timelineFile, .days: dayFile, .otherApps: otherFile,
+      .otherAppDays: otherDayFile,
     ]
     for kind in PartKind.rows {
       guard let file = files[kind] ?? nil else { continue }

@@ -7,10 +7,11 @@ import Results
 enum PartKind: String, CaseIterable, Sendable {
   case launches, days, timelines
   case otherApps = "other-apps"
+  case otherAppDays = "other-app-days"
   case seal
 
   /// The kinds that hold rows, in the order a chunk finishes them (the seal after all).
-  static let rows: [PartKind] = [.launches, .timelines, .days, .otherApps]
+  static let rows: [PartKind] = [.launches, .timelines, .days, .otherApps, .otherAppDays]
 
   /// The output file the parts of this kind are concatenated into; nil for the seal.
   var schema: CSVSchema? {
@@ -19,12 +20,13 @@ enum PartKind: String, CaseIterable, Sendable {
     case .days: .days
     case .timelines: .timelines
     case .otherApps: .otherApps
+    case .otherAppDays: .otherAppDays
     case .seal: nil
     }
   }
 
   /// Whether every chunk writes this kind: a timelines part is written only by a chunk
   /// with an owner whose day is kept, an other-apps part only by a chunk of a cell with
-  /// other apps.
-  var isInEveryChunk: Bool { self != .timelines && self != .otherApps }
+  /// other apps (an other-app-days part only when the experiment asks for one).
+  var isInEveryChunk: Bool { self == .launches || self == .days }
 }

@@ -40,6 +40,8 @@ public struct ExperimentSpec: Sendable {
   public var scheduler = SchedulerSpec()
   /// The owner's other apps with background work (none by default).
   public var otherApps = AppPopulation()
+  /// Whether `other_app_days.csv` is written: each other app's day (`outputs`).
+  public var otherAppDays = false
   public var arms: [Arm] = []
   public var hypotheses: [Hypothesis] = []
   /// Times of day [s] of the `launched_by_HH:MM` metrics the summary reports: those the
@@ -58,7 +60,7 @@ public struct ExperimentSpec: Sendable {
     "name", "description", "days", "warmup_days", "devices", "replications", "seed", "start", "ios",
     "persona", "timeline",
     "app",
-    "scheduler", "other_apps", "arms", "sweep", "hypotheses",
+    "scheduler", "other_apps", "outputs", "arms", "sweep", "hypotheses",
   ]
   /// Keys of the `app` section beyond an app file's: they set the owner's use of the app.
   static let appOwnerKeys = ["opens_per_day", "force_quit_probability"]
@@ -189,6 +191,13 @@ public struct ExperimentSpec: Sendable {
     if let o = root.value("other_apps") {
       otherApps = try AppPopulation(tree: o, resolve: resolve)
       try otherApps.refuse(underStudy: app.configuration.bundleIdentifier, at: root.value("app") ?? o)
+    }
+    if let out = try root.section("outputs", keys: ["other_app_days"]) {
+      otherAppDays = try out.flag("other_app_days", default: false)
+      if otherAppDays, root.value("other_apps") == nil {
+        throw out.value("other_app_days")!.error(
+          "other_app_days needs other apps on the phones; add an other_apps section or remove it")
+      }
     }
     guard let armsTree = root.value("arms") else {
       throw root.tree.error("missing key 'arms': name at least one arm, each with its tasks")

@@ -90,6 +90,16 @@ extension CSVSchema {
       "energy_mwh",
     ])
 
+  /// One row per (cell, arm, replication, device, other app, day), when the experiment
+  /// asks for it (`outputs: {other_app_days: true}`): what each other app did that day.
+  public static let otherAppDays = CSVSchema(
+    "other_app_days.csv",
+    [
+      "cell", "arm", "replication", "device", "app", "day", "date", "warmup", "opens", "launches",
+      "suspended",
+      "energy_mwh",
+    ])
+
   /// Every CSV file `bgsim run` writes, in the order it lists them (and `other_apps.csv`
   /// after them when the experiment has other apps).
   public static let experimentOutputs: [CSVSchema] = [

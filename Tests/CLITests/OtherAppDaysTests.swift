@@ -1,0 +1,127 @@
+import Foundation
+import TestScratch
+import Testing
+
+/// `outputs: {other_app_days: true}` writes each other app's day: rows that add up to
+/// `other_apps.csv`, the same bytes on one job, two jobs or two merged shards.
+@Suite struct OtherAppDaysTests {
+  var repoRoot: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+  }
+
+  /// `next-to-a-messenger.yaml` for `days` days and `devices` owners, with `outputs`.
+  func experiment(_ dir: URL, days: Int, devices: Int, outputs: String) throws -> URL {
+    let text = try String(
+      contentsOf: repoRoot.appendingPathComponent("experiments/next-to-a-messenger.yaml"), encoding: .utf8)
+    let file = dir.appendingPathComponent("e.yaml")
+    try
+      (text.replacingOccurrences(of: "days: 30", with: "days: \(days)")
+      .replacingOccurrences(of: "devices: 200", with: "devices: \(devices)")
+      .replacingOccurrences(of: "file: apps/", with: "file: \(repoRoot.path)/experiments/apps/")
+      + "\n" + outputs + "\n").write(to: file, atomically: true, encoding: .utf8)
+    return file
+  }
+
+  func rows(_ url: URL) throws -> (header: [String], body: [[String]]) {
+    let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+    return (lines[0], Array(lines.dropFirst()))
+  }
+
+  @Test func eachOtherAppsDaysAddUpToItsRun() throws {
+    let dir = scratchFolder("other-app-days")
+    let file = try experiment(dir, days: 4, devices: 3, outputs: "outputs: {other_app_days: true}")
+    let out = dir.appendingPathComponent("one")
+    let r = try BGSimBinary.run(["run", file.path, "--out", out.path, "--quiet", "--jobs", "1"])
+    #expect([0, 1, 3].contains(r.status), "\(r.standardError)")
+    let days = try rows(out.appendingPathComponent("other_app_days.csv"))
+    let runs = try rows(out.appendingPathComponent("other_apps.csv"))
+    #expect(
+      Array(days.header.suffix(7)) == [
+        "day", "date", "warmup", "opens", "launches", "suspended", "energy_mwh",
+      ])
+    func col(_ t: (header: [String], body: [[String]]), _ name: String) -> Int {
+      t.header.firstIndex(of: name)!
+    }
+    // One row per other app and day, days 0…3, day 0 the warm-up.
+    #expect(days.body.count == runs.body.count * 4)
+    #expect(Set(days.body.map { $0[col(days, "day")] }) == ["0", "1", "2", "3"])
+    #expect(days.body.allSatisfy { ($0[col(days, "day")] == "0") == ($0[col(days, "warmup")] == "1") })
+    #expect(days.body.contains { $0[col(days, "date")] == "2026-01-08" })
+    var sums: [String: [Double]] = [:]
+    for row in days.body {
+      let key = ["cell", "arm", "device", "app"].map { row[col(days, $0)] }.joined(separator: "|")
+      let values = ["opens", "launches", "suspended", "energy_mwh"].map { Double(row[col(days, $0)])! }
+      sums[key] = zip(sums[key] ?? [0, 0, 0, 0], values).map { $0 + $1 }
+    }
+    var busyDays = 0
+    for row in runs.body {
+      let key = ["cell", "arm", "device", "app"].map { row[col(runs, $0)] }.joined(separator: "|")
+      let total = ["opens", "launches", "suspended", "energy_mwh"].map { Double(row[col(runs, $0)])! }
+      let s = try #require(sums[key], "\(key) has no days")
+      #expect(Array(s.prefix(3)) == Array(total.prefix(3)), "\(key)")
+      #expect(abs(s[3] - total[3]) <= 0.002 * 4, "\(key): energy \(s[3]) against \(total[3])")
+      if total[1] > 0 { busyDays += 1 }
+    }
+    #expect(busyDays > 0)
+    // The same bytes on two jobs.
+    let two = dir.appendingPathComponent("two")
+    _ = try BGSimBinary.run(["run", file.path, "--out", two.path, "--quiet", "--jobs", "2"])
+    #expect(
+      try Data(contentsOf: two.appendingPathComponent("other_app_days.csv"))
+        == Data(contentsOf: out.appendingPathComponent("other_app_days.csv")))
+  }
+
+  @Test func mergedShardsWriteTheSameDays() throws {
+    let dir = scratchFolder("other-app-days")
+    let file = try experiment(dir, days: 2, devices: 21, outputs: "outputs: {other_app_days: true}")
+    let whole = dir.appendingPathComponent("whole")
+    #expect(
+      [0, 1, 3].contains(try BGSimBinary.run(["run", file.path, "--out", whole.path, "--quiet"]).status))
+    var shards: [String] = []
+    for k in 1...2 {
+      let out = dir.appendingPathComponent("shard-\(k)")
+      let r = try BGSimBinary.run(["run", file.path, "--shard", "\(k)/2", "--out", out.path, "--quiet"])
+      #expect(r.status == 0, "\(r.standardError)")
+      shards.append(out.path)
+    }
+    let merged = dir.appendingPathComponent("merged")
+    #expect(try BGSimBinary.run(["merge"] + shards + ["--out", merged.path]).status < 2)
+    for f in ["other_app_days.csv", "other_apps.csv", "days.csv"] {
+      #expect(
+        try Data(contentsOf: whole.appendingPathComponent(f))
+          == Data(contentsOf: merged.appendingPathComponent(f)),
+        "\(f)")
+    }
+  }
+
+  @Test func withoutOtherAppsTheOptionIsRefused() throws {
+    let dir = scratchFolder("other-app-days")
+    let file = dir.appendingPathComponent("alone.yaml")
+    try """
+    days: 2
+    devices: 2
+    outputs: {other_app_days: true}
+    arms:
+      refresh:
+        tasks: [{identifier: com.example.sync, type: refresh, earliest_begin: 15m}]
+    """.write(to: file, atomically: true, encoding: .utf8)
+    let r = try BGSimBinary.run(["run", file.path, "--out", dir.appendingPathComponent("o").path])
+    #expect(r.status == 2)
+    #expect(
+      r.standardError
+        == "bgsim: \(file.path):3: outputs.other_app_days: other_app_days needs other apps on the phones; add an other_apps section or remove it\n"
+    )
+    let typo = dir.appendingPathComponent("typo.yaml")
+    try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+      of: "other_app_days", with: "other_app_day"
+    )
+    .write(to: typo, atomically: true, encoding: .utf8)
+    let t = try BGSimBinary.run(["run", typo.path, "--out", dir.appendingPathComponent("t").path])
+    #expect(
+      t.status == 2 && t.standardError.contains("other_app_day") && t.standardError.contains("did you mean"))
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("o/days.csv").path))
+  }
+}
