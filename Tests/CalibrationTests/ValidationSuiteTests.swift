@@ -83,7 +83,7 @@ import Testing
     let text = Self.oneCase.replacingOccurrences(
       of: "figure: {metric: launches_per_day, task: refresh}",
       with:
-        "figure: {metric: share_owners_launched_at_low_score, task: refresh, policy: application, score_at_most: 0.6}"
+        "figure: {metric: share_owners_launched_at_low_score, task: refresh, policy: device_activity, score_at_most: 0.05}"
     ).replacingOccurrences(of: "owners: 3", with: "owners: 6")
     let c = try ValidationCase.load(file: write(text, "T2.yaml"))
     let figure = try #require(Scorecard.run([c], jobs: 1)[0].figure)
@@ -93,7 +93,7 @@ import Testing
       return o.decisions.contains { d in
         d.outcome == .launched && d.activity.identifier == "refresh" && o.calendar.day(of: d.time) >= 1
           && d.verdicts.contains {
-            if case .score(let v, _) = $0.outcome { return $0.policy == "application" && v <= 0.6 }
+            if case .score(let v, _) = $0.outcome { return $0.policy == "device_activity" && v <= 0.05 }
             return false
           }
       }
@@ -146,8 +146,9 @@ import Testing
   }
 
   /// S1's figure: of the pushes that came in use within 15 minutes of a herd trigger,
-  /// none launches in use before the 15 minutes are up; without the hold most do (the
-  /// rate limit, off in both, would hold some of them too).
+  /// none launches in use before the 15 minutes are up; without the hold a good share
+  /// do, those whose scores pass (the rate limit, off in both, would hold some of them
+  /// too).
   @Test func theHerdHoldFigureCountsLaunchesHeldAfterATrigger() throws {
     func text(_ scheduler: String) -> String {
       """
@@ -176,7 +177,7 @@ import Testing
         text("  scheduler: {policies: {rate_limit: {enabled: false}, thundering_herd: {enabled: false}}}"),
         "T4b.yaml"))
     let share = try #require(Scorecard.run([free], jobs: 1)[0].figure)
-    #expect(share > 0.5, "without the hold the pushes launch at once: \(share)")
+    #expect(share > 0.2, "without the hold the pushes launch as their scores allow: \(share)")
   }
 
   @Test func theResultDoesNotDependOnTheJobs() throws {

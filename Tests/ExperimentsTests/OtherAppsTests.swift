@@ -76,9 +76,11 @@ import Testing
     #expect(refresh.apps.map(\.launches).reduce(0, +) > 100)
   }
 
-  /// Ten days of eight owners: with 40 other apps the app under study gets fewer
-  /// launches in both arms than with none, as the other apps' runs keep the CPU busy and
-  /// draw the shared energy budget.
+  /// Ten days of eight owners: with 40 other apps the app under study's processing gets
+  /// fewer launches than with none, as the other apps' runs keep the CPU busy on the
+  /// charger at night and draw the shared energy budget; its refresh, judged by day
+  /// from its own predicted opens, gets no more than it would alone (within three
+  /// standard deviations of a count of that size).
   @Test func fortyOtherAppsLeaveTheAppUnderStudyFewerLaunches() throws {
     let alone = try Self.spec(otherApps: 0)
     let crowded = try Self.spec(otherApps: 40)
@@ -91,7 +93,14 @@ import Testing
         many += run.launches
         othersDrew += run.system.otherApps.energyToday.dropLast().reduce(0, +)
       }
-      #expect(many < few, "arm \(alone.arms[arm].name): \(many) launches with 40 other apps, \(few) alone")
+      let name = alone.arms[arm].name
+      if name == "processing" {
+        #expect(many < few, "arm \(name): \(many) launches with 40 other apps, \(few) alone")
+      } else {
+        #expect(
+          Double(many) <= Double(few) + 3 * Double(few).squareRoot(),
+          "arm \(name): \(many) launches with 40 other apps, \(few) alone")
+      }
       #expect(othersDrew > 0)
     }
   }

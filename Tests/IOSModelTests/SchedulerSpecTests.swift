@@ -18,6 +18,11 @@ import Testing
     #expect(spec.model.policies.count == SchedulingModel.policyNames.count - 1)
   }
 
+  @Test func thePredictionWindowIsAKey() throws {
+    #expect(try parse("prediction_window: 3m\n").parameters.predictionWindowSeconds == 180)
+    #expect(try parse("model: ios\n").parameters.predictionWindowSeconds == 450)
+  }
+
   @Test func naiveModelIsSelectable() throws {
     #expect(try parse("model: naive\n").model.name == "naive")
   }
@@ -39,6 +44,8 @@ import Testing
     ("fair_share: {long_running: -1m}\n", "scheduler.yaml:1: fair_share.long_running:"),
     ("fair_share: {reset: 10m}\n", "scheduler.yaml:1: fair_share.reset:"),
     ("app_jitter_redraw: 5\n", "needs a unit"),
+    ("prediction_window: 0s\n", "scheduler.yaml:1: prediction_window: "),
+    ("prediction_windw: 5m\n", "did you mean 'prediction_window'?"),
     ("policies:\n  thundering_herd: {lengthy_lock: 4}\n", "needs a unit"),
     ("policies:\n  thundering_herd: {lenghty_lock: 4h}\n", "did you mean 'lengthy_lock'?"),
   ])

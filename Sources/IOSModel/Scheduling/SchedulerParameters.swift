@@ -13,8 +13,10 @@ public struct SchedulerParameters: Sendable, Hashable {
   /// The shift is one value for every app, drawn again only once this long has passed
   /// since it was last asked for [s] (dasd: 300 s).
   public var appJitterRedrawSeconds: Double = 300
-  /// Width of the prediction windows [s].
-  public var predictionWindowSeconds: Double = 180
+  /// Width of the prediction windows [s] (`prediction_window`): an app's opens and the
+  /// device's use are predicted over this long, from the look-ahead on. No published
+  /// width; calibrated on the scorecard (the calibration notes).
+  public var predictionWindowSeconds: Double = 450
   /// How long ahead the device must be predicted idle for processing [s]: a task of
   /// minutes that the system ends when the owner picks the phone up.
   public var processingIdleWindowSeconds: Double = 1800
@@ -68,7 +70,7 @@ public struct SchedulerParameters: Sendable, Hashable {
   /// How much owners of one persona differ (``OwnerEffects``).
   public var ownerSpread: OwnerEffects.Spread = {
     var s = OwnerEffects.Spread()
-    s.leniencySigma = 1.44
+    s.leniencySigma = 1.45
     s.processingSpacingSigma = 1.2
     s.overdueSigma = 0.8
     s.installWarmupSigma = 0.7

@@ -11,6 +11,7 @@ import Randomness
 /// processing_threshold: 0.91
 /// evaluation_period: 10m
 /// evaluation_period_spread: 0.5   # each timer interval: the period × (1 ± 0.5)
+/// prediction_window: 7.5m         # opens and use are predicted over this window
 /// owners: {leniency_sigma: 1.5, processing_spacing_sigma: 1.2, overdue_sigma: 0.8, install_warmup_sigma: 0.7}
 /// policies:
 ///   application: {weight: 50, default_probability: 0.0025}
@@ -28,7 +29,7 @@ public struct SchedulerSpec: Sendable {
 
   public static let keys = [
     "model", "threshold", "processing_threshold", "evaluation_period", "evaluation_period_spread",
-    "app_look_ahead", "app_jitter", "app_jitter_redraw",
+    "app_look_ahead", "app_jitter", "app_jitter_redraw", "prediction_window",
     "history_half_life", "processing_idle_window", "owners", "transfers", "policies", "budgets", "groups",
     "recent_apps", "legacy_fetch", "fair_share",
   ]
@@ -110,6 +111,8 @@ public struct SchedulerSpec: Sendable {
     p.appJitterSeconds = try s.duration("app_jitter", default: p.appJitterSeconds, range: 0...86_400)
     p.appJitterRedrawSeconds = try s.duration(
       "app_jitter_redraw", default: p.appJitterRedrawSeconds, range: 0...86_400)
+    p.predictionWindowSeconds = try s.duration(
+      "prediction_window", default: p.predictionWindowSeconds, range: 1...86_400)
     p.historyHalfLifeDays = try s.number(
       "history_half_life", default: p.historyHalfLifeDays, range: 0.01...365)
     if let b = try s.section(

@@ -58,7 +58,7 @@ public struct SchedulingModel: Sendable {
         RateLimitPolicy(),
         ConcurrencyPolicy(), OverrunPolicy(),
       ],
-      threshold: 0.497, processingThreshold: 0.91)
+      threshold: 0.775, processingThreshold: 0.91)
   }
 
   /// What many developers expect: run as soon as `earliestBeginDate` has passed and
