@@ -20,6 +20,24 @@ import Testing
     #expect(text.contains("ran at 2026-01-06T"))
   }
 
+  /// On a phone whose iOS release is stalled (field observation G3) explain names the
+  /// release, and the task never runs.
+  @Test func explainNamesAStalledRelease() throws {
+    let file = repoRoot.appendingPathComponent("experiments/scenarios/night-charger.yaml")
+    let apps = repoRoot.appendingPathComponent("experiments/apps/").path
+    let text =
+      try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+        of: "app: ../apps/", with: "app: \(apps)/"
+      ).replacingOccurrences(of: "  model: ios", with: "  model: ios\n  owners: {stalled_release_share: 1}")
+    let copy = scratchFolder("explain").appendingPathComponent("stalled.yaml")
+    try text.write(to: copy, atomically: true, encoding: .utf8)
+    let outcome = try BGSimBinary.run(
+      ["explain", copy.path, "--task", "com.example.news.cleanup"], in: repoRoot)
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    #expect(outcome.standardOutput.contains("never ran: most often vetoed by os_release"))
+    #expect(!outcome.standardOutput.contains("→ launched"))
+  }
+
   /// A scenario may put the owner's other apps on the phone: explain names those the
   /// CPU policy found running.
   @Test func aScenarioWithOtherAppsNamesThemInExplain() throws {

@@ -19,7 +19,7 @@ import Testing
     """
   /// Owners alike, so that one device's log speaks for the parameters alone.
   static let owners =
-    "owners: {leniency_sigma: 0, processing_spacing_sigma: 0, overdue_sigma: 0, install_warmup_sigma: 0}"
+    "owners: {leniency_sigma: 0, processing_spacing_sigma: 0, overdue_sigma: 0, install_warmup_sigma: 0, stalled_release_share: 0}"
 
   /// One owner for `days` with the scheduler constants `truth` (threshold, overdue
   /// time [s], processing spacing [s]).

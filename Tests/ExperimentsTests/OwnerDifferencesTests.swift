@@ -38,7 +38,7 @@ import Testing
         Self.shortDefault.replacingOccurrences(
           of: "  model: ios\n",
           with:
-            "  model: ios\n  owners: {leniency_sigma: 0, processing_spacing_sigma: 0, overdue_sigma: 0, install_warmup_sigma: 0}\n"
+            "  model: ios\n  owners: {processing_spacing_sigma: 0, stalled_release_share: 0}\n"
         )))
     for arm in ["refresh", "processing"] {
       let w = try #require(with[arm])
@@ -46,6 +46,30 @@ import Testing
       #expect(w >= 0.2, "\(arm): \(w)")
       #expect(wo < w, "\(arm): \(wo) without the effects, \(w) with")
     }
+  }
+
+  /// A phone on a stalled release (field observation G3) runs none of the app's work in
+  /// either arm: with every phone stalled no owner gets a launch, and in the default the
+  /// owners with no launch at all are the same in both arms.
+  @Test func aStalledReleaseRunsNothingInEitherArm() throws {
+    let stalled = try runExperiment(
+      Self.shortDefault.replacingOccurrences(
+        of: "  model: ios\n", with: "  model: ios\n  owners: {stalled_release_share: 1}\n"))
+    let d = CSVSchema.days.index
+    let stalledDays = try csvRows(stalled.appendingPathComponent("days.csv").path).dropFirst()
+    #expect(stalledDays.count == 2 * 120 * 10)
+    #expect(
+      stalledDays.allSatisfy { $0[d("launches_refresh")] == "0" && $0[d("launches_processing")] == "0" })
+    let days = try csvRows(runExperiment(Self.shortDefault).appendingPathComponent("days.csv").path)
+      .dropFirst()
+    var launched: [String: Set<String>] = [:]
+    for r in days where r[d("launches_refresh")] != "0" || r[d("launches_processing")] != "0" {
+      launched[r[d("arm")], default: []].insert(r[d("device")])
+    }
+    let refresh = try #require(launched["refresh"])
+    #expect(refresh == launched["processing"])
+    // 120 owners at a share of 0.058: 7 ± 3 × 2.6 stalled (binomial sd), so some and few.
+    #expect((1...15).contains(120 - refresh.count), "\(120 - refresh.count) owners with no launch")
   }
 
   /// Day 0 has no launches (the install warm-up); day 1 has no more than 1.5 times the

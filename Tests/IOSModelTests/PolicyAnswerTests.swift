@@ -28,7 +28,7 @@ import Testing
       a.expectedBytes = stream.uniform() < 0.5 ? stream.uniform() * 2e6 : 0
       var last = LaunchTimes()
       if stream.uniform() < 0.5 { last[a.kind] = SimTime(seconds: 90_000 + stream.uniform() * 10_000) }
-      let c = PolicyContext(
+      var c = PolicyContext(
         now: SimTime(seconds: 100_000), batteryPercent: stream.uniform() * 100,
         isPluggedIn: stream.uniform() < 0.4, isInUse: stream.uniform() < 0.2,
         idleSeconds: stream.uniform() * 900, network: networks[i % 3],
@@ -40,6 +40,7 @@ import Testing
         deviceUseProbability: stream.uniform(), daysSinceAppOpened: stream.uniform() * 10,
         energyBudget: stream.uniform() * 150, energyCapacity: 150, dataBudget: stream.uniform() * 3e6,
         lastLaunch: last, runningTasks: stream.uniform() < 0.2 ? 1 : 0, overruns: Int(stream.uniform() * 3))
+      c.owner.stalledRelease = i % 10 == 7
       return (a, c)
     }
   }()

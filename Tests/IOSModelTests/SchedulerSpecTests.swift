@@ -23,6 +23,12 @@ import Testing
     #expect(try parse("model: ios\n").parameters.predictionWindowSeconds == 450)
   }
 
+  @Test func theShareOfStalledPhonesIsAKey() throws {
+    #expect(
+      try parse("owners: {stalled_release_share: 0.2}\n").parameters.ownerSpread.stalledReleaseShare == 0.2)
+    #expect(try parse("model: ios\n").parameters.ownerSpread.stalledReleaseShare == 0.058)
+  }
+
   @Test func naiveModelIsSelectable() throws {
     #expect(try parse("model: naive\n").model.name == "naive")
   }
@@ -46,6 +52,11 @@ import Testing
     ("app_jitter_redraw: 5\n", "needs a unit"),
     ("prediction_window: 0s\n", "scheduler.yaml:1: prediction_window: "),
     ("prediction_windw: 5m\n", "did you mean 'prediction_window'?"),
+    (
+      "owners: {stalled_release_share: 1.5}\n",
+      "scheduler.yaml:1: owners.stalled_release_share: 1.5 is out of range"
+    ),
+    ("owners: {stalled_releas_share: 0.1}\n", "did you mean 'stalled_release_share'?"),
     ("policies:\n  thundering_herd: {lengthy_lock: 4}\n", "needs a unit"),
     ("policies:\n  thundering_herd: {lenghty_lock: 4h}\n", "did you mean 'lengthy_lock'?"),
   ])

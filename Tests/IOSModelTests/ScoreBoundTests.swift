@@ -134,7 +134,8 @@ import Testing
     let standing = zip(model.compiled.names, model.compiled.vetoesOnStateAlone).filter(\.1).map(\.0)
     #expect(
       standing == [
-        "power_state", "force_quit", "background_app_refresh", "external_power", "network", "thermal",
+        "power_state", "os_release", "force_quit", "background_app_refresh", "external_power", "network",
+        "thermal",
       ])
     #expect(model.compiled.names[model.predictionsNeededAt] == "device_activity")
   }

@@ -29,7 +29,7 @@ persona: typical
 app: {bundle: com.example.sync, opens_per_day: 5, force_quit_probability: 0, background_modes: [fetch, processing], permitted_identifiers: [refresh, cleanup]}
 scheduler:
   threshold: $th
-  owners: {leniency_sigma: 0, processing_spacing_sigma: 0, overdue_sigma: 0, install_warmup_sigma: 0}
+  owners: {leniency_sigma: 0, processing_spacing_sigma: 0, overdue_sigma: 0, install_warmup_sigma: 0, stalled_release_share: 0}
   policies: {application: {overdue_after: ${od}s}, rate_limit: {processing_spacing: ${sp}s}}
 arms:
   both:
@@ -57,7 +57,7 @@ targets:
         - {identifier: refresh, type: refresh, earliest_begin: 15m, submit: [on_launch, on_completion], work: 5s}
         - {identifier: cleanup, type: processing, earliest_begin: 15m, submit: [on_launch, on_completion], work: 30s}
     scheduler:
-      owners: {leniency_sigma: 0, processing_spacing_sigma: 0, overdue_sigma: 0, install_warmup_sigma: 0}
+      owners: {leniency_sigma: 0, processing_spacing_sigma: 0, overdue_sigma: 0, install_warmup_sigma: 0, stalled_release_share: 0}
 budget: {draws: $D, keep: ${KEEP:-$((D / 10))}}
 Y
   $B fit f$k.yaml --out fit$k --quiet > /dev/null

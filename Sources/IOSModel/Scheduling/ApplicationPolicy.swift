@@ -24,7 +24,7 @@ public struct ApplicationPolicy: SchedulingPolicy {
   public var saturation: Double = 0.25
   /// Time past the earliest begin date after which work is overdue, for an owner
   /// factor of 1 [s].
-  public var overdueAfterSeconds: Double = 6180
+  public var overdueAfterSeconds: Double = 5640
   /// An overdue activity's score is multiplied by this (dasd: 0.65).
   public var overdueScale: Double = 0.65
   /// And raised by this when the app is recently used (dasd: 0.35, for the 25 most

@@ -2,13 +2,14 @@
 /// as concrete values, called directly, and any other policy through the protocol.
 ///
 /// The scheduler judges every due activity at every decision point (a few hundred
-/// times per simulated day), and calling seventeen policies through `any
+/// times per simulated day), and calling eighteen policies through `any
 /// SchedulingPolicy` boxes cost more than the policies' own arithmetic. The answers
 /// are the same either way: each case calls the same `evaluate`. Another policy is
 /// kept in a side list and named here by its index, so that every case is a plain
 /// value and the loop copies no boxes.
 enum CompiledPolicy: Sendable {
   case powerState(PowerStatePolicy)
+  case releaseFault(ReleaseFaultPolicy)
   case forceQuit(ForceQuitPolicy)
   case backgroundAppRefresh(BackgroundAppRefreshPolicy)
   case externalPower(ExternalPowerPolicy)
@@ -30,6 +31,7 @@ enum CompiledPolicy: Sendable {
   init?(_ policy: any SchedulingPolicy) {
     switch policy {
     case let p as PowerStatePolicy: self = .powerState(p)
+    case let p as ReleaseFaultPolicy: self = .releaseFault(p)
     case let p as ForceQuitPolicy: self = .forceQuit(p)
     case let p as BackgroundAppRefreshPolicy: self = .backgroundAppRefresh(p)
     case let p as ExternalPowerPolicy: self = .externalPower(p)
@@ -57,6 +59,7 @@ enum CompiledPolicy: Sendable {
   {
     switch self {
     case .powerState(let p): p.answer(activity, c)
+    case .releaseFault(let p): p.answer(activity, c)
     case .forceQuit(let p): p.answer(activity, c)
     case .backgroundAppRefresh(let p): p.answer(activity, c)
     case .externalPower(let p): p.answer(activity, c)

@@ -46,7 +46,8 @@ public struct PolicyInputs: OptionSet, Sendable, Hashable {
   /// ``PolicyContext/overruns``.
   public static let overruns = PolicyInputs(rawValue: 1 << 18)
 
-  /// ``PolicyContext/era``, the app's iOS generation.
+  /// ``PolicyContext/era``, the app's iOS generation, and what else of the phone is fixed
+  /// for its life (``PolicyContext/owner``).
   public static let era = PolicyInputs(rawValue: 1 << 19)
 
   /// Everything: what a policy that declares nothing is taken to read.

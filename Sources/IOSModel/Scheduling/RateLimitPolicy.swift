@@ -14,7 +14,7 @@ public struct RateLimitPolicy: SchedulingPolicy {
   /// Least time between two launches of the same kind [s].
   public var minimumSpacingSeconds: Double = 900
   /// Least time between two processing launches, for an owner factor of 1 [s].
-  public var processingSpacingSeconds: Double = 15660
+  public var processingSpacingSeconds: Double = 17380
   /// Least time between two silent-push launches off external power [s] (Apple: two
   /// or three an hour).
   public var pushOffPowerSpacingSeconds: Double = 1800

@@ -70,10 +70,8 @@ public struct SchedulerParameters: Sendable, Hashable {
   /// How much owners of one persona differ (``OwnerEffects``).
   public var ownerSpread: OwnerEffects.Spread = {
     var s = OwnerEffects.Spread()
-    s.leniencySigma = 1.45
     s.processingSpacingSigma = 1.2
-    s.overdueSigma = 0.8
-    s.installWarmupSigma = 0.7
+    s.stalledReleaseShare = 0.058
     return s
   }()
 

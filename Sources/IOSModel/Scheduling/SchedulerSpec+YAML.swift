@@ -12,7 +12,7 @@ import Randomness
 /// evaluation_period: 10m
 /// evaluation_period_spread: 0.5   # each timer interval: the period × (1 ± 0.5)
 /// prediction_window: 7.5m         # opens and use are predicted over this window
-/// owners: {leniency_sigma: 1.5, processing_spacing_sigma: 1.2, overdue_sigma: 0.8, install_warmup_sigma: 0.7}
+/// owners: {processing_spacing_sigma: 1.2, install_warmup_sigma: 0.7, stalled_release_share: 0.05}
 /// policies:
 ///   application: {weight: 50, default_probability: 0.0025}
 ///   thermal: {enabled: false}
@@ -91,7 +91,11 @@ public struct SchedulerSpec: Sendable {
         "reset", default: p.fairShare.resetSeconds, range: 3600...31_536_000)
     }
     if let o = try s.section(
-      "owners", keys: ["leniency_sigma", "processing_spacing_sigma", "overdue_sigma", "install_warmup_sigma"])
+      "owners",
+      keys: [
+        "leniency_sigma", "processing_spacing_sigma", "overdue_sigma", "install_warmup_sigma",
+        "stalled_release_share",
+      ])
     {
       p.ownerSpread.leniencySigma = try o.number(
         "leniency_sigma", default: p.ownerSpread.leniencySigma, range: 0...5)
@@ -101,6 +105,8 @@ public struct SchedulerSpec: Sendable {
         "overdue_sigma", default: p.ownerSpread.overdueSigma, range: 0...5)
       p.ownerSpread.installWarmupSigma = try o.number(
         "install_warmup_sigma", default: p.ownerSpread.installWarmupSigma, range: 0...5)
+      p.ownerSpread.stalledReleaseShare = try o.number(
+        "stalled_release_share", default: p.ownerSpread.stalledReleaseShare, range: 0...1)
     }
     p.evaluationPeriodSeconds = try s.duration(
       "evaluation_period", default: p.evaluationPeriodSeconds, range: 1...86_400)

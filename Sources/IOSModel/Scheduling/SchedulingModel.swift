@@ -5,7 +5,7 @@ public struct SchedulingModel: Sendable {
   public var name: String
   public var policies: [any SchedulingPolicy] { didSet { compiled = CompiledPolicy.List(policies) } }
   /// `policies`, ready for the decision loop; compiled once per model rather than once
-  /// per simulated phone (each compile is up to 17 dynamic casts per policy).
+  /// per simulated phone (each compile is up to 18 dynamic casts per policy).
   var compiled: CompiledPolicy.List
   /// Weighted mean score an activity other than processing needs to launch [0…1].
   /// dasd's own threshold was not found in the decompilation; see the calibration notes.
@@ -50,7 +50,8 @@ public struct SchedulingModel: Sendable {
     SchedulingModel(
       name: "ios",
       policies: [
-        PowerStatePolicy(), ForceQuitPolicy(), BackgroundAppRefreshPolicy(), ExternalPowerPolicy(),
+        PowerStatePolicy(), ReleaseFaultPolicy(), ForceQuitPolicy(), BackgroundAppRefreshPolicy(),
+        ExternalPowerPolicy(),
         NetworkRequirementPolicy(), BatteryLevelPolicy(), LowPowerModePolicy(), ThermalPolicy(),
         AppUsagePolicy(),
         DeviceActivityPolicy(), ThunderingHerdPolicy(), ApplicationPolicy(), EnergyBudgetPolicy(),
@@ -58,7 +59,7 @@ public struct SchedulingModel: Sendable {
         RateLimitPolicy(),
         ConcurrencyPolicy(), OverrunPolicy(),
       ],
-      threshold: 0.775, processingThreshold: 0.91)
+      threshold: 0.827, processingThreshold: 0.91)
   }
 
   /// What many developers expect: run as soon as `earliestBeginDate` has passed and
