@@ -1,0 +1,30 @@
+import Experiments
+import TestScratch
+import Testing
+
+/// `bgsim run` warns in one line when an arm has too few owners for its intervals:
+/// below 20, and below what the share of stalled phones needs to show in most samples.
+@Suite struct FewOwnersWarningTests {
+  func warnings(devices: Int, scheduler: String = "") throws -> [String] {
+    var r = RunRequest()
+    r.file = write(
+      DefaultExperiment.text.replacingOccurrences(of: "  model: ios\n", with: "  model: ios\n" + scheduler))
+    r.devices = devices
+    return try r.warnings()
+  }
+
+  @Test func fewOwnersAreNamedOnce() throws {
+    let five = try warnings(devices: 5)
+    #expect(five.count == 1)
+    #expect(five[0].contains("each arm has 5 owners; below 20 the intervals are wide"))
+    // 20 owners miss every stalled phone (5.8 %) in 0.942^20 = 30 % of samples; 39
+    // bring that under 10 %.
+    let twenty = try warnings(devices: 20)
+    #expect(twenty.count == 1)
+    #expect(twenty[0].contains("30 % of such samples hold none of the 5.8 % of phones on a stalled release"))
+    #expect(twenty[0].hasSuffix("use 39 or more"))
+    #expect(try warnings(devices: 39).isEmpty)
+    #expect(try warnings(devices: 20, scheduler: "  owners: {stalled_release_share: 0}\n").isEmpty)
+    #expect(try warnings(devices: 200).isEmpty)
+  }
+}
