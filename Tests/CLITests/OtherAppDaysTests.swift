@@ -123,5 +123,25 @@ import Testing
     #expect(
       t.status == 2 && t.standardError.contains("other_app_day") && t.standardError.contains("did you mean"))
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("o/days.csv").path))
+    // A section with no apps in any cell (the sweep's 0 included) is refused too; one
+    // cell with apps is enough.
+    let empty = dir.appendingPathComponent("empty.yaml")
+    let emptyText = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+      of: "devices: 2\n",
+      with:
+        "devices: 2\nother_apps: {background_active: 0, apple_maintenance: {icloud_backup: 0s, photo_analysis: 0s}}\n"
+        + "app: {background_modes: [fetch], permitted_identifiers: [com.example.sync]}\n")
+    try emptyText.write(to: empty, atomically: true, encoding: .utf8)
+    let e = try BGSimBinary.run(["run", empty.path, "--out", dir.appendingPathComponent("e").path])
+    #expect(e.status == 2)
+    #expect(
+      e.standardError
+        == "bgsim: \(empty.path):5: outputs.other_app_days: no cell has other apps or Apple's maintenance on the phones, so the file would be empty; give other_apps some apps or remove it\n"
+    )
+    let swept = dir.appendingPathComponent("swept.yaml")
+    try (emptyText + "\nsweep: {grid: {other_apps.background_active: [0, 2]}}\n").write(
+      to: swept, atomically: true, encoding: .utf8)
+    let v = try BGSimBinary.run(["validate", swept.path])
+    #expect(v.status == 0, "\(v.standardError)")
   }
 }
