@@ -160,8 +160,9 @@ public struct SimulatedDevice: DeviceConditions {
     chargingStream = streams.stream("device/\(id)/charging")
     decisionStream = streams.stream("device/\(id)/decisions")
     heavyUseAfter = .seconds(persona.thermal.heavyUseAfterSeconds)
-    unlockProfile = persona.usage.unlockProfile.scaled(toDailyMean: persona.usage.unlocksPerDay)
-    appProfile = persona.usage.appProfile.scaled(toDailyMean: persona.usage.appOpensPerDay)
+    let rate = persona.usage.ownerRateFactor(streams.stream("device/\(id)/owner-rate"))
+    unlockProfile = persona.usage.unlockProfile.scaled(toDailyMean: persona.usage.unlocksPerDay * rate)
+    appProfile = persona.usage.appProfile.scaled(toDailyMean: persona.usage.appOpensPerDay * rate)
     topupProfile = persona.charging.topupProfile.scaled(toDailyMean: persona.charging.topupsPerDay)
     self.timeline = timeline?.events ?? []
     self.trace = trace
