@@ -83,23 +83,10 @@ public struct RunRequest: Sendable {
       ? [
         "\(label): warning: each arm has \(owners) owner\(owners == 1 ? "" : "s"); below 20 the intervals are wide and most claims stay inconclusive"
       ] : []
-    return FileValidation.warnings(of: spec, file: label) + few + Self.stalledWarning(spec, owners, label)
-  }
-
-  /// A share `p` of stalled phones is missing from a sample of `n` owners with
-  /// probability (1 − p)ⁿ; above 10 % the means those owners dominate (staleness) come
-  /// out too low too often for their intervals (the coverage study at 20 owners: 0.76).
-  static func stalledWarning(_ spec: ExperimentSpec, _ owners: Int, _ label: String) -> [String] {
-    let p = spec.scheduler.parameters.ownerSpread.stalledReleaseShare
-    guard p > 0, p < 1, owners >= 20, pow(1 - p, Double(owners)) > 0.1 else { return [] }
-    let enough = Int((log(0.1) / log(1 - p)).rounded(.up))
-    let missing = Int((pow(1 - p, Double(owners)) * 100).rounded())
-    return [
-      "\(label): warning: each arm has \(owners) owners; \(missing) % of such samples hold none of the "
-        + "\(DurationTextFormat.number((p * 1000).rounded() / 10)) % of phones on a stalled release "
-        + "(scheduler.owners.stalled_release_share), so means they dominate (staleness) come out low; "
-        + "use \(enough) or more"
-    ]
+    let stalled = spec.scheduler.parameters.ownerSpread.stalledSampleWarning(owners: owners).map {
+      "\(label): warning: \($0)"
+    }
+    return FileValidation.warnings(of: spec, file: label) + few + (stalled.map { [$0] } ?? [])
   }
 
   /// Where the outputs go: `--out`, or `notebooks-data/<name>/`.
