@@ -108,11 +108,15 @@ import Testing
       refresh:
         tasks: [{identifier: com.example.sync, type: refresh, earliest_begin: 15m}]
     """.write(to: file, atomically: true, encoding: .utf8)
-    let r = try BGSimBinary.run(["run", file.path, "--out", dir.appendingPathComponent("o").path])
-    #expect(r.status == 2)
-    #expect(
-      r.standardError
-        == "bgsim: \(file.path):3: outputs.other_app_days: other_app_days needs other apps on the phones; add an other_apps section or remove it\n"
+    /// `bgsim run` on `url` exits with 2 and says exactly `line` for `key`.
+    func refused(_ url: URL, _ line: String) throws {
+      let r = try BGSimBinary.run(["run", url.path, "--out", dir.appendingPathComponent("o").path])
+      #expect(r.status == 2)
+      #expect(r.standardError == "bgsim: \(url.path):\(line)\n")
+    }
+    try refused(
+      file,
+      "3: outputs.other_app_days: other_app_days needs other apps on the phones; add an other_apps section or remove it"
     )
     let typo = dir.appendingPathComponent("typo.yaml")
     try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
@@ -132,16 +136,24 @@ import Testing
         "devices: 2\nother_apps: {background_active: 0, apple_maintenance: {icloud_backup: 0s, photo_analysis: 0s}}\n"
         + "app: {background_modes: [fetch], permitted_identifiers: [com.example.sync]}\n")
     try emptyText.write(to: empty, atomically: true, encoding: .utf8)
-    let e = try BGSimBinary.run(["run", empty.path, "--out", dir.appendingPathComponent("e").path])
-    #expect(e.status == 2)
-    #expect(
-      e.standardError
-        == "bgsim: \(empty.path):5: outputs.other_app_days: no cell has other apps or Apple's maintenance on the phones, so the file would be empty; give other_apps some apps or remove it\n"
+    try refused(
+      empty,
+      "5: outputs.other_app_days: no cell has other apps or Apple's maintenance on the phones, so the file would be empty; give other_apps some apps or remove it"
     )
     let swept = dir.appendingPathComponent("swept.yaml")
     try (emptyText + "\nsweep: {grid: {other_apps.background_active: [0, 2]}}\n").write(
       to: swept, atomically: true, encoding: .utf8)
     let v = try BGSimBinary.run(["validate", swept.path])
     #expect(v.status == 0, "\(v.standardError)")
+    // Apps in the file but none in any cell of its sweep: refused as well.
+    let sweptEmpty = dir.appendingPathComponent("swept-empty.yaml")
+    try
+      (emptyText.replacingOccurrences(of: "background_active: 0", with: "background_active: 2")
+      + "\nsweep: {grid: {other_apps.background_active: [0]}}\n").write(
+        to: sweptEmpty, atomically: true, encoding: .utf8)
+    try refused(
+      sweptEmpty,
+      "5: outputs.other_app_days: no cell has other apps or Apple's maintenance on the phones, so the file would be empty; give other_apps some apps or remove it"
+    )
   }
 }

@@ -92,16 +92,14 @@ public struct ExperimentSpec: Sendable {
     cells = try Self.cells(root)
     try checkSize(root)
     // Every cell must decode too: this catches a sweep over a key that does not exist.
-    for cell in cells where !cell.overrides.isEmpty { _ = try self.spec(for: cell) }
-    if otherAppDays, let flag = try root.section("outputs", keys: ["other_app_days"])?.value("other_app_days")
+    var anyOtherApps = false
+    for cell in cells where try !self.spec(for: cell).otherApps.isEmpty { anyOtherApps = true }
+    if otherAppDays, !anyOtherApps,
+      let flag = try root.section("outputs", keys: ["other_app_days"])?.value("other_app_days")
     {
-      var anyApps = false
-      for cell in cells where try !self.spec(for: cell).otherApps.isEmpty { anyApps = true }
-      if !anyApps {
-        throw flag.error(
-          "no cell has other apps or Apple's maintenance on the phones, so the file would be "
-            + "empty; give other_apps some apps or remove it")
-      }
+      throw flag.error(
+        "no cell has other apps or Apple's maintenance on the phones, so the file would be "
+          + "empty; give other_apps some apps or remove it")
     }
     let armNames = arms.map(\.name)
     if let list = try root.list("hypotheses") {
