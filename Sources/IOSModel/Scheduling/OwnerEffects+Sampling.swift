@@ -1,3 +1,4 @@
+import FileFormats
 import Foundation
 
 extension OwnerEffects.Spread {
@@ -10,9 +11,8 @@ extension OwnerEffects.Spread {
     guard p > 0, p < 1, owners >= 20, pow(1 - p, Double(owners)) > 0.1 else { return nil }
     let enough = Int((log(0.1) / log(1 - p)).rounded(.up))
     let missing = Int((pow(1 - p, Double(owners)) * 100).rounded())
-    let percent = (p * 1000).rounded() / 10
     return "each arm has \(owners) owners; \(missing) % of such samples hold none of the "
-      + "\(percent == percent.rounded() ? String(Int(percent)) : String(percent)) % of phones on a stalled release "
+      + "\(CSVNumber.format(p * 100, digits: 1)) % of phones on a stalled release "
       + "(scheduler.owners.stalled_release_share), so means they dominate (staleness) come out low; "
       + "use \(enough) or more"
   }
