@@ -2,8 +2,9 @@ import Foundation
 import TestScratch
 import Testing
 
-/// `outputs: {other_app_days: true}` writes each other app's day: rows that add up to
-/// `other_apps.csv`, the same bytes on one job, two jobs or two merged shards.
+/// `outputs: {other_app_days: true}` writes each other app's day: rows whose days after
+/// the warm-up add up to `other_apps.csv`, the same bytes on one job, two jobs or two
+/// merged shards.
 @Suite struct OtherAppDaysTests {
   var repoRoot: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -50,8 +51,10 @@ import Testing
     #expect(Set(days.body.map { $0[col(days, "day")] }) == ["0", "1", "2", "3"])
     #expect(days.body.allSatisfy { ($0[col(days, "day")] == "0") == ($0[col(days, "warmup")] == "1") })
     #expect(days.body.contains { $0[col(days, "date")] == "2026-01-08" })
+    // other_apps.csv counts the days after the warm-up.
+    #expect(runs.body.allSatisfy { $0[col(runs, "days")] == "3" })
     var sums: [String: [Double]] = [:]
-    for row in days.body {
+    for row in days.body where row[col(days, "warmup")] == "0" {
       let key = ["cell", "arm", "device", "app"].map { row[col(days, $0)] }.joined(separator: "|")
       let values = ["opens", "launches", "suspended", "energy_mwh"].map { Double(row[col(days, $0)])! }
       sums[key] = zip(sums[key] ?? [0, 0, 0, 0], values).map { $0 + $1 }

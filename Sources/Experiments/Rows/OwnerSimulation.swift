@@ -78,6 +78,8 @@ package enum OwnerSimulation {
     prefixBuffer.integer(Int64(device))
     prefixBuffer.comma()
     let prefix = String(decoding: prefixBuffer.bytes, as: UTF8.self)
+    // The other apps' totals at the end of the warm-up.
+    var warmupTotals: [OtherApps.Total] = []
     var otherDays =
       spec.otherAppDays && !spec.otherApps.isEmpty
       ? OtherAppDays(start: spec.startDate, days: spec.days, warmupDays: spec.warmupDays) : nil
@@ -105,6 +107,8 @@ package enum OwnerSimulation {
         accounting.snapshots.removeFirst(accounting.nextSnapshot)
         accounting.nextSnapshot = 0
       }
+      // other_apps.csv counts the days after the warm-up.
+      if day == spec.warmupDays, !spec.otherApps.isEmpty { warmupTotals = sim.decider.otherApps.totals }
       // The last day's other-app rows also take the 15 minutes after it.
       if day != spec.days, otherDays != nil {
         let totals = sim.decider.otherApps.totals.map {
@@ -121,10 +125,12 @@ package enum OwnerSimulation {
       }
     }
     accounting.write(prefix: prefix, launches: &launches, days: &days, end: end, startDate: spec.startDate)
-    for a in sim.decider.otherApps.totals {
+    for (k, a) in sim.decider.otherApps.totals.enumerated() {
+      let w = warmupTotals.indices.contains(k) ? warmupTotals[k] : nil
       OtherAppRow(
-        app: a.bundle, work: a.work, rank: a.rank, opens: a.opens, launches: a.launches,
-        suspended: a.suspended, energyMWh: a.energyMWh
+        app: a.bundle, work: a.work, rank: a.rank, days: spec.days - spec.warmupDays,
+        opens: a.opens - (w?.opens ?? 0), launches: a.launches - (w?.launches ?? 0),
+        suspended: a.suspended - (w?.suspended ?? 0), energyMWh: a.energyMWh - (w?.energyMWh ?? 0)
       ).write(prefix: prefix, into: &otherApps)
     }
     summary(accounting.summary)

@@ -2,12 +2,14 @@ import FileFormats
 import SimKernel
 
 /// One `other_apps.csv` row after the owner's fields: what one of the owner's other apps
-/// did over the run (``CSVSchema/otherApps``).
+/// did on the days after the warm-up (``CSVSchema/otherApps``).
 package struct OtherAppRow {
   package var app: String
   /// Its kinds of work, joined by `+`.
   package var work: String
   package var rank: Int
+  /// The days counted: those after the warm-up [days].
+  package var days: Int
   package var opens: Int
   package var launches: Int
   /// Runs suspended to make room in a full group (dasd's fair share).
@@ -16,9 +18,10 @@ package struct OtherAppRow {
   package var energyMWh: Double
 
   package init(
-    app: String, work: String, rank: Int, opens: Int, launches: Int, suspended: Int, energyMWh: Double
+    app: String, work: String, rank: Int, days: Int, opens: Int, launches: Int, suspended: Int,
+    energyMWh: Double
   ) {
-    (self.app, self.work, self.rank) = (app, work, rank)
+    (self.app, self.work, self.rank, self.days) = (app, work, rank, days)
     (self.opens, self.launches, self.suspended, self.energyMWh) = (opens, launches, suspended, energyMWh)
   }
 
@@ -29,7 +32,7 @@ package struct OtherAppRow {
     out.field(app)
     out.comma()
     out.field(work)
-    for n in [rank, opens, launches, suspended] {
+    for n in [rank, days, opens, launches, suspended] {
       out.comma()
       out.integer(Int64(n))
     }

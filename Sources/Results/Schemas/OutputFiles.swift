@@ -82,12 +82,12 @@ extension CSVSchema {
   public static let logFigures = CSVSchema("log_figures.csv", ["figure", "observed", "fitted"])
 
   /// One row per (cell, arm, replication, device, other app), when the experiment puts
-  /// other apps on the phones: what each of them did over the run.
+  /// other apps on the phones: what each of them did on the days after the warm-up.
   public static let otherApps = CSVSchema(
     "other_apps.csv",
     [
-      "cell", "arm", "replication", "device", "app", "work", "usage_rank", "opens", "launches", "suspended",
-      "energy_mwh",
+      "cell", "arm", "replication", "device", "app", "work", "usage_rank", "days", "opens", "launches",
+      "suspended", "energy_mwh",
     ])
 
   /// One row per (cell, arm, replication, device, other app, day), when the experiment
