@@ -3,8 +3,8 @@ import TestScratch
 import Testing
 
 /// `outputs: {other_app_days: true}` writes each other app's day: rows whose days after
-/// the warm-up add up to `other_apps.csv`, the same bytes on one job, two jobs or two
-/// merged shards.
+/// the warm-up add up to `other_apps.csv`, the same bytes (and the same
+/// `other_app_summary.csv`) on one job, two jobs or two merged shards.
 @Suite struct OtherAppDaysTests {
   var repoRoot: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -72,9 +72,12 @@ import Testing
     // The same bytes on two jobs.
     let two = dir.appendingPathComponent("two")
     _ = try BGSimBinary.run(["run", file.path, "--out", two.path, "--quiet", "--jobs", "2"])
-    #expect(
-      try Data(contentsOf: two.appendingPathComponent("other_app_days.csv"))
-        == Data(contentsOf: out.appendingPathComponent("other_app_days.csv")))
+    for f in ["other_app_days.csv", "other_app_summary.csv"] {
+      #expect(
+        try Data(contentsOf: two.appendingPathComponent(f))
+          == Data(contentsOf: out.appendingPathComponent(f)),
+        "\(f)")
+    }
   }
 
   @Test func mergedShardsWriteTheSameDays() throws {
@@ -92,7 +95,7 @@ import Testing
     }
     let merged = dir.appendingPathComponent("merged")
     #expect(try BGSimBinary.run(["merge"] + shards + ["--out", merged.path]).status < 2)
-    for f in ["other_app_days.csv", "other_apps.csv", "days.csv"] {
+    for f in ["other_app_days.csv", "other_apps.csv", "other_app_summary.csv", "days.csv"] {
       #expect(
         try Data(contentsOf: whole.appendingPathComponent(f))
           == Data(contentsOf: merged.appendingPathComponent(f)),

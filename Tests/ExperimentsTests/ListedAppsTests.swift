@@ -137,9 +137,12 @@ import Testing
     }
     #expect(table.dropFirst().filter { $0[o("cell")] == "1" }.count == 2 * 2 * 44)
     let again = try runExperiment(text, jobs: 1)
-    #expect(
-      try Data(contentsOf: again.appendingPathComponent("other_apps.csv"))
-        == Data(contentsOf: out.appendingPathComponent("other_apps.csv")))
+    for f in ["other_apps.csv", "other_app_summary.csv"] {
+      #expect(
+        try Data(contentsOf: again.appendingPathComponent(f))
+          == Data(contentsOf: out.appendingPathComponent(f)),
+        "\(f)")
+    }
     // In time order within each owner's day.
     var last: [String: Double] = [:]
     for r in body {

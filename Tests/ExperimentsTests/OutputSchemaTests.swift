@@ -25,8 +25,10 @@ import Testing
       #expect(!rows.joined().joined().contains("nan"), "\(file) has NaN")
     }
     #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("manifest.json").path))
-    // Without other apps, no other_apps.csv.
-    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("other_apps.csv").path))
+    // Without other apps, no other_apps.csv and no summary of them.
+    for f in ["other_apps.csv", "other_app_summary.csv"] {
+      #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(f).path), "\(f)")
+    }
     #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(".parts").path))
   }
 

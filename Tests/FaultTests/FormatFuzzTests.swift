@@ -12,7 +12,8 @@ import Testing
 @testable import Results
 
 /// A mutational fuzzer over every non-YAML format bgsim reads: an experiment's output
-/// folder (read by `report`, and by the summary that `merge` and `--resume` recompute),
+/// folder (read by `report`, and by the summary that `merge` and `--resume` recompute,
+/// `other_apps.csv` included),
 /// a shard's record (`merge`), a posterior sample (`run --posterior`), a launch log (`fit
 /// --log`), a fit's draws record (`fit --resume`), a fit shard's record (`merge`), AWARE
 /// battery and screen files (`convert-aware`, `fit-persona`) and a recorded trace
@@ -93,6 +94,22 @@ import Testing
       message {
         _ = try SummaryQuery(folders: [run]).run()
         _ = try HTMLReport.write(directory: run)
+      }
+    }
+    // other_apps.csv, of a run whose phones hold three more apps, read by the summary of
+    // the other apps (which merge and --resume recompute).
+    let others = root.appendingPathComponent("others").path
+    var withOthers = request
+    withOthers.file = write(experiment + "\nother_apps:\n  background_active: 3\n")
+    withOthers.out = others
+    _ = try withOthers.run { _, _ in }
+    let othersSpec = try withOthers.load()
+    try add(
+      CSVSchema.otherApps.file,
+      URL(fileURLWithPath: others).appendingPathComponent(CSVSchema.otherApps.file).path
+    ) {
+      message {
+        _ = try OtherAppSummary.compute(directory: others, plan: othersSpec.summaryPlan, write: false)
       }
     }
     // Two shards and their merge.

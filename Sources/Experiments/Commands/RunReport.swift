@@ -94,11 +94,13 @@ public enum RunReport {
       }
     }
     out.append("")
-    let wroteOtherApps = FileManager.default.fileExists(
-      atPath: (directory as NSString).appendingPathComponent(CSVSchema.otherApps.file))
+    // The other apps' files, when the run wrote them.
+    let others = [CSVSchema.otherApps, .otherAppSummary, .otherAppDays].map(\.file).filter {
+      FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0))
+    }
     out.append(
       "wrote "
-        + (CSVSchema.experimentOutputs.map(\.file) + (wroteOtherApps ? [CSVSchema.otherApps.file] : [])
+        + (CSVSchema.experimentOutputs.map(\.file) + others
         + ["manifest.json"]).joined(separator: ", ")
         + " to \(directory)/"
     )

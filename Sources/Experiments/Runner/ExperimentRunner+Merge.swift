@@ -40,8 +40,9 @@ extension ExperimentRunner {
         directory: options.outputDirectory, plan: spec.summaryPlan, jobs: options.jobs, commits: commits)
     }
     try commits.wait()
-    let wall = wallSeconds()
     let tables = try summary.get()
+    _ = try OtherAppSummary.compute(directory: options.outputDirectory, plan: spec.summaryPlan)
+    let wall = wallSeconds()
     if SystemScheduler.checksShortcuts, gathered != nil {
       try checkGatheredSummary(tables, spec: spec)
     }

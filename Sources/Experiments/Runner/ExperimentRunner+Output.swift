@@ -55,7 +55,8 @@ extension ExperimentRunner {
     let names =
       [OutputFileNames.manifest] + CSVSchema.experimentOutputs.map(\.file)
       + [
-        CSVSchema.otherApps.file, CSVSchema.otherAppDays.file, OutputFileNames.report, OutputFileNames.advice,
+        CSVSchema.otherApps.file, CSVSchema.otherAppSummary.file, CSVSchema.otherAppDays.file,
+        OutputFileNames.report, OutputFileNames.advice,
       ]
     for name in names {
       _ = unlink(dir.appendingPathComponent(name).path)

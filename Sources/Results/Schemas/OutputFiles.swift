@@ -90,6 +90,13 @@ extension CSVSchema {
       "suspended", "energy_mwh",
     ])
 
+  /// One row per (cell, arm, other app, metric) and per (cell, pair of arms, other app,
+  /// metric), when the experiment puts other apps on the phones: their figures per day
+  /// over owners (``OtherAppSummary``).
+  public static let otherAppSummary = CSVSchema(
+    "other_app_summary.csv",
+    ["cell", "kind", "arm", "app", "metric", "unit", "n", "mean", "sd", "ci95_low", "ci95_high", "p_value"])
+
   /// One row per (cell, arm, replication, device, other app, day), when the experiment
   /// asks for it (`outputs: {other_app_days: true}`): what each other app did that day.
   public static let otherAppDays = CSVSchema(

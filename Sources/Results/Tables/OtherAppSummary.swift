@@ -1,0 +1,302 @@
+import FileFormats
+import Foundation
+import Randomness
+
+/// `other_app_summary.csv`: what the owner's other apps did, per sweep cell, arm and
+/// app, as means over owners with 95 % intervals, and the paired differences between
+/// arms (the other apps are the same in every arm, so a difference is what the app
+/// under study's strategy did to them). Computed from `other_apps.csv` alone, so merged
+/// shards give the same bytes as one run; the owners are the units, as in
+/// `summary.csv` (the replications, in a run with a posterior sample).
+public struct OtherAppSummary: Sendable {
+  public struct Row: Sendable, Equatable {
+    public let cell: Int
+    /// `arm` or `paired_difference`.
+    public let kind: String
+    /// The arm, or `A vs B` for the difference A − B.
+    public let arm: String
+    /// The app's bundle, or ``allApps`` for the sum over the owner's other apps.
+    public let app: String
+    public let metric: String
+    /// The units behind the interval (owners, or replications).
+    public let n: Int
+    public let unit: String
+    public let mean: Double
+    public let sd: Double
+    public let low: Double
+    public let high: Double
+    /// The paired t-test's two-sided p-value (differences only).
+    public let pValue: Double?
+  }
+
+  /// The metrics, each per day after the warm-up: the owner's opens of the app, its
+  /// launches, its runs suspended by fair share, and the energy its runs drew [mWh].
+  public static let metrics = [
+    "opens_per_day", "launches_per_day", "suspended_per_day", "energy_per_day_mwh",
+  ]
+
+  /// The `app` of the rows that sum every other app of an owner.
+  public static let allApps = "all_other_apps"
+
+  public let rows: [Row]
+
+  /// The share of owners that may differ from what every one of `owners` showed: an
+  /// owner's count per day moves in steps of 1/days, and when all the owners' figures
+  /// came out equal, Student's interval is a point that no sample of them can claim.
+  /// With none of n owners seen off the common value, the share that is off it lies
+  /// below 1 − 0.025^(1/n) with 97.5 % confidence (Clopper and Pearson 1934; about 3.7/n,
+  /// the "rule of three" at 95 % one-sided); the interval is then the value ± that share
+  /// of one step. Counted metrics only: an energy that is 0 for every owner is a run on
+  /// the charger, 0 by construction.
+  static func unseenShare(owners n: Int) -> Double { n > 0 ? 1 - pow(0.025, 1 / Double(n)) : .nan }
+
+  /// The summary of `other_apps.csv` in `directory` under `plan`; nil when the run wrote
+  /// none (no cell had other apps). With `write`, `other_app_summary.csv` is written too.
+  public static func compute(directory: String, plan: SummaryPlan, write: Bool = true) throws(UserError)
+    -> OtherAppSummary?
+  {
+    let path = (directory as NSString).appendingPathComponent(CSVSchema.otherApps.file)
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    var sums = Sums(plan: plan)
+    try sums.read(path, layout: plan.layout(.otherApps))
+    let summary = OtherAppSummary(rows: sums.rows(cells: plan.cells.count))
+    if write {
+      try summary.write(
+        to: (directory as NSString).appendingPathComponent(CSVSchema.otherAppSummary.file), plan)
+    }
+    return summary
+  }
+
+  func write(to path: String, _ plan: SummaryPlan) throws(UserError) {
+    let file = try AtomicFileWriter(path: path)
+    file.write(plan.layout(.otherAppSummary).header)
+    for r in rows {
+      var fields = CSVBuffer(capacity: 256)
+      fields.field(r.arm)
+      fields.comma()
+      fields.field(r.app)
+      let text = [
+        String(r.cell) + plan.sweepFields(cell: r.cell), r.kind,
+        String(decoding: fields.bytes, as: UTF8.self),
+        r.metric, r.unit, String(r.n), SummaryTables.number(r.mean), SummaryTables.number(r.sd),
+        SummaryTables.number(r.low), SummaryTables.number(r.high), r.pValue.map(SummaryTables.number) ?? "",
+      ]
+      file.write(text.joined(separator: ",") + "\n")
+    }
+    try file.commit()
+  }
+}
+
+extension OtherAppSummary {
+  /// The running sums: per (cell, arm or pair, app, metric), Welford's mean and sum of
+  /// squared deviations over the units, added in the file's order (so the same file
+  /// gives the same bytes).
+  struct Sums {
+    let plan: SummaryPlan
+    var arms: [String] { plan.arms }
+    var cells: Int { plan.cells.count }
+    var byReplication: Bool { plan.byReplication }
+    /// Per group: the units added, their mean and the sum of squared deviations.
+    var groups: [Group: (n: Int, mean: Double, m2: Double)] = [:]
+    /// Per cell: its apps in the order first read, and the most days an owner's row counts.
+    var apps: [Int: [String]] = [:]
+    var days: [Int: Int] = [:]
+    /// For runs with a posterior sample: per group and replication, the owners' sum and count.
+    var byUnit: [Group: [Int: (sum: Double, count: Int)]] = [:]
+
+    struct Group: Hashable {
+      let cell: Int
+      /// The arm's index, or for a pair i < j: arms.count + i × arms.count + j.
+      let arm: Int
+      let app: String
+      let metric: Int
+    }
+
+    /// Per group, while it has at most the owners the bootstrap resamples: their figures.
+    var values: [Group: [Double]] = [:]
+
+    init(plan: SummaryPlan) { self.plan = plan }
+
+    mutating func add(_ g: Group, _ x: Double, replication: Int) {
+      guard x.isFinite else { return }
+      if byReplication {
+        byUnit[g, default: [:]][replication, default: (0, 0)].sum += x
+        byUnit[g, default: [:]][replication, default: (0, 0)].count += 1
+        return
+      }
+      var s = groups[g] ?? (0, 0, 0)
+      s.n += 1
+      if s.n <= plan.largestBootstrapOwners { values[g, default: []].append(x) } else { values[g] = nil }
+      let d = x - s.mean
+      s.mean += d / Double(s.n)
+      s.m2 += d * (x - s.mean)
+      groups[g] = s
+    }
+
+    /// Reads `path` (laid out as `layout`), one owner at a time: an owner's arms are
+    /// adjacent (the runner writes each owner's arms in turn).
+    mutating func read(_ path: String, layout: CSVSchema) throws(UserError) {
+      var reader = try CSVReader(path: path, header: false)
+      guard reader.next(), (0..<reader.fieldCount).map(reader.text) == layout.columns else {
+        throw UserError(
+          "\(path) line 1: the header is not \(layout.columns.joined(separator: ",")); the file is from another experiment or version of bgsim, run the experiment again"
+        )
+      }
+      let column = { (name: String) in layout.index(name) }
+      let (armAt, repAt, devAt, appAt, daysAt) = (
+        column("arm"), column("replication"), column("device"), column("app"), column("days")
+      )
+      let valueAt = ["opens", "launches", "suspended", "energy_mwh"].map(column)
+      // The current owner (cell, replication, device) and its figures by arm, its apps
+      // in the file's order.
+      var owner: (cell: Int, replication: Int, device: Int)?
+      var figures: [Int: [(app: String, values: [Double])]] = [:]
+      func flush(_ s: inout Sums) {
+        guard let o = owner else { return }
+        s.addOwner(cell: o.cell, replication: o.replication, figures)
+        figures = [:]
+      }
+      while reader.next() {
+        guard reader.fieldCount == layout.columns.count else {
+          throw UserError(
+            "\(path) line \(reader.line): \(reader.fieldCount) fields where the header has \(layout.columns.count); the file is damaged, run the experiment again"
+          )
+        }
+        let cell = try reader.whole(0, "cell", in: 0...max(0, cells - 1), file: path)
+        let replication = try reader.whole(repAt, "replication", in: RunRanges.index, file: path)
+        let device = try reader.whole(devAt, "device", in: RunRanges.index, file: path)
+        let armName = reader.text(armAt)
+        guard let arm = arms.firstIndex(of: armName) else {
+          throw UserError(
+            "\(path) line \(reader.line): arm '\(armName.prefix(40))' is not one of the experiment's (\(arms.joined(separator: ", "))); the file is from another experiment, run it again"
+          )
+        }
+        let app = reader.text(appAt)
+        guard !app.isEmpty else {
+          throw UserError(
+            "\(path) line \(reader.line): app is empty; the file is damaged, run the experiment again")
+        }
+        let days = try reader.whole(daysAt, "days", in: RunRanges.day, file: path)
+        self.days[cell] = max(self.days[cell] ?? 0, days)
+        var values: [Double] = []
+        for (k, at) in valueAt.enumerated() {
+          let v =
+            k == 3
+            ? try reader.number(at, "energy_mwh", in: 0...1e12, file: path) ?? .nan
+            : Double(try reader.whole(at, layout.columns[at], in: RunRanges.count, file: path))
+          values.append(days > 0 ? v / Double(days) : .nan)
+        }
+        if owner.map({ $0 != (cell, replication, device) }) ?? true {
+          flush(&self)
+          owner = (cell, replication, device)
+        }
+        if !(apps[cell]?.contains(app) ?? false) { apps[cell, default: []].append(app) }
+        guard !(figures[arm]?.contains { $0.app == app } ?? false) else {
+          throw UserError(
+            "\(path) line \(reader.line): \(app.prefix(60)) appears twice for owner \(device) in arm \(armName.prefix(40)); the file is damaged, run the experiment again"
+          )
+        }
+        figures[arm, default: []].append((app, values))
+      }
+      flush(&self)
+    }
+
+    /// Adds one owner's figures (by arm, then app): each app's, the sum over its apps,
+    /// and each pair of arms' differences for the apps present in both.
+    mutating func addOwner(cell: Int, replication: Int, _ figures: [Int: [(app: String, values: [Double])]]) {
+      // Each arm's apps by bundle, with the sum over them (added in the file's order).
+      var byArm: [Int: [String: [Double]]] = [:]
+      for (arm, apps) in figures {
+        var all = [Double](repeating: 0, count: OtherAppSummary.metrics.count)
+        for a in apps {
+          byArm[arm, default: [:]][a.app] = a.values
+          for m in all.indices { all[m] += a.values[m] }
+        }
+        byArm[arm]![OtherAppSummary.allApps] = all
+      }
+      for (arm, apps) in byArm {
+        for (app, values) in apps {
+          for (m, x) in values.enumerated() {
+            add(Group(cell: cell, arm: arm, app: app, metric: m), x, replication: replication)
+          }
+        }
+      }
+      for i in arms.indices {
+        for j in arms.indices where j > i {
+          guard let a = byArm[i], let b = byArm[j] else { continue }
+          for (app, x) in a {
+            guard let y = b[app] else { continue }
+            for m in x.indices {
+              add(
+                Group(cell: cell, arm: arms.count + i * arms.count + j, app: app, metric: m), x[m] - y[m],
+                replication: replication)
+            }
+          }
+        }
+      }
+    }
+
+    /// The rows, cell by cell: each arm's apps (in the order first read, then the sum),
+    /// then each pair's.
+    func rows(cells: Int) -> [Row] {
+      var out: [Row] = []
+      var final = groups
+      for (g, units) in byUnit {
+        var s: (n: Int, mean: Double, m2: Double) = (0, 0, 0)
+        for (_, u) in units.sorted(by: { $0.key < $1.key }) {
+          let x = u.sum / Double(u.count)
+          s.n += 1
+          let d = x - s.mean
+          s.mean += d / Double(s.n)
+          s.m2 += d * (x - s.mean)
+        }
+        final[g] = s
+      }
+      let pairs = arms.indices.flatMap { i in arms.indices.filter { $0 > i }.map { (i, $0) } }
+      for cell in 0..<cells {
+        let apps = (self.apps[cell] ?? []) + (self.apps[cell] == nil ? [] : [OtherAppSummary.allApps])
+        let sides =
+          arms.indices.map { ($0, "arm", arms[$0]) }
+          + pairs.map {
+            (arms.count + $0.0 * arms.count + $0.1, "paired_difference", "\(arms[$0.0]) vs \(arms[$0.1])")
+          }
+        for (side, (armKey, kind, label)) in sides.enumerated() {
+          for (a, app) in apps.enumerated() {
+            for (m, metric) in OtherAppSummary.metrics.enumerated() {
+              let g = Group(cell: cell, arm: armKey, app: app, metric: m)
+              guard let s = final[g] else { continue }
+              let variance = s.n > 1 ? s.m2 / Double(s.n - 1) : .nan
+              var t = Statistics.confidenceInterval(mean: s.mean, variance: variance, count: s.n)
+              if let xs = values[g], OwnerBootstrap.resamples(xs.count, plan), variance > 0 {
+                // As summary.csv's owner figures: the bootstrap-t over owners, which
+                // follows a skewed distribution where Student's interval falls short.
+                let units = xs.map { Statistics.Cluster(y: $0, n: 1) }
+                let within = Int32(truncatingIfNeeded: (side * 100_000 + a) * 8 + m)
+                t = Statistics.bootstrapTInterval(
+                  estimate: s.mean, standardError: (variance / Double(s.n)).squareRoot(),
+                  replicates: Statistics.studentizedReplicates(
+                    units, resamples: OwnerBootstrap.resamples,
+                    stream: OwnerBootstrap.stream(seed: plan.seed, group: within, purpose: 7)),
+                  count: s.n, level: t.level, degreesOfFreedom: Statistics.residualDegreesOfFreedom(units))
+              }
+              if variance == 0, !byReplication, m < 3, let d = days[cell], d > 0 {
+                let half = OtherAppSummary.unseenShare(owners: s.n) / Double(d)
+                t = ConfidenceInterval(
+                  estimate: s.mean, lower: s.mean - half, upper: s.mean + half, level: t.level, n: s.n)
+              }
+              let ci = kind == "arm" ? Statistics.nonNegativeInterval(t) : t
+              out.append(
+                Row(
+                  cell: cell, kind: kind, arm: label, app: app, metric: metric, n: s.n,
+                  unit: byReplication ? "replication" : "owner", mean: s.mean, sd: variance.squareRoot(),
+                  low: ci.lower, high: ci.upper,
+                  pValue: kind == "arm"
+                    ? nil : Statistics.pairedTest(mean: s.mean, variance: variance, count: s.n).pValue))
+            }
+          }
+        }
+      }
+      return out
+    }
+  }
+}
