@@ -12,8 +12,9 @@ struct Coverage: ParsableCommand {
     discussion: """
       Runs the experiment once with --reference-devices owners (its own seed), taken as the truth, \
       then --runs times with --devices owners (seeds seed+1, seed+2, …), and counts for every interval \
-      of summary.csv (each mean's, and the median's of delays and staleness) the runs whose interval \
-      holds the reference figure. Writes coverage.csv to --out. An interval is in band when its count \
+      of summary.csv (each mean's, and the median's of delays and staleness), and of \
+      other_app_summary.csv when the experiment has other apps, the runs whose interval holds the \
+      reference figure. Writes coverage.csv to --out. An interval is in band when its count \
       is one that a true coverage between --lowest and --highest gives with probability 99.9 %; exits \
       with 1 when one is not.
       """

@@ -25,7 +25,10 @@ public struct CoverageStudy: Sendable {
     public let cell: Int
     public let kind: String
     public let arm: String
-    public let metric: MetricName
+    /// The other app it describes; empty for the app under study.
+    public let app: String
+    /// A metric of `summary.csv` (``MetricName``) or of `other_app_summary.csv`.
+    public let metric: String
     /// `mean` or `median`.
     public let statistic: String
     /// The reference run's figure.
@@ -71,7 +74,7 @@ public struct CoverageStudy: Sendable {
     }
     let total = deviceDays(base, options.referenceDevices) + options.runs * deviceDays(base, options.devices)
     var done = 0
-    func runOnce(devices: Int, seed: UInt64, folder: String) throws(UserError) -> SummaryTables {
+    func runOnce(devices: Int, seed: UInt64, folder: String) throws(UserError) -> [SummaryInterval] {
       var r = request
       r.devices = devices
       r.seed = seed
@@ -80,43 +83,36 @@ public struct CoverageStudy: Sendable {
       let before = done
       let summary = try r.runForSummary(spec) { d, _ in progress(before + d, total) }
       done += deviceDays(spec, devices)
-      return summary
+      let others = try OtherAppSummary.compute(directory: r.out!, plan: spec.summaryPlan, write: false)
+      return SummaryInterval.all(summary, others)
     }
     let reference = try runOnce(devices: options.referenceDevices, seed: base.seed, folder: "reference")
-    var truth: [String: SummaryTables.Row] = [:]
-    for r in reference.rows { truth[key(r)] = r }
+    var truth: [String: SummaryInterval] = [:]
+    for i in reference { truth[i.id] = i }
     var counts: [String: (runs: Int, covered: Int, high: Int, low: Int)] = [:]
-    var order: [(String, SummaryTables.Row, String)] = []
+    var order: [SummaryInterval] = []
     for k in 1...max(1, options.runs) {
       let folder = "run-\(k)"
-      let summary = try runOnce(devices: options.devices, seed: base.seed &+ UInt64(k), folder: folder)
+      let intervals = try runOnce(devices: options.devices, seed: base.seed &+ UInt64(k), folder: folder)
       try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(folder))
-      for r in summary.rows {
-        guard let t = truth[key(r)] else { continue }
-        var checks = [("mean", t.mean, r.low, r.high)]
-        if r.kind == "arm", r.metric.isSummarisedByMedian {
-          checks.append(("median", t.median, r.medianLow, r.medianHigh))
+      for r in intervals {
+        guard let t = truth[r.id], t.estimate.isFinite else { continue }
+        if counts[r.id] == nil { order.append(t) }
+        var c = counts[r.id] ?? (0, 0, 0, 0)
+        if r.low.isFinite, r.high.isFinite {
+          c.runs += 1
+          if r.low <= t.estimate, t.estimate <= r.high { c.covered += 1 }
+          if r.low > t.estimate { c.high += 1 }
+          if r.high < t.estimate { c.low += 1 }
         }
-        for (statistic, value, low, high) in checks where value.isFinite {
-          let id = key(r) + "|" + statistic
-          if counts[id] == nil { order.append((id, t, statistic)) }
-          var c = counts[id] ?? (0, 0, 0, 0)
-          if low.isFinite, high.isFinite {
-            c.runs += 1
-            if low <= value, value <= high { c.covered += 1 }
-            if low > value { c.high += 1 }
-            if high < value { c.low += 1 }
-          }
-          counts[id] = c
-        }
+        counts[r.id] = c
       }
     }
-    let rows = order.map { id, t, statistic in
-      let c = counts[id] ?? (0, 0, 0, 0)
+    let rows = order.map { t in
+      let c = counts[t.id] ?? (0, 0, 0, 0)
       return Row(
-        cell: t.cell, kind: t.kind, arm: t.arm, metric: t.metric, statistic: statistic,
-        reference: statistic == "median" ? t.median : t.mean, runs: c.runs, covered: c.covered,
-        missedHigh: c.high, missedLow: c.low,
+        cell: t.cell, kind: t.kind, arm: t.arm, app: t.app, metric: t.metric, statistic: t.statistic,
+        reference: t.estimate, runs: c.runs, covered: c.covered, missedHigh: c.high, missedLow: c.low,
         band: acceptedCounts(runs: c.runs, band: options.band))
     }
     let study = CoverageStudy(rows: rows, options: options)
@@ -124,14 +120,12 @@ public struct CoverageStudy: Sendable {
     return study
   }
 
-  static func key(_ r: SummaryTables.Row) -> String { "\(r.cell)|\(r.kind)|\(r.arm)|\(r.metric.rawValue)" }
-
   func write(to path: String) throws(UserError) {
     let file = try AtomicFileWriter(path: path)
     file.write(CSVSchema.coverage.header)
     for r in rows {
       let fields = [
-        String(r.cell), r.kind, CSVField.quoted(r.arm), r.metric.rawValue, r.statistic,
+        String(r.cell), r.kind, CSVField.quoted(r.arm), CSVField.quoted(r.app), r.metric, r.statistic,
         CSVNumber.format(r.reference, digits: 6), String(r.runs), String(r.covered),
         String(r.missedHigh), String(r.missedLow),
         r.runs > 0 ? CSVNumber.format(r.coverage, digits: 4) : "", String(r.band.lowerBound),
@@ -148,10 +142,12 @@ public struct CoverageStudy: Sendable {
       "share of \(options.runs) runs (\(options.devices) owners each) whose 95 % interval holds the value of \(options.referenceDevices) owners;",
       "band: the counts a true coverage in [\(options.band.lowerBound), \(options.band.upperBound)] gives with 99.9 % probability",
     ]
-    var table = [["cell", "arm", "metric", "statistic", "coverage", "too high", "too low", "band", ""]]
+    var table = [
+      ["cell", "arm", "app", "metric", "statistic", "coverage", "too high", "too low", "band", ""]
+    ]
     for r in rows {
       table.append([
-        String(r.cell), r.arm, r.metric.rawValue, r.statistic,
+        String(r.cell), r.arm, r.app.isEmpty ? "-" : r.app, r.metric, r.statistic,
         r.runs > 0 ? "\(r.covered)/\(r.runs) = \(Format.fixed(r.coverage, digits: 3))" : "no interval",
         String(r.missedHigh), String(r.missedLow),
         "\(r.band.lowerBound)…\(r.band.upperBound)", r.inBand ? "ok" : "OUT",
@@ -169,7 +165,7 @@ public struct CoverageStudy: Sendable {
     lines.append(
       "\(rows.count - out) of \(rows.count) intervals in band"
         + (lowest.map {
-          "; lowest coverage \(Format.fixed($0.coverage, digits: 3)) (\($0.arm) \($0.metric.rawValue) \($0.statistic))"
+          "; lowest coverage \(Format.fixed($0.coverage, digits: 3)) (\($0.arm)\($0.app.isEmpty ? "" : " " + $0.app) \($0.metric) \($0.statistic))"
         } ?? ""))
     return lines.joined(separator: "\n") + "\n"
   }

@@ -55,7 +55,7 @@ extension CSVSchema {
   public static let coverage = CSVSchema(
     "coverage.csv",
     [
-      "cell", "kind", "arm", "metric", "statistic", "reference", "runs", "covered", "missed_high",
+      "cell", "kind", "arm", "app", "metric", "statistic", "reference", "runs", "covered", "missed_high",
       "missed_low", "coverage", "band_low", "band_high", "in_band",
     ])
 
