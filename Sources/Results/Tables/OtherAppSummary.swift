@@ -1,6 +1,8 @@
+import Dispatch
 import FileFormats
 import Foundation
 import Randomness
+import Synchronization
 
 /// `other_app_summary.csv`: what the owner's other apps did, per sweep cell, arm and
 /// app, as means over owners with 95 % intervals, and the paired differences between
@@ -239,7 +241,6 @@ extension OtherAppSummary {
     /// The rows, cell by cell: each arm's apps (in the order first read, then the sum),
     /// then each pair's.
     func rows(cells: Int) -> [Row] {
-      var out: [Row] = []
       var final = groups
       for (g, units) in byUnit {
         var s: (n: Int, mean: Double, m2: Double) = (0, 0, 0)
@@ -253,6 +254,9 @@ extension OtherAppSummary {
         final[g] = s
       }
       let pairs = arms.indices.flatMap { i in arms.indices.filter { $0 > i }.map { (i, $0) } }
+      // The rows' places, in order; their intervals are worked out on all cores, each
+      // from its own stream, so the bytes do not depend on the threads.
+      var places: [Place] = []
       for cell in 0..<cells {
         let apps = (self.apps[cell] ?? []) + (self.apps[cell] == nil ? [] : [OtherAppSummary.allApps])
         let sides =
@@ -262,41 +266,68 @@ extension OtherAppSummary {
           }
         for (side, (armKey, kind, label)) in sides.enumerated() {
           for (a, app) in apps.enumerated() {
-            for (m, metric) in OtherAppSummary.metrics.enumerated() {
+            for m in OtherAppSummary.metrics.indices {
               let g = Group(cell: cell, arm: armKey, app: app, metric: m)
               guard let s = final[g] else { continue }
-              let variance = s.n > 1 ? s.m2 / Double(s.n - 1) : .nan
-              var t = Statistics.confidenceInterval(mean: s.mean, variance: variance, count: s.n)
-              if let xs = values[g], OwnerBootstrap.resamples(xs.count, plan), variance > 0 {
-                // As summary.csv's owner figures: the bootstrap-t over owners, which
-                // follows a skewed distribution where Student's interval falls short.
-                let units = xs.map { Statistics.Cluster(y: $0, n: 1) }
-                let within = Int32(truncatingIfNeeded: (side * 100_000 + a) * 8 + m)
-                t = Statistics.bootstrapTInterval(
-                  estimate: s.mean, standardError: (variance / Double(s.n)).squareRoot(),
-                  replicates: Statistics.studentizedReplicates(
-                    units, resamples: OwnerBootstrap.resamples,
-                    stream: OwnerBootstrap.stream(seed: plan.seed, group: within, purpose: 7)),
-                  count: s.n, level: t.level, degreesOfFreedom: Statistics.residualDegreesOfFreedom(units))
-              }
-              if variance == 0, !byReplication, m < 3, let d = days[cell], d > 0 {
-                let half = OtherAppSummary.unseenShare(owners: s.n) / Double(d)
-                t = ConfidenceInterval(
-                  estimate: s.mean, lower: s.mean - half, upper: s.mean + half, level: t.level, n: s.n)
-              }
-              let ci = kind == "arm" ? Statistics.nonNegativeInterval(t) : t
-              out.append(
-                Row(
-                  cell: cell, kind: kind, arm: label, app: app, metric: metric, n: s.n,
-                  unit: byReplication ? "replication" : "owner", mean: s.mean, sd: variance.squareRoot(),
-                  low: ci.lower, high: ci.upper,
-                  pValue: kind == "arm"
-                    ? nil : Statistics.pairedTest(mean: s.mean, variance: variance, count: s.n).pValue))
+              places.append(
+                Place(
+                  group: g, kind: kind, label: label, stats: s,
+                  within: Int32(truncatingIfNeeded: (side * 100_000 + a) * 8 + m)))
             }
           }
         }
       }
-      return out
+      let all = places
+      let out = Mutex([Row?](repeating: nil, count: all.count))
+      let workers = max(1, min(all.count, ProcessInfo.processInfo.activeProcessorCount))
+      DispatchQueue.concurrentPerform(iterations: workers) { w in
+        for k in stride(from: w, to: all.count, by: workers) {
+          let row = self.row(all[k])
+          out.withLock { $0[k] = row }
+        }
+      }
+      return out.withLock { $0.compactMap { $0 } }
+    }
+
+    /// Where a row sits: its group, its side (an arm or a pair), the sums of its owners'
+    /// figures, and its place within the cell (the bootstrap's stream).
+    struct Place {
+      let group: Group
+      let kind: String
+      let label: String
+      let stats: (n: Int, mean: Double, m2: Double)
+      let within: Int32
+    }
+
+    /// The row at `place`, with its interval.
+    func row(_ place: Place) -> Row {
+      let (g, s) = (place.group, place.stats)
+      let variance = s.n > 1 ? s.m2 / Double(s.n - 1) : .nan
+      var t = Statistics.confidenceInterval(mean: s.mean, variance: variance, count: s.n)
+      if let xs = values[g], OwnerBootstrap.resamples(xs.count, plan), variance > 0 {
+        // As summary.csv's owner figures: the bootstrap-t over owners, which follows a
+        // skewed distribution where Student's interval falls short.
+        let units = xs.map { Statistics.Cluster(y: $0, n: 1) }
+        t = Statistics.bootstrapTInterval(
+          estimate: s.mean, standardError: (variance / Double(s.n)).squareRoot(),
+          replicates: Statistics.studentizedReplicates(
+            units, resamples: OwnerBootstrap.resamples,
+            stream: OwnerBootstrap.stream(seed: plan.seed, group: place.within, purpose: 7)),
+          count: s.n, level: t.level, degreesOfFreedom: Statistics.residualDegreesOfFreedom(units))
+      }
+      if variance == 0, !byReplication, g.metric < 3, let d = days[g.cell], d > 0 {
+        let half = OtherAppSummary.unseenShare(owners: s.n) / Double(d)
+        t = ConfidenceInterval(
+          estimate: s.mean, lower: s.mean - half, upper: s.mean + half, level: t.level, n: s.n)
+      }
+      let ci = place.kind == "arm" ? Statistics.nonNegativeInterval(t) : t
+      return Row(
+        cell: g.cell, kind: place.kind, arm: place.label, app: g.app,
+        metric: OtherAppSummary.metrics[g.metric],
+        n: s.n, unit: byReplication ? "replication" : "owner", mean: s.mean, sd: variance.squareRoot(),
+        low: ci.lower, high: ci.upper,
+        pValue: place.kind == "arm"
+          ? nil : Statistics.pairedTest(mean: s.mean, variance: variance, count: s.n).pValue)
     }
   }
 }
