@@ -261,6 +261,11 @@ import Testing
       "s.yaml:3: scheduler.policies.application.overdue_scale: 1.5 is not a probability"
     ),
     ("scheduler:\n  owners: {leniency: 1}\n", "s.yaml:2: scheduler.owners.leniency: unknown key 'leniency'"),
+    // A key far from every one (no "did you mean") says which keys the section takes.
+    (
+      "scheduler:\n  owners: {stalled_release: 0.1}\n",
+      "s.yaml:2: scheduler.owners.stalled_release: unknown key 'stalled_release'; this section takes leniency_sigma, processing_spacing_sigma, overdue_sigma, install_warmup_sigma, stalled_release_share\n"
+    ),
     (
       "scheduler:\n  owners: {overdue_sigma: -1}\n",
       "s.yaml:2: scheduler.owners.overdue_sigma: -1 is out of range"

@@ -18,13 +18,21 @@ public struct ConfigSection: Sendable {
       throw tree.error("expected a section of keys (\(keys.prefix(4).joined(separator: ", "))…)")
     }
     for entry in entries where !keys.contains(entry.key) {
-      let hint = NearestName.hint(entry.key, among: keys)
       throw ConfigError(
         file: entry.value.file, line: entry.line, key: entry.value.path,
-        message: "unknown key '\(entry.key)'\(hint)")
+        message: "unknown key '\(entry.key)'\(Self.hint(entry.key, among: keys))")
     }
     self.tree = tree
     self.entries = entries
+  }
+
+  /// "; did you mean 'x'?" for a near miss; else the keys the section takes, so that a
+  /// key far from every one (a misremembered name) still says what to write.
+  static func hint(_ key: String, among keys: [String]) -> String {
+    let near = NearestName.hint(key, among: keys)
+    guard near.isEmpty, !keys.isEmpty else { return near }
+    let shown = keys.prefix(20).joined(separator: ", ")
+    return "; this section takes \(shown)\(keys.count > 20 ? " and \(keys.count - 20) more" : "")"
   }
 
   public var file: String { tree.file }
