@@ -160,9 +160,13 @@ public struct SimulatedDevice: DeviceConditions {
     chargingStream = streams.stream("device/\(id)/charging")
     decisionStream = streams.stream("device/\(id)/decisions")
     heavyUseAfter = .seconds(persona.thermal.heavyUseAfterSeconds)
-    let rate = persona.usage.ownerRateFactor(streams.stream("device/\(id)/owner-rate"))
-    unlockProfile = persona.usage.unlockProfile.scaled(toDailyMean: persona.usage.unlocksPerDay * rate)
-    appProfile = persona.usage.appProfile.scaled(toDailyMean: persona.usage.appOpensPerDay * rate)
+    let u = persona.usage
+    let unlocks = UsageSpec.ownerFactor(
+      sigma: u.unlocksOwnerSigma, streams.stream("device/\(id)/owner-unlocks"))
+    let opens = UsageSpec.ownerFactor(
+      sigma: u.appOpensOwnerSigma, streams.stream("device/\(id)/owner-app-opens"))
+    unlockProfile = u.unlockProfile.scaled(toDailyMean: u.unlocksPerDay * unlocks)
+    appProfile = u.appProfile.scaled(toDailyMean: u.appOpensPerDay * opens)
     topupProfile = persona.charging.topupProfile.scaled(toDailyMean: persona.charging.topupsPerDay)
     self.timeline = timeline?.events ?? []
     self.trace = trace

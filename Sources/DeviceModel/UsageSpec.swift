@@ -20,19 +20,21 @@ public struct UsageSpec: Sendable, Hashable {
   public var appSessionLength: RandomDistribution = .logNormal(LogNormal(median: 40, sigma: 1.1))
   /// Probability that the owner swipes the app away after using it [0…1].
   public var forceQuitProbability: Double = 0.1
-  /// How much owners of the persona differ in how much they use the phone [log-scale σ]:
-  /// each owner's unlocks and app opens a day are the persona's × exp(σz − σ²/2), z
-  /// standard normal and drawn once per owner, so that the persona's rates stay the
-  /// means over its owners. 0: every owner the same.
-  public var ownerRateSigma: Double = 0
+  /// How much owners of the persona differ in how often they open the app under study
+  /// [log-scale σ]: each owner's opens a day are the persona's × exp(σz − σ²/2), z
+  /// standard normal and drawn once per owner, so that the persona's rate stays the mean
+  /// over its owners. 0: every owner the same.
+  public var appOpensOwnerSigma: Double = 0.56
+  /// How much owners of the persona differ in how often they unlock the phone
+  /// [log-scale σ], drawn the same way from a stream of its own. 0: every owner the same.
+  public var unlocksOwnerSigma: Double = 0
 
   public init() {}
 
-  /// One owner's factor on the persona's rates, drawn from the owner's own stream
-  /// (none drawn at σ 0, so other draws stay as they were).
-  public func ownerRateFactor(_ stream: @autoclosure () -> RandomStream) -> Double {
-    ownerRateSigma > 0
-      ? exp(ownerRateSigma * stream().standardNormal() - ownerRateSigma * ownerRateSigma / 2) : 1
+  /// One owner's factor exp(σz − σ²/2) on a persona's rate, drawn from the owner's own
+  /// `stream` (none drawn at σ 0, so other draws stay as they were).
+  public static func ownerFactor(sigma: Double, _ stream: @autoclosure () -> RandomStream) -> Double {
+    sigma > 0 ? exp(sigma * stream().standardNormal() - sigma * sigma / 2) : 1
   }
 
   /// Few sessions 00–06, a ramp from 06, an evening peak 17–22; weekends start later.

@@ -3,17 +3,23 @@ import Foundation
 import Randomness
 import Testing
 
-/// `usage.owner_rate_sigma`: owners of one persona differ in how much they use the phone,
-/// each by a factor drawn once, with the persona's rates kept as the means over owners.
+/// `usage.app_opens_owner_sigma` and `usage.unlocks_owner_sigma`: owners of one persona
+/// differ in how often they open the app and unlock the phone, each by a factor drawn
+/// once from a stream of its own, with the persona's rates kept as the means over owners.
 @Suite struct OwnerRateTests {
-  /// Each of `owners` owners' mean unlocks a day over `days` days.
-  func rates(sigma: Double, owners: Int = 100, days: Int = 10) throws -> [Double] {
+  /// Each of `owners` owners' mean unlocks and app opens a day over `days` days.
+  func rates(opens: Double, unlocks: Double, owners: Int = 100, days: Int = 20) throws -> (
+    unlocks: [Double], opens: [Double]
+  ) {
     var persona = try Repo.persona("typical")
-    persona.usage.ownerRateSigma = sigma
+    persona.usage.appOpensOwnerSigma = opens
+    persona.usage.unlocksOwnerSigma = unlocks
     let sim = DeviceSimulation(persona: persona, days: days, seed: 2026, startDate: monday)
-    return (0..<owners).map {
-      sim.run(device: $0).days.map { Double($0.unlocks) }.reduce(0, +) / Double(days)
+    let runs = (0..<owners).map { sim.run(device: $0).days }
+    let mean = { (f: (DeviceDayStats) -> Int) in
+      runs.map { d in d.map { Double(f($0)) }.reduce(0, +) / Double(days) }
     }
+    return (mean(\.unlocks), mean(\.appOpens))
   }
 
   func sd(_ x: [Double]) -> Double {
@@ -21,25 +27,38 @@ import Testing
     return (x.map { ($0 - m) * ($0 - m) }.reduce(0, +) / Double(x.count - 1)).squareRoot()
   }
 
-  @Test func ownersDifferByTheSigmaAndKeepThePersonasMean() throws {
-    let spread = try rates(sigma: 0.56)
-    // The log rates' sd is σ, plus the days' own noise (about 0.04 over 10 days of 70
+  func mean(_ x: [Double]) -> Double { x.reduce(0, +) / Double(x.count) }
+
+  @Test func unlocksDifferByTheirSigmaAndKeepThePersonasMean() throws {
+    let r = try rates(opens: 0, unlocks: 0.56)
+    // The log rates' sd is σ, plus the days' own noise (about 0.03 over 20 days of 70
     // unlocks): 100 owners estimate an sd within 4 × σ/√200 = 0.16.
-    #expect(abs(sd(spread.map(log)) - 0.56) < 0.16, "\(sd(spread.map(log)))")
+    #expect(abs(sd(r.unlocks.map(log)) - 0.56) < 0.16, "\(sd(r.unlocks.map(log)))")
     // The mean over owners stays about 70 a day: the owners' sd is about 70 × 0.61,
     // so 100 of them give a standard error near 4.3; 4 of them either side.
-    let mean = spread.reduce(0, +) / Double(spread.count)
-    #expect(abs(mean - 70) < 4 * 4.3, "\(mean)")
-    // Without it, owners differ only by their days.
-    #expect(sd(try rates(sigma: 0).map(log)) < 0.1)
+    #expect(abs(mean(r.unlocks) - 70) < 4 * 4.3, "\(mean(r.unlocks))")
+    // The app's opens do not follow: their log sd is the days' noise alone (about
+    // 1/√(20 × 5) = 0.1 for Poisson opens).
+    #expect(sd(r.opens.map(log)) < 0.2, "\(sd(r.opens.map(log)))")
+  }
+
+  @Test func appOpensDifferByTheirSigmaAndKeepThePersonasMean() throws {
+    let r = try rates(opens: 0.56, unlocks: 0)
+    // The log opens' sd is √(σ² + the days' noise²) ≈ √(0.56² + 0.1²) = 0.57 (owners
+    // with no open on any day are left out of the logs); 4 × σ/√200 = 0.16 either side.
+    let logs = r.opens.filter { $0 > 0 }.map(log)
+    #expect(abs(sd(logs) - 0.57) < 0.16, "\(sd(logs))")
+    // The mean over owners stays about 5 a day: owners' sd about 5 × 0.61, standard
+    // error 0.31 for 100 owners; 4 of them either side.
+    #expect(abs(mean(r.opens) - 5) < 4 * 0.31, "\(mean(r.opens))")
+    // The phone's unlocks do not follow.
+    #expect(sd(r.unlocks.map(log)) < 0.1, "\(sd(r.unlocks.map(log)))")
   }
 
   @Test func theFactorIsDrawnOnlyWhenOwnersDiffer() {
-    var usage = UsageSpec()
     let streams = RandomStreams(seed: 3)
-    #expect(usage.ownerRateFactor(streams.stream("a")) == 1)
-    usage.ownerRateSigma = 0.56
-    let a = usage.ownerRateFactor(streams.stream("a"))
-    #expect(a != 1 && a == usage.ownerRateFactor(streams.stream("a")))
+    #expect(UsageSpec.ownerFactor(sigma: 0, streams.stream("a")) == 1)
+    let a = UsageSpec.ownerFactor(sigma: 0.56, streams.stream("a"))
+    #expect(a != 1 && a == UsageSpec.ownerFactor(sigma: 0.56, streams.stream("a")))
   }
 }

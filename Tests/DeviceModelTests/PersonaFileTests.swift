@@ -31,7 +31,8 @@ import Testing
       ":2: usage.unlocks_per_dya: unknown key 'unlocks_per_dya'; did you mean 'unlocks_per_day'?"
     ),
     ("usage:\n  unlocks_per_day: -3\n", ":2: usage.unlocks_per_day: -3 is out of range"),
-    ("usage:\n  owner_rate_sigma: -0.5\n", ":2: usage.owner_rate_sigma: -0.5 is out of range"),
+    ("usage:\n  app_opens_owner_sigma: -0.5\n", ":2: usage.app_opens_owner_sigma: -0.5 is out of range"),
+    ("usage:\n  unlocks_owner_sigma: 4\n", ":2: usage.unlocks_owner_sigma: 4 is out of range"),
     ("usage:\n  force_quit_probability: 1.5\n", ":2: usage.force_quit_probability: 1.5 is not a probability"),
     (
       "charging:\n  overnight_plug_in: 23h\n  overnight_unplug: seven\n",

@@ -30,7 +30,8 @@ extension Persona {
 extension UsageSpec {
   static let keys = [
     "unlocks_per_day", "unlock_profile", "session_length", "max_session", "app_opens_per_day",
-    "app_profile", "app_session_length", "force_quit_probability", "owner_rate_sigma",
+    "app_profile", "app_session_length", "force_quit_probability", "app_opens_owner_sigma",
+    "unlocks_owner_sigma",
   ]
 
   init(_ s: ConfigSection) throws(ConfigError) {
@@ -43,7 +44,8 @@ extension UsageSpec {
     appProfile = try s.profile("app_profile", default: s.has("unlock_profile") ? unlockProfile : appProfile)
     appSessionLength = try s.distribution("app_session_length", default: appSessionLength, duration: true)
     forceQuitProbability = try s.probability("force_quit_probability", default: forceQuitProbability)
-    ownerRateSigma = try s.number("owner_rate_sigma", default: ownerRateSigma, range: 0...3)
+    appOpensOwnerSigma = try s.number("app_opens_owner_sigma", default: appOpensOwnerSigma, range: 0...3)
+    unlocksOwnerSigma = try s.number("unlocks_owner_sigma", default: unlocksOwnerSigma, range: 0...3)
     if unlockProfile.peakRate == 0, unlocksPerDay > 0 {
       throw s.value("unlock_profile")!.error(
         "every rate is 0, so no unlock could happen; give some hours a rate > 0")
