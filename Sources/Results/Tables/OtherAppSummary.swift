@@ -265,55 +265,76 @@ extension OtherAppSummary {
             (arms.count + $0.0 * arms.count + $0.1, "paired_difference", "\(arms[$0.0]) vs \(arms[$0.1])")
           }
         for (side, (armKey, kind, label)) in sides.enumerated() {
-          for (a, app) in apps.enumerated() {
+          for app in apps {
             for m in OtherAppSummary.metrics.indices {
               let g = Group(cell: cell, arm: armKey, app: app, metric: m)
               guard let s = final[g] else { continue }
               places.append(
-                Place(
-                  group: g, kind: kind, label: label, stats: s,
-                  within: Int32(truncatingIfNeeded: (side * 100_000 + a) * 8 + m)))
+                Place(group: g, side: side, kind: kind, label: label, stats: s))
             }
           }
         }
       }
-      let all = places
-      let out = Mutex([Row?](repeating: nil, count: all.count))
-      let workers = max(1, min(all.count, ProcessInfo.processInfo.activeProcessorCount))
-      DispatchQueue.concurrentPerform(iterations: workers) { w in
-        for k in stride(from: w, to: all.count, by: workers) {
-          let row = self.row(all[k])
-          out.withLock { $0[k] = row }
+      // The figures resampled (10 to 1,000 owners, some spread) in batches that share
+      // their owners, a cell's side (an arm or a pair) each: one set of resamples serves
+      // every app and metric of the batch, as summary.csv's owner figures share theirs.
+      // The owners are in the file's order, the same for each figure of a batch.
+      var batchOf: [String: Int] = [:]
+      var batches: [(side: Int, members: [Int])] = []
+      for (k, p) in places.enumerated() {
+        guard let xs = values[p.group], OwnerBootstrap.resamples(xs.count, plan), p.stats.m2 > 0 else {
+          continue
+        }
+        let id = "\(p.group.cell)|\(p.side)|\(xs.count)"
+        if let b = batchOf[id] {
+          batches[b].members.append(k)
+        } else {
+          batchOf[id] = batches.count
+          batches.append((p.side + 1000 * p.group.cell, [k]))
         }
       }
-      return out.withLock { $0.compactMap { $0 } }
+      let all = places
+      let work = batches
+      let replicates = Mutex([[Double]?](repeating: nil, count: all.count))
+      DispatchQueue.concurrentPerform(iterations: work.count) { b in
+        let (side, members) = work[b]
+        let units = members.map { k in
+          (self.values[all[k].group] ?? []).map { Statistics.Cluster(y: $0, n: 1) }
+        }
+        let r = Statistics.studentizedReplicates(
+          sameOwners: units, resamples: OwnerBootstrap.resamples,
+          stream: OwnerBootstrap.stream(
+            seed: self.plan.seed, group: Int32(truncatingIfNeeded: side), purpose: 7))
+        replicates.withLock { for (j, k) in members.enumerated() { $0[k] = r[j] } }
+      }
+      let drawn = replicates.withLock { $0 }
+      return all.indices.map { row(all[$0], replicates: drawn[$0]) }
     }
 
     /// Where a row sits: its group, its side (an arm or a pair), the sums of its owners'
     /// figures, and its place within the cell (the bootstrap's stream).
     struct Place {
       let group: Group
+      /// The arm's or the pair's place among the cell's sides.
+      let side: Int
       let kind: String
       let label: String
       let stats: (n: Int, mean: Double, m2: Double)
-      let within: Int32
     }
 
-    /// The row at `place`, with its interval.
-    func row(_ place: Place) -> Row {
+    /// The row at `place`, with its interval: from its bootstrap-t `replicates` when it
+    /// has them, else Student's.
+    func row(_ place: Place, replicates: [Double]?) -> Row {
       let (g, s) = (place.group, place.stats)
       let variance = s.n > 1 ? s.m2 / Double(s.n - 1) : .nan
       var t = Statistics.confidenceInterval(mean: s.mean, variance: variance, count: s.n)
-      if let xs = values[g], OwnerBootstrap.resamples(xs.count, plan), variance > 0 {
+      if let replicates, let xs = values[g] {
         // As summary.csv's owner figures: the bootstrap-t over owners, which follows a
         // skewed distribution where Student's interval falls short.
-        let units = xs.map { Statistics.Cluster(y: $0, n: 1) }
         t = Statistics.bootstrapTInterval(
-          estimate: s.mean, standardError: (variance / Double(s.n)).squareRoot(),
-          replicates: Statistics.studentizedReplicates(
-            units, resamples: OwnerBootstrap.resamples,
-            stream: OwnerBootstrap.stream(seed: plan.seed, group: place.within, purpose: 7)),
-          count: s.n, level: t.level, degreesOfFreedom: Statistics.residualDegreesOfFreedom(units))
+          estimate: s.mean, standardError: (variance / Double(s.n)).squareRoot(), replicates: replicates,
+          count: s.n, level: t.level,
+          degreesOfFreedom: Statistics.residualDegreesOfFreedom(xs.map { Statistics.Cluster(y: $0, n: 1) }))
       }
       if variance == 0, !byReplication, g.metric < 3, let d = days[g.cell], d > 0 {
         let half = OtherAppSummary.unseenShare(owners: s.n) / Double(d)
