@@ -22,17 +22,9 @@ public struct CoverageStudy: Sendable {
 
   /// One interval's coverage over the runs.
   public struct Row: Sendable {
-    public let cell: Int
-    public let kind: String
-    public let arm: String
-    /// The other app it describes; empty for the app under study.
-    public let app: String
-    /// A metric of `summary.csv` (``MetricName``) or of `other_app_summary.csv`.
-    public let metric: String
-    /// `mean` or `median`.
-    public let statistic: String
-    /// The reference run's figure.
-    public let reference: Double
+    /// The reference run's interval: what is checked (cell, arm, app, metric,
+    /// statistic), and its estimate, taken as the truth.
+    public let reference: SummaryInterval
     /// Runs whose interval was defined, and those of them that held the reference.
     public let runs: Int
     public let covered: Int
@@ -111,8 +103,7 @@ public struct CoverageStudy: Sendable {
     let rows = order.map { t in
       let c = counts[t.id] ?? (0, 0, 0, 0)
       return Row(
-        cell: t.cell, kind: t.kind, arm: t.arm, app: t.app, metric: t.metric, statistic: t.statistic,
-        reference: t.estimate, runs: c.runs, covered: c.covered, missedHigh: c.high, missedLow: c.low,
+        reference: t, runs: c.runs, covered: c.covered, missedHigh: c.high, missedLow: c.low,
         band: acceptedCounts(runs: c.runs, band: options.band))
     }
     let study = CoverageStudy(rows: rows, options: options)
@@ -124,9 +115,10 @@ public struct CoverageStudy: Sendable {
     let file = try AtomicFileWriter(path: path)
     file.write(CSVSchema.coverage.header)
     for r in rows {
+      let t = r.reference
       let fields = [
-        String(r.cell), r.kind, CSVField.quoted(r.arm), CSVField.quoted(r.app), r.metric, r.statistic,
-        CSVNumber.format(r.reference, digits: 6), String(r.runs), String(r.covered),
+        String(t.cell), t.kind, CSVField.quoted(t.arm), CSVField.quoted(t.app), t.metric, t.statistic,
+        CSVNumber.format(t.estimate, digits: 6), String(r.runs), String(r.covered),
         String(r.missedHigh), String(r.missedLow),
         r.runs > 0 ? CSVNumber.format(r.coverage, digits: 4) : "", String(r.band.lowerBound),
         String(r.band.upperBound), r.inBand ? "1" : "0",
@@ -146,8 +138,9 @@ public struct CoverageStudy: Sendable {
       ["cell", "arm", "app", "metric", "statistic", "coverage", "too high", "too low", "band", ""]
     ]
     for r in rows {
+      let t = r.reference
       table.append([
-        String(r.cell), r.arm, r.app.isEmpty ? "-" : r.app, r.metric, r.statistic,
+        String(t.cell), t.arm, t.app.isEmpty ? "-" : t.app, t.metric, t.statistic,
         r.runs > 0 ? "\(r.covered)/\(r.runs) = \(Format.fixed(r.coverage, digits: 3))" : "no interval",
         String(r.missedHigh), String(r.missedLow),
         "\(r.band.lowerBound)…\(r.band.upperBound)", r.inBand ? "ok" : "OUT",
@@ -165,7 +158,7 @@ public struct CoverageStudy: Sendable {
     lines.append(
       "\(rows.count - out) of \(rows.count) intervals in band"
         + (lowest.map {
-          "; lowest coverage \(Format.fixed($0.coverage, digits: 3)) (\($0.arm)\($0.app.isEmpty ? "" : " " + $0.app) \($0.metric) \($0.statistic))"
+          "; lowest coverage \(Format.fixed($0.coverage, digits: 3)) (\($0.reference.arm)\($0.reference.app.isEmpty ? "" : " " + $0.reference.app) \($0.reference.metric) \($0.reference.statistic))"
         } ?? ""))
     return lines.joined(separator: "\n") + "\n"
   }
