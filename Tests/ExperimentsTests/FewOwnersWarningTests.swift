@@ -3,7 +3,8 @@ import TestScratch
 import Testing
 
 /// `bgsim run` warns in one line when an arm has too few owners for its intervals:
-/// below 20, and below what the share of stalled phones needs to show in most samples.
+/// below 20, below what the share of stalled phones needs to show in most samples, and
+/// below what the drawn other apps' opens need.
 @Suite struct FewOwnersWarningTests {
   func warnings(devices: Int, scheduler: String = "") throws -> [String] {
     var r = RunRequest()
@@ -26,5 +27,25 @@ import Testing
     #expect(try warnings(devices: 39).isEmpty)
     #expect(try warnings(devices: 20, scheduler: "  owners: {stalled_release_share: 0}\n").isEmpty)
     #expect(try warnings(devices: 200).isEmpty)
+  }
+
+  /// Drawn other apps' opens need 100 owners (the other apps' coverage study); a sweep
+  /// with them in any cell is enough, listed apps alone are not.
+  @Test func drawnOtherAppsAskForAHundredOwners() throws {
+    let drawn =
+      "other_apps:\n  background_active: 0\nsweep:\n  grid:\n    other_apps.background_active: [0, 6]\n"
+    func warnings(_ devices: Int, _ extra: String) throws -> [String] {
+      var r = RunRequest()
+      r.file = write(DefaultExperiment.text + "\n" + extra)
+      r.devices = devices
+      return try r.warnings().filter { $0.contains("other_app_summary.csv") }
+    }
+    let forty = try warnings(40, drawn)
+    #expect(forty.count == 1)
+    #expect(
+      forty.first?.hasSuffix("at 40 owners they held the truth in about 0.82 of runs); use 100 or more")
+        == true)
+    #expect(try warnings(100, drawn).isEmpty)
+    #expect(try warnings(40, "other_apps:\n  background_active: 0\n").isEmpty)
   }
 }

@@ -86,7 +86,12 @@ public struct RunRequest: Sendable {
     let stalled = spec.scheduler.parameters.ownerSpread.stalledSampleWarning(owners: owners).map {
       "\(label): warning: \($0)"
     }
-    return FileValidation.warnings(of: spec, file: label) + few + (stalled.map { [$0] } ?? [])
+    // The first cell with drawn other apps, if any.
+    let drawn = spec.cells.lazy.compactMap { try? spec.spec(for: $0) }.first {
+      $0.otherApps.backgroundActive > 0
+    }
+    let opens = drawn?.otherApps.drawnOpensWarning(owners: owners).map { "\(label): warning: \($0)" }
+    return FileValidation.warnings(of: spec, file: label) + few + [stalled, opens].compactMap { $0 }
   }
 
   /// Where the outputs go: `--out`, or `notebooks-data/<name>/`.
