@@ -80,6 +80,31 @@ import Testing
     }
   }
 
+  /// A sweep's cell summarises its other apps as the same experiment alone would: the
+  /// same owners, and resamples drawn by the cell's side, not by the cell.
+  @Test func aSweepCellSummarisesItsOtherAppsAsARunAlone() throws {
+    let dir = scratchFolder("other-app-days")
+    let sweep = try experiment(dir, days: 3, devices: 12, outputs: "")
+    let alone = dir.appendingPathComponent("alone.yaml")
+    let text = try String(contentsOf: sweep, encoding: .utf8)
+    try text.replacingOccurrences(of: "background_active: 0", with: "background_active: 40")
+      .replacingOccurrences(
+        of: "    other_apps.background_active: [0, 40]", with: "    app.force_quit_probability: [0.1]"
+      )
+      .write(to: alone, atomically: true, encoding: .utf8)
+    var lines: [[String]] = []
+    for (file, cell) in [(sweep, "1"), (alone, "0")] {
+      let out = dir.appendingPathComponent(file.lastPathComponent + ".out")
+      let r = try BGSimBinary.run(["run", file.path, "--out", out.path, "--quiet"])
+      #expect([0, 1, 3].contains(r.status), "\(r.standardError)")
+      let table = try rows(out.appendingPathComponent("other_app_summary.csv"))
+      // The rows of the cell, without the cell and its swept value.
+      lines.append(table.body.filter { $0[0] == cell }.map { $0.dropFirst(2).joined(separator: ",") })
+    }
+    #expect(lines[0].count > 100)
+    #expect(lines[0] == lines[1])
+  }
+
   @Test func mergedShardsWriteTheSameDays() throws {
     let dir = scratchFolder("other-app-days")
     let file = try experiment(dir, days: 2, devices: 21, outputs: "outputs: {other_app_days: true}")

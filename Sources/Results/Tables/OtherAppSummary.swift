@@ -254,8 +254,7 @@ extension OtherAppSummary {
         final[g] = s
       }
       let pairs = arms.indices.flatMap { i in arms.indices.filter { $0 > i }.map { (i, $0) } }
-      // The rows' places, in order; their intervals are worked out on all cores, each
-      // from its own stream, so the bytes do not depend on the threads.
+      // The rows' places, in order.
       var places: [Place] = []
       for cell in 0..<cells {
         let apps = (self.apps[cell] ?? []) + (self.apps[cell] == nil ? [] : [OtherAppSummary.allApps])
@@ -275,10 +274,12 @@ extension OtherAppSummary {
           }
         }
       }
-      // The figures resampled (10 to 1,000 owners, some spread) in batches that share
-      // their owners, a cell's side (an arm or a pair) each: one set of resamples serves
-      // every app and metric of the batch, as summary.csv's owner figures share theirs.
-      // The owners are in the file's order, the same for each figure of a batch.
+      // The figures resampled (10 to 1,000 owners, some spread) in batches, one per
+      // cell's side (an arm or a pair) and number of owners: one set of resample
+      // positions serves every app and metric of the batch, each over its own owners in
+      // the file's order, as summary.csv's owner figures share theirs. A batch's stream
+      // comes from its side alone, so a sweep's cell draws what the same experiment alone
+      // would; the batches run on all cores, and the bytes do not depend on the threads.
       var batchOf: [String: Int] = [:]
       var batches: [(side: Int, members: [Int])] = []
       for (k, p) in places.enumerated() {
@@ -290,7 +291,7 @@ extension OtherAppSummary {
           batches[b].members.append(k)
         } else {
           batchOf[id] = batches.count
-          batches.append((p.side + 1000 * p.group.cell, [k]))
+          batches.append((p.side, [k]))
         }
       }
       let all = places
@@ -311,8 +312,8 @@ extension OtherAppSummary {
       return all.indices.map { row(all[$0], replicates: drawn[$0]) }
     }
 
-    /// Where a row sits: its group, its side (an arm or a pair), the sums of its owners'
-    /// figures, and its place within the cell (the bootstrap's stream).
+    /// Where a row sits: its group, its side (an arm or a pair) and the sums of its
+    /// owners' figures.
     struct Place {
       let group: Group
       /// The arm's or the pair's place among the cell's sides.
