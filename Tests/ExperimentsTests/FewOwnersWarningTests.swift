@@ -47,5 +47,7 @@ import Testing
         == true)
     #expect(try warnings(100, drawn).isEmpty)
     #expect(try warnings(40, "other_apps:\n  background_active: 0\n").isEmpty)
+    // Without a sweep of other_apps, the file's own apps decide.
+    #expect(try warnings(40, "other_apps:\n  background_active: 6\n").count == 1)
   }
 }

@@ -86,10 +86,12 @@ public struct RunRequest: Sendable {
     let stalled = spec.scheduler.parameters.ownerSpread.stalledSampleWarning(owners: owners).map {
       "\(label): warning: \($0)"
     }
-    // The first cell with drawn other apps, if any.
-    let drawn = spec.cells.lazy.compactMap { try? spec.spec(for: $0) }.first {
-      $0.otherApps.backgroundActive > 0
-    }
+    // A cell with drawn other apps; cells are decoded only when the sweep sets other_apps.
+    let drawsApps = { (s: ExperimentSpec) in s.otherApps.backgroundActive > 0 }
+    let drawn =
+      spec.sweepKeys.contains { $0.hasPrefix("other_apps") }
+      ? spec.cells.lazy.compactMap { try? spec.spec(for: $0) }.first(where: drawsApps)
+      : drawsApps(spec) ? spec : nil
     let opens = drawn?.otherApps.drawnOpensWarning(owners: owners).map { "\(label): warning: \($0)" }
     return FileValidation.warnings(of: spec, file: label) + few + [stalled, opens].compactMap { $0 }
   }
