@@ -101,17 +101,17 @@ extension SimulatedApp {
       record(.misuse, name: task.name, "setTaskCompleted called on a finished task")
       return
     }
-    finish(task, outcome: success ? "success" : "failure")
+    finish(task, outcome: success ? .success : .failure)
   }
 
-  func finish(_ task: BGTask, outcome: String) {
+  func finish(_ task: BGTask, outcome: TaskCompletion) {
     task.finished = true
     // A finished task's handler is never called; dropping it frees a handler that holds
     // the task (``DeclarativeLaunch``).
     task.expirationHandler = nil
     runningTasks[task.serial] = nil
     workChanges.append(-1)
-    record(.complete, name: task.name, outcome)
+    record(.complete, name: task.name, outcome.rawValue)
     if task is BGContinuedProcessingTask { startQueuedContinued() }
     suspendIfIdle()
   }
@@ -127,7 +127,7 @@ extension SimulatedApp {
       task.expirationHandler = nil
       handler()
     } else {
-      finish(task, outcome: "expired_without_handler")
+      finish(task, outcome: .expiredWithoutHandler)
     }
     if !task.finished {
       request(
@@ -186,20 +186,21 @@ extension SimulatedApp {
       .taskLimit, at: now + .seconds(configuration.legacyLaunchTimeLimitSeconds), payload: Int64(task.serial))
     switch work {
     case .legacyFetch:
-      behavior.performFetch(self) { [unowned self, unowned task] r in self.systemTaskDone(task, r.rawValue)
+      behavior.performFetch(self) { [unowned self, unowned task] r in
+        self.systemTaskDone(task, TaskCompletion(r))
       }
     case .silentPush:
       behavior.didReceiveRemoteNotification(self) { [unowned self, unowned task] r in
-        self.systemTaskDone(task, r.rawValue)
+        self.systemTaskDone(task, TaskCompletion(r))
       }
     case .backgroundTransfer:
       behavior.handleEventsForBackgroundURLSession(self) { [unowned self, unowned task] in
-        self.systemTaskDone(task, "done")
+        self.systemTaskDone(task, .done)
       }
     }
   }
 
-  func systemTaskDone(_ task: SystemLaunchTask, _ outcome: String) {
+  func systemTaskDone(_ task: SystemLaunchTask, _ outcome: TaskCompletion) {
     guard !task.finished else { return }
     finish(task, outcome: outcome)
   }

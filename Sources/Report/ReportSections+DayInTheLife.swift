@@ -193,6 +193,7 @@ extension ReportSections {
           $0.device == device && $0.day == day && $0.arm == arm && $0.source == "app"
         }
         var started: [String: Double] = [:]
+        var expired: Set<String> = []
         for r in armRows {
           switch r.event {
           case "submit":
@@ -200,13 +201,18 @@ extension ReportSections {
               x0: h(r.t), x1: h(r.t) + 0.02, y0: y0, y1: y0 + (y1 - y0) * 0.3, color: colour("submit"),
               title: "submit \(r.task)")
             drawn.insert("submit")
-          case "launch": started[r.task] = r.t
+          case "launch":
+            started[r.task] = r.t
+            expired.remove(r.task)
+          case "expire": if started[r.task] != nil { expired.insert(r.task) }
           case "complete", "kill":
             if let s = started.removeValue(forKey: r.task) {
+              // The rows' reading of the run's end (launches.csv's `outcome`), not one
+              // of the report's own.
               let outcome =
                 r.event == "kill"
-                ? "killed"
-                : (r.value == "success" ? "completed" : r.value.contains("expired") ? "expired" : "failed")
+                ? LaunchOutcome.killed.text
+                : LaunchOutcome(completion: r.value, expired: expired.contains(r.task)).text
               c.rect(
                 x0: h(s), x1: max(h(r.t), h(s) + 0.05), y0: y0 + (y1 - y0) * 0.35, y1: y1,
                 color: outcomeColors[outcome] ?? "#888", title: "\(r.task): \(outcome)")

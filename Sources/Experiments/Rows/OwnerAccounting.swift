@@ -227,13 +227,7 @@ struct OwnerAccounting {
       if let i = running[name] { fates[i - firstFate].expired = true }
     case .complete:
       guard let i = running.removeValue(forKey: name) else { return }
-      let outcome: LaunchOutcome
-      switch events[j].detail {
-      case "success", "new_data", "no_data", "done":
-        outcome = fates[i - firstFate].expired ? .expired : .completed
-      case "expired_without_handler": outcome = .expired
-      default: outcome = fates[i - firstFate].expired ? .expired : .failed
-      }
+      let outcome = LaunchOutcome(completion: events[j].detail, expired: fates[i - firstFate].expired)
       end(i, at: t, outcome: outcome)
       if outcome == .completed { lastSuccess = t }
     case .kill:
