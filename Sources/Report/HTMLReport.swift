@@ -35,7 +35,8 @@ public enum HTMLReport {
   /// Checks that `directory` holds a bgsim run with every file and column the report reads.
   static func check(_ directory: String) throws(UserError) {
     let dir = URL(fileURLWithPath: directory)
-    guard FileManager.default.fileExists(atPath: dir.appendingPathComponent("manifest.json").path) else {
+    guard FileManager.default.fileExists(atPath: dir.appendingPathComponent(OutputFileNames.manifest).path)
+    else {
       throw UserError(
         "\(directory): not a bgsim output folder (no manifest.json); give the --out folder of bgsim run")
     }
@@ -53,7 +54,7 @@ public enum HTMLReport {
     let fit = FitReport.isFit(directory)
     if !fit { try check(directory) }
     let html = fit ? try FitReport.render(directory: directory) : try render(directory: directory)
-    let path = output ?? URL(fileURLWithPath: directory).appendingPathComponent("report.html").path
+    let path = output ?? URL(fileURLWithPath: directory).appendingPathComponent(OutputFileNames.report).path
     let writer = try AtomicFileWriter(path: path)
     writer.write(html)
     try writer.commit()
@@ -63,7 +64,7 @@ public enum HTMLReport {
   static func render(directory: String) throws(UserError) -> String {
     let dir = URL(fileURLWithPath: directory)
     func file(_ name: String) -> String { dir.appendingPathComponent(name).path }
-    let manifestData = FileManager.default.contents(atPath: file("manifest.json")) ?? Data()
+    let manifestData = FileManager.default.contents(atPath: file(OutputFileNames.manifest)) ?? Data()
     let manifest = (try? JSONSerialization.jsonObject(with: manifestData) as? [String: Any]) ?? [:]
     let name = manifest["name"] as? String ?? "experiment"
     let arms = manifest["arms"] as? [String] ?? []
@@ -77,7 +78,7 @@ public enum HTMLReport {
         let n = Double(r[h("launches")]), (0...1e12).contains(n)
       else {
         throw UserError(
-          "\(file("hour_of_day.csv")) line \(i + 1): hour '\(r[h("hour")])' or launches '\(r[h("launches")])' is out of range; the file is damaged, run the experiment again"
+          "\(file(CSVSchema.hourOfDay.file)) line \(i + 1): hour '\(r[h("hour")])' or launches '\(r[h("launches")])' is out of range; the file is damaged, run the experiment again"
         )
       }
     }
@@ -85,19 +86,21 @@ public enum HTMLReport {
     var sections: [String] = []
     sections.append(ReportSections.headline(summary: summary, hypotheses: hypotheses, arms: arms))
     sections.append(
-      try ReportSections.dayInTheLife(file("timelines.csv"), arms: arms, start: manifest["start"] as? String))
+      try ReportSections.dayInTheLife(
+        file(CSVSchema.timelines.file), arms: arms, start: manifest["start"] as? String))
     sections.append(ReportSections.hourOfDay(hours, arms: arms))
     let advice = (try? String(contentsOfFile: file(OutputFileNames.advice), encoding: .utf8))?
       .trimmingCharacters(in: .whitespacesAndNewlines)
     sections.append(
       try ReportAnswers.section(
-        launches: file("launches.csv"), days: file("days.csv"), arms: arms, advice: advice))
+        launches: file(CSVSchema.launches.file), days: file(CSVSchema.days.file), arms: arms, advice: advice))
     sections.append(
       try ReportSections.owners(
-        launches: file("launches.csv"), days: file("days.csv"), arms: arms,
+        launches: file(CSVSchema.launches.file), days: file(CSVSchema.days.file), arms: arms,
         cells: (manifest["cells"] as? [[String: Any]])?.count ?? 1))
     sections.append(
-      try ReportSections.distributions(launches: file("launches.csv"), days: file("days.csv"), arms: arms))
+      try ReportSections.distributions(
+        launches: file(CSVSchema.launches.file), days: file(CSVSchema.days.file), arms: arms))
     if let cells = manifest["cells"] as? [[String: Any]], cells.count > 1 {
       sections.append(ReportSections.sweep(summary: summary, cells: cells, arms: arms))
     }

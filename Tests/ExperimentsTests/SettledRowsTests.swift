@@ -64,14 +64,12 @@ import Testing
     let prefix = "0,arm,0,0,"
     var atEnd = OwnerAccounting(calendar: calendar, days: 10, backgroundPowerWatts: 0.78)
     for e in events { atEnd.consume(app: e) }
-    var launchesAtEnd = CSVBuffer()
-    var daysAtEnd = CSVBuffer()
+    var atEndRows = OwnerRows()
     atEnd.write(
-      prefix: prefix, launches: &launchesAtEnd, days: &daysAtEnd, end: end, startDate: calendar.startDate)
+      prefix: prefix, into: &atEndRows, end: end, startDate: calendar.startDate)
 
     var daily = OwnerAccounting(calendar: calendar, days: 10, backgroundPowerWatts: 0.78)
-    var launches = CSVBuffer()
-    var days = CSVBuffer()
+    var dailyRows = OwnerRows()
     var next = 0
     var largest = 0
     for day in 1...10 {
@@ -80,15 +78,14 @@ import Testing
         next += 1
       }
       largest = max(largest, daily.fates.count)
-      daily.writeSettled(
-        prefix: prefix, launches: &launches, days: &days, before: day - 1, startDate: calendar.startDate)
+      daily.writeSettled(prefix: prefix, into: &dailyRows, before: day - 1, startDate: calendar.startDate)
     }
     // The run's tail after the last day: tasks still running may end, and count on it.
     for e in events[next...] { daily.consume(app: e) }
-    daily.write(prefix: prefix, launches: &launches, days: &days, end: end, startDate: calendar.startDate)
+    daily.write(prefix: prefix, into: &dailyRows, end: end, startDate: calendar.startDate)
     let text = { (b: CSVBuffer) in String(decoding: b.bytes, as: UTF8.self) }
-    #expect(text(launches) == text(launchesAtEnd))
-    #expect(text(days) == text(daysAtEnd))
+    #expect(text(dailyRows[.launches]) == text(atEndRows[.launches]))
+    #expect(text(dailyRows[.days]) == text(atEndRows[.days]))
     // The fates kept at once are a few days' worth at most, not the whole run's.
     #expect(atEnd.fates.count > 100)
     #expect(largest < atEnd.fates.count / 2, "kept \(largest) of \(atEnd.fates.count)")
@@ -116,12 +113,10 @@ import Testing
         var accounting = OwnerAccounting(calendar: calendar, days: spec.days, backgroundPowerWatts: 0.78)
         accounting.snapshots = sim.launchSnapshots
         OwnerSimulation.merge(sim.deviceLog, sim.appLog, into: &accounting)
-        var launches = CSVBuffer()
-        var days = CSVBuffer()
+        var written = OwnerRows()
         accounting.write(
-          prefix: "", launches: &launches, days: &days, end: calendar.startOfDay(spec.days),
-          startDate: spec.startDate)
-        rows.append(String(decoding: launches.bytes + days.bytes, as: UTF8.self))
+          prefix: "", into: &written, end: calendar.startOfDay(spec.days), startDate: spec.startDate)
+        rows.append(String(decoding: written[.launches].bytes + written[.days].bytes, as: UTF8.self))
         if accountedOnly {
           #expect(sim.deviceLog.allSatisfy { $0.kind == .network || $0.kind == .appOpened })
         }

@@ -95,7 +95,7 @@ public enum RunReport {
     }
     out.append("")
     // The other apps' files, when the run wrote them.
-    let others = [CSVSchema.otherApps, .otherAppSummary, .otherAppDays].map(\.file).filter {
+    let others = CSVSchema.otherAppOutputs.map(\.file).filter {
       FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0))
     }
     out.append(

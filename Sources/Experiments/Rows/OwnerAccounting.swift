@@ -106,7 +106,7 @@ struct OwnerAccounting {
   var identifierFields = SmallTable<TaskName, String>()
   var running = SmallTable<TaskName, Int>()
   var days: [Day]
-  /// Days before this one were written (``writeSettled(prefix:launches:days:before:startDate:)``).
+  /// Days before this one were written (``writeSettled(prefix:into:before:startDate:)``).
   var daysWritten = 0
   var network: NetworkKind = .wifi
   var lastSuccess: SimTime = .zero
@@ -286,12 +286,11 @@ struct OwnerAccounting {
   /// Days before `day` are written too (nothing later counts on them) and their
   /// staleness lists dropped.
   mutating func writeSettled(
-    prefix: String, launches: inout CSVBuffer, days rows: inout CSVBuffer, before day: Int,
-    startDate: CivilDate
+    prefix: String, into rows: inout OwnerRows, before day: Int, startDate: CivilDate
   ) {
     let last = min(day, days.count)
     if daysWritten < last {
-      writeDays(daysWritten..<last, prefix: prefix, days: &rows, startDate: startDate)
+      writeDays(daysWritten..<last, prefix: prefix, days: &rows[.days], startDate: startDate)
       for d in daysWritten..<last { days[d] = Day() }
       daysWritten = last
     }
@@ -301,7 +300,8 @@ struct OwnerAccounting {
       guard f.launched == nil ? f.outcome != nil : f.ended != nil else { break }
       Self.write(
         f, identifier: identifier(of: f), texts: kindsAndReasons, prefix: prefix, app: appField,
-        launches: &launches, calendar: calendar, dates: &dates, summary: &summary, warmupDays: warmupDays)
+        launches: &rows[.launches], calendar: calendar, dates: &dates, summary: &summary,
+        warmupDays: warmupDays)
       k += 1
     }
     guard k > 0 else { return }
@@ -310,15 +310,14 @@ struct OwnerAccounting {
   }
 
   /// Writes the fates not yet written (requests submitted before `end`) and the days as CSV rows.
-  mutating func write(
-    prefix: String, launches: inout CSVBuffer, days rows: inout CSVBuffer, end: SimTime, startDate: CivilDate
-  ) {
+  mutating func write(prefix: String, into rows: inout OwnerRows, end: SimTime, startDate: CivilDate) {
     for f in fates where f.submitted < end {
       Self.write(
         f, identifier: identifier(of: f), texts: kindsAndReasons, prefix: prefix, app: appField,
-        launches: &launches, calendar: calendar, dates: &dates, summary: &summary, warmupDays: warmupDays)
+        launches: &rows[.launches], calendar: calendar, dates: &dates, summary: &summary,
+        warmupDays: warmupDays)
     }
-    writeDays(daysWritten..<days.count, prefix: prefix, days: &rows, startDate: startDate)
+    writeDays(daysWritten..<days.count, prefix: prefix, days: &rows[.days], startDate: startDate)
   }
 
   /// One `launches.csv` row, and what it gives the summary.

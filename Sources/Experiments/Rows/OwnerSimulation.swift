@@ -40,16 +40,14 @@ package enum OwnerSimulation {
       launchesUntil: calendar.startOfDay(spec.days), otherApps: spec.otherApps)
   }
 
-  /// Returns the kernel events handled. Rows are written as they settle; `drain` is
-  /// called with the launches and days buffers after each simulated day, to pass them on.
+  /// Returns the kernel events handled. Rows are written into `rows` as they settle;
+  /// `drain` is called with them after each simulated day, to pass them on.
   /// `usage`, shared by the owner's arms, keeps the owner's usage draws for the next arm.
   /// `summary` is given what the owner's rows give the summary, once they are all written.
   static func run(
     _ spec: ExperimentSpec, cell: Int, replication: Int, device: Int, arm: ExperimentSpec.Arm,
     usage: UsageDraws? = nil,
-    launches: inout CSVBuffer, days: inout CSVBuffer, timelines: inout CSVBuffer, otherApps: inout CSVBuffer,
-    otherAppDays: inout CSVBuffer,
-    drain: (inout CSVBuffer, inout CSVBuffer) -> Void = { _, _ in },
+    rows: inout OwnerRows, drain: (inout OwnerRows) -> Void = { _ in },
     summary: (OwnerSummary) -> Void = { _ in }
   ) -> Int64 {
     let timelineDay = keepsTimeline(spec, cell: cell, replication: replication, device: device)
@@ -87,7 +85,7 @@ package enum OwnerSimulation {
     for day in 1...spec.days + 1 {
       let bound = day <= spec.days ? calendar.startOfDay(day) : end + .minutes(15)
       if let t = timelineDay, t == day - 1 {
-        writeState(sim.device, at: calendar.startOfDay(t), day: t, prefix: prefix, into: &timelines)
+        writeState(sim.device, at: calendar.startOfDay(t), day: t, prefix: prefix, into: &rows[.timelines])
       }
       kernel.run(until: bound, handler: &sim)
       accounting.snapshots += sim.launchSnapshots
@@ -99,7 +97,7 @@ package enum OwnerSimulation {
           others: TimelineRow.otherApps(
             sim.decider.otherApps.runs.map { ($0.bundle, $0.kind.rawValue, $0.start, $0.end) },
             from: calendar.startOfDay(t), to: bound), day: t,
-          prefix: prefix, into: &timelines)
+          prefix: prefix, into: &rows[.timelines])
       }
       sim.deviceLog.removeAll(keepingCapacity: true)
       sim.appLog.removeAll(keepingCapacity: true)
@@ -114,24 +112,23 @@ package enum OwnerSimulation {
         let totals = sim.decider.otherApps.totals.map {
           ($0.bundle, $0.opens, $0.launches, $0.suspended, $0.energyMWh)
         }
-        otherDays?.close(day - 1, totals, prefix: prefix, into: &otherAppDays)
+        otherDays?.close(day - 1, totals, prefix: prefix, into: &rows[.otherAppDays])
       }
       if day <= spec.days {
         // A day's row is final once the next day has begun: later task ends count on
         // their own day (or, after the last day, on the last).
-        accounting.writeSettled(
-          prefix: prefix, launches: &launches, days: &days, before: day - 1, startDate: spec.startDate)
-        drain(&launches, &days)
+        accounting.writeSettled(prefix: prefix, into: &rows, before: day - 1, startDate: spec.startDate)
+        drain(&rows)
       }
     }
-    accounting.write(prefix: prefix, launches: &launches, days: &days, end: end, startDate: spec.startDate)
+    accounting.write(prefix: prefix, into: &rows, end: end, startDate: spec.startDate)
     for (k, a) in sim.decider.otherApps.totals.enumerated() {
       let w = warmupTotals.indices.contains(k) ? warmupTotals[k] : nil
       OtherAppRow(
         app: a.bundle, work: a.work, rank: a.rank, days: spec.days - spec.warmupDays,
         opens: a.opens - (w?.opens ?? 0), launches: a.launches - (w?.launches ?? 0),
         suspended: a.suspended - (w?.suspended ?? 0), energyMWh: a.energyMWh - (w?.energyMWh ?? 0)
-      ).write(prefix: prefix, into: &otherApps)
+      ).write(prefix: prefix, into: &rows[.otherApps])
     }
     summary(accounting.summary)
     usage?.keep(sim.device)

@@ -72,8 +72,8 @@ extension ExperimentRunner {
     }
   }
 
-  /// Writes `launches.csv`, `days.csv` and `timelines.csv` in `directory` from the parts of `chunks` (each
-  /// with its sweep cell), in order, under a header with the swept keys
+  /// Writes each per-owner CSV (``PartKind/rows``) in `directory` from the parts of
+  /// `chunks` (each with its sweep cell), in order, under a header with the swept keys
   /// (``ExperimentSpec/layout(_:)``; each part's rows carry their values); commits them with `commits` (in the background) or,
   /// without, before returning.
   static func concatenate(
@@ -86,10 +86,10 @@ extension ExperimentRunner {
     let dir = URL(fileURLWithPath: directory)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
     defer { buffer.deallocate() }
-    for kind in [PartKind.launches, .days, .timelines, .otherApps, .otherAppDays] {
+    for kind in PartKind.rows {
       guard let schema = kind.schema else { continue }
-      // other_apps.csv (and other_app_days.csv) only when some chunk wrote one.
-      if kind == .otherApps || kind == .otherAppDays,
+      // The other apps' files only when some chunk wrote a part of them.
+      if !kind.isAlwaysOutput,
         !chunks.contains(where: { FileManager.default.fileExists(atPath: part($0.index, kind)) })
       {
         continue

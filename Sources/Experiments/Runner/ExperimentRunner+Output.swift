@@ -53,11 +53,8 @@ extension ExperimentRunner {
   static func removeOutputs(in directory: String) {
     let dir = URL(fileURLWithPath: directory)
     let names =
-      [OutputFileNames.manifest] + CSVSchema.experimentOutputs.map(\.file)
-      + [
-        CSVSchema.otherApps.file, CSVSchema.otherAppSummary.file, CSVSchema.otherAppDays.file,
-        OutputFileNames.report, OutputFileNames.advice,
-      ]
+      [OutputFileNames.manifest] + (CSVSchema.experimentOutputs + CSVSchema.otherAppOutputs).map(\.file)
+      + [OutputFileNames.report, OutputFileNames.advice]
     for name in names {
       _ = unlink(dir.appendingPathComponent(name).path)
     }

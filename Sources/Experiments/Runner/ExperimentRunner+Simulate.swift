@@ -68,27 +68,22 @@ extension ExperimentRunner {
     _ chunk: Chunk, _ cellSpec: ExperimentSpec, fingerprint: String, commits: DeferredCommits,
     gathered: GatheredSummary?
   ) throws(UserError) -> Int64 {
-    var launches = CSVBuffer(capacity: 1 << 16)
-    var days = CSVBuffer(capacity: 1 << 16)
-    var timelines = CSVBuffer(capacity: 1 << 10)
-    let launchFile = try AtomicFileWriter(path: partPath(chunk.index, .launches))
-    let dayFile = try AtomicFileWriter(path: partPath(chunk.index, .days))
-    let keepsTimelines = chunk.devices.contains {
+    var rows = OwnerRows()
+    let keepsDay = chunk.devices.contains {
       OwnerSimulation.keepsTimeline(cellSpec, cell: chunk.cell, replication: chunk.replication, device: $0)
         != nil
     }
-    let timelineFile = keepsTimelines ? try AtomicFileWriter(path: partPath(chunk.index, .timelines)) : nil
-    var others = CSVBuffer(capacity: 1 << 10)
-    let otherFile =
-      cellSpec.otherApps.isEmpty ? nil : try AtomicFileWriter(path: partPath(chunk.index, .otherApps))
-    var otherDays = CSVBuffer(capacity: 1 << 10)
-    let otherDayFile =
-      cellSpec.otherApps.isEmpty || !cellSpec.otherAppDays
-      ? nil : try AtomicFileWriter(path: partPath(chunk.index, .otherAppDays))
-    func drain(_ buffer: inout CSVBuffer, _ file: AtomicFileWriter?, under limit: Int) {
-      guard let file, buffer.count >= limit else { return }
-      buffer.withBytes { file.write($0) }
-      buffer.removeAll()
+    var files: [PartKind: AtomicFileWriter] = [:]
+    for kind in PartKind.rows where kind.isWritten(by: cellSpec, keepsDay: keepsDay) {
+      files[kind] = try AtomicFileWriter(path: partPath(chunk.index, kind))
+    }
+    /// Passes every buffer of at least `limit` bytes to its part file.
+    func drain(_ rows: inout OwnerRows, under limit: Int) {
+      for kind in PartKind.rows {
+        guard let file = files[kind], rows[kind].count >= limit else { continue }
+        rows[kind].withBytes { file.write($0) }
+        rows[kind].removeAll()
+      }
     }
     var events: Int64 = 0
     for device in chunk.devices {
@@ -98,34 +93,16 @@ extension ExperimentRunner {
       for arm in cellSpec.arms {
         events += OwnerSimulation.run(
           cellSpec, cell: chunk.cell, replication: chunk.replication, device: device, arm: arm, usage: usage,
-          launches: &launches,
-          days: &days, timelines: &timelines, otherApps: &others, otherAppDays: &otherDays,
-          drain: {
-            drain(&$0, launchFile, under: 1 << 18)
-            drain(&$1, dayFile, under: 1 << 18)
-          },
-          summary: { summaries.append($0) })
-        drain(&launches, launchFile, under: 1 << 18)
-        drain(&days, dayFile, under: 1 << 18)
-        drain(&timelines, timelineFile, under: 1 << 18)
-        drain(&others, otherFile, under: 1 << 18)
-        drain(&otherDays, otherDayFile, under: 1 << 18)
+          rows: &rows, drain: { drain(&$0, under: 1 << 18) }, summary: { summaries.append($0) })
+        drain(&rows, under: 1 << 18)
       }
       gathered?.add(summaries, cell: chunk.cell, replication: chunk.replication, device: device)
     }
-    drain(&launches, launchFile, under: 0)
-    drain(&days, dayFile, under: 0)
-    drain(&timelines, timelineFile, under: 0)
-    drain(&others, otherFile, under: 0)
-    drain(&otherDays, otherDayFile, under: 0)
+    drain(&rows, under: 0)
     var finished: [AtomicFileWriter.Finished] = []
     var sums: [PartKind: String] = [:]
-    let files: [PartKind: AtomicFileWriter?] = [
-      .launches: launchFile, .timelines: timelineFile, .days: dayFile, .otherApps: otherFile,
-      .otherAppDays: otherDayFile,
-    ]
     for kind in PartKind.rows {
-      guard let file = files[kind] ?? nil else { continue }
+      guard let file = files[kind] else { continue }
       let f = try file.finish()
       sums[kind] = f.checksum
       finished.append(f)

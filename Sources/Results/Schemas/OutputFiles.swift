@@ -107,11 +107,15 @@ extension CSVSchema {
       "energy_mwh",
     ])
 
-  /// Every CSV file `bgsim run` writes, in the order it lists them (and `other_apps.csv`
-  /// after them when the experiment has other apps).
+  /// Every CSV file `bgsim run` writes, in the order it lists them (and
+  /// ``otherAppOutputs`` after them when the experiment has other apps).
   public static let experimentOutputs: [CSVSchema] = [
     launches, days, timelines, summary, hourOfDay, launchProbabilityByHour, hypotheses,
   ]
+
+  /// The CSV files a run writes when a cell has other apps (`other_app_days.csv` only
+  /// when the experiment asks for it), in the order it lists them.
+  public static let otherAppOutputs: [CSVSchema] = [otherApps, otherAppSummary, otherAppDays]
 }
 
 /// The output folder's files that are not CSV, by name.
