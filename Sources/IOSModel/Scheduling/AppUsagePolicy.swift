@@ -1,3 +1,5 @@
+import FileFormats
+
 /// The SDK header's promise: a processing request runs within two days "as long as the
 /// user has used your app within the past week". Processing waits while the app has
 /// not been opened for `maximumDays`; silent pushes launch no app the owner has not
@@ -37,5 +39,18 @@ public struct AppUsagePolicy: SchedulingPolicy {
     guard let days = c.daysSinceAppOpened else { return .veto(name, c, "app never opened") }
     if days > limit { return .veto(name, c, "app not opened for \(Int(days)) days") }
     return .skip(name)
+  }
+}
+
+extension AppUsagePolicy: BuiltInPolicy {
+  static var configKey: String? { "app_usage" }
+  static var configKeys: [String] { ["maximum_days", "push_maximum_days", "install_warmup"] }
+  var compiled: CompiledPolicy { .appUsage(self) }
+
+  mutating func configure(_ s: ConfigSection) throws(ConfigError) {
+    maximumDays = try s.number("maximum_days", default: maximumDays, range: 0...365)
+    pushMaximumDays = try s.number("push_maximum_days", default: pushMaximumDays, range: 0...365)
+    installWarmupSeconds = try s.duration(
+      "install_warmup", default: installWarmupSeconds, range: 0...2_592_000)
   }
 }

@@ -1,3 +1,4 @@
+import FileFormats
 import SimKernel
 
 /// The application policy (dasd, weight 50 for work that launches the app; not applied
@@ -70,5 +71,28 @@ public struct ApplicationPolicy: SchedulingPolicy {
     case (false, true): "among the recent apps but not opened within the window"
     case (false, _): "not among the recent apps"
     }
+  }
+}
+
+extension ApplicationPolicy: BuiltInPolicy {
+  static var configKey: String? { "application" }
+  static var configKeys: [String] {
+    [
+      "weight", "default_probability", "saturation", "overdue_after", "overdue_scale", "recent_bonus",
+      "recent_app_window",
+    ]
+  }
+  var compiled: CompiledPolicy { .application(self) }
+
+  mutating func configure(_ s: ConfigSection) throws(ConfigError) {
+    weight = try s.weight(default: weight)
+    defaultProbability = try s.probability("default_probability", default: defaultProbability)
+    saturation = try s.number("saturation", default: saturation, range: 0...1)
+    overdueAfterSeconds = try s.duration(
+      "overdue_after", default: overdueAfterSeconds, range: 0...604_800)
+    overdueScale = try s.probability("overdue_scale", default: overdueScale)
+    recentBonus = try s.probability("recent_bonus", default: recentBonus)
+    recentAppWindowSeconds = try s.duration(
+      "recent_app_window", default: recentAppWindowSeconds, range: 0...2_592_000)
   }
 }

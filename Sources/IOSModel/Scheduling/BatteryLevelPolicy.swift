@@ -1,3 +1,4 @@
+import FileFormats
 import Foundation
 
 /// Battery level (dasd's battery policy). Score = min(1, ((level − L0)/(100 − L0))^e,
@@ -61,5 +62,21 @@ public struct BatteryLevelPolicy: SchedulingPolicy {
     return .score(
       name, score(level, priority: activity.priority, isPluggedIn: c.isPluggedIn), weight: weight, c,
       "battery \(Int(level)) %\(c.isPluggedIn ? " on power" : "")")
+  }
+}
+
+extension BatteryLevelPolicy: BuiltInPolicy {
+  static var configKey: String? { "battery" }
+  static var configKeys: [String] {
+    ["weight", "maintenance_veto_below", "utility_veto_below", "plugged_bonus"]
+  }
+  var compiled: CompiledPolicy { .batteryLevel(self) }
+
+  mutating func configure(_ s: ConfigSection) throws(ConfigError) {
+    weight = try s.weight(default: weight)
+    maintenanceVetoBelow = try s.number(
+      "maintenance_veto_below", default: maintenanceVetoBelow, range: 0...100)
+    utilityVetoBelow = try s.number("utility_veto_below", default: utilityVetoBelow, range: 0...100)
+    pluggedBonus = try s.number("plugged_bonus", default: pluggedBonus, range: 0...10)
   }
 }

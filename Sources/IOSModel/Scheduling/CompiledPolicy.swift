@@ -28,28 +28,20 @@ enum CompiledPolicy: Sendable {
   case overrun(OverrunPolicy)
   case other(index: Int)
 
+  /// Every built-in policy, in the order the `ios` model judges them: the one list a
+  /// new policy joins (with its case above and in ``answer(_:_:others:)``).
+  static let builtIn: [any BuiltInPolicy.Type] = [
+    PowerStatePolicy.self, ReleaseFaultPolicy.self, ForceQuitPolicy.self, BackgroundAppRefreshPolicy.self,
+    ExternalPowerPolicy.self, NetworkRequirementPolicy.self, BatteryLevelPolicy.self, LowPowerModePolicy.self,
+    ThermalPolicy.self, AppUsagePolicy.self, DeviceActivityPolicy.self, ThunderingHerdPolicy.self,
+    ApplicationPolicy.self, EnergyBudgetPolicy.self, DataBudgetPolicy.self, RateLimitPolicy.self,
+    ConcurrencyPolicy.self, OverrunPolicy.self,
+  ]
+
+  /// A built-in policy's case; nil for another policy (run through the protocol).
   init?(_ policy: any SchedulingPolicy) {
-    switch policy {
-    case let p as PowerStatePolicy: self = .powerState(p)
-    case let p as ReleaseFaultPolicy: self = .releaseFault(p)
-    case let p as ForceQuitPolicy: self = .forceQuit(p)
-    case let p as BackgroundAppRefreshPolicy: self = .backgroundAppRefresh(p)
-    case let p as ExternalPowerPolicy: self = .externalPower(p)
-    case let p as NetworkRequirementPolicy: self = .networkRequirement(p)
-    case let p as BatteryLevelPolicy: self = .batteryLevel(p)
-    case let p as LowPowerModePolicy: self = .lowPowerMode(p)
-    case let p as ThermalPolicy: self = .thermal(p)
-    case let p as AppUsagePolicy: self = .appUsage(p)
-    case let p as DeviceActivityPolicy: self = .deviceActivity(p)
-    case let p as ThunderingHerdPolicy: self = .thunderingHerd(p)
-    case let p as ApplicationPolicy: self = .application(p)
-    case let p as EnergyBudgetPolicy: self = .energyBudget(p)
-    case let p as DataBudgetPolicy: self = .dataBudget(p)
-    case let p as RateLimitPolicy: self = .rateLimit(p)
-    case let p as ConcurrencyPolicy: self = .concurrency(p)
-    case let p as OverrunPolicy: self = .overrun(p)
-    default: return nil
-    }
+    guard let builtIn = policy as? any BuiltInPolicy else { return nil }
+    self = builtIn.compiled
   }
 
   /// The policy's answer: its full verdict (as ``SchedulingPolicy/evaluate(_:_:)``

@@ -1,3 +1,5 @@
+import FileFormats
+
 /// CPU and concurrency: the app runs at most `maximumRunning` background tasks at
 /// once, and discretionary work waits while the phone is busy. The system's CPU level
 /// is the owner's use (`inUseLevel` while the phone is in use) plus `perTaskLevel` for
@@ -40,4 +42,20 @@ public struct ConcurrencyPolicy: SchedulingPolicy {
 
   /// "1 other app's task", "3 other apps' tasks".
   static func tasks(_ n: UInt16) -> String { n == 1 ? "1 other app's task" : "\(n) other apps' tasks" }
+}
+
+extension ConcurrencyPolicy: BuiltInPolicy {
+  static var configKey: String? { "cpu" }
+  static var configKeys: [String] {
+    ["weight", "maximum_running", "in_use_level", "per_task_level", "veto_above"]
+  }
+  var compiled: CompiledPolicy { .concurrency(self) }
+
+  mutating func configure(_ s: ConfigSection) throws(ConfigError) {
+    weight = try s.weight(default: weight)
+    maximumRunning = try s.integer("maximum_running", default: maximumRunning, range: 1...100)
+    inUseLevel = try s.number("in_use_level", default: inUseLevel, range: 0...1)
+    perTaskLevel = try s.number("per_task_level", default: perTaskLevel, range: 0...1)
+    vetoAbove = try s.number("veto_above", default: vetoAbove, range: 0...10)
+  }
 }

@@ -1,3 +1,5 @@
+import FileFormats
+
 /// The device's cellular data budget, one pool for every app, made available evenly
 /// through the day and drawn down by bytes moved on cellular (``SystemScheduler``). As
 /// dasd has it, a veto, not a score, and only on cellular: work is vetoed while the
@@ -26,5 +28,16 @@ public struct DataBudgetPolicy: SchedulingPolicy {
         name, c, "cellular budget \(Int(c.dataBudget)) B left < \(Int(needed)) B needed to start")
     }
     return .score(name, 1, weight: weight, c, "cellular budget \(Int(c.dataBudget)) B left")
+  }
+}
+
+extension DataBudgetPolicy: BuiltInPolicy {
+  static var configKey: String? { "data_budget" }
+  static var configKeys: [String] { ["weight", "reserve_share"] }
+  var compiled: CompiledPolicy { .dataBudget(self) }
+
+  mutating func configure(_ s: ConfigSection) throws(ConfigError) {
+    weight = try s.weight(default: weight)
+    reserveShare = try s.number("reserve_share", default: reserveShare, range: 0...1)
   }
 }

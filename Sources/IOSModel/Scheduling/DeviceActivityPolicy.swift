@@ -1,3 +1,5 @@
+import FileFormats
+
 /// Device activity: processing needs an idle device (screen off for a while); for
 /// refresh-like work the score is the predicted probability that the owner uses the
 /// phone now, so launches fall where use is likely.
@@ -48,4 +50,17 @@ public struct DeviceActivityPolicy: SchedulingPolicy {
 func format(_ x: Double) -> String {
   let r = (x * 1000).rounded() / 1000
   return String(r)
+}
+
+extension DeviceActivityPolicy: BuiltInPolicy {
+  static var configKey: String? { "device_activity" }
+  static var configKeys: [String] { ["weight", "inactivity_weight", "processing_idle"] }
+  var compiled: CompiledPolicy { .deviceActivity(self) }
+
+  mutating func configure(_ s: ConfigSection) throws(ConfigError) {
+    weight = try s.weight(default: weight)
+    inactivityWeight = try s.weight("inactivity_weight", default: inactivityWeight)
+    processingIdleSeconds = try s.duration(
+      "processing_idle", default: processingIdleSeconds, range: 0...86_400)
+  }
 }

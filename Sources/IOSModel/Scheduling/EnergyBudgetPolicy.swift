@@ -1,3 +1,5 @@
+import FileFormats
+
 /// The device's energy budget, one pool for every app, made available through the day
 /// and drawn down by each run off the charger (``SystemScheduler``). As dasd has it, a
 /// veto, not a score: work off the charger is vetoed when the budget is at or below
@@ -32,5 +34,17 @@ public struct EnergyBudgetPolicy: SchedulingPolicy {
     }
     return .score(
       name, scored ? min(1, share) : 1, weight: weight, c, "energy budget \(Int(share * 100)) % of its size")
+  }
+}
+
+extension EnergyBudgetPolicy: BuiltInPolicy {
+  static var configKey: String? { "energy_budget" }
+  static var configKeys: [String] { ["weight", "veto_below", "scored"] }
+  var compiled: CompiledPolicy { .energyBudget(self) }
+
+  mutating func configure(_ s: ConfigSection) throws(ConfigError) {
+    weight = try s.weight(default: weight)
+    vetoBelow = try s.number("veto_below", default: vetoBelow, range: 0...1)
+    scored = try s.flag("scored", default: scored)
   }
 }

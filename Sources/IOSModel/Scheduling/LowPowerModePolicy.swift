@@ -1,3 +1,4 @@
+import FileFormats
 import SimKernel
 
 /// Low Power Mode: with it on, and the phone unplugged or below 30 %, discretionary
@@ -28,5 +29,17 @@ public struct LowPowerModePolicy: SchedulingPolicy {
       if elapsed >= windowElapsedException { return .skip(name) }
     }
     return .veto(name, c, "Low Power Mode is on")
+  }
+}
+
+extension LowPowerModePolicy: BuiltInPolicy {
+  static var configKey: String? { "low_power_mode" }
+  static var configKeys: [String] { ["applies_below", "window_elapsed_exception"] }
+  var compiled: CompiledPolicy { .lowPowerMode(self) }
+
+  mutating func configure(_ s: ConfigSection) throws(ConfigError) {
+    appliesBelowPercent = try s.number("applies_below", default: appliesBelowPercent, range: 0...100)
+    windowElapsedException = try s.number(
+      "window_elapsed_exception", default: windowElapsedException, range: 0...1)
   }
 }

@@ -1,3 +1,4 @@
+import FileFormats
 import SimKernel
 
 /// Rate limiting. Refresh, legacy fetch and silent pushes are spaced at least
@@ -46,5 +47,23 @@ public struct RateLimitPolicy: SchedulingPolicy {
       return .veto(name, c, "last \(activity.kind.rawValue) launch \(Int(since)) s ago < \(Int(spacing)) s")
     }
     return .skip(name)
+  }
+}
+
+extension RateLimitPolicy: BuiltInPolicy {
+  static var configKey: String? { "rate_limit" }
+  static var configKeys: [String] {
+    ["minimum_spacing", "processing_spacing", "push_off_power_spacing", "push_budget_per_day"]
+  }
+  var compiled: CompiledPolicy { .rateLimit(self) }
+
+  mutating func configure(_ s: ConfigSection) throws(ConfigError) {
+    minimumSpacingSeconds = try s.duration(
+      "minimum_spacing", default: minimumSpacingSeconds, range: 0...86_400)
+    processingSpacingSeconds = try s.duration(
+      "processing_spacing", default: processingSpacingSeconds, range: 0...604_800)
+    pushOffPowerSpacingSeconds = try s.duration(
+      "push_off_power_spacing", default: pushOffPowerSpacingSeconds, range: 0...86_400)
+    pushBudgetPerDay = try s.number("push_budget_per_day", default: pushBudgetPerDay, range: 0...1e6)
   }
 }

@@ -23,3 +23,9 @@ public struct ReleaseFaultPolicy: SchedulingPolicy {
     }
   }
 }
+
+extension ReleaseFaultPolicy: BuiltInPolicy {
+  /// Not configured under `scheduler.policies`: see the type's documentation.
+  static var configKey: String? { nil }
+  var compiled: CompiledPolicy { .releaseFault(self) }
+}

@@ -33,28 +33,9 @@ public struct SchedulerSpec: Sendable {
     "history_half_life", "processing_idle_window", "owners", "transfers", "policies", "budgets", "groups",
     "recent_apps", "legacy_fetch", "fair_share",
   ]
-  static let policyKeys: [String: [String]] = [
-    "battery": ["weight", "maintenance_veto_below", "utility_veto_below", "plugged_bonus"],
-    "low_power_mode": ["applies_below", "window_elapsed_exception"],
-    "device_activity": ["weight", "inactivity_weight", "processing_idle"],
-    "thundering_herd": ["hold", "lengthy_lock", "lengthy_no_network"],
-    "application": [
-      "weight", "default_probability", "saturation", "overdue_after", "overdue_scale", "recent_bonus",
-      "recent_app_window",
-    ],
-    "app_usage": ["maximum_days", "push_maximum_days", "install_warmup"],
-    "energy_budget": ["weight", "veto_below", "scored"],
-    "data_budget": ["weight", "reserve_share"],
-    "rate_limit": ["minimum_spacing", "processing_spacing", "push_off_power_spacing", "push_budget_per_day"],
-    "thermal": ["weight", "veto_at"],
-    "cpu": ["weight", "maximum_running", "in_use_level", "per_task_level", "veto_above"],
-    "network": ["discretionary_transfers_need_wifi"],
-    "external_power": ["processing_always_needs_power", "discretionary_transfers_need_power"],
-    "background_app_refresh": [],
-    "force_quit": [],
-    "power_state": [],
-    "overruns": ["weight"],
-  ]
+  /// Each configurable built-in policy's keys, by its section under `policies`.
+  static let policyKeys: [String: [String]] = Dictionary(
+    uniqueKeysWithValues: CompiledPolicy.builtIn.compactMap { t in t.configKey.map { ($0, t.configKeys) } })
 
   /// Decodes a scheduler section; every key, policy name and range is checked.
   public init(tree: ConfigTree) throws(ConfigError) {
@@ -176,108 +157,12 @@ public struct SchedulerSpec: Sendable {
     }
   }
 
-  /// A weight: a number ≥ 0, with a message that names a negative one as such.
-  static func weight(_ s: ConfigSection, _ current: Double, key: String = "weight") throws(ConfigError)
-    -> Double
-  {
-    if let v = s.value(key), let text = v.scalar, let x = Double(text), x < 0 {
-      throw v.error("\(text) is a negative weight; weights must be ≥ 0")
-    }
-    return try s.number(key, default: current, range: 0...1e6)
-  }
-
+  /// `policy` with the keys of its section `s` read, when it is a built-in policy.
   static func configure(_ policy: any SchedulingPolicy, _ s: ConfigSection) throws(ConfigError)
     -> any SchedulingPolicy
   {
-    switch policy {
-    case var p as BatteryLevelPolicy:
-      p.weight = try weight(s, p.weight)
-      p.maintenanceVetoBelow = try s.number(
-        "maintenance_veto_below", default: p.maintenanceVetoBelow, range: 0...100)
-      p.utilityVetoBelow = try s.number("utility_veto_below", default: p.utilityVetoBelow, range: 0...100)
-      p.pluggedBonus = try s.number("plugged_bonus", default: p.pluggedBonus, range: 0...10)
-      return p
-    case var p as LowPowerModePolicy:
-      p.appliesBelowPercent = try s.number("applies_below", default: p.appliesBelowPercent, range: 0...100)
-      p.windowElapsedException = try s.number(
-        "window_elapsed_exception", default: p.windowElapsedException, range: 0...1)
-      return p
-    case var p as DeviceActivityPolicy:
-      p.weight = try weight(s, p.weight)
-      p.inactivityWeight = try weight(s, p.inactivityWeight, key: "inactivity_weight")
-      p.processingIdleSeconds = try s.duration(
-        "processing_idle", default: p.processingIdleSeconds, range: 0...86_400)
-      return p
-    case var p as ThunderingHerdPolicy:
-      p.holdSeconds = try s.duration("hold", default: p.holdSeconds, range: 0...86_400)
-      p.lengthyLockSeconds = try s.duration(
-        "lengthy_lock", default: p.lengthyLockSeconds, range: 0...604_800)
-      p.lengthyNoNetworkSeconds = try s.duration(
-        "lengthy_no_network", default: p.lengthyNoNetworkSeconds, range: 0...604_800)
-      return p
-    case var p as ApplicationPolicy:
-      p.weight = try weight(s, p.weight)
-      p.defaultProbability = try s.probability("default_probability", default: p.defaultProbability)
-      p.saturation = try s.number("saturation", default: p.saturation, range: 0...1)
-      p.overdueAfterSeconds = try s.duration(
-        "overdue_after", default: p.overdueAfterSeconds, range: 0...604_800)
-      p.overdueScale = try s.probability("overdue_scale", default: p.overdueScale)
-      p.recentBonus = try s.probability("recent_bonus", default: p.recentBonus)
-      p.recentAppWindowSeconds = try s.duration(
-        "recent_app_window", default: p.recentAppWindowSeconds, range: 0...2_592_000)
-      return p
-    case var p as AppUsagePolicy:
-      p.maximumDays = try s.number("maximum_days", default: p.maximumDays, range: 0...365)
-      p.pushMaximumDays = try s.number("push_maximum_days", default: p.pushMaximumDays, range: 0...365)
-      p.installWarmupSeconds = try s.duration(
-        "install_warmup", default: p.installWarmupSeconds, range: 0...2_592_000)
-      return p
-    case var p as EnergyBudgetPolicy:
-      p.weight = try weight(s, p.weight)
-      p.vetoBelow = try s.number("veto_below", default: p.vetoBelow, range: 0...1)
-      p.scored = try s.flag("scored", default: p.scored)
-      return p
-    case var p as DataBudgetPolicy:
-      p.weight = try weight(s, p.weight)
-      p.reserveShare = try s.number("reserve_share", default: p.reserveShare, range: 0...1)
-      return p
-    case var p as RateLimitPolicy:
-      p.minimumSpacingSeconds = try s.duration(
-        "minimum_spacing", default: p.minimumSpacingSeconds, range: 0...86_400)
-      p.processingSpacingSeconds = try s.duration(
-        "processing_spacing", default: p.processingSpacingSeconds, range: 0...604_800)
-      p.pushOffPowerSpacingSeconds = try s.duration(
-        "push_off_power_spacing", default: p.pushOffPowerSpacingSeconds, range: 0...86_400)
-      p.pushBudgetPerDay = try s.number("push_budget_per_day", default: p.pushBudgetPerDay, range: 0...1e6)
-      return p
-    case var p as ThermalPolicy:
-      p.weight = try weight(s, p.weight)
-      if let t = try s.text("veto_at", default: nil, allowed: ThermalState.allCases.map(\.description)) {
-        p.vetoAt = ThermalState(text: t)!
-      }
-      return p
-    case var p as ConcurrencyPolicy:
-      p.weight = try weight(s, p.weight)
-      p.maximumRunning = try s.integer("maximum_running", default: p.maximumRunning, range: 1...100)
-      p.inUseLevel = try s.number("in_use_level", default: p.inUseLevel, range: 0...1)
-      p.perTaskLevel = try s.number("per_task_level", default: p.perTaskLevel, range: 0...1)
-      p.vetoAbove = try s.number("veto_above", default: p.vetoAbove, range: 0...10)
-      return p
-    case var p as ExternalPowerPolicy:
-      p.processingAlwaysNeedsPower = try s.flag(
-        "processing_always_needs_power", default: p.processingAlwaysNeedsPower)
-      p.discretionaryTransfersNeedPower = try s.flag(
-        "discretionary_transfers_need_power", default: p.discretionaryTransfersNeedPower)
-      return p
-    case var p as NetworkRequirementPolicy:
-      p.discretionaryTransfersNeedWiFi = try s.flag(
-        "discretionary_transfers_need_wifi", default: p.discretionaryTransfersNeedWiFi)
-      return p
-    case var p as OverrunPolicy:
-      p.weight = try weight(s, p.weight)
-      return p
-    default:
-      return policy
-    }
+    guard var builtIn = policy as? any BuiltInPolicy else { return policy }
+    try builtIn.configure(s)
+    return builtIn
   }
 }

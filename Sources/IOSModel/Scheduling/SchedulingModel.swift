@@ -49,16 +49,7 @@ public struct SchedulingModel: Sendable {
   public static func ios() -> SchedulingModel {
     SchedulingModel(
       name: "ios",
-      policies: [
-        PowerStatePolicy(), ReleaseFaultPolicy(), ForceQuitPolicy(), BackgroundAppRefreshPolicy(),
-        ExternalPowerPolicy(),
-        NetworkRequirementPolicy(), BatteryLevelPolicy(), LowPowerModePolicy(), ThermalPolicy(),
-        AppUsagePolicy(),
-        DeviceActivityPolicy(), ThunderingHerdPolicy(), ApplicationPolicy(), EnergyBudgetPolicy(),
-        DataBudgetPolicy(),
-        RateLimitPolicy(),
-        ConcurrencyPolicy(), OverrunPolicy(),
-      ],
+      policies: CompiledPolicy.builtIn.map { $0.init() },
       threshold: 0.827, processingThreshold: 0.91)
   }
 

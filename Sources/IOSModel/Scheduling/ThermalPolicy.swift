@@ -1,4 +1,5 @@
 import DeviceModel
+import FileFormats
 
 /// Thermal state: discretionary work is vetoed at `vetoAt` or hotter; a fair state
 /// halves the score.
@@ -18,5 +19,18 @@ public struct ThermalPolicy: SchedulingPolicy {
     if activity.isUrgentTransfer { return .skip(name) }
     if c.thermal >= vetoAt { return .veto(name, c, "thermal state \(c.thermal)") }
     return .score(name, c.thermal == .nominal ? 1 : 0.5, weight: weight, c, "thermal \(c.thermal)")
+  }
+}
+
+extension ThermalPolicy: BuiltInPolicy {
+  static var configKey: String? { "thermal" }
+  static var configKeys: [String] { ["weight", "veto_at"] }
+  var compiled: CompiledPolicy { .thermal(self) }
+
+  mutating func configure(_ s: ConfigSection) throws(ConfigError) {
+    weight = try s.weight(default: weight)
+    if let t = try s.text("veto_at", default: nil, allowed: ThermalState.allCases.map(\.description)) {
+      vetoAt = ThermalState(text: t)!
+    }
   }
 }

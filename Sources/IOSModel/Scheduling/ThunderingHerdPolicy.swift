@@ -1,3 +1,4 @@
+import FileFormats
 import SimKernel
 
 /// The thundering-herd policy: after a trigger (``HerdTrigger``: an unlock after at
@@ -40,5 +41,19 @@ public struct ThunderingHerdPolicy: SchedulingPolicy {
     return .veto(
       name, c,
       "device in use \(Int(c.herdTriggerSeconds)) s after \(c.herdTrigger.text) (< \(Int(holdSeconds)) s)")
+  }
+}
+
+extension ThunderingHerdPolicy: BuiltInPolicy {
+  static var configKey: String? { "thundering_herd" }
+  static var configKeys: [String] { ["hold", "lengthy_lock", "lengthy_no_network"] }
+  var compiled: CompiledPolicy { .thunderingHerd(self) }
+
+  mutating func configure(_ s: ConfigSection) throws(ConfigError) {
+    holdSeconds = try s.duration("hold", default: holdSeconds, range: 0...86_400)
+    lengthyLockSeconds = try s.duration(
+      "lengthy_lock", default: lengthyLockSeconds, range: 0...604_800)
+    lengthyNoNetworkSeconds = try s.duration(
+      "lengthy_no_network", default: lengthyNoNetworkSeconds, range: 0...604_800)
   }
 }
