@@ -36,30 +36,30 @@ public struct HoldBenchmark: Sendable {
     var remaining: Int64
 
     @inline(__always)
-    mutating func handle(_ event: Event, scheduler: inout Scheduler) {
+    mutating func handle(_ event: Event, loop: inout EventLoop) {
       remaining &-= 1
-      if remaining <= 0 { scheduler.stop() }
+      if remaining <= 0 { loop.stop() }
       let delay = SimDuration(microseconds: Int64(stream.exponential(mean: 1e6)) &+ 1)
-      scheduler.schedule(after: delay, target: event.target)
+      loop.schedule(after: delay, target: event.target)
     }
   }
 
   /// Runs the model and times it with a monotonic clock.
   public func run() -> Result {
     let stream = RandomStreams(seed: seed).stream("bench/hold")
-    var scheduler = Scheduler()
+    var loop = EventLoop()
     for entity in 0..<entities {
       let start = SimDuration(microseconds: Int64(stream.exponential(mean: 1e6)))
-      scheduler.schedule(after: start, target: UInt32(truncatingIfNeeded: entity))
+      loop.schedule(after: start, target: UInt32(truncatingIfNeeded: entity))
     }
     var model = Model(stream: stream, remaining: events)
     let clock = ContinuousClock()
     let began = clock.now
-    scheduler.runUntilEmpty(handler: &model)
+    loop.runUntilEmpty(handler: &model)
     let elapsed = clock.now - began
     let wall = elapsed.inSeconds
     return Result(
-      events: scheduler.eventsProcessed, wallSeconds: wall,
-      simulatedSeconds: scheduler.now.seconds, finalQueueSize: scheduler.pendingCount)
+      events: loop.eventsProcessed, wallSeconds: wall,
+      simulatedSeconds: loop.now.seconds, finalQueueSize: loop.pendingCount)
   }
 }

@@ -26,8 +26,8 @@ public struct DeviceSimulation: Sendable {
 
   struct DeviceOnly: EventHandler {
     var device: SimulatedDevice
-    mutating func handle(_ event: Event, scheduler: inout Scheduler) {
-      device.handle(event, scheduler: &scheduler)
+    mutating func handle(_ event: Event, loop: inout EventLoop) {
+      device.handle(event, loop: &loop)
     }
   }
 
@@ -43,32 +43,32 @@ public struct DeviceSimulation: Sendable {
   /// the device model's share of a run (`bgsim bench devices`). `usageDraws` is shared
   /// by the owner's arms as in a run.
   public func events(device index: Int, usageDraws: UsageDraws?) -> Int64 {
-    var scheduler = Scheduler()
+    var loop = EventLoop()
     var model = DeviceOnly(
       device: SimulatedDevice(
         id: index, persona: persona, calendar: calendar, streams: RandomStreams(seed: seed), target: 0,
         timeline: timeline, trace: trace, usageDraws: usageDraws))
-    model.device.start(scheduler: &scheduler)
+    model.device.start(loop: &loop)
     for day in 0..<days {
-      scheduler.run(until: calendar.startOfDay(day + 1), handler: &model)
+      loop.run(until: calendar.startOfDay(day + 1), handler: &model)
       model.device.changes.removeAll(keepingCapacity: true)
     }
     usageDraws?.keep(model.device)
-    return scheduler.eventsProcessed
+    return loop.eventsProcessed
   }
 
   /// Simulates device `index`, calling `visit` with each change, and returns its days.
   public func run(device index: Int, visit: (DeviceChange) -> Void = { _ in }) -> Outcome {
-    var scheduler = Scheduler()
+    var loop = EventLoop()
     var model = DeviceOnly(
       device: SimulatedDevice(
         id: index, persona: persona, calendar: calendar, streams: RandomStreams(seed: seed), target: 0,
         timeline: timeline, trace: trace))
-    model.device.start(scheduler: &scheduler)
+    model.device.start(loop: &loop)
     var accumulator = DeviceDayAccumulator(calendar: calendar)
     var changes = 0
     for day in 0..<days {
-      scheduler.run(until: calendar.startOfDay(day + 1), handler: &model)
+      loop.run(until: calendar.startOfDay(day + 1), handler: &model)
       for change in model.device.changes {
         accumulator.consume(change)
         visit(change)
@@ -79,6 +79,6 @@ public struct DeviceSimulation: Sendable {
     let end = calendar.startOfDay(days)
     return Outcome(
       days: accumulator.finish(at: end, level: model.device.batteryPercent(at: end)),
-      events: scheduler.eventsProcessed, changes: changes)
+      events: loop.eventsProcessed, changes: changes)
   }
 }

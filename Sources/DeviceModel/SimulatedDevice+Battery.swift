@@ -30,19 +30,19 @@ extension SimulatedDevice {
   /// After a change of state: sets the new rate and schedules the next crossing of a
   /// multiple of 5 %. Call after ``settleBattery(at:)``.
   @inline(__always)
-  mutating func updateBattery(_ scheduler: inout Scheduler) {
+  mutating func updateBattery(_ loop: inout EventLoop) {
     let rate = currentBatteryRate()
     // Most events leave the rate as it was: answered here, without a call.
     if rate == batteryRate, thresholdPending { return }
     if rate == 0, batteryRate == 0, !thresholdPending { return }
-    changeBatteryRate(to: rate, &scheduler)
+    changeBatteryRate(to: rate, &loop)
   }
 
   /// ``updateBattery(_:)`` when the rate changed: the next crossing anew.
   @inline(never)
-  mutating func changeBatteryRate(to rate: Double, _ scheduler: inout Scheduler) {
+  mutating func changeBatteryRate(to rate: Double, _ loop: inout EventLoop) {
     batteryRate = rate
-    cancelThreshold(&scheduler)
+    cancelThreshold(&loop)
     guard rate != 0 else { return }
     let band = Rounding.down(batteryLevel / 5) * 5
     let next: Double
@@ -64,45 +64,45 @@ extension SimulatedDevice {
       deferredCrossing = at
       return
     }
-    thresholdEvent = schedule(.batteryThreshold, inSlot: slots.crossing, at: at, &scheduler)
+    thresholdEvent = schedule(.batteryThreshold, inSlot: slots.crossing, at: at, &loop)
   }
 
   /// A session extended past a deferred crossing: the crossing goes into the queue.
-  mutating func scheduleDeferredCrossing(before end: SimTime, _ scheduler: inout Scheduler) {
+  mutating func scheduleDeferredCrossing(before end: SimTime, _ loop: inout EventLoop) {
     guard let at = deferredCrossing, at < end else { return }
     deferredCrossing = nil
-    thresholdEvent = schedule(.batteryThreshold, inSlot: slots.crossing, at: at, &scheduler)
+    thresholdEvent = schedule(.batteryThreshold, inSlot: slots.crossing, at: at, &loop)
   }
 
   /// Cancels the pending crossing event: the level or the rate changed.
-  mutating func cancelThreshold(_ scheduler: inout Scheduler) {
+  mutating func cancelThreshold(_ loop: inout EventLoop) {
     deferredCrossing = nil
     guard let e = thresholdEvent else { return }
-    scheduler.cancel(e, inSlot: slots.crossing)
+    loop.cancel(e, inSlot: slots.crossing)
     thresholdEvent = nil
   }
 
   /// The battery reached a multiple of 5 %.
-  mutating func crossThreshold(_ scheduler: inout Scheduler) {
+  mutating func crossThreshold(_ loop: inout EventLoop) {
     thresholdEvent = nil
     let level = (batteryLevel / 5).rounded() * 5
     let charging = batteryRate > 0
     batteryLevel = level
     batteryRate = 0  // forces updateBattery to schedule the next crossing
-    publish(.batteryLevel, .percent(level), at: scheduler.now)
+    publish(.batteryLevel, .percent(level), at: loop.now)
     if charging {
       if isLowPowerMode, level >= 80 {
         isLowPowerMode = false
-        publish(.lowPowerMode, .on(false), at: scheduler.now)
+        publish(.lowPowerMode, .on(false), at: loop.now)
       }
-      if level == persona.charging.taperStartPercent { maybeHoldCharge(&scheduler) }
+      if level == persona.charging.taperStartPercent { maybeHoldCharge(&loop) }
       return
     }
     if level == 20 || level == 10, !isLowPowerMode, isPoweredOn,
       decisionStream.uniform() < persona.battery.lowPowerAcceptProbability
     {
       isLowPowerMode = true
-      publish(.lowPowerMode, .on(true), at: scheduler.now)
+      publish(.lowPowerMode, .on(true), at: loop.now)
     }
     if level == persona.charging.lowBatteryPlugPercent, random(.charging), !lowBatteryPending, isPoweredOn,
       decisionStream.uniform() < persona.charging.lowBatteryPlugProbability
@@ -110,23 +110,23 @@ extension SimulatedDevice {
       // Time to find a charger: a few minutes to half an hour.
       lowBatteryPending = true
       let delay = decisionStream.exponential(mean: 15 * 60)
-      schedule(.lowBatteryPlug, at: scheduler.now + .seconds(delay), &scheduler)
+      schedule(.lowBatteryPlug, at: loop.now + .seconds(delay), &loop)
     }
-    if level <= 0 { shutdown(&scheduler) }
+    if level <= 0 { shutdown(&loop) }
   }
 
   /// The phone ran flat: screen off, app gone, phone off until it is charged.
-  mutating func shutdown(_ scheduler: inout Scheduler) {
-    if isAppInForeground { appClose(forceQuit: false, &scheduler) }
-    if isScreenOn { screenOff(&scheduler) }
+  mutating func shutdown(_ loop: inout EventLoop) {
+    if isAppInForeground { appClose(forceQuit: false, &loop) }
+    if isScreenOn { screenOff(&loop) }
     isPoweredOn = false
-    publish(.shutdown, at: scheduler.now)
-    if isPluggedIn { scheduleBoot(&scheduler) }
+    publish(.shutdown, at: loop.now)
+    if isPluggedIn { scheduleBoot(&loop) }
   }
 
-  mutating func scheduleBoot(_ scheduler: inout Scheduler) {
+  mutating func scheduleBoot(_ loop: inout EventLoop) {
     guard !isPoweredOn, bootEvent == nil else { return }
-    bootEvent = schedule(.boot, at: scheduler.now + .seconds(persona.battery.bootDelaySeconds), &scheduler)
+    bootEvent = schedule(.boot, at: loop.now + .seconds(persona.battery.bootDelaySeconds), &loop)
   }
 
   mutating func boot() {
@@ -138,11 +138,11 @@ extension SimulatedDevice {
   }
 
   /// Sets the level directly (scripts and traces); the next crossing is scheduled anew.
-  mutating func setBattery(_ level: Double, _ scheduler: inout Scheduler) {
+  mutating func setBattery(_ level: Double, _ loop: inout EventLoop) {
     batteryLevel = min(100, max(0, level))
-    batteryMark = scheduler.now
-    cancelThreshold(&scheduler)
-    publish(.batterySet, .percent(batteryLevel), at: scheduler.now)
-    if batteryLevel <= 0, isPoweredOn, !isPluggedIn { shutdown(&scheduler) }
+    batteryMark = loop.now
+    cancelThreshold(&loop)
+    publish(.batterySet, .percent(batteryLevel), at: loop.now)
+    if batteryLevel <= 0, isPoweredOn, !isPluggedIn { shutdown(&loop) }
   }
 }

@@ -4,7 +4,7 @@ import SimKernel
 extension SimulatedDevice {
   /// Schedules the day's departure and return: commuting on weekdays, an outing with
   /// some probability at weekends.
-  mutating func planPlaces(day: Int, _ scheduler: inout Scheduler) {
+  mutating func planPlaces(day: Int, _ loop: inout EventLoop) {
     let n = persona.network
     let midnight = calendar.startOfDay(day)
     let leave: SimTime
@@ -18,31 +18,31 @@ extension SimulatedDevice {
       let drawn = midnight + .seconds(networkDraw { n.returnHome.sample($0) })
       back = max(drawn, leave + .minutes(30))
     }
-    guard leave >= scheduler.now else { return }
-    schedule(.leaveHome, at: leave, &scheduler)
-    schedule(.returnHome, at: back, &scheduler)
+    guard leave >= loop.now else { return }
+    schedule(.leaveHome, at: leave, &loop)
+    schedule(.returnHome, at: back, &loop)
   }
 
-  mutating func leaveHome(_ scheduler: inout Scheduler) {
+  mutating func leaveHome(_ loop: inout EventLoop) {
     guard isAtHome else { return }
     isAtHome = false
-    if let e = networkEvent { scheduler.cancel(e) }
-    publish(.location, .atHome(false), at: scheduler.now)
-    startNetworkPeriod(&scheduler)
+    if let e = networkEvent { loop.cancel(e) }
+    publish(.location, .atHome(false), at: loop.now)
+    startNetworkPeriod(&loop)
   }
 
-  mutating func returnHome(_ scheduler: inout Scheduler) {
+  mutating func returnHome(_ loop: inout EventLoop) {
     guard !isAtHome else { return }
     isAtHome = true
-    if let e = networkEvent { scheduler.cancel(e) }
+    if let e = networkEvent { loop.cancel(e) }
     networkEvent = nil
-    publish(.location, .atHome(true), at: scheduler.now)
-    startNetworkPeriod(&scheduler)
+    publish(.location, .atHome(true), at: loop.now)
+    startNetworkPeriod(&loop)
   }
 
   /// Draws the next period's network and length: at home Wi-Fi or cellular, away
   /// also no service, each with its share of time.
-  mutating func startNetworkPeriod(_ scheduler: inout Scheduler) {
+  mutating func startNetworkPeriod(_ loop: inout EventLoop) {
     networkEvent = nil
     let n = persona.network
     let u = networkDraw { $0.uniform() }
@@ -54,8 +54,8 @@ extension SimulatedDevice {
     }
     let length =
       kind == .none ? networkDraw { n.noServicePeriod.sample($0) } : networkDraw { n.awayPeriod.sample($0) }
-    setNetwork(kind, at: scheduler.now)
-    networkEvent = schedule(.networkPeriodEnd, at: scheduler.now + .seconds(max(30, length)), &scheduler)
+    setNetwork(kind, at: loop.now)
+    networkEvent = schedule(.networkPeriodEnd, at: loop.now + .seconds(max(30, length)), &loop)
   }
 
   mutating func setNetwork(_ kind: NetworkKind, at time: SimTime) {

@@ -92,7 +92,7 @@ public struct SimulatedDevice: DeviceConditions {
   var screenOnSince: SimTime = .zero
   var screenOffAt: SimTime = .zero
   var screenOffEvent: EventID?
-  /// The kernel slots (``Scheduler/allocateSlot()``, taken at ``start(scheduler:)``) of
+  /// The kernel slots (``EventLoop/allocateSlot()``, taken at ``start(scheduler:)``) of
   /// the three events that are never pending twice and come most often: the next
   /// unlock, the screen going off, the battery's next crossing.
   var slots = (unlock: Slot.unallocated, screenOff: Slot.unallocated, crossing: Slot.unallocated)
@@ -205,104 +205,104 @@ public struct SimulatedDevice: DeviceConditions {
   // MARK: Running
 
   /// Sets the initial state and schedules the first events. Call once, at time 0.
-  public mutating func start(scheduler: inout Scheduler) {
-    slots = (scheduler.allocateSlot(), scheduler.allocateSlot(), scheduler.allocateSlot())
-    let now = scheduler.now
+  public mutating func start(loop: inout EventLoop) {
+    slots = (loop.allocateSlot(), loop.allocateSlot(), loop.allocateSlot())
+    let now = loop.now
     batteryMark = now
     batteryLevel = min(100, max(0, persona.battery.initialPercent.sample(decisionStream)))
     publish(.batterySet, .percent(batteryLevel), at: now)
     network = persona.network.homeWifi ? .wifi : .cellular
     publish(.network, .network(network), at: now)
-    if random(.network) { startNetworkPeriod(&scheduler) }
+    if random(.network) { startNetworkPeriod(&loop) }
     lastScreenOff = now
     if random(.usage) {
-      scheduleNextUnlock(&scheduler)
-      scheduleNextAppOpen(&scheduler)
+      scheduleNextUnlock(&loop)
+      scheduleNextAppOpen(&loop)
     }
-    if random(.charging) { startAlreadyCharging(&scheduler) }
-    schedule(.dayPlan, at: calendar.startOfDay(calendar.day(of: now)), &scheduler)
+    if random(.charging) { startAlreadyCharging(&loop) }
+    schedule(.dayPlan, at: calendar.startOfDay(calendar.day(of: now)), &loop)
     for (i, event) in timeline.enumerated() where event.time >= now {
-      schedule(.timeline, at: event.time, payload: Int64(i), &scheduler)
+      schedule(.timeline, at: event.time, payload: Int64(i), &loop)
     }
     if let trace {
       for (i, row) in trace.observations.enumerated() where row.time >= now {
-        schedule(.traceRow, at: row.time, payload: Int64(i), &scheduler)
+        schedule(.traceRow, at: row.time, payload: Int64(i), &loop)
       }
     }
-    updateBattery(&scheduler)
+    updateBattery(&loop)
   }
 
   /// Handles one of this device's events.
-  public mutating func handle(_ event: Event, scheduler: inout Scheduler) {
+  public mutating func handle(_ event: Event, loop: inout EventLoop) {
     guard let kind = DeviceEventKind(rawValue: event.kind) else { return }
     let now = event.time
     settleBattery(at: now)
     switch kind {
-    case .unlock: unlock(&scheduler)
-    case .screenOff: screenOff(&scheduler)
-    case .appOpen: appOpenEvent(&scheduler)
+    case .unlock: unlock(&loop)
+    case .screenOff: screenOff(&loop)
+    case .appOpen: appOpenEvent(&loop)
     case .appClose:
       // A swipe-away after use is a habit: a script of the owner's use has its own
       // `force_quit` events, and no random ones.
       appClose(
-        forceQuit: random(.usage) && decisionStream.uniform() < persona.usage.forceQuitProbability, &scheduler
+        forceQuit: random(.usage) && decisionStream.uniform() < persona.usage.forceQuitProbability, &loop
       )
-    case .dayPlan: planDay(&scheduler)
+    case .dayPlan: planDay(&loop)
     case .overnightPlug:
       plannedUnplug = SimTime(microseconds: event.payload)
-      plug(.overnight, &scheduler)
-    case .overnightUnplug: unplug(ifSource: .overnight, &scheduler)
-    case .topupStart: plug(.topup, &scheduler)
-    case .topupEnd: unplug(ifSource: .topup, &scheduler)
+      plug(.overnight, &loop)
+    case .overnightUnplug: unplug(ifSource: .overnight, &loop)
+    case .topupStart: plug(.topup, &loop)
+    case .topupEnd: unplug(ifSource: .topup, &loop)
     case .lowBatteryPlug:
       lowBatteryPending = false
-      plug(.lowBattery, &scheduler)
-    case .lowBatteryUnplug: unplug(ifSource: .lowBattery, &scheduler)
-    case .batteryThreshold: crossThreshold(&scheduler)
+      plug(.lowBattery, &loop)
+    case .lowBatteryUnplug: unplug(ifSource: .lowBattery, &loop)
+    case .batteryThreshold: crossThreshold(&loop)
     case .resumeCharging:
       resumeEvent = nil
       holdingCharge = false
     case .boot: boot()
-    case .leaveHome: leaveHome(&scheduler)
-    case .returnHome: returnHome(&scheduler)
-    case .networkPeriodEnd: startNetworkPeriod(&scheduler)
+    case .leaveHome: leaveHome(&loop)
+    case .returnHome: returnHome(&loop)
+    case .networkPeriodEnd: startNetworkPeriod(&loop)
     case .heavyUse:
       heavyUseEvent = nil
-    case .timeline: runTimeline(timeline[Int(event.payload)], &scheduler)
-    case .traceRow: replay(Int(event.payload), &scheduler)
+    case .timeline: runTimeline(timeline[Int(event.payload)], &loop)
+    case .traceRow: replay(Int(event.payload), &loop)
     }
     updateThermal()
-    updateBattery(&scheduler)
+    updateBattery(&loop)
   }
 
   /// Marks background work as started or finished (the iOS model calls this); while
   /// any runs, the battery drains faster.
-  public mutating func setBackgroundWork(running: Bool, scheduler: inout Scheduler) {
-    settleBattery(at: scheduler.now)
+  public mutating func setBackgroundWork(running: Bool, loop: inout EventLoop) {
+    settleBattery(at: loop.now)
     backgroundWork = max(0, backgroundWork + (running ? 1 : -1))
-    updateBattery(&scheduler)
+    updateBattery(&loop)
   }
 
   // MARK: Helpers
 
   @discardableResult
   mutating func schedule(
-    _ kind: DeviceEventKind, at time: SimTime, payload: Int64 = 0, _ scheduler: inout Scheduler
+    _ kind: DeviceEventKind, at time: SimTime, payload: Int64 = 0, _ loop: inout EventLoop
   )
     -> EventID
   {
-    scheduler.schedule(
-      at: max(time, scheduler.now), target: target, kind: kind.rawValue, payload: payload)
+    loop.schedule(
+      at: max(time, loop.now), target: target, kind: kind.rawValue, payload: payload)
   }
 
   /// Schedules one of the slotted events (see ``slots``).
   @discardableResult @inline(__always)
   mutating func schedule(
-    _ kind: DeviceEventKind, inSlot slot: Slot, at time: SimTime, _ scheduler: inout Scheduler
+    _ kind: DeviceEventKind, inSlot slot: Slot, at time: SimTime, _ loop: inout EventLoop
   )
     -> EventID
   {
-    scheduler.schedule(inSlot: slot, at: max(time, scheduler.now), target: target, kind: kind.rawValue)
+    loop.schedule(inSlot: slot, at: max(time, loop.now), target: target, kind: kind.rawValue)
   }
 
   mutating func publish(_ kind: DeviceChange.Kind, _ detail: DeviceChange.Detail = .none, at time: SimTime) {

@@ -7,20 +7,20 @@ import SimKernel
 public protocol LaunchDecider {
   /// Called once at the start of a run; `target` addresses the decider's own events.
   mutating func start(
-    app: some LaunchableApp, device: some DeviceConditions, target: UInt32, scheduler: inout Scheduler)
+    app: some LaunchableApp, device: some DeviceConditions, target: UInt32, loop: inout EventLoop)
   /// One of the decider's own kernel events.
   mutating func handle(
-    _ event: Event, app: some LaunchableApp, device: some DeviceConditions, scheduler: inout Scheduler)
+    _ event: Event, app: some LaunchableApp, device: some DeviceConditions, loop: inout EventLoop)
   /// The device changed state (a chance to re-evaluate).
   mutating func deviceChanged(
-    _ change: DeviceChange, app: some LaunchableApp, device: some DeviceConditions, scheduler: inout Scheduler
+    _ change: DeviceChange, app: some LaunchableApp, device: some DeviceConditions, loop: inout EventLoop
   )
   /// The app did things (submissions, completions, transfers) since the last call.
   mutating func appChanged(
-    _ events: AppEvents, app: some LaunchableApp, device: some DeviceConditions, scheduler: inout Scheduler)
+    _ events: AppEvents, app: some LaunchableApp, device: some DeviceConditions, loop: inout EventLoop)
   /// A silent push from the app's server reached the device.
   mutating func silentPushArrived(
-    app: some LaunchableApp, device: some DeviceConditions, scheduler: inout Scheduler)
+    app: some LaunchableApp, device: some DeviceConditions, loop: inout EventLoop)
   /// What prompted the latest launch of the identifier `name` (`timer`, `plugged`, …), for the trace.
   func launchReason(_ name: TaskName) -> String
 }
@@ -29,15 +29,15 @@ extension LaunchDecider {
   public func launchReason(_ name: TaskName) -> String { "" }
 
   public mutating func silentPushArrived(
-    app: some LaunchableApp, device: some DeviceConditions, scheduler: inout Scheduler
+    app: some LaunchableApp, device: some DeviceConditions, loop: inout EventLoop
   ) {}
 
   public mutating func deviceChanged(
-    _ change: DeviceChange, app: some LaunchableApp, device: some DeviceConditions, scheduler: inout Scheduler
+    _ change: DeviceChange, app: some LaunchableApp, device: some DeviceConditions, loop: inout EventLoop
   ) {}
 
   public mutating func appChanged(
-    _ events: AppEvents, app: some LaunchableApp, device: some DeviceConditions, scheduler: inout Scheduler
+    _ events: AppEvents, app: some LaunchableApp, device: some DeviceConditions, loop: inout EventLoop
   ) {}
 }
 
@@ -51,18 +51,18 @@ public struct ScriptedLauncher: LaunchDecider {
   public init(plan: [(time: SimTime, identifier: String)]) { self.plan = plan }
 
   public mutating func start(
-    app: some LaunchableApp, device: some DeviceConditions, target: UInt32, scheduler: inout Scheduler
+    app: some LaunchableApp, device: some DeviceConditions, target: UInt32, loop: inout EventLoop
   ) {
     for (i, step) in plan.enumerated() {
-      scheduler.schedule(at: step.time, target: target, payload: Int64(i))
+      loop.schedule(at: step.time, target: target, payload: Int64(i))
     }
   }
 
   public mutating func handle(
-    _ event: Event, app: some LaunchableApp, device: some DeviceConditions, scheduler: inout Scheduler
+    _ event: Event, app: some LaunchableApp, device: some DeviceConditions, loop: inout EventLoop
   ) {
     let step = plan[Int(event.payload)]
     results.append(
-      (scheduler.now, step.identifier, app.launch(name: TaskName(step.identifier), scheduler: &scheduler)))
+      (loop.now, step.identifier, app.launch(name: TaskName(step.identifier), loop: &loop)))
   }
 }

@@ -18,15 +18,15 @@ public protocol LaunchableApp: AnyObject {
   /// A number that changes whenever ``pendingRequests`` does.
   var pendingGeneration: Int { get }
   /// Launches the app for its pending request `name`.
-  func launch(name: TaskName, scheduler: inout Scheduler) -> LaunchResult
+  func launch(name: TaskName, loop: inout EventLoop) -> LaunchResult
   /// Whether a run of the system's `work` is under way.
   func isRunning(_ work: SystemWork) -> Bool
   /// Launches the app for the system's own kind of work.
-  func launchSystemWork(_ work: SystemWork, transferSeconds: Double, scheduler: inout Scheduler)
+  func launchSystemWork(_ work: SystemWork, transferSeconds: Double, loop: inout EventLoop)
     -> LaunchResult
   /// The system suspends the running task `name` to make room for other work: its
   /// expiration handler runs, as for any expiry.
-  func suspend(_ name: TaskName, scheduler: inout Scheduler)
+  func suspend(_ name: TaskName, loop: inout EventLoop)
 }
 
 extension SimulatedApp: LaunchableApp {
@@ -34,9 +34,9 @@ extension SimulatedApp: LaunchableApp {
     runningTasks.allValues.contains { ($0 as? SystemLaunchTask)?.path == work.rawValue }
   }
 
-  public func suspend(_ name: TaskName, scheduler: inout Scheduler) {
+  public func suspend(_ name: TaskName, loop: inout EventLoop) {
     guard let task = running.first(where: { $0.name == name }) else { return }
-    enter(&scheduler) { expire(task, reason: "suspended") }
+    enter(&loop) { expire(task, reason: "suspended") }
   }
 
   public var pendingRequests: [BGTaskScheduler.PendingRequest] { taskScheduler.pending }
@@ -46,7 +46,7 @@ extension SimulatedApp: LaunchableApp {
 extension LaunchableApp {
   /// Launches the app for the system's own work that moves no data first.
   @discardableResult
-  public func launchSystemWork(_ work: SystemWork, scheduler: inout Scheduler) -> LaunchResult {
-    launchSystemWork(work, transferSeconds: 0, scheduler: &scheduler)
+  public func launchSystemWork(_ work: SystemWork, loop: inout EventLoop) -> LaunchResult {
+    launchSystemWork(work, transferSeconds: 0, loop: &loop)
   }
 }

@@ -13,8 +13,8 @@ extension SimulatedApp {
   }
 
   /// The owner opened the app (tapped it, or switched to it).
-  public func userOpened(scheduler: inout Scheduler) {
-    enter(&scheduler) {
+  public func userOpened(loop: inout EventLoop) {
+    enter(&loop) {
       if isForceQuitFlagged {
         isForceQuitFlagged = false
         record(.forceQuit, "", "cleared")
@@ -39,8 +39,8 @@ extension SimulatedApp {
 
   /// The owner left the app: it moves to the background and is suspended soon after,
   /// unless it holds background time or runs a task.
-  public func userLeft(scheduler: inout Scheduler) {
-    enter(&scheduler) {
+  public func userLeft(loop: inout EventLoop) {
+    enter(&loop) {
       guard state.isForeground else { return }
       setState(.inactive)
       setState(.background)
@@ -56,8 +56,8 @@ extension SimulatedApp {
   /// The owner swiped the app away in the app switcher: the process ends, queued
   /// continued-processing requests are cancelled, and background launches stay
   /// blocked until the owner opens the app again.
-  public func userForceQuit(scheduler: inout Scheduler) {
-    enter(&scheduler) {
+  public func userForceQuit(loop: inout EventLoop) {
+    enter(&loop) {
       isForceQuitFlagged = true
       record(.forceQuit, "", "set")
       taskScheduler.continuedQueue.removeAll()
@@ -66,21 +66,21 @@ extension SimulatedApp {
   }
 
   /// The owner started using the device: running processing tasks must stop.
-  public func deviceInUse(scheduler: inout Scheduler) {
+  public func deviceInUse(loop: inout EventLoop) {
     // Most screen-ons find no task running, so nothing to expire (and nothing to flush:
     // the outbox is empty between calls).
     guard !runningTasks.isEmpty else {
-      now = scheduler.now
+      now = loop.now
       return
     }
-    enter(&scheduler) {
+    enter(&loop) {
       for task in running where task is BGProcessingTask { expire(task, reason: "device_in_use") }
     }
   }
 
   /// The phone switched off: the process ends. The force-quit flag survives.
-  public func deviceShutdown(scheduler: inout Scheduler) {
-    enter(&scheduler) { terminate(reason: "shutdown") }
+  public func deviceShutdown(loop: inout EventLoop) {
+    enter(&loop) { terminate(reason: "shutdown") }
   }
 
   /// Ends the process.

@@ -5,15 +5,15 @@ extension SimulatedApp {
   /// its own rules (force-quit flag, `earliestBeginDate`), launches or resumes the
   /// process, and calls the registered launch handler.
   @discardableResult
-  public func launch(identifier: String, scheduler: inout Scheduler) -> LaunchResult {
-    launch(name: taskName(identifier), scheduler: &scheduler)
+  public func launch(identifier: String, loop: inout EventLoop) -> LaunchResult {
+    launch(name: taskName(identifier), loop: &loop)
   }
 
   /// As ``launch(identifier:scheduler:)``, for the interned identifier.
   @discardableResult
-  public func launch(name: TaskName, scheduler: inout Scheduler) -> LaunchResult {
+  public func launch(name: TaskName, loop: inout EventLoop) -> LaunchResult {
     var result = LaunchResult.notPending
-    enter(&scheduler) { result = launchNow(name: name) }
+    enter(&loop) { result = launchNow(name: name) }
     return result
   }
 
@@ -150,12 +150,12 @@ extension SimulatedApp {
   /// transfer's run starts with the transfer: its handler is called, and its time limit
   /// starts, `transferSeconds` later, once the bytes have moved.
   @discardableResult
-  public func launchSystemWork(_ work: SystemWork, transferSeconds: Double, scheduler: inout Scheduler)
+  public func launchSystemWork(_ work: SystemWork, transferSeconds: Double, loop: inout EventLoop)
     -> LaunchResult
   {
     let path = work.rawValue
     var result = LaunchResult.notPending
-    enter(&scheduler) {
+    enter(&loop) {
       if isForceQuitFlagged, work != .backgroundTransfer {
         record(.launchRefused, path, "force_quit")
         result = .refused(reason: "force_quit")
@@ -206,8 +206,8 @@ extension SimulatedApp {
   }
 
   /// The owner cancelled a continued-processing task from its progress display.
-  public func userCancelsContinuedTask(identifier: String, scheduler: inout Scheduler) {
-    enter(&scheduler) {
+  public func userCancelsContinuedTask(identifier: String, loop: inout EventLoop) {
+    enter(&loop) {
       for task in running where task is BGContinuedProcessingTask && task.identifier == identifier {
         expire(task, reason: "user_cancelled")
       }
@@ -216,8 +216,8 @@ extension SimulatedApp {
 
   /// The system is under pressure: the continued-processing task with the least
   /// progress is stopped first.
-  public func systemPressure(scheduler: inout Scheduler) {
-    enter(&scheduler) {
+  public func systemPressure(loop: inout EventLoop) {
+    enter(&loop) {
       let continued = running.compactMap { $0 as? BGContinuedProcessingTask }
       if let least = continued.min(by: { ($0.progress, $0.serial) < ($1.progress, $1.serial) }) {
         expire(least, reason: "system_pressure")

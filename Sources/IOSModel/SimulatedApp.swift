@@ -107,20 +107,20 @@ public final class SimulatedApp {
   }
 
   /// Sets the clock, runs `body`, then schedules what it asked for.
-  func enter(_ scheduler: inout Scheduler, _ body: () -> Void) {
-    now = scheduler.now
+  func enter(_ loop: inout EventLoop, _ body: () -> Void) {
+    now = loop.now
     body()
-    flush(&scheduler)
+    flush(&loop)
   }
 
   /// Schedules the kernel events the app's code asked for since the last call.
-  package func flush(_ scheduler: inout Scheduler) {
+  package func flush(_ loop: inout EventLoop) {
     // Most calls find nothing asked for: emptying an empty array still costs a call.
     guard !outbox.isEmpty else { return }
     for i in 0..<outbox.count {
       let request = outbox[i]
-      scheduler.schedule(
-        at: max(request.time, scheduler.now), target: target, kind: request.kind.rawValue,
+      loop.schedule(
+        at: max(request.time, loop.now), target: target, kind: request.kind.rawValue,
         payload: request.payload)
     }
     outbox.removeAll()
@@ -188,9 +188,9 @@ public final class SimulatedApp {
   // MARK: Kernel events
 
   /// Handles one of the app's own kernel events.
-  public func handle(_ event: Event, scheduler: inout Scheduler) {
+  public func handle(_ event: Event, loop: inout EventLoop) {
     guard let kind = AppKernelEvent(rawValue: event.kind) else { return }
-    enter(&scheduler) {
+    enter(&loop) {
       let payload = Int(event.payload)
       switch kind {
       case .timer:

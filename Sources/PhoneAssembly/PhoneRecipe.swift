@@ -88,8 +88,8 @@ public struct PhoneRecipe {
   /// and event.
   public func run(days: Int) -> PhoneLog {
     var phone = assemble()
-    var kernel = Scheduler()
-    phone.start(scheduler: &kernel)
+    var kernel = EventLoop()
+    phone.start(loop: &kernel)
     kernel.run(until: calendar.startOfDay(days), handler: &phone)
     return PhoneLog(
       deviceLog: phone.deviceLog, appLog: phone.appLog, decisions: phone.decider.decisions,

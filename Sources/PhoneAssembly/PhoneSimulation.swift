@@ -46,25 +46,25 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   }
 
   /// Starts the device, the decider and the push server. Call once at time 0.
-  public mutating func start(scheduler: inout Scheduler) {
-    device.start(scheduler: &scheduler)
-    decider.start(app: app, device: device.snapshot, target: Self.deciderTarget, scheduler: &scheduler)
-    pushServer?.scheduleNext(after: scheduler.now, target: Self.pushServerTarget, scheduler: &scheduler)
-    forward(&scheduler)
+  public mutating func start(loop: inout EventLoop) {
+    device.start(loop: &loop)
+    decider.start(app: app, device: device.snapshot, target: Self.deciderTarget, loop: &loop)
+    pushServer?.scheduleNext(after: loop.now, target: Self.pushServerTarget, loop: &loop)
+    forward(&loop)
   }
 
-  public mutating func handle(_ event: Event, scheduler: inout Scheduler) {
+  public mutating func handle(_ event: Event, loop: inout EventLoop) {
     switch event.target {
-    case Self.deviceTarget: device.handle(event, scheduler: &scheduler)
-    case Self.appTarget: app.handle(event, scheduler: &scheduler)
+    case Self.deviceTarget: device.handle(event, loop: &loop)
+    case Self.appTarget: app.handle(event, loop: &loop)
     case Self.pushServerTarget:
-      pushServer?.scheduleNext(after: scheduler.now, target: Self.pushServerTarget, scheduler: &scheduler)
-      decider.silentPushArrived(app: app, device: device.snapshot, scheduler: &scheduler)
-    default: decider.handle(event, app: app, device: device.snapshot, scheduler: &scheduler)
+      pushServer?.scheduleNext(after: loop.now, target: Self.pushServerTarget, loop: &loop)
+      decider.silentPushArrived(app: app, device: device.snapshot, loop: &loop)
+    default: decider.handle(event, app: app, device: device.snapshot, loop: &loop)
     }
     // Checked here: many events (most timer ticks) leave nothing to pass on, and
     // entering `forward` set up its frame for nothing.
-    if hasSomethingToForward { forward(&scheduler) }
+    if hasSomethingToForward { forward(&loop) }
   }
 
   /// Whether the device or the app has changes, load or events not yet passed on.
@@ -87,7 +87,7 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   /// registers, setting up the addresses its loop uses) cost about 40 instructions at
   /// each of the ~250 calls per device-day.
   @inline(__always)
-  mutating func forward(_ scheduler: inout Scheduler) {
+  mutating func forward(_ loop: inout EventLoop) {
     while hasSomethingToForward {
       if !app.events.isEmpty {
         app.drainEvents()
@@ -102,7 +102,7 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
               idleSeconds: device.idleSeconds(at: time),
               reason: decider.launchReason(name)))
         }
-        decider.appChanged(app.drainedEvents.view, app: app, device: device.snapshot, scheduler: &scheduler)
+        decider.appChanged(app.drainedEvents.view, app: app, device: device.snapshot, loop: &loop)
         if keepChanges {
           // Moved, not copied, into the log.
           let filter = logFilter
@@ -117,14 +117,14 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
         for i in spareChanges.indices {
           let change = spareChanges[i]
           switch change.kind {
-          case .appOpened: app.userOpened(scheduler: &scheduler)
-          case .appClosed: app.userLeft(scheduler: &scheduler)
-          case .forceQuit: app.userForceQuit(scheduler: &scheduler)
-          case .screenOn: app.deviceInUse(scheduler: &scheduler)
-          case .shutdown: app.deviceShutdown(scheduler: &scheduler)
+          case .appOpened: app.userOpened(loop: &loop)
+          case .appClosed: app.userLeft(loop: &loop)
+          case .forceQuit: app.userForceQuit(loop: &loop)
+          case .screenOn: app.deviceInUse(loop: &loop)
+          case .shutdown: app.deviceShutdown(loop: &loop)
           default: break
           }
-          decider.deviceChanged(change, app: app, device: device.snapshot, scheduler: &scheduler)
+          decider.deviceChanged(change, app: app, device: device.snapshot, loop: &loop)
           if keepChanges, logFilter.keeps(change.kind) {
             deviceLog.append(change)
           }
@@ -134,7 +134,7 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
       if !app.workChanges.isEmpty {
         // The device does not call the app: the list does not change while it is read.
         for i in 0..<app.workChanges.count {
-          device.setBackgroundWork(running: app.workChanges[i] > 0, scheduler: &scheduler)
+          device.setBackgroundWork(running: app.workChanges[i] > 0, loop: &loop)
         }
         app.clearWorkChanges()
       }

@@ -22,8 +22,8 @@ public struct SilentPushServer {
   }
 
   /// Schedules the next push after `time`, addressed to `target`.
-  func scheduleNext(after time: SimTime, target: UInt32, scheduler: inout Scheduler) {
+  func scheduleNext(after time: SimTime, target: UInt32, loop: inout EventLoop) {
     guard perHour > 0 else { return }
-    scheduler.schedule(at: time + .seconds(stream.exponential(mean: 3600 / perHour)), target: target)
+    loop.schedule(at: time + .seconds(stream.exponential(mean: 3600 / perHour)), target: target)
   }
 }

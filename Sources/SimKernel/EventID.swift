@@ -1,9 +1,9 @@
 /// The handle of a scheduled event, used to cancel it.
 ///
-/// It is the event's sequence number: unique within one ``Scheduler`` and increasing in
+/// It is the event's sequence number: unique within one ``EventLoop`` and increasing in
 /// the order events were scheduled.
 public struct EventID: Hashable, Sendable, Comparable {
-  /// Sequence number of the event within its scheduler.
+  /// Sequence number of the event within its event loop.
   public let sequence: UInt64
 
   @inlinable

@@ -1,4 +1,4 @@
-/// A set of event sequence numbers (each below 2^56): the scheduler's cancelled events.
+/// A set of event sequence numbers (each below 2^56): the event loop's cancelled events.
 ///
 /// Open addressing with linear probing and backward-shift deletion, in a power-of-two
 /// table at most half full. `Set<UInt64>` did the same job, but hashing each key with

@@ -1,4 +1,4 @@
-/// One of the event queue's slots, handed out by ``Scheduler/allocateSlot()``: a place
+/// One of the event queue's slots, handed out by ``EventLoop/allocateSlot()``: a place
 /// beside the queue for one event that is never pending twice.
 public struct Slot: Sendable, Hashable {
   @usableFromInline let index: Int

@@ -15,14 +15,14 @@ import Testing
     let period: Double
     let busySeconds: Double
 
-    mutating func handle(_ event: Event, scheduler: inout Scheduler) {
+    mutating func handle(_ event: Event, loop: inout EventLoop) {
       guard event.target == 1 else {
-        device.handle(event, scheduler: &scheduler)
+        device.handle(event, loop: &loop)
         return
       }
       let starting = event.kind == 0
-      device.setBackgroundWork(running: starting, scheduler: &scheduler)
-      scheduler.schedule(
+      device.setBackgroundWork(running: starting, loop: &loop)
+      loop.schedule(
         after: .seconds(starting ? busySeconds : period - busySeconds), target: 1, kind: starting ? 1 : 0)
     }
   }
@@ -37,12 +37,12 @@ import Testing
         id: device, persona: persona, calendar: calendar, streams: RandomStreams(seed: 5, replication: 1),
         target: 0, usageDraws: shared),
       period: period, busySeconds: busySeconds)
-    var scheduler = Scheduler()
-    phone.device.start(scheduler: &scheduler)
-    scheduler.schedule(after: .seconds(period), target: 1, kind: 0)
+    var loop = EventLoop()
+    phone.device.start(loop: &loop)
+    loop.schedule(after: .seconds(period), target: 1, kind: 0)
     var out: [String] = []
     for day in 0..<days {
-      scheduler.run(until: calendar.startOfDay(day + 1), handler: &phone)
+      loop.run(until: calendar.startOfDay(day + 1), handler: &phone)
       out += phone.device.changes.map {
         "\($0.time.microseconds) \($0.kind) \($0.detail) \($0.batteryPercent)"
       }

@@ -29,8 +29,8 @@ import Testing
     let recipe = OwnerSimulation.recipe(
       spec, replication: 0, device: device, arm: spec.arms[arm], recordDecisions: false)
     var sim = recipe.assemble()
-    var kernel = Scheduler()
-    sim.start(scheduler: &kernel)
+    var kernel = EventLoop()
+    sim.start(loop: &kernel)
     kernel.run(until: recipe.calendar.startOfDay(spec.days), handler: &sim)
     return (sim.decider, (sim.appLog + sim.app.events.elements).filter { $0.kind == .launch }.count)
   }

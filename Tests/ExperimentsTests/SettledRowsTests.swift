@@ -107,8 +107,8 @@ import Testing
         var sim = recipe.assemble()
         let calendar = recipe.calendar
         sim.logFilter = accountedOnly ? OwnerAccounting.reads : .everything
-        var kernel = Scheduler()
-        sim.start(scheduler: &kernel)
+        var kernel = EventLoop()
+        sim.start(loop: &kernel)
         kernel.run(until: calendar.startOfDay(spec.days), handler: &sim)
         var accounting = OwnerAccounting(calendar: calendar, days: spec.days, backgroundPowerWatts: 0.78)
         accounting.snapshots = sim.launchSnapshots

@@ -123,8 +123,8 @@ import Testing
       #expect(world.events(.kill).contains { $0.1 == "clean" })
       #expect(killed == nil, "a task ended by termination is freed")
       // The force quit is cleared by opening the app; the next run is left running.
-      world.app.userOpened(scheduler: &world.scheduler)
-      world.app.userLeft(scheduler: &world.scheduler)
+      world.app.userOpened(loop: &world.loop)
+      world.app.userLeft(loop: &world.loop)
       world.run(until: 3501)
       leftRunning = world.app.running.first
       droppedApp = world.app

@@ -89,7 +89,7 @@ import Testing
   @Test func userCancelCallsTheExpirationHandler() {
     var world = World(behavior: app(100, [continued("c1")]), script: [(0, .openApp(seconds: 10))])
     world.run(until: 30)
-    world.app.userCancelsContinuedTask(identifier: "c1", scheduler: &world.scheduler)
+    world.app.userCancelsContinuedTask(identifier: "c1", loop: &world.loop)
     world.run(until: 200)
     #expect(world.events(.expire).map { ($0.0, $0.2) }.first! == (30, "user_cancelled"))
     #expect(world.events(.complete).map(\.2) == ["failure"])
@@ -101,7 +101,7 @@ import Testing
     var world = World(
       config, behavior: app(100, [continued("c1"), continued("c2")]), script: [(0, .openApp(seconds: 10))])
     world.run(until: 60)  // c1 reports 0.6, c2 0.5
-    world.app.systemPressure(scheduler: &world.scheduler)
+    world.app.systemPressure(loop: &world.loop)
     world.run(until: 61)
     #expect(world.events(.expire).map { ($0.1, $0.2) }.first! == ("c2", "system_pressure"))
   }

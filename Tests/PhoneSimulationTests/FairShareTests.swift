@@ -15,7 +15,7 @@ import Testing
   /// A phone whose `network` group holds one activity, with a photo backup's upload
   /// running since 0 s, which ran `photoWeek` seconds this week; the app under study
   /// ran `ownWeek`.
-  func scheduler(photoWeek: Double, ownWeek: Double = 0) -> SystemScheduler {
+  func loop(photoWeek: Double, ownWeek: Double = 0) -> SystemScheduler {
     var p = SchedulerParameters()
     p.groupCaps.network = 1
     p.fairShare.longRunningSeconds = 60
@@ -36,14 +36,14 @@ import Testing
 
   func makeRoom(_ s: inout SystemScheduler, at seconds: Double, power: Bool = true) -> String? {
     let app = SimulatedApp(configuration: .testDefault, behavior: worker([]), target: PhoneTargets.app)
-    var kernel = Scheduler()
+    var kernel = EventLoop()
     return s.makeRoom(
       in: .network, power: power, app: s.otherApps.count, appUnderStudy: app, now: t(seconds),
-      scheduler: &kernel)
+      loop: &kernel)
   }
 
   @Test func theRunnerWithMoreRuntimeThisWeekIsSuspended() {
-    var s = scheduler(photoWeek: 3000)
+    var s = loop(photoWeek: 3000)
     #expect(s.groupLoad(.network, now: t(600)) == 1)
     #expect(
       makeRoom(&s, at: 600)
@@ -62,13 +62,13 @@ import Testing
     (3000, 0, 600, false),  // the upload needs power, the newcomer does not
   ])
   func otherwiseNothingIsSuspended(photoWeek: Double, ownWeek: Double, now: Double, power: Bool) {
-    var s = scheduler(photoWeek: photoWeek, ownWeek: ownWeek)
+    var s = loop(photoWeek: photoWeek, ownWeek: ownWeek)
     #expect(makeRoom(&s, at: now, power: power) == nil)
     #expect(s.otherApps.apps[0].run != nil && s.otherApps.apps[0].suspensions == 0)
   }
 
   @Test func anAppWithTwoKindsOfWorkHasOneWeeklyRuntime() {
-    var s = scheduler(photoWeek: 0)
+    var s = loop(photoWeek: 0)
     var population = AppPopulation()
     population.maintenance = [:]
     population.listed = [
@@ -129,7 +129,7 @@ extension FairShareTests {
     w.phone.decider.otherApps.fairShare.seconds[count] = 1000
     let now = SimTime(seconds: launch + 400)
     let note = w.phone.decider.makeRoom(
-      in: .standard, power: false, app: 0, appUnderStudy: w.phone.app, now: now, scheduler: &w.scheduler)
+      in: .standard, power: false, app: 0, appUnderStudy: w.phone.app, now: now, loop: &w.loop)
     #expect(note?.contains("suspended p0 (1000 s this week against 0 s)") == true, "\(note ?? "none")")
     #expect(w.phone.decider.groupLoad(.standard, now: now) == 0)
     #expect(w.phone.decider.otherApps.fairShare.seconds[count] == 1400, "its 400 s count for this week")

@@ -69,7 +69,7 @@ import Testing
         case .launch:
           let earliest = app.taskScheduler.pending.first { $0.request.identifier == Self.name(step) }?.request
             .earliestBeginDate
-          let result = app.launch(identifier: Self.name(step), scheduler: &world.scheduler)
+          let result = app.launch(identifier: Self.name(step), loop: &world.loop)
           if case .launched = result, let earliest, app.now < earliest {
             violations.append("\(Self.name(step)) launched at \(app.now) before \(earliest)")
           }

@@ -9,7 +9,7 @@ import SimKernel
 /// acts), the app, and ``SystemScheduler`` with decisions recorded.
 struct SystemWorld: ~Copyable {
   var phone: PhoneSimulation<SystemScheduler>
-  var scheduler = Scheduler()
+  var loop = EventLoop()
   var app: SimulatedApp { phone.app }
   let calendar = SimCalendar(startDate: CivilDate(iso: "2026-01-05")!)
 
@@ -36,11 +36,11 @@ struct SystemWorld: ~Copyable {
     let pushes = SilentPushServer(
       perHour: configuration.silentPushesPerHour, stream: SilentPushServer.stream(pairedWith: stream))
     phone = PhoneSimulation(device: device, app: app, decider: system, pushServer: pushes)
-    phone.start(scheduler: &scheduler)
+    phone.start(loop: &loop)
   }
 
   mutating func run(until seconds: Double) {
-    scheduler.run(until: SimTime(seconds: seconds), handler: &phone)
+    loop.run(until: SimTime(seconds: seconds), handler: &phone)
   }
 
   /// Launch times [s] of `identifier`.

@@ -29,9 +29,9 @@ struct WakeAfterOpenPath: LaunchPath {
   }
 
   func launch(
-    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, scheduler: inout Scheduler
+    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, loop: inout EventLoop
   ) -> LaunchResult {
-    app.launchSystemWork(.legacyFetch, scheduler: &scheduler)
+    app.launchSystemWork(.legacyFetch, loop: &loop)
   }
 
   mutating func launched(_ activity: Activity, at now: SimTime, app: some LaunchableApp, onCellular: Bool)

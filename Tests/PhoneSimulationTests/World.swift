@@ -9,7 +9,7 @@ import SimKernel
 /// that launches identifiers at chosen times.
 struct World: ~Copyable {
   var phone: PhoneSimulation<ScriptedLauncher>
-  var scheduler = Scheduler()
+  var loop = EventLoop()
   var app: SimulatedApp { phone.app }
 
   init(
@@ -28,11 +28,11 @@ struct World: ~Copyable {
     phone = PhoneSimulation(
       device: device, app: app,
       decider: ScriptedLauncher(plan: launches.map { (SimTime(seconds: $0.0), $0.1) }))
-    phone.start(scheduler: &scheduler)
+    phone.start(loop: &loop)
   }
 
   mutating func run(until seconds: Double) {
-    scheduler.run(until: SimTime(seconds: seconds), handler: &phone)
+    loop.run(until: SimTime(seconds: seconds), handler: &phone)
   }
 
   /// Events of one kind, as (seconds, identifier, detail).

@@ -58,8 +58,8 @@ package enum OwnerSimulation {
     sim.decider.otherApps.recordsRuns = timelineDay != nil
     let bundle = spec.app.configuration.bundleIdentifier
     let calendar = recipe.calendar
-    var kernel = Scheduler()
-    sim.start(scheduler: &kernel)
+    var kernel = EventLoop()
+    sim.start(loop: &kernel)
     var accounting = OwnerAccounting(
       calendar: calendar, days: spec.days, warmupDays: spec.warmupDays,
       backgroundPowerWatts: spec.scheduler.parameters.backgroundPowerWatts, app: bundle)

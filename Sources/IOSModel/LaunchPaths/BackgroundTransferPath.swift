@@ -35,14 +35,14 @@ public struct BackgroundTransferPath: LaunchPath {
   }
 
   public func launch(
-    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, scheduler: inout Scheduler
+    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, loop: inout EventLoop
   )
     -> LaunchResult
   {
     // The bytes take their time on the network; then the app handles the session.
     let seconds =
       conditions.transferBytesPerSecond > 0 ? activity.expectedBytes / conditions.transferBytesPerSecond : 0
-    return app.launchSystemWork(.backgroundTransfer, transferSeconds: seconds, scheduler: &scheduler)
+    return app.launchSystemWork(.backgroundTransfer, transferSeconds: seconds, loop: &loop)
   }
 
   public mutating func launched(

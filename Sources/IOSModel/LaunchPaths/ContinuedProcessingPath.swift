@@ -11,10 +11,10 @@ public struct ContinuedProcessingPath: LaunchPath {
   public func activity(for request: BGTaskScheduler.PendingRequest) -> Activity? { nil }
 
   public func launch(
-    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, scheduler: inout Scheduler
+    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, loop: inout EventLoop
   )
     -> LaunchResult
   {
-    app.launch(name: activity.name, scheduler: &scheduler)
+    app.launch(name: activity.name, loop: &loop)
   }
 }

@@ -29,7 +29,7 @@ public protocol LaunchPath {
   mutating func observe(_ input: LaunchPathInput, app: some LaunchableApp)
   /// Launches the app for `activity`, one of this path's.
   func launch(
-    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, scheduler: inout Scheduler
+    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, loop: inout EventLoop
   ) -> LaunchResult
   /// The app was launched for `activity` at `now`: what the run consumes of the path's
   /// work (asked of paths of the system's own work only). Returns the bytes to charge to

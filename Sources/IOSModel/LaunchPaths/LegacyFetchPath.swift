@@ -41,11 +41,11 @@ public struct LegacyFetchPath: LaunchPath {
   }
 
   public func launch(
-    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, scheduler: inout Scheduler
+    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, loop: inout EventLoop
   )
     -> LaunchResult
   {
-    app.launchSystemWork(.legacyFetch, scheduler: &scheduler)
+    app.launchSystemWork(.legacyFetch, loop: &loop)
   }
 
   public mutating func launched(

@@ -14,10 +14,10 @@ public struct RefreshPath: LaunchPath {
   }
 
   public func launch(
-    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, scheduler: inout Scheduler
+    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, loop: inout EventLoop
   )
     -> LaunchResult
   {
-    app.launch(name: activity.name, scheduler: &scheduler)
+    app.launch(name: activity.name, loop: &loop)
   }
 }

@@ -28,11 +28,11 @@ public struct SilentPushPath: LaunchPath {
   }
 
   public func launch(
-    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, scheduler: inout Scheduler
+    _ activity: Activity, app: some LaunchableApp, conditions: LaunchConditions, loop: inout EventLoop
   )
     -> LaunchResult
   {
-    app.launchSystemWork(.silentPush, scheduler: &scheduler)
+    app.launchSystemWork(.silentPush, loop: &loop)
   }
 
   public mutating func launched(

@@ -51,12 +51,12 @@ extension SystemScheduler {
   /// A decision point: judges every due activity and launches those that pass.
   public mutating func evaluate(
     app: some LaunchableApp, device: some DeviceConditions, trigger: DecisionTrigger,
-    scheduler: inout Scheduler
+    loop: inout EventLoop
   ) {
-    let now = scheduler.now
+    let now = loop.now
     if let end = launchesUntil, now >= end { return }
     if !otherApps.isEmpty, Self.judgesOtherApps(trigger) {
-      judgeOtherApps(app: app, device: device, now: now, scheduler: &scheduler)
+      judgeOtherApps(app: app, device: device, now: now, loop: &loop)
     }
     refreshRequestCache(app)
     guard anythingDue(app, now: now) else { return }
@@ -66,14 +66,14 @@ extension SystemScheduler {
     if shortcuts, standingVetoHolds(app: app, device: device, now: now, trigger: trigger) { return }
     var point = DecisionPoint(context: context(app: app, device: device, now: now), trigger: trigger)
     if shortcuts, outOfReachAgain(&point, app: app, device: device) { return }
-    judgePoint(app: app, device: device, now: now, point: point, scheduler: &scheduler)
+    judgePoint(app: app, device: device, now: now, point: point, loop: &loop)
   }
 
   /// Judges every due activity at `point`, the app's requests first, then the
   /// paths' work, and launches each that passes.
   mutating func judgePoint(
     app: some LaunchableApp, device: some DeviceConditions, now: SimTime, point start: DecisionPoint,
-    scheduler: inout Scheduler
+    loop: inout EventLoop
   ) {
     var point = start
     // Usually no path holds work of its own: the list is not built then.
@@ -101,7 +101,7 @@ extension SystemScheduler {
           keep(activity, point, verdicts, nil, .vetoed(policy: model.compiled.names[i]))
         }
       case .scored(let mean) where model.launches(mean, activity):
-        let outcome = launch(activity, at: &point, app: app, device: device, scheduler: &scheduler)
+        let outcome = launch(activity, at: &point, app: app, device: device, loop: &loop)
         if let note = madeRoom {
           verdicts.append(PolicyVerdict(policy: "fair_share", outcome: .notApplicable, reason: note))
           madeRoom = nil
@@ -122,7 +122,7 @@ extension SystemScheduler {
   mutating func launch(
     _ activity: Activity, at point: inout DecisionPoint, app: some LaunchableApp,
     device: some DeviceConditions,
-    scheduler: inout Scheduler
+    loop: inout EventLoop
   ) -> Decision.Outcome {
     let now = point.context.now
     let p = Int(activity.path)
@@ -132,14 +132,14 @@ extension SystemScheduler {
         let note = makeRoom(
           in: group, power: activity.requiresExternalPower, app: otherApps.count, appUnderStudy: app,
           now: now,
-          scheduler: &scheduler)
+          loop: &loop)
       else { return .refused(reason: full) }
       if recordDecisions { madeRoom = note }
     }
     let conditions = LaunchConditions(
       onCellular: device.network == .cellular,
       transferBytesPerSecond: transferBytesPerSecond(on: device.network))
-    switch paths[p].launch(activity, app: app, conditions: conditions, scheduler: &scheduler) {
+    switch paths[p].launch(activity, app: app, conditions: conditions, loop: &loop) {
     case .launched:
       if holdsOwnWork[p] {
         drawData(paths[p].launched(activity, at: now, app: app, onCellular: device.network == .cellular))

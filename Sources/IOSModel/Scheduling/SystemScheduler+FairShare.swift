@@ -9,7 +9,7 @@ extension SystemScheduler {
   /// explain`; nil when no room was made.
   mutating func makeRoom(
     in group: ActivityGroup, power: Bool, app: Int, appUnderStudy: some LaunchableApp, now: SimTime,
-    scheduler: inout Scheduler
+    loop: inout EventLoop
   ) -> String? {
     let share = otherApps.fairShare
     let long = share.settings.longRunningSeconds
@@ -50,7 +50,7 @@ extension SystemScheduler {
       otherApps.fairShare.ran(otherApps.count, from: run.start, to: now)
       refillBudgets(to: now)
       drawEnergy(from: run.start, to: now, onPower: run.onPower, by: otherApps.count, at: now)
-      appUnderStudy.suspend(name, scheduler: &scheduler)
+      appUnderStudy.suspend(name, loop: &loop)
     }
     return note
   }

@@ -10,7 +10,7 @@ extension SystemScheduler {
   /// among apps is not known). Apple's maintenance is not judged: it starts whenever its
   /// conditions hold (``AppleMaintenance``).
   mutating func judgeOtherApps(
-    app: some LaunchableApp, device: some DeviceConditions, now: SimTime, scheduler: inout Scheduler
+    app: some LaunchableApp, device: some DeviceConditions, now: SimTime, loop: inout EventLoop
   ) {
     finishOtherRuns(until: now)
     otherApps.deliverPushes(until: now)
@@ -107,7 +107,7 @@ extension SystemScheduler {
         groupLoad(group, now: now) < parameters.groupCaps[group]
           || makeRoom(
             in: group, power: activity.requiresExternalPower, app: i, appUnderStudy: app, now: now,
-            scheduler: &scheduler) != nil
+            loop: &loop) != nil
       else { continue }
       launchOther(i, onPower: c.isPluggedIn, network: device.network, now: now)
       running += 1

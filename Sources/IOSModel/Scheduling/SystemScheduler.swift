@@ -129,7 +129,7 @@ public struct SystemScheduler: LaunchDecider {
   /// The identifier a discretionary background transfer is handed over with.
   static let discretionaryName = TaskName("discretionary")
 
-  /// The kernel slot of the periodic timer (``Scheduler/allocateSlot()``, taken at
+  /// The kernel slot of the periodic timer (``EventLoop/allocateSlot()``, taken at
   /// ``start(app:device:target:scheduler:)``): re-armed every period, it never waits in
   /// the queue.
   var timerSlot = Slot.unallocated
@@ -167,16 +167,16 @@ public struct SystemScheduler: LaunchDecider {
   }
 
   public mutating func start(
-    app: some LaunchableApp, device: some DeviceConditions, target: UInt32, scheduler: inout Scheduler
+    app: some LaunchableApp, device: some DeviceConditions, target: UInt32, loop: inout EventLoop
   ) {
     self.target = target
     if app.configuration.usesLegacyFetch { otherApps.rankAppUnderStudyForFetch() }
-    budgetsAt = scheduler.now
+    budgetsAt = loop.now
     timerPeriod = .seconds(parameters.evaluationPeriodSeconds)
-    timerSlot = scheduler.allocateSlot()
+    timerSlot = loop.allocateSlot()
     // The first tick at a random phase of the period: phones' timers are not aligned to
     // the wall clock, nor to each other.
-    scheduler.schedule(
+    loop.schedule(
       inSlot: timerSlot,
       after: .seconds(max(0.001, parameters.evaluationPeriodSeconds * timerStream.uniform())),
       target: target, kind: Tick.timer.rawValue)
@@ -191,20 +191,20 @@ public struct SystemScheduler: LaunchDecider {
   }
 
   public mutating func handle(
-    _ event: Event, app: some LaunchableApp, device: some DeviceConditions, scheduler: inout Scheduler
+    _ event: Event, app: some LaunchableApp, device: some DeviceConditions, loop: inout EventLoop
   ) {
     switch Tick(rawValue: event.kind) {
     case .timer:
-      scheduler.schedule(
+      loop.schedule(
         inSlot: timerSlot, after: nextTimerInterval(), target: target, kind: Tick.timer.rawValue)
-      evaluate(app: app, device: device, trigger: .timer, scheduler: &scheduler)
+      evaluate(app: app, device: device, trigger: .timer, loop: &loop)
     case .due, nil:
-      evaluate(app: app, device: device, trigger: .earliestBeginDate, scheduler: &scheduler)
+      evaluate(app: app, device: device, trigger: .earliestBeginDate, loop: &loop)
     }
   }
 
   public mutating func deviceChanged(
-    _ change: DeviceChange, app: some LaunchableApp, device: some DeviceConditions, scheduler: inout Scheduler
+    _ change: DeviceChange, app: some LaunchableApp, device: some DeviceConditions, loop: inout EventLoop
   ) {
     herd.observe(change)
     switch change.kind {
@@ -219,14 +219,14 @@ public struct SystemScheduler: LaunchDecider {
       otherApps.appUnderStudyClosed(at: change.time)
     case .plugged, .unplugged, .screenOff, .network, .batteryLevel, .lowPowerMode, .thermal, .boot:
       if change.kind == .screenOff { otherApps.screenOff(at: change.time) }
-      evaluate(app: app, device: device, trigger: .device(change.kind), scheduler: &scheduler)
+      evaluate(app: app, device: device, trigger: .device(change.kind), loop: &loop)
     default:
       break
     }
   }
 
   public mutating func appChanged(
-    _ events: AppEvents, app: some LaunchableApp, device: some DeviceConditions, scheduler: inout Scheduler
+    _ events: AppEvents, app: some LaunchableApp, device: some DeviceConditions, loop: inout EventLoop
   ) {
     var submitted = false
     // Fields read in place: `for e in events` would copy each event and retain its strings.
@@ -235,7 +235,7 @@ public struct SystemScheduler: LaunchDecider {
       case .submit:
         submitted = true
         if let k = app.pendingRequests.lastIndex(where: { $0.name == events[i].name }),
-          let earliest = app.pendingRequests[k].earliestBeginDate, earliest > scheduler.now
+          let earliest = app.pendingRequests[k].earliestBeginDate, earliest > loop.now
         {
           // A request is judged soon after it becomes eligible, but not at that instant
           // (a field report: a 15-min refresh ran after 16, 17, 19 and 25 min), unless
@@ -243,17 +243,17 @@ public struct SystemScheduler: LaunchDecider {
           let delay =
             model.decidesAtEarliestBegin
             ? SimDuration.zero : .seconds(parameters.evaluationPeriodSeconds * timerStream.uniform())
-          scheduler.schedule(at: earliest + delay, target: target, kind: Tick.due.rawValue)
+          loop.schedule(at: earliest + delay, target: target, kind: Tick.due.rawValue)
         }
       case .complete, .kill:
         if let run = runningSince.removeValue(forKey: events[i].name) {
           otherApps.fairShare.ran(otherApps.count, from: run.start, to: events[i].time)
-          refillBudgets(to: scheduler.now)
+          refillBudgets(to: loop.now)
           drawEnergy(
-            from: run.start, to: events[i].time, onPower: run.onPower, by: otherApps.count, at: scheduler.now)
+            from: run.start, to: events[i].time, onPower: run.onPower, by: otherApps.count, at: loop.now)
         }
       case .network:
-        refillBudgets(to: scheduler.now)
+        refillBudgets(to: loop.now)
         if device.network == .cellular { drawData(events[i].value ?? 0) }
       case .transfer:
         let transfer = LaunchPathInput.transfer(
@@ -265,14 +265,14 @@ public struct SystemScheduler: LaunchDecider {
         break
       }
     }
-    if submitted { evaluate(app: app, device: device, trigger: .submit, scheduler: &scheduler) }
+    if submitted { evaluate(app: app, device: device, trigger: .submit, loop: &loop) }
   }
 
   public mutating func silentPushArrived(
-    app: some LaunchableApp, device: some DeviceConditions, scheduler: inout Scheduler
+    app: some LaunchableApp, device: some DeviceConditions, loop: inout EventLoop
   ) {
-    observe(.silentPush(at: scheduler.now), app: app)
-    evaluate(app: app, device: device, trigger: .push, scheduler: &scheduler)
+    observe(.silentPush(at: loop.now), app: app)
+    evaluate(app: app, device: device, trigger: .push, loop: &loop)
   }
 
   /// A run from `start` to `end` draws the energy budget, unless it started on external

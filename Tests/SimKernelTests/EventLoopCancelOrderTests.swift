@@ -49,10 +49,10 @@ struct CancellingProcess {
 
   func runOnScheduler() -> [Step] {
     var process = self
-    var scheduler = Scheduler()
+    var loop = EventLoop()
     var handles: [EventID] = []
     for _ in 0..<20 {
-      handles.append(scheduler.schedule(at: SimTime(microseconds: Int64(process.next() % 1_000_000))))
+      handles.append(loop.schedule(at: SimTime(microseconds: Int64(process.next() % 1_000_000))))
     }
     var log: [Step] = []
     var recorder = Recorder()
@@ -63,7 +63,7 @@ struct CancellingProcess {
       log.append(
         Step(time: event.time.microseconds, sequence: event.id.sequence, pendingAfter: s.pendingCount))
     }
-    scheduler.runUntilEmpty(handler: &recorder)
+    loop.runUntilEmpty(handler: &recorder)
     return log
   }
 

@@ -8,16 +8,16 @@
 /// This order is a contract: it makes every run deterministic, whatever the model.
 ///
 /// ```swift
-/// var scheduler = Scheduler()
-/// scheduler.schedule(at: SimTime(seconds: 5), kind: 1)
+/// var loop = EventLoop()
+/// loop.schedule(at: SimTime(seconds: 5), kind: 1)
 /// var model = MyModel()
-/// scheduler.run(until: SimTime(seconds: 60), handler: &model)
+/// loop.run(until: SimTime(seconds: 60), handler: &model)
 /// ```
 ///
 /// Cancelling takes the event out of a small queue (a heap of at most 48 entries) at
 /// once; in a large queue (a calendar) it is lazy: the event stays and is dropped when it
 /// reaches the front, so ``cancel(_:)`` costs O(1) amortised.
-public struct Scheduler: ~Copyable, Sendable {
+public struct EventLoop: ~Copyable, Sendable {
   /// The current simulated time. During a handler call it equals the event's time.
   @inlinable public var now: SimTime { SimTime(microseconds: nowMicroseconds) }
   /// Number of events handed to handlers so far (cancelled ones are not counted).
@@ -39,7 +39,7 @@ public struct Scheduler: ~Copyable, Sendable {
   /// The sequence of the event being handled (`UInt64.max` outside handlers).
   @usableFromInline var currentSequence = UInt64.max
 
-  /// Creates a scheduler whose clock reads `start`.
+  /// Creates an event loop whose clock reads `start`.
   public init(start: SimTime = .zero) {
     nowMicroseconds = start.microseconds
     queue = EventQueue()
@@ -248,7 +248,7 @@ public struct Scheduler: ~Copyable, Sendable {
         time: now, priority: EventQueue.priority(of: entry.order),
         id: EventID(sequence: sequence), target: entry.target, kind: entry.kind,
         payload: entry.payload)
-      handler.handle(event, scheduler: &self)
+      handler.handle(event, loop: &self)
       if stopRequested { return false }
     }
     return true

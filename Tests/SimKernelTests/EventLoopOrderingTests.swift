@@ -4,60 +4,60 @@ import Testing
 
 @Suite struct SchedulerOrderingTests {
   @Test func eventsRunInTimeOrder() {
-    var scheduler = Scheduler()
+    var loop = EventLoop()
     for (i, t) in [5.0, 1.0, 3.0, 2.0, 4.0].enumerated() {
-      scheduler.schedule(at: SimTime(seconds: t), payload: Int64(i))
+      loop.schedule(at: SimTime(seconds: t), payload: Int64(i))
     }
     var recorder = Recorder()
-    scheduler.runUntilEmpty(handler: &recorder)
+    loop.runUntilEmpty(handler: &recorder)
     #expect(recorder.seen.map(\.time.seconds) == [1, 2, 3, 4, 5])
   }
 
   @Test func sameTimeTiesBreakByPriorityThenSequence() {
-    var scheduler = Scheduler()
+    var loop = EventLoop()
     let t = SimTime(seconds: 10)
-    scheduler.schedule(at: t, priority: 1, payload: 0)
-    scheduler.schedule(at: t, priority: -1, payload: 1)
-    scheduler.schedule(at: t, priority: 0, payload: 2)
-    scheduler.schedule(at: t, priority: -1, payload: 3)
-    scheduler.schedule(at: t, priority: 1, payload: 4)
+    loop.schedule(at: t, priority: 1, payload: 0)
+    loop.schedule(at: t, priority: -1, payload: 1)
+    loop.schedule(at: t, priority: 0, payload: 2)
+    loop.schedule(at: t, priority: -1, payload: 3)
+    loop.schedule(at: t, priority: 1, payload: 4)
     var recorder = Recorder()
-    scheduler.runUntilEmpty(handler: &recorder)
+    loop.runUntilEmpty(handler: &recorder)
     #expect(recorder.seen.map(\.payload) == [1, 3, 2, 0, 4])
     #expect(recorder.seen.map(\.priority) == [-1, -1, 0, 1, 1])
   }
 
   @Test func extremePrioritiesKeepTheirOrder() {
-    var scheduler = Scheduler()
-    scheduler.schedule(at: .zero, priority: .max, payload: 0)
-    scheduler.schedule(at: .zero, priority: .min, payload: 1)
+    var loop = EventLoop()
+    loop.schedule(at: .zero, priority: .max, payload: 0)
+    loop.schedule(at: .zero, priority: .min, payload: 1)
     var recorder = Recorder()
-    scheduler.runUntilEmpty(handler: &recorder)
+    loop.runUntilEmpty(handler: &recorder)
     #expect(recorder.seen.map(\.payload) == [1, 0])
   }
 
   @Test func eventScheduledNowByAHandlerRunsAfterEarlierSameTimeEvents() {
-    var scheduler = Scheduler()
-    scheduler.schedule(at: SimTime(seconds: 1), kind: 1)
-    scheduler.schedule(at: SimTime(seconds: 1), kind: 2)
+    var loop = EventLoop()
+    loop.schedule(at: SimTime(seconds: 1), kind: 1)
+    loop.schedule(at: SimTime(seconds: 1), kind: 2)
     var recorder = Recorder()
     recorder.reaction = { event, s in
       if event.kind == 1 { s.schedule(after: .zero, kind: 3) }
     }
-    scheduler.runUntilEmpty(handler: &recorder)
+    loop.runUntilEmpty(handler: &recorder)
     #expect(recorder.seen.map(\.kind) == [1, 2, 3])
   }
 
   @Test func handlerSeesNowEqualToEventTime() {
-    var scheduler = Scheduler()
-    scheduler.schedule(at: SimTime(seconds: 7))
-    scheduler.schedule(at: SimTime(seconds: 9))
+    var loop = EventLoop()
+    loop.schedule(at: SimTime(seconds: 7))
+    loop.schedule(at: SimTime(seconds: 9))
     var times: [SimTime] = []
     var recorder = Recorder()
     recorder.reaction = { event, s in
       #expect(s.now == event.time)
     }
-    scheduler.runUntilEmpty(handler: &recorder)
+    loop.runUntilEmpty(handler: &recorder)
     times = recorder.seen.map(\.time)
     #expect(times == [SimTime(seconds: 7), SimTime(seconds: 9)])
   }
@@ -177,8 +177,8 @@ struct RandomProcess {
 
   func runOnScheduler() -> [Key] {
     var process = self
-    var scheduler = Scheduler()
-    for (t, p) in process.initial() { scheduler.schedule(at: SimTime(microseconds: t), priority: p) }
+    var loop = EventLoop()
+    for (t, p) in process.initial() { loop.schedule(at: SimTime(microseconds: t), priority: p) }
     var log: [Key] = []
     var recorder = Recorder()
     recorder.reaction = { event, s in
@@ -187,7 +187,7 @@ struct RandomProcess {
         s.schedule(after: SimDuration(microseconds: delay), priority: p)
       }
     }
-    scheduler.runUntilEmpty(handler: &recorder)
+    loop.runUntilEmpty(handler: &recorder)
     return log
   }
 

@@ -22,59 +22,59 @@ import Testing
   }
 
   @Test func runUntilLeavesASlottedEventAtItsBoundPending() {
-    var scheduler = Scheduler()
-    let slot = (0..<Scheduler.slots).map { _ in scheduler.allocateSlot() }
-    scheduler.schedule(at: SimTime(seconds: 2))
-    let tick = scheduler.schedule(inSlot: slot[2], at: SimTime(seconds: 3), kind: 7)
-    #expect(scheduler.pendingCount == 2)
+    var loop = EventLoop()
+    let slot = (0..<EventLoop.slots).map { _ in loop.allocateSlot() }
+    loop.schedule(at: SimTime(seconds: 2))
+    let tick = loop.schedule(inSlot: slot[2], at: SimTime(seconds: 3), kind: 7)
+    #expect(loop.pendingCount == 2)
     var recorder = Recorder()
-    scheduler.run(until: SimTime(seconds: 3), handler: &recorder)
+    loop.run(until: SimTime(seconds: 3), handler: &recorder)
     #expect(recorder.seen.map(\.time.seconds) == [2])
-    #expect(scheduler.pendingCount == 1)
-    #expect(scheduler.nextEventTime() == SimTime(seconds: 3))
-    scheduler.run(until: SimTime(seconds: 4), handler: &recorder)
+    #expect(loop.pendingCount == 1)
+    #expect(loop.nextEventTime() == SimTime(seconds: 3))
+    loop.run(until: SimTime(seconds: 4), handler: &recorder)
     #expect(recorder.seen.map(\.id) == [EventID(sequence: 0), tick])
     #expect(recorder.seen.last?.kind == 7)
-    #expect(scheduler.pendingCount == 0)
-    #expect(scheduler.nextEventTime() == nil)
+    #expect(loop.pendingCount == 0)
+    #expect(loop.nextEventTime() == nil)
   }
 
   @Test func aCancelledSlottedEventDoesNotRunAndItsSlotCanBeUsedAgain() {
-    var scheduler = Scheduler()
-    let slot = (0..<Scheduler.slots).map { _ in scheduler.allocateSlot() }
-    let first = scheduler.schedule(inSlot: slot[0], at: SimTime(seconds: 1))
-    scheduler.schedule(at: SimTime(seconds: 5))
-    scheduler.cancel(first)
-    #expect(scheduler.pendingCount == 1)
-    let second = scheduler.schedule(inSlot: slot[0], at: SimTime(seconds: 6))
+    var loop = EventLoop()
+    let slot = (0..<EventLoop.slots).map { _ in loop.allocateSlot() }
+    let first = loop.schedule(inSlot: slot[0], at: SimTime(seconds: 1))
+    loop.schedule(at: SimTime(seconds: 5))
+    loop.cancel(first)
+    #expect(loop.pendingCount == 1)
+    let second = loop.schedule(inSlot: slot[0], at: SimTime(seconds: 6))
     var recorder = Recorder()
-    scheduler.runUntilEmpty(handler: &recorder)
+    loop.runUntilEmpty(handler: &recorder)
     #expect(recorder.seen.map(\.time.seconds) == [5, 6])
     #expect(recorder.seen.last?.id == second)
     // Cancelling it again, after it ran, changes nothing.
-    scheduler.cancel(second)
-    #expect(scheduler.pendingCount == 0)
+    loop.cancel(second)
+    #expect(loop.pendingCount == 0)
   }
 
   /// Cancelling through the slot removes the event held there, and only that event: a
   /// handle naming another slot, or an event that already ran, changes nothing.
   @Test func aSlottedEventIsCancelledThroughItsOwnSlotOnly() {
-    var scheduler = Scheduler()
-    let slot = (0..<Scheduler.slots).map { _ in scheduler.allocateSlot() }
-    let a = scheduler.schedule(inSlot: slot[1], at: SimTime(seconds: 1))
-    let b = scheduler.schedule(inSlot: slot[2], at: SimTime(seconds: 2))
-    let c = scheduler.schedule(at: SimTime(seconds: 3))
-    scheduler.cancel(a, inSlot: slot[2])
-    scheduler.cancel(c, inSlot: slot[1])
-    #expect(scheduler.pendingCount == 3)
-    scheduler.cancel(b, inSlot: slot[2])
-    #expect(scheduler.pendingCount == 2)
+    var loop = EventLoop()
+    let slot = (0..<EventLoop.slots).map { _ in loop.allocateSlot() }
+    let a = loop.schedule(inSlot: slot[1], at: SimTime(seconds: 1))
+    let b = loop.schedule(inSlot: slot[2], at: SimTime(seconds: 2))
+    let c = loop.schedule(at: SimTime(seconds: 3))
+    loop.cancel(a, inSlot: slot[2])
+    loop.cancel(c, inSlot: slot[1])
+    #expect(loop.pendingCount == 3)
+    loop.cancel(b, inSlot: slot[2])
+    #expect(loop.pendingCount == 2)
     var recorder = Recorder()
-    scheduler.run(until: SimTime(seconds: 1.5), handler: &recorder)
+    loop.run(until: SimTime(seconds: 1.5), handler: &recorder)
     // The slot of `a` now holds a later event; the old handle must not remove it.
-    let d = scheduler.schedule(inSlot: slot[1], at: SimTime(seconds: 4))
-    scheduler.cancel(a, inSlot: slot[1])
-    scheduler.runUntilEmpty(handler: &recorder)
+    let d = loop.schedule(inSlot: slot[1], at: SimTime(seconds: 4))
+    loop.cancel(a, inSlot: slot[1])
+    loop.runUntilEmpty(handler: &recorder)
     #expect(recorder.seen.map(\.id) == [a, c, d])
   }
 }
@@ -104,14 +104,14 @@ struct TickingProcess {
 
   func run() -> [Step] {
     var process = self
-    var scheduler = Scheduler()
-    let slot = (0..<Scheduler.slots).map { _ in scheduler.allocateSlot() }
+    var loop = EventLoop()
+    let slot = (0..<EventLoop.slots).map { _ in loop.allocateSlot() }
     var handles: [EventID] = []
     var tick: EventID?
     // The event each of slots 1–3 holds (in both runs, so that both draw alike).
     var holders: [EventID?] = [nil, nil, nil, nil]
     var growing = true
-    func armTick(at time: SimTime, _ s: inout Scheduler) {
+    func armTick(at time: SimTime, _ s: inout EventLoop) {
       tick =
         process.slotted
         ? s.schedule(inSlot: slot[0], at: time, kind: Self.tickKind)
@@ -119,9 +119,9 @@ struct TickingProcess {
     }
     for _ in 0..<20 {
       handles.append(
-        scheduler.schedule(at: SimTime(microseconds: Int64(process.random.next() % 1_000_000_000))))
+        loop.schedule(at: SimTime(microseconds: Int64(process.random.next() % 1_000_000_000))))
     }
-    armTick(at: SimTime(microseconds: Self.period), &scheduler)
+    armTick(at: SimTime(microseconds: Self.period), &loop)
     var log: [Step] = []
     var recorder = Recorder()
     recorder.reaction = { event, s in
@@ -186,7 +186,7 @@ struct TickingProcess {
           pendingAfter: s.pendingCount,
           nextAfter: s.nextEventTime()?.microseconds))
     }
-    scheduler.runUntilEmpty(handler: &recorder)
+    loop.runUntilEmpty(handler: &recorder)
     return log
   }
 }
@@ -195,9 +195,9 @@ struct TickingProcess {
   /// Slots are handed out one by one, each once; asking for more than there are traps
   /// (not tested here: a trap ends the process).
   @Test func eachSlotIsHandedOutOnce() {
-    var scheduler = Scheduler()
-    let slots = (0..<Scheduler.slots).map { _ in scheduler.allocateSlot() }
-    #expect(Set(slots).count == Scheduler.slots)
+    var loop = EventLoop()
+    let slots = (0..<EventLoop.slots).map { _ in loop.allocateSlot() }
+    #expect(Set(slots).count == EventLoop.slots)
     #expect(!slots.contains(.unallocated))
   }
 }
