@@ -1,5 +1,3 @@
-import FileFormats
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

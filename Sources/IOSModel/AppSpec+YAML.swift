@@ -1,4 +1,3 @@
-import DeviceModel
 import FileFormats
 import Randomness
 

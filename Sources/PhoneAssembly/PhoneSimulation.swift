@@ -1,6 +1,5 @@
 import DeviceModel
 import IOSModel
-import Randomness
 import SimKernel
 
 /// One phone: the simulated device, the app under study and the system's launch

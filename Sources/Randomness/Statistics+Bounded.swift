@@ -1,5 +1,3 @@
-@preconcurrency import CGSL
-
 extension Statistics {
   /// An interval for a share [0…1] of `count` values with this mean and sample variance
   /// that never leaves [0, 1]: Wilson's score interval with the effective sample size

@@ -1,5 +1,3 @@
-@preconcurrency import CGSL
-
 extension Statistics {
   /// One group's observations, summed: how many, their sum and their sum of squares.
   public struct GroupSums: Sendable, Hashable {

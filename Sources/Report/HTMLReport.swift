@@ -1,6 +1,5 @@
 import FileFormats
 import Foundation
-import Randomness
 import Results
 
 /// `bgsim report DIR`: one self-contained `report.html` (inline SVG, no scripts, no

@@ -1,6 +1,5 @@
 import FileFormats
 import Foundation
-import Randomness
 import Results
 import SimKernel
 

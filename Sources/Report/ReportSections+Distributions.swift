@@ -2,7 +2,6 @@ import FileFormats
 import Foundation
 import Randomness
 import Results
-import SimKernel
 
 /// The report's launches by hour of day and its distributions.
 extension ReportSections {

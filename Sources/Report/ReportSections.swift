@@ -1,8 +1,6 @@
 import FileFormats
 import Foundation
-import Randomness
 import Results
-import SimKernel
 
 /// The sections of the HTML report.
 enum ReportSections {

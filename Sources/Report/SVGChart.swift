@@ -1,6 +1,4 @@
-import FileFormats
 import Foundation
-import Results
 
 /// A small SVG chart: a plot area with axes, ticks and labels, and marks drawn in data
 /// coordinates, in a figure with its caption and legend. Every mark carries

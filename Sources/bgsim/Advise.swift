@@ -1,9 +1,6 @@
 import ArgumentParser
-import Calibration
 import Experiments
-import FileFormats
 import Foundation
-import Report
 import Results
 
 /// `bgsim advise`: the cheapest swept task configuration that meets a goal.

@@ -1,10 +1,7 @@
 import ArgumentParser
 import Benchmarks
-import Calibration
-import Experiments
 import FileFormats
 import Foundation
-import Report
 import Results
 
 /// `bgsim bench …`: speed measurements.

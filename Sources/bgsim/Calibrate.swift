@@ -3,7 +3,6 @@ import Calibration
 import Experiments
 import FileFormats
 import Foundation
-import Report
 import Results
 
 /// `bgsim calibrate`: the validation scorecard.

@@ -1,8 +1,5 @@
 import ArgumentParser
-import Calibration
 import Experiments
-import FileFormats
-import Report
 import Results
 
 /// `bgsim convert-aware`: AWARE/niimpy battery and screen tables to a replayable trace.

@@ -1,8 +1,5 @@
 import ArgumentParser
-import Calibration
 import Experiments
-import FileFormats
-import Report
 import Results
 
 /// `bgsim explain`: why a task ran when it did, or why it did not run.

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Calibration
-import Experiments
-import FileFormats
 import Foundation
-import Report
 import Results
 
 /// `bgsim fit-persona`: a persona estimated from a device trace.

@@ -1,7 +1,4 @@
 import ArgumentParser
-import Calibration
-import Experiments
-import FileFormats
 import Report
 import Results
 

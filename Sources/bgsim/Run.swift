@@ -1,7 +1,6 @@
 import ArgumentParser
 import Calibration
 import Experiments
-import FileFormats
 import Foundation
 import Report
 import Results

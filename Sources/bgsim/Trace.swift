@@ -1,8 +1,5 @@
 import ArgumentParser
-import Calibration
 import Experiments
-import FileFormats
-import Report
 import Results
 
 /// `bgsim trace`: simulate phones and their owners on their own and write every change.

@@ -1,9 +1,7 @@
 import ArgumentParser
-import Calibration
 import Experiments
 import FileFormats
 import Foundation
-import Report
 import Results
 
 /// `bgsim validate`: check configuration files without running them.

@@ -75,3 +75,65 @@ import Testing
     #expect(lines <= 3_500, "Experiments has \(lines) lines")
   }
 }
+
+/// Imports that a file does not use: it names nothing its target imports from another
+/// of ours.
+extension ArchitectureTests {
+  static func matches(_ pattern: String, in text: String, group: Int = 1) -> [String] {
+    let regex = try! NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
+    let ns = text as NSString
+    return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).compactMap { m in
+      let r = m.range(at: group)
+      return r.location == NSNotFound ? nil : ns.substring(with: r)
+    }
+  }
+
+  /// What each target gives the files that import it: its type names, its top-level
+  /// functions and values, and the members it adds to other targets' types.
+  static func provided(_ files: [(target: String, path: String, text: String)]) -> [String: Set<String>] {
+    var types: [String: Set<String>] = [:]
+    for f in files {
+      types[f.target, default: []].formUnion(
+        matches(#"\b(?:struct|enum|class|protocol|typealias|actor)\s+(\w+)"#, in: f.text))
+    }
+    var out = types
+    for f in files {
+      out[f.target, default: []].formUnion(
+        matches(#"^(?:public|package)\s+(?:func|var|let)\s+(\w+)"#, in: f.text))
+      for block in matches(#"^extension\s+([\w.]+[^{]*\{[\s\S]*?^\})"#, in: f.text) {
+        let extended = String(block.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        guard !(types[f.target] ?? []).contains(extended) else { continue }
+        out[f.target, default: []].formUnion(
+          matches(
+            #"\b(?:public|package)\s+(?:static\s+|mutating\s+)*(?:func|var|let|init|subscript)\s*(\w*)"#,
+            in: block
+          ).map { $0.isEmpty ? "init" : $0 })
+      }
+    }
+    return out
+  }
+
+  @Test func noFileImportsATargetItDoesNotUse() throws {
+    let files = try Self.files()
+    let provided = Self.provided(files)
+    var unused: [String] = []
+    for file in files {
+      let body = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { Self.imports(String($0)).isEmpty }.joined(separator: "\n")
+      let words = Set(Self.matches(#"(\w+)"#, in: body))
+      for module in Self.imports(file.text) where Self.order.contains(module) {
+        let used: Bool
+        switch module {
+        case "CGSL": used = body.contains("gsl_")
+        // The kernel's time arithmetic (`now - start`) names none of its types.
+        case "SimKernel":
+          used =
+            !words.isDisjoint(with: provided[module] ?? []) || body.contains(" - ") || body.contains(" + ")
+        default: used = !words.isDisjoint(with: provided[module] ?? [])
+        }
+        if !used { unused.append("\(file.path) imports \(module)") }
+      }
+    }
+    #expect(unused.isEmpty, "\(unused.count) unused imports: \(unused.joined(separator: "; "))")
+  }
+}

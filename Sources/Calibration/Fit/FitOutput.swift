@@ -1,7 +1,6 @@
 import Experiments
 import FileFormats
 import Foundation
-import PhoneAssembly
 import Results
 
 /// The files of a fit (``ABCFit``) and the table it prints.

@@ -1,6 +1,5 @@
 import Experiments
 import FileFormats
-import PhoneAssembly
 import Randomness
 import Results
 

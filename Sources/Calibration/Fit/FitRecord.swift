@@ -1,8 +1,6 @@
 import Experiments
 import FileFormats
 import Foundation
-import PhoneAssembly
-import Results
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,7 +1,6 @@
 import Experiments
 import FileFormats
 import Foundation
-import PhoneAssembly
 import Results
 
 /// `fit-shard.json`: what a shard of a fit (`bgsim fit --shard K/N`) ran, written last, so

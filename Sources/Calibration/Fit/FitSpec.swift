@@ -1,7 +1,6 @@
 import Experiments
 import FileFormats
 import Foundation
-import PhoneAssembly
 import Randomness
 import Results
 

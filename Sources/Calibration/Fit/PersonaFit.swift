@@ -2,8 +2,6 @@ import DeviceModel
 import Experiments
 import FileFormats
 import Foundation
-import PhoneAssembly
-import Randomness
 import Results
 import SimKernel
 

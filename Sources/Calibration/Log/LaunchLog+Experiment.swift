@@ -1,10 +1,8 @@
 import Experiments
 import FileFormats
 import Foundation
-import PhoneAssembly
 import Randomness
 import Results
-import SimKernel
 
 extension LaunchLog {
   /// The launch log of owner `device` of an experiment (cell 0, replication 0), in arm

@@ -1,6 +1,3 @@
-import Experiments
-import FileFormats
-import PhoneAssembly
 import Randomness
 import Results
 

@@ -3,7 +3,6 @@ import Experiments
 import FileFormats
 import Foundation
 import IOSModel
-import PhoneAssembly
 import Randomness
 import Results
 import SimKernel

@@ -1,7 +1,5 @@
 import Experiments
 import FileFormats
-import PhoneAssembly
-import Results
 
 extension ValidationCase {
   /// This case with `settings` applied to its scenario. An unknown key or a value out of

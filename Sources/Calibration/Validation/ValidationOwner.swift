@@ -1,6 +1,4 @@
-import DeviceModel
 import Experiments
-import FileFormats
 import IOSModel
 import PhoneAssembly
 import Results

@@ -1,6 +1,5 @@
 import FileFormats
 import Foundation
-import Randomness
 
 extension Persona {
   /// The top-level keys of a persona file.

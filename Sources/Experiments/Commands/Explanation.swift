@@ -1,10 +1,7 @@
-import DeviceModel
 import FileFormats
 import IOSModel
-import PhoneAssembly
 import Randomness
 import Results
-import SimKernel
 
 /// `bgsim explain`: the scheduler's decisions for a scenario, or for one owner of an
 /// experiment, rendered as text.

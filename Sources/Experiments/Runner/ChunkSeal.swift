@@ -1,6 +1,5 @@
 import FileFormats
 import Foundation
-import Results
 
 /// A chunk's seal, `chunk-NNNNNN.seal` beside its parts and committed after them: the
 /// run's fingerprint and the checksum of each part file. A chunk counts as done only

@@ -1,4 +1,3 @@
-import DeviceModel
 import Dispatch
 import FileFormats
 import Foundation

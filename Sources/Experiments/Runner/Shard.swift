@@ -1,6 +1,3 @@
-import FileFormats
-import Results
-
 /// Which slice of the work a process runs: shard `index` of `count`, from 1.
 public struct Shard: Sendable, Hashable {
   public let index: Int

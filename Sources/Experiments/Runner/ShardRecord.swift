@@ -1,6 +1,5 @@
 import FileFormats
 import Foundation
-import Results
 
 /// `shard.json`: what a shard ran, written last so that its presence marks a finished
 /// shard. `bgsim merge` reads it to check that shards belong together: the bgsim

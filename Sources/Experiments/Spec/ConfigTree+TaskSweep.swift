@@ -2,7 +2,6 @@ import FileFormats
 import Foundation
 import IOSModel
 import Randomness
-import Results
 
 extension ConfigTree {
   /// Whether a sweep key names a task key: `tasks.KEY` (every arm's tasks) or

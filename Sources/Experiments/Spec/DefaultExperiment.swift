@@ -1,4 +1,3 @@
-import FileFormats
 import Results
 
 /// The default experiment, `experiments/refresh-vs-processing.yaml`, built into the

@@ -1,5 +1,4 @@
 import FileFormats
-import Results
 
 /// The experiment's text and the command line's overrides, so that it can be rebuilt.
 public struct ExperimentSource: Sendable {

@@ -1,7 +1,6 @@
 import DeviceModel
 import FileFormats
 import Foundation
-import Results
 
 extension ExperimentSpec {
   /// The files the experiment names, as the run reads them: persona files (by path, or

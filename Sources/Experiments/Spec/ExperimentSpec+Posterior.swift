@@ -1,5 +1,4 @@
 import FileFormats
-import Results
 
 extension ExperimentSpec {
   /// This experiment with parameter set `row` of `posterior` applied. A key that takes a

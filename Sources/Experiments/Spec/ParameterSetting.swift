@@ -1,5 +1,4 @@
 import FileFormats
-import Results
 
 /// A value given to a dotted key of a scenario or an experiment from elsewhere (a fit
 /// file, a posterior sample): `scheduler.KEY` and `app.KEY` are set in those sections,

@@ -1,7 +1,6 @@
 import FileFormats
 import Foundation
 import Randomness
-import Results
 
 /// A fit's posterior sample (`posterior.csv` of `bgsim fit`), for `bgsim run --posterior`:
 /// each replication of the experiment runs with one parameter set drawn from it, so that

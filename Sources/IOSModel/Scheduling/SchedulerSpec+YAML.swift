@@ -1,6 +1,4 @@
-import DeviceModel
 import FileFormats
-import Randomness
 
 /// A scheduler as configuration gives it: the model, its threshold, policy parameters
 /// and the scheduler's own constants.

@@ -1,4 +1,3 @@
-import DeviceModel
 import SimKernel
 
 extension SystemScheduler {

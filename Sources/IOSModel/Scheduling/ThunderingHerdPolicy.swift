@@ -1,5 +1,4 @@
 import FileFormats
-import SimKernel
 
 /// The thundering-herd policy: after a trigger (``HerdTrigger``: an unlock after at
 /// least 4 h locked, or Wi-Fi back after at least 4 h without it), the budgeted work of

@@ -1,4 +1,3 @@
-import FileFormats
 import Randomness
 
 /// A claim about the results, checked after a run:

@@ -1,5 +1,3 @@
-import FileFormats
-
 /// The metrics of `summary.csv` and of hypotheses: a fixed set, and two families whose
 /// members a hypothesis, `advise` or `--by` asks for: `launched_by_HH:MM` and
 /// `share_owners_at_least_N_per_day`.

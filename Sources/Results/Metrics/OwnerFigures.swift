@@ -1,5 +1,3 @@
-import FileFormats
-
 /// The figures of one owner in one arm that the summary describes across owners
 /// (unit: owner), worked out from the owner's counts (``SummaryTables/Counts``).
 ///

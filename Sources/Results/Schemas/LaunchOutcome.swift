@@ -1,5 +1,3 @@
-import FileFormats
-
 /// How a request ended, as its row's `outcome` spells it (a request still running at
 /// the end is `running`, one never launched `never_ran`).
 package enum LaunchOutcome: UInt8 {

@@ -1,5 +1,3 @@
-import FileFormats
-
 /// Counts per histogram bin (``PooledValues/bin(_:)``): an open-addressing table of
 /// `Int32` keys with linear probing and a multiplicative hash.
 ///

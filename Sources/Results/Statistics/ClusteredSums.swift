@@ -1,4 +1,3 @@
-import FileFormats
 import Randomness
 
 /// Sums over independent clusters (owners, or replications) of a total Yᵢ and a count

@@ -1,4 +1,3 @@
-import FileFormats
 import Randomness
 
 /// The sums that the intra-class correlation of launches per day needs

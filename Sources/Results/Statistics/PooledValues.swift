@@ -1,5 +1,3 @@
-import FileFormats
-
 /// Values pooled over every owner of one (cell, arm), or one value per owner: the
 /// delays after `earliestBeginDate` of all its launches, the daily median staleness at
 /// app open, or an owner figure (``OwnerFigures``) in fixed point.

@@ -1,5 +1,3 @@
-import FileFormats
-
 /// The numbering of the summary's streams of values (``PooledValues``) in the spill
 /// files and ``OrderStatistics``: per cell, for each arm the pooled delays and
 /// staleness and its owner figures (``OwnerFigures``), then for each pair of arms the

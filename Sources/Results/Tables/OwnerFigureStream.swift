@@ -1,5 +1,3 @@
-import FileFormats
-
 /// Adds owners' figures (``OwnerFigures``) to the summary as the owners come, and
 /// spills them for the order statistics, keeping no owner longer than it takes.
 ///

@@ -1,7 +1,6 @@
 import Dispatch
 import FileFormats
 import Foundation
-import Randomness
 import Synchronization
 
 extension SummaryTables {
