@@ -67,12 +67,20 @@ public struct PhoneRecipe {
       owner: OwnerEffects.draw(
         scheduler.parameters.ownerSpread, stream: streams.stream("device/\(device)/owner")))
     if let launchesUntil { system.launchesUntil = launchesUntil }
+    var otherAppUse: OtherAppUse?
     if !otherApps.isEmpty {
+      // One stream for the owner's use of the apps and their first requests, drawn in
+      // that order.
+      let streamName = { (name: String) in "device/\(device)/other-apps" + (name == "usage" ? "" : "/" + name)
+      }
+      let usage = streams.stream(streamName("usage"))
+      let use = OtherAppUse(
+        installed: otherApps.installed, used: otherApps.used, exponent: otherApps.usageExponent, stream: usage
+      )
+      otherAppUse = use
       system.otherApps = OtherApps(
-        otherApps,
-        streams: { name in
-          streams.stream("device/\(device)/other-apps" + (name == "usage" ? "" : "/" + name))
-        },
+        otherApps, ranks: use.ranks,
+        streams: { name in name == "usage" ? usage : streams.stream(streamName(name)) },
         historyDays: scheduler.parameters.historyDays, halfLifeDays: scheduler.parameters.historyHalfLifeDays,
         start: .zero, recentApps: scheduler.parameters.recentApps,
         fetchRanking: scheduler.parameters.legacyFetchRanking, fairShare: scheduler.parameters.fairShare)
@@ -81,7 +89,8 @@ public struct PhoneRecipe {
       perHour: app.configuration.silentPushesPerHour,
       stream: SilentPushServer.stream(pairedWith: schedulerStream))
     // Assembly.
-    return PhoneSimulation(device: owner, app: simulatedApp, decider: system, pushServer: pushes)
+    return PhoneSimulation(
+      device: owner, app: simulatedApp, decider: system, pushServer: pushes, otherAppUse: otherAppUse)
   }
 
   /// Assembles the phone and runs it to the start of day `days`, keeping every change

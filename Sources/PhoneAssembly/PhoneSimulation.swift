@@ -19,6 +19,9 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   public var decider: Decider
   /// The app's server, when it sends silent pushes.
   public let pushServer: SilentPushServer?
+  /// The owner's use of the other apps, when the phone has some: at each screen-on it
+  /// says which app the owner opens, and the decider learns of it.
+  public let otherAppUse: OtherAppUse?
   /// Every device change so far, when `keepChanges` is on.
   public var deviceLog: [DeviceChange] = []
   /// Every app event so far, when `keepChanges` is on.
@@ -29,14 +32,24 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   /// With `keepChanges`, which changes and events the logs keep: what the reader of the
   /// logs declares it reads (everything, for a timeline or `explain`).
   public var logFilter = PhoneLogFilter.everything
+  /// What each of the owner's other apps did so far (the phone's report for
+  /// `other_apps.csv`; empty without other apps).
+  public var otherAppTotals: [OtherAppTotal] { decider.otherAppTotals }
+  /// The other apps' runs so far, while ``recordsOtherAppRuns`` is on (for a timeline).
+  public var otherAppRuns: [OtherAppRun] { decider.otherAppRuns }
+  public var recordsOtherAppRuns: Bool {
+    get { decider.recordsOtherAppRuns }
+    set { decider.recordsOtherAppRuns = newValue }
+  }
   /// An empty array with storage, swapped with the device's changes when they are drained
   /// so that draining allocates nothing.
   var spareChanges: [DeviceChange] = []
 
   public init(
     device: SimulatedDevice, app: SimulatedApp, decider: Decider, pushServer: SilentPushServer? = nil,
-    keepChanges: Bool = true
+    otherAppUse: OtherAppUse? = nil, keepChanges: Bool = true
   ) {
+    self.otherAppUse = otherAppUse
     self.device = device
     self.app = app
     self.decider = decider
@@ -124,6 +137,9 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
           default: break
           }
           decider.deviceChanged(change, app: app, device: device.snapshot, loop: &loop)
+          if change.kind == .screenOn, let rank = otherAppUse?.rankOpenedAtScreenOn() {
+            decider.otherAppOpened(rank: rank, at: change.time)
+          }
           if keepChanges, logFilter.keeps(change.kind) {
             deviceLog.append(change)
           }

@@ -14,7 +14,8 @@ import Testing
       ListedApp(bundle: "com.a", work: [refresh, pushes]), ListedApp(bundle: "com.b", work: [refresh]),
     ]
     var apps = OtherApps(
-      population, streams: { RandomStreams(seed: 1).stream($0) }, historyDays: 14, halfLifeDays: 2,
+      population, ranks: Array(1...population.installed), streams: { RandomStreams(seed: 1).stream($0) },
+      historyDays: 14, halfLifeDays: 2,
       start: .zero)
     #expect(apps.apps.map(\.bundle) == ["com.a", "com.a", "com.b"])
     let noon = SimTime(seconds: 43_200)

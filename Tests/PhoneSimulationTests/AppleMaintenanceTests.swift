@@ -19,7 +19,8 @@ import Testing
     var population = AppPopulation()
     population.maintenance = maintenance ? AppleMaintenance.defaults : [:]
     world.phone.decider.otherApps = OtherApps(
-      population, streams: { RandomStreams(seed: 3).stream($0) }, historyDays: 14, halfLifeDays: 2,
+      population, ranks: Array(1...population.installed), streams: { RandomStreams(seed: 3).stream($0) },
+      historyDays: 14, halfLifeDays: 2,
       start: .zero)
     world.phone.decider.otherApps.recordsRuns = true
     world.run(until: at(day: 4, 12))

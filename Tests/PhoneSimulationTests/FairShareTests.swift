@@ -26,7 +26,8 @@ import Testing
     population.maintenance = [:]
     population.listed = [ListedApp(bundle: "com.photos", work: [AppArchetype.photoBackup.work], rank: 1)]
     s.otherApps = OtherApps(
-      population, streams: { RandomStreams(seed: 3).stream($0) }, historyDays: 14, halfLifeDays: 2,
+      population, ranks: Array(1...population.installed), streams: { RandomStreams(seed: 3).stream($0) },
+      historyDays: 14, halfLifeDays: 2,
       start: .zero, fairShare: p.fairShare)
     s.otherApps.apps[0].run = (end: t(3600), start: t(0), onPower: true)
     s.otherApps.fairShare.seconds[0] = photoWeek
@@ -76,7 +77,8 @@ import Testing
         bundle: "com.photos", work: [AppArchetype.photoBackup.work, AppArchetype.news.work], rank: 1)
     ]
     s.otherApps = OtherApps(
-      population, streams: { RandomStreams(seed: 3).stream($0) }, historyDays: 14, halfLifeDays: 2,
+      population, ranks: Array(1...population.installed), streams: { RandomStreams(seed: 3).stream($0) },
+      historyDays: 14, halfLifeDays: 2,
       start: .zero, fairShare: s.parameters.fairShare)
     #expect(s.otherApps.apps.count == 2 && s.otherApps.apps[1].opensAt == 0)
     s.otherApps.apps[1].run = (end: t(3600), start: t(0), onPower: true)
@@ -114,7 +116,8 @@ extension FairShareTests {
     var settings = FairShare.Settings()
     settings.longRunningSeconds = 300
     w.phone.decider.otherApps = OtherApps(
-      population, streams: { RandomStreams(seed: 3).stream($0) }, historyDays: 14, halfLifeDays: 2,
+      population, ranks: Array(1...population.installed), streams: { RandomStreams(seed: 3).stream($0) },
+      historyDays: 14, halfLifeDays: 2,
       start: .zero, fairShare: settings)
     var t = at(20)
     while w.launches("p0").isEmpty, t < at(day: 1, 7) {

@@ -55,7 +55,7 @@ package enum OwnerSimulation {
       spec, replication: replication, device: device, arm: arm, recordDecisions: false, usage: usage)
     var sim = recipe.assemble()
     sim.logFilter = timelineDay == nil ? OwnerAccounting.reads : .everything
-    sim.decider.otherApps.recordsRuns = timelineDay != nil
+    sim.recordsOtherAppRuns = timelineDay != nil
     let bundle = spec.app.configuration.bundleIdentifier
     let calendar = recipe.calendar
     var kernel = EventLoop()
@@ -64,20 +64,11 @@ package enum OwnerSimulation {
       calendar: calendar, days: spec.days, warmupDays: spec.warmupDays,
       backgroundPowerWatts: spec.scheduler.parameters.backgroundPowerWatts, app: bundle)
     let end = calendar.startOfDay(spec.days)
-    // Every row starts with the owner: cell, its swept values, arm, replication, device.
-    var prefixBuffer = CSVBuffer(capacity: 64)
-    prefixBuffer.integer(Int64(cell))
-    prefixBuffer.text(spec.sweepFields(cell: cell))
-    prefixBuffer.comma()
-    prefixBuffer.field(arm.name)
-    prefixBuffer.comma()
-    prefixBuffer.integer(Int64(replication))
-    prefixBuffer.comma()
-    prefixBuffer.integer(Int64(device))
-    prefixBuffer.comma()
-    let prefix = String(decoding: prefixBuffer.bytes, as: UTF8.self)
+    let prefix = RowPrefix.text(
+      cell: cell, sweepFields: spec.sweepFields(cell: cell), arm: arm.name, replication: replication,
+      owner: device)
     // The other apps' totals at the end of the warm-up.
-    var warmupTotals: [OtherApps.Total] = []
+    var warmupTotals: [OtherAppTotal] = []
     var otherDays =
       spec.otherAppDays && !spec.otherApps.isEmpty
       ? OtherAppDays(start: spec.startDate, days: spec.days, warmupDays: spec.warmupDays) : nil
@@ -95,7 +86,7 @@ package enum OwnerSimulation {
         writeTimeline(
           sim.deviceLog, sim.appLog, app: bundle,
           others: TimelineRow.otherApps(
-            sim.decider.otherApps.runs.map { ($0.bundle, $0.kind.rawValue, $0.start, $0.end) },
+            sim.otherAppRuns.map { ($0.bundle, $0.kind.rawValue, $0.start, $0.end) },
             from: calendar.startOfDay(t), to: bound), day: t,
           prefix: prefix, into: &rows[.timelines])
       }
@@ -106,10 +97,10 @@ package enum OwnerSimulation {
         accounting.nextSnapshot = 0
       }
       // other_apps.csv counts the days after the warm-up.
-      if day == spec.warmupDays, !spec.otherApps.isEmpty { warmupTotals = sim.decider.otherApps.totals }
+      if day == spec.warmupDays, !spec.otherApps.isEmpty { warmupTotals = sim.otherAppTotals }
       // The last day's other-app rows also take the 15 minutes after it.
       if day != spec.days, otherDays != nil {
-        let totals = sim.decider.otherApps.totals.map {
+        let totals = sim.otherAppTotals.map {
           ($0.bundle, $0.opens, $0.launches, $0.suspended, $0.energyMWh)
         }
         otherDays?.close(day - 1, totals, prefix: prefix, into: &rows[.otherAppDays])
@@ -122,7 +113,7 @@ package enum OwnerSimulation {
       }
     }
     accounting.write(prefix: prefix, into: &rows, end: end, startDate: spec.startDate)
-    for (k, a) in sim.decider.otherApps.totals.enumerated() {
+    for (k, a) in sim.otherAppTotals.enumerated() {
       let w = warmupTotals.indices.contains(k) ? warmupTotals[k] : nil
       OtherAppRow(
         app: a.bundle, work: a.work, rank: a.rank, days: spec.days - spec.warmupDays,

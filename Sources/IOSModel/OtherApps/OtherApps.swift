@@ -8,12 +8,9 @@ import SimKernel
 /// decision points, as the app under study's (``SystemScheduler``).
 public struct OtherApps {
   var apps: [OtherApp] = []
-  /// Cumulative weights of opens by usage rank 1…used, and the other app at each rank
-  /// (−1: an app without background work).
-  var cumulative: [Double] = []
+  /// The other app at each usage rank 1…used (−1: an app without background work).
   var appAtRank: [Int32] = []
-  /// The owner's use of the apps: their ranks, first requests and opens. It is drawn
-  /// at the owner's screen-ons only, so every arm sees the same opens.
+  /// The apps' first requests, drawn once; the owner's stream, so every arm sees the same.
   let stream: RandomStream?
   /// The scheduler's own draws for them (run lengths), which
   /// differ as the arms' decisions do.
@@ -25,7 +22,7 @@ public struct OtherApps {
   /// The kinds of work among the apps (``OtherApp/workKind``).
   var workKinds = 0
   /// Every run so far, when ``recordsRuns`` is on (for `timelines.csv`).
-  public private(set) var runs: [Run] = []
+  public private(set) var runs: [OtherAppRun] = []
   /// Whether runs are kept in ``runs``; off, nothing is.
   public var recordsRuns = false
   /// dasd's recently used apps, the app under study among them when the owner opens it.
@@ -41,28 +38,22 @@ public struct OtherApps {
   /// runtime; ``count`` (the app under study) keeps its own.
   func fairShareKey(_ k: Int) -> Int { k < apps.count ? apps[k].opensAt : k }
 
-  /// One run of another app's work: its app, its kind, when it started and when it ends.
-  public struct Run: Sendable, Hashable {
-    public var bundle: String
-    public var kind: Activity.Kind
-    public var start: SimTime
-    public var end: SimTime
-  }
-
   /// No other apps.
   public init() {
     stream = nil
     workStream = nil
   }
 
-  /// The apps of `population` for one owner, with their usage ranks, first requests and
-  /// opens drawn from `streams("usage")` (the owner's own, so every arm sees the same
-  /// apps and opens), each messenger's pushes from its own `streams("push-N")` (the
+  /// The apps of `population` for one owner, with the usage ranks the owner gave them
+  /// (`ranks`, ``DeviceModel/OtherAppUse/ranks``: 1…installed in the owner's order)
+  /// and first requests drawn from `streams("usage")` (the owner's own, so every arm
+  /// sees the same apps), each messenger's pushes from its own `streams("push-N")` (the
   /// same in every arm too) and the scheduler's draws for them from `streams("work")`;
   /// the set of the `recentApps` most recently used apps draws whom it evicts from
   /// `streams("recent")`.
   public init(
-    _ population: AppPopulation, streams: (String) -> RandomStream, historyDays: Int, halfLifeDays: Double,
+    _ population: AppPopulation, ranks: [Int], streams: (String) -> RandomStream, historyDays: Int,
+    halfLifeDays: Double,
     start: SimTime, recentApps: Int = 25, fetchRanking: LegacyFetchRanking.Settings = .init(),
     fairShare: FairShare.Settings = .init()
   ) {
@@ -71,13 +62,8 @@ public struct OtherApps {
     workStream = population.isEmpty ? nil : streams("work")
     guard !population.isEmpty else { return }
     recent = RecentApps(capacity: recentApps, stream: streams("recent"))
-    // Usage ranks: a random draw of ranks among the installed apps for the ones with
-    // background work; only the first `used` ranks are ever opened.
-    var ranks = Array(1...max(1, population.installed))
-    for i in ranks.indices.dropLast() {
-      ranks.swapAt(i, i + stream.uniformInt(below: ranks.count - i))
-    }
-    // Listed apps with a rank keep it; the others take the drawn ranks in turn.
+    // Usage ranks: the owner's order of ranks among the installed apps, for the ones
+    // with background work; only the first `used` ranks are ever opened. Listed apps with a rank keep it; the others take the drawn ranks in turn.
     let fixed = Set(population.listed.compactMap(\.rank))
     var free = ranks.filter { !fixed.contains($0) }.makeIterator()
     for (archetype, count) in population.counts() {
@@ -121,11 +107,6 @@ public struct OtherApps {
     for (i, app) in apps.enumerated() where app.rank > 0 && app.rank <= population.used && app.opensAt == i {
       appAtRank[app.rank] = Int32(i)
     }
-    var running = 0.0
-    cumulative = (0..<population.used).map { r in
-      running += 1 / pow(Double(r + 1), population.usageExponent)
-      return running
-    }
     // Their first requests at a random phase of their interval: the apps were installed
     // long before the run starts.
     for i in apps.indices {
@@ -145,7 +126,7 @@ public struct OtherApps {
 
   public var isEmpty: Bool { apps.isEmpty }
 
-  mutating func record(_ run: Run) { runs.append(run) }
+  mutating func record(_ run: OtherAppRun) { runs.append(run) }
 
   /// The recorded run of `bundle` that started at `start` ended early, at `end`.
   mutating func endRecordedRun(of bundle: String, startedAt start: SimTime, at end: SimTime) {
@@ -159,20 +140,14 @@ public struct OtherApps {
   public var launches: [(bundle: String, launches: Int)] { apps.map { ($0.bundle, $0.launches) } }
   public var count: Int { apps.count }
 
-  /// The screen came on: the owner opens one of the apps used, by its usage rank; an
-  /// app with background work records the open in its history.
-  mutating func screenOn(at time: SimTime, calendar: SimCalendar) {
-    guard let stream, !apps.isEmpty, let total = cumulative.last else { return }
-    let x = stream.uniform() * total
-    var lo = 0
-    var hi = cumulative.count - 1
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if cumulative[mid] > x { hi = mid } else { lo = mid + 1 }
-    }
-    recent.opened(Int32(lo + 1))
-    fetchRanking.session = (Int32(lo + 1), time)
-    let i = appAtRank[lo + 1]
+  /// The owner opened the app of usage rank `rank` at a screen-on (``DeviceModel/OtherAppUse``):
+  /// dasd's recent apps and fetch ranking see it, and an app with background work records
+  /// the open in its history.
+  mutating func opened(rank: Int, at time: SimTime, calendar: SimCalendar) {
+    guard !apps.isEmpty, appAtRank.indices.contains(rank) else { return }
+    recent.opened(Int32(rank))
+    fetchRanking.session = (Int32(rank), time)
+    let i = appAtRank[rank]
     if i >= 0 {
       apps[Int(i)].opens.record(time, calendar: calendar)
       apps[Int(i)].openCount += 1
@@ -251,27 +226,13 @@ public struct OtherApps {
   }
 
   /// What each other app did so far, one entry per app (its works together).
-  public struct Total: Sendable {
-    public var bundle: String
-    /// Its kinds of work, joined by `+`.
-    public var work: String
-    public var rank: Int
-    public var opens: Int
-    public var launches: Int
-    /// Runs suspended to make room in a full group.
-    public var suspended: Int
-    /// Energy its runs drew [mWh].
-    public var energyMWh: Double
-  }
-
-  /// What each other app did so far, one entry per app (its works together).
-  public var totals: [Total] {
-    var out: [Total] = []
+  public var totals: [OtherAppTotal] {
+    var out: [OtherAppTotal] = []
     for (i, app) in apps.enumerated() {
       if app.opensAt == i {
         let work = app.work.isApples ? "apple_maintenance" : app.work.kind.rawValue
         out.append(
-          Total(
+          OtherAppTotal(
             bundle: app.bundle, work: work, rank: app.rank, opens: app.openCount, launches: app.launches,
             suspended: app.suspensions, energyMWh: app.energyMWh))
       } else {

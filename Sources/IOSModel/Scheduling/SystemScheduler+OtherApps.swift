@@ -147,7 +147,7 @@ extension SystemScheduler {
     otherApps.apps[i].run = (now + .seconds(max(1, seconds)), now, onPower)
     if otherApps.recordsRuns {
       otherApps.record(
-        OtherApps.Run(
+        OtherAppRun(
           bundle: otherApps.apps[i].bundle, kind: work.kind, start: now, end: now + .seconds(max(1, seconds)))
       )
     }

@@ -82,6 +82,15 @@ public struct SystemScheduler: LaunchDecider {
   public internal(set) var herd = HerdTrigger()
   /// The owner's other apps with background work, judged at the same points.
   public var otherApps = OtherApps()
+  public mutating func otherAppOpened(rank: Int, at time: SimTime) {
+    otherApps.opened(rank: rank, at: time, calendar: calendar)
+  }
+  public var otherAppTotals: [OtherAppTotal] { otherApps.totals }
+  public var otherAppRuns: [OtherAppRun] { otherApps.runs }
+  public var recordsOtherAppRuns: Bool {
+    get { otherApps.recordsRuns }
+    set { otherApps.recordsRuns = newValue }
+  }
   var target: UInt32 = 2
   /// The periodic timer's period, from `parameters` at ``start(app:device:target:scheduler:)``.
   var timerPeriod = SimDuration.zero
@@ -214,7 +223,6 @@ public struct SystemScheduler: LaunchDecider {
       observe(.appOpened(at: change.time), app: app)
     case .screenOn:
       deviceUse.record(change.time, calendar: calendar)
-      otherApps.screenOn(at: change.time, calendar: calendar)
     case .appClosed:
       otherApps.appUnderStudyClosed(at: change.time)
     case .plugged, .unplugged, .screenOff, .network, .batteryLevel, .lowPowerMode, .thermal, .boot:
