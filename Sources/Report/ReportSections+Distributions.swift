@@ -49,6 +49,29 @@ extension ReportSections {
     }
   }
 
+  /// The CDF of each arm's values. Each curve stops at the cut (the pooled 99th
+  /// percentile) at the share it has reached there, and the legend says what share of
+  /// each arm lies beyond.
+  static func cdfChart(
+    _ id: String, _ title: String, _ data: [String: [Double]], _ xTitle: String, arms: [String]
+  ) -> String {
+    let all = data.values.flatMap { $0 }.sorted()
+    let hi = max(0.1, all.isEmpty ? 1 : Statistics.quantile(sorted: all, 0.99))
+    var c = SVGChart(x: 0...hi, y: 0...1)
+    c.axes(xTitle: xTitle, yTitle: "share ≤ x", xTicks: ticks(0...hi), yTicks: ticks(0...1))
+    var labels: [(String, String)] = []
+    for (ai, arm) in arms.enumerated() {
+      let values = data[arm] ?? []
+      let within = values.isEmpty ? 0 : Double(values.filter { $0 <= hi }.count) / Double(values.count)
+      c.polyline(cdf(values).filter { $0.0 <= hi } + [(hi, within)], color: color(ai))
+      let beyond = 1 - within
+      labels.append(
+        (beyond > 0.0005 ? "\(arm) (\(Int((beyond * 100).rounded())) % beyond)" : arm, color(ai)))
+    }
+    c.legend(labels)
+    return c.svg(id: id, title: title)
+  }
+
   static func distributions(launches: String, days: String, arms: [String]) throws(UserError) -> String {
     // Columns by name (``CSVSchema``); the warm-up days are left out, as the summary does.
     let launchColumn = try CSVSchema.launches.layout(ofFile: launches).index
@@ -82,27 +105,9 @@ extension ReportSections {
       }
     }
     var html = "<h2>Distributions</h2>\n"
-    // Each curve stops at the cut (the pooled 99th percentile) at the share it has
-    // reached there, and the legend says what share of each arm lies beyond.
-    func cdfChart(_ id: String, _ title: String, _ data: [String: [Double]], _ xTitle: String) -> String {
-      let all = data.values.flatMap { $0 }.sorted()
-      let hi = max(0.1, all.isEmpty ? 1 : Statistics.quantile(sorted: all, 0.99))
-      var c = SVGChart(x: 0...hi, y: 0...1)
-      c.axes(xTitle: xTitle, yTitle: "share ≤ x", xTicks: ticks(0...hi), yTicks: ticks(0...1))
-      var labels: [(String, String)] = []
-      for (ai, arm) in arms.enumerated() {
-        let values = data[arm] ?? []
-        let within = values.isEmpty ? 0 : Double(values.filter { $0 <= hi }.count) / Double(values.count)
-        c.polyline(cdf(values).filter { $0.0 <= hi } + [(hi, within)], color: color(ai))
-        let beyond = 1 - within
-        labels.append(
-          (beyond > 0.0005 ? "\(arm) (\(Int((beyond * 100).rounded())) % beyond)" : arm, color(ai)))
-      }
-      c.legend(labels)
-      return c.svg(id: id, title: title)
-    }
     html += cdfChart(
-      "delay-cdf", "Delay after earliestBeginDate (CDF, up to the 99th percentile)", delays, "delay [h]")
+      "delay-cdf", "Delay after earliestBeginDate (CDF, up to the 99th percentile)", delays, "delay [h]",
+      arms: arms)
     let top = perDay.values.flatMap { $0 }.max() ?? 1
     let binCount = 20
     let binWidth = max(1, ceil((top + 1) / Double(binCount)))
@@ -128,7 +133,7 @@ extension ReportSections {
     html += c.svg(id: "launches-histogram", title: "Launches per device-day")
     html += cdfChart(
       "staleness-cdf", "Staleness at app open (per owner-day median, CDF)", staleness,
-      "time since the last successful run [h]")
+      "time since the last successful run [h]", arms: arms)
     return html
   }
 }

@@ -137,3 +137,63 @@ extension ArchitectureTests {
     #expect(unused.isEmpty, "\(unused.count) unused imports: \(unused.joined(separator: "; "))")
   }
 }
+
+/// Functions short enough to read at a sitting.
+extension ArchitectureTests {
+  /// Each function's (or initialiser's, or subscript's) length in lines, from its
+  /// declaration to its closing brace, with where it starts.
+  static func functionLengths(_ text: String) -> [(line: Int, name: String, lines: Int)] {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let declaration = try! NSRegularExpression(
+      pattern:
+        #"^\s*(?:@[\w()_]+\s+)*(?:(?:public|package|private|fileprivate|internal|static|mutating|nonmutating|override|final|nonisolated)\s+)*(func\s+[^\s(<]+|init[?!]?[(<]|subscript)"#
+    )
+    let string = try! NSRegularExpression(pattern: #""(?:\\.|[^"\\])*""#)
+    var out: [(Int, String, Int)] = []
+    for (i, line) in lines.enumerated() {
+      let ns = line as NSString
+      guard let m = declaration.firstMatch(in: line, range: NSRange(location: 0, length: ns.length)) else {
+        continue
+      }
+      var depth = 0
+      var started = false
+      var j = i
+      scan: while j < lines.count {
+        let code = lines[j].components(separatedBy: "//")[0]
+        let bare = string.stringByReplacingMatches(
+          in: code, range: NSRange(location: 0, length: (code as NSString).length), withTemplate: "\"\"")
+        for ch in bare {
+          if ch == "{" {
+            depth += 1
+            started = true
+          } else if ch == "}" {
+            depth -= 1
+          }
+          if started, depth <= 0 { break scan }
+        }
+        if !started, j > i + 15 { break }
+        j += 1
+      }
+      if started { out.append((i + 1, ns.substring(with: m.range(at: 1)), j - i + 1)) }
+    }
+    return out
+  }
+
+  @Test func noFunctionIsOver80Lines() throws {
+    var long: [String] = []
+    for file in try Self.files() {
+      for f in Self.functionLengths(file.text) where f.lines > 80 {
+        long.append("\(file.path):\(f.line) \(f.name) has \(f.lines) lines")
+      }
+    }
+    #expect(long.isEmpty, "\(long.joined(separator: "; "))")
+  }
+
+  @Test func theFunctionLengthCheckMeasuresWhatItSays() {
+    let body = (1...79).map { "  let x\($0) = \"}\" // }" }.joined(separator: "\n")
+    let text = "struct S {\n  func short() {\n\(body)\n  }\n  mutating func f() { }\n}\n"
+    let lengths = Self.functionLengths(text)
+    #expect(lengths.map(\.lines) == [81, 1])
+    #expect(lengths.first?.name == "func short")
+  }
+}

@@ -64,12 +64,12 @@ import Testing
     let prefix = "0,arm,0,0,"
     var atEnd = OwnerAccounting(calendar: calendar, days: 10, backgroundPowerWatts: 0.78)
     for e in events { atEnd.consume(app: e) }
-    var atEndRows = OwnerRows()
+    var atEndRows = RowBuffers()
     atEnd.write(
       prefix: prefix, into: &atEndRows, end: end, startDate: calendar.startDate)
 
     var daily = OwnerAccounting(calendar: calendar, days: 10, backgroundPowerWatts: 0.78)
-    var dailyRows = OwnerRows()
+    var dailyRows = RowBuffers()
     var next = 0
     var largest = 0
     for day in 1...10 {
@@ -113,7 +113,7 @@ import Testing
         var accounting = OwnerAccounting(calendar: calendar, days: spec.days, backgroundPowerWatts: 0.78)
         accounting.snapshots = sim.launchSnapshots
         OwnerSimulation.merge(sim.deviceLog, sim.appLog, into: &accounting)
-        var written = OwnerRows()
+        var written = RowBuffers()
         accounting.write(
           prefix: "", into: &written, end: calendar.startOfDay(spec.days), startDate: spec.startDate)
         rows.append(String(decoding: written[.launches].bytes + written[.days].bytes, as: UTF8.self))

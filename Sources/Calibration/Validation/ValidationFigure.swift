@@ -118,6 +118,32 @@ public struct ValidationFigure: Sendable {
     return a <= b ? (hour >= a && hour < b) : (hour >= a || hour < b)
   }
 
+  /// For each owner and each whole day counted, whether a launch came in the window. A
+  /// window that wraps midnight belongs to the day it starts on; the last day's ends after
+  /// the run, so it is left out.
+  func daysWithLaunchInWindow(_ owners: [ValidationOwner], days: Int) -> [Bool] {
+    let wraps = window.map { $0.start > $0.end } ?? false
+    let whole = wraps ? days - 1 : days
+    guard whole > 0 else { return [] }
+    return owners.flatMap { o -> [Bool] in
+      var hit = [Bool](repeating: false, count: whole)
+      for l in o.launches where inWindow(l.hour) {
+        let day = wraps && l.hour < (window?.end ?? 0) ? l.day - 1 : l.day
+        if day >= fromDay, day - fromDay < whole { hit[day - fromDay] = true }
+      }
+      return hit
+    }
+  }
+
+  /// For a launch the owner's use prompted after a herd trigger's hold could have applied:
+  /// whether it came while the phone was in use within the 900-s hold; nil for others.
+  static func inHerdHold(_ l: ValidationOwner.Launch) -> Bool? {
+    guard l.triggeredInUse, let since = l.sinceHerdTriggerSeconds, since - l.delaySeconds < 900 else {
+      return nil
+    }
+    return l.inUse && since < 900
+  }
+
   /// The figure over these owners; nil when it is undefined (no launch to take a
   /// median of, say).
   func value(_ owners: [ValidationOwner]) -> Double? {
@@ -146,20 +172,7 @@ public struct ValidationFigure: Sendable {
     case .shareDaysNone:
       return share(owners.flatMap { perDay($0).map { $0 == 0 } })
     case .shareDaysWithLaunch:
-      // A window that wraps midnight belongs to the day it starts on; the last day's
-      // ends after the run, so it is left out.
-      let wraps = window.map { $0.start > $0.end } ?? false
-      let whole = wraps ? days - 1 : days
-      guard whole > 0 else { return nil }
-      return share(
-        owners.flatMap { o -> [Bool] in
-          var hit = [Bool](repeating: false, count: whole)
-          for l in o.launches where inWindow(l.hour) {
-            let day = wraps && l.hour < (window?.end ?? 0) ? l.day - 1 : l.day
-            if day >= fromDay, day - fromDay < whole { hit[day - fromDay] = true }
-          }
-          return hit
-        })
+      return share(daysWithLaunchInWindow(owners, days: days))
     case .shareLaunchesInWindow:
       return share(owners.flatMap { counted($0).map { inWindow($0.hour) } })
     case .shareLaunchesOnPower:
@@ -193,14 +206,7 @@ public struct ValidationFigure: Sendable {
       let later = counts.reduce(0) { $0 + $1.dropFirst().reduce(0, +) } / Double(owners.count * (days - 1))
       return later > 0 ? first / later : nil
     case .shareInUseLaunchesInHerdHold:
-      return share(
-        owners.flatMap { o in
-          counted(o).compactMap { l -> Bool? in
-            guard l.triggeredInUse, let since = l.sinceHerdTriggerSeconds, since - l.delaySeconds < 900
-            else { return nil }
-            return l.inUse && since < 900
-          }
-        })
+      return share(owners.flatMap { counted($0).compactMap(Self.inHerdHold) })
     case .shareOwnersLowPolicyScore:
       return share(
         owners.map { o in counted(o).contains { ($0.policyScores[policy] ?? .infinity) <= scoreAtMost } })

@@ -146,13 +146,7 @@ public struct CoverageStudy: Sendable {
         "\(r.band.lowerBound)…\(r.band.upperBound)", r.inBand ? "ok" : "OUT",
       ])
     }
-    var widths = Array(repeating: 0, count: table[0].count)
-    for row in table { for (i, c) in row.enumerated() { widths[i] = max(widths[i], c.count) } }
-    for row in table {
-      lines.append(
-        row.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
-          .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
-    }
+    lines += TextTable.lines(table, trimmed: true)
     let out = rows.filter { !$0.inBand }.count
     let lowest = rows.filter { $0.runs > 0 }.min { $0.coverage < $1.coverage }
     lines.append(

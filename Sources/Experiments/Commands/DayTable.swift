@@ -23,16 +23,7 @@ public enum DayTable {
         [String(first[d].day), calendar.date(of: calendar.startOfDay(first[d].day)).description] + cells(day))
     }
     rows.append(["mean", devices.count > 1 ? "\(devices.count) devices" : ""] + cells(all))
-    var widths = headers.map(\.count)
-    for row in rows { for (i, c) in row.enumerated() { widths[i] = max(widths[i], c.count) } }
-    func line(_ cells: [String]) -> String {
-      cells.enumerated().map { i, c in
-        i < 2
-          ? c.padding(toLength: widths[i], withPad: " ", startingAt: 0)
-          : String(repeating: " ", count: widths[i] - c.count) + c
-      }.joined(separator: "  ")
-    }
-    return ([line(headers)] + rows.map(line)).joined(separator: "\n")
+    return TextTable.lines([headers] + rows, rightAligned: { $0 >= 2 }).joined(separator: "\n")
   }
 
   static func cells(_ days: [DeviceDayStats]) -> [String] {

@@ -15,6 +15,18 @@ public enum RunReport {
     "\(f(x.estimate, d)) [\(f(x.low, d)), \(f(x.high, d))]"
   }
 
+  /// One hypothesis's verdict, its estimate, interval and p-value, and for one left
+  /// inconclusive, how many owners would decide it.
+  static func verdictLine(_ v: SummaryTables.Verdict) -> String {
+    let p = v.pValue.map { $0 < 0.001 ? ", p < 0.001" : ", p = \(f($0, 3))" } ?? ""
+    let more =
+      v.result != .inconclusive
+      ? ""
+      : v.ownersNeeded.map { "; about \($0) owners would decide it" } ?? "; no number of owners decides it"
+    return
+      "  \(v.result.rawValue)  \(v.hypothesis)   estimate \(f(v.estimate, 3)) [\(f(v.low, 3)), \(f(v.high, 3))]\(p)\(more)"
+  }
+
   public static func render(spec: ExperimentSpec, result: ExperimentRunner.Result, directory: String)
     -> String
   {
@@ -70,28 +82,9 @@ public enum RunReport {
         }
         table.append(row)
       }
-      var widths = Array(repeating: 0, count: header.count)
-      for r in table { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
-      for r in table {
-        out.append(
-          r.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
-            .joined(separator: "  "))
-      }
+      out += TextTable.lines(table)
       let verdicts = summary.verdicts.filter { $0.cell == cell.index }
-      if !verdicts.isEmpty {
-        out.append("hypotheses:")
-        for v in verdicts {
-          let p = v.pValue.map { $0 < 0.001 ? ", p < 0.001" : ", p = \(f($0, 3))" } ?? ""
-          let more =
-            v.result != .inconclusive
-            ? ""
-            : v.ownersNeeded.map { "; about \($0) owners would decide it" }
-              ?? "; no number of owners decides it"
-          out.append(
-            "  \(v.result.rawValue)  \(v.hypothesis)   estimate \(f(v.estimate, 3)) [\(f(v.low, 3)), \(f(v.high, 3))]\(p)\(more)"
-          )
-        }
-      }
+      if !verdicts.isEmpty { out += ["hypotheses:"] + verdicts.map(verdictLine) }
     }
     out.append("")
     // The other apps' files, when the run wrote them.

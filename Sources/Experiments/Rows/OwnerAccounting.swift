@@ -194,35 +194,7 @@ struct OwnerAccounting {
       // A transfer's fate starts when the app hands it over, not when it is launched for.
       let kind = kindsAndReasons.number(SystemWork.backgroundTransfer.rawValue)
       openTransfers.append(add(Fate(name: Self.transferName, kind: kind, submitted: t, earliest: t)))
-    case .launch:
-      var index: Int
-      if name == Self.transferName, !openTransfers.isEmpty {
-        index = openTransfers.removeFirst()
-      } else if let first = open.update(name, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
-        index = first
-      } else {
-        index = add(
-          Fate(name: name, kind: kindsAndReasons.number(events[j].detail), submitted: t, earliest: t))
-      }
-      fates[index - firstFate].launched = t
-      if nextSnapshot < snapshots.count, snapshots[nextSnapshot].name == name {
-        let s = snapshots[nextSnapshot]
-        fates[index - firstFate].snapshot = Snapshot(
-          charging: s.charging, network: s.network, reason: kindsAndReasons.number(s.reason),
-          batteryPercent: s.batteryPercent, idleSeconds: s.idleSeconds)
-        nextSnapshot += 1
-      }
-      running[name] = index
-      if let d = dayIndex(t) {
-        let kind = fates[index - firstFate].kind
-        if kindsAndReasons.is(kind, BGTaskKind.refresh.rawValue) {
-          days[d].launchesRefresh += 1
-        } else if kindsAndReasons.is(kind, BGTaskKind.processing.rawValue) {
-          days[d].launchesProcessing += 1
-        } else {
-          days[d].launchesOther += 1
-        }
-      }
+    case .launch: launched(name, at: t, kind: events[j].detail)
     case .expire:
       if let i = running[name] { fates[i - firstFate].expired = true }
     case .complete:
@@ -242,6 +214,40 @@ struct OwnerAccounting {
       if network == .cellular, let d = endDayIndex(t) { days[d].cellularBytes += events[j].value ?? 0 }
     default:
       break
+    }
+  }
+
+  /// A launch of `name` at `t` (`kind`: the launch event's detail): the oldest open
+  /// request of that name (or transfer) is launched, with the device's state taken at
+  /// that moment, and the day counts it.
+  mutating func launched(_ name: TaskName, at t: SimTime, kind: String) {
+    var index: Int
+    if name == Self.transferName, !openTransfers.isEmpty {
+      index = openTransfers.removeFirst()
+    } else if let first = open.update(name, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
+      index = first
+    } else {
+      index = add(
+        Fate(name: name, kind: kindsAndReasons.number(kind), submitted: t, earliest: t))
+    }
+    fates[index - firstFate].launched = t
+    if nextSnapshot < snapshots.count, snapshots[nextSnapshot].name == name {
+      let s = snapshots[nextSnapshot]
+      fates[index - firstFate].snapshot = Snapshot(
+        charging: s.charging, network: s.network, reason: kindsAndReasons.number(s.reason),
+        batteryPercent: s.batteryPercent, idleSeconds: s.idleSeconds)
+      nextSnapshot += 1
+    }
+    running[name] = index
+    if let d = dayIndex(t) {
+      let fateKind = fates[index - firstFate].kind
+      if kindsAndReasons.is(fateKind, BGTaskKind.refresh.rawValue) {
+        days[d].launchesRefresh += 1
+      } else if kindsAndReasons.is(fateKind, BGTaskKind.processing.rawValue) {
+        days[d].launchesProcessing += 1
+      } else {
+        days[d].launchesOther += 1
+      }
     }
   }
 
@@ -286,7 +292,7 @@ struct OwnerAccounting {
   /// Days before `day` are written too (nothing later counts on them) and their
   /// staleness lists dropped.
   mutating func writeSettled(
-    prefix: String, into rows: inout OwnerRows, before day: Int, startDate: CivilDate
+    prefix: String, into rows: inout RowBuffers, before day: Int, startDate: CivilDate
   ) {
     let last = min(day, days.count)
     if daysWritten < last {
@@ -310,7 +316,7 @@ struct OwnerAccounting {
   }
 
   /// Writes the fates not yet written (requests submitted before `end`) and the days as CSV rows.
-  mutating func write(prefix: String, into rows: inout OwnerRows, end: SimTime, startDate: CivilDate) {
+  mutating func write(prefix: String, into rows: inout RowBuffers, end: SimTime, startDate: CivilDate) {
     for f in fates where f.submitted < end {
       Self.write(
         f, identifier: identifier(of: f), texts: kindsAndReasons, prefix: prefix, app: appField,

@@ -47,7 +47,7 @@ package enum OwnerSimulation {
   static func run(
     _ spec: ExperimentSpec, cell: Int, replication: Int, device: Int, arm: ExperimentSpec.Arm,
     usage: UsageDraws? = nil,
-    rows: inout OwnerRows, drain: (inout OwnerRows) -> Void = { _ in },
+    rows: inout RowBuffers, drain: (inout RowBuffers) -> Void = { _ in },
     summary: (OwnerSummary) -> Void = { _ in }
   ) -> Int64 {
     let timelineDay = keepsTimeline(spec, cell: cell, replication: replication, device: device)

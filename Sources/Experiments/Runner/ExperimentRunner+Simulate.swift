@@ -68,7 +68,7 @@ extension ExperimentRunner {
     _ chunk: Chunk, _ cellSpec: ExperimentSpec, fingerprint: String, commits: DeferredCommits,
     gathered: GatheredSummary?
   ) throws(UserError) -> Int64 {
-    var rows = OwnerRows()
+    var rows = RowBuffers()
     let keepsDay = chunk.devices.contains {
       OwnerSimulation.keepsTimeline(cellSpec, cell: chunk.cell, replication: chunk.replication, device: $0)
         != nil
@@ -78,7 +78,7 @@ extension ExperimentRunner {
       files[kind] = try AtomicFileWriter(path: partPath(chunk.index, kind))
     }
     /// Passes every buffer of at least `limit` bytes to its part file.
-    func drain(_ rows: inout OwnerRows, under limit: Int) {
+    func drain(_ rows: inout RowBuffers, under limit: Int) {
       for kind in PartKind.rows {
         guard let file = files[kind], rows[kind].count >= limit else { continue }
         rows[kind].withBytes { file.write($0) }

@@ -4,7 +4,7 @@ import Results
 /// The files a chunk leaves in the parts folder, `chunk-NNNNNN.<kind>`: one per
 /// per-owner CSV it writes, and its seal, written last. A new per-owner CSV is a new
 /// case here (its schema, whether a chunk writes it, its buffer's first size) and a row
-/// type that writes into ``OwnerRows``; the runner, the seal, resume, merge and the
+/// type that writes into ``RowBuffers``; the runner, the seal, resume, merge and the
 /// output listing loop over the cases.
 enum PartKind: String, CaseIterable, Sendable {
   case launches, days, timelines

@@ -207,6 +207,11 @@ public struct ExperimentSpec: Sendable {
           "other_app_days needs other apps on the phones; add an other_apps section or remove it")
       }
     }
+    try decodeArms(root)
+  }
+
+  /// The `arms`: each a name and its tasks, with an optional background-time pattern.
+  mutating func decodeArms(_ root: ConfigSection) throws(ConfigError) {
     guard let armsTree = root.value("arms") else {
       throw root.tree.error("missing key 'arms': name at least one arm, each with its tasks")
     }

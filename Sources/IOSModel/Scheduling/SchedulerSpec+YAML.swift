@@ -69,6 +69,36 @@ public struct SchedulerSpec: Sendable {
       p.fairShare.resetSeconds = try f.duration(
         "reset", default: p.fairShare.resetSeconds, range: 3600...31_536_000)
     }
+    try Self.readOwners(s, into: &p)
+    p.evaluationPeriodSeconds = try s.duration(
+      "evaluation_period", default: p.evaluationPeriodSeconds, range: 1...86_400)
+    p.evaluationPeriodSpread = try s.number(
+      "evaluation_period_spread", default: p.evaluationPeriodSpread, range: 0...0.99)
+    p.appLookAheadSeconds = try s.duration(
+      "app_look_ahead", default: p.appLookAheadSeconds, range: 0...86_400)
+    p.appJitterSeconds = try s.duration("app_jitter", default: p.appJitterSeconds, range: 0...86_400)
+    p.appJitterRedrawSeconds = try s.duration(
+      "app_jitter_redraw", default: p.appJitterRedrawSeconds, range: 0...86_400)
+    p.predictionWindowSeconds = try s.duration(
+      "prediction_window", default: p.predictionWindowSeconds, range: 1...86_400)
+    p.historyHalfLifeDays = try s.number(
+      "history_half_life", default: p.historyHalfLifeDays, range: 0.01...365)
+    try Self.readBudgets(s, into: &p)
+    if let g = try s.section(
+      "groups", keys: ActivityGroup.allCases.map(\.name) + ["load_half_life"])
+    {
+      for group in ActivityGroup.allCases {
+        p.groupCaps[group] = try g.integer(group.name, default: p.groupCaps[group], range: 1...64)
+      }
+      p.groupCaps.loadHalfLifeSeconds = try g.duration(
+        "load_half_life", default: p.groupCaps.loadHalfLifeSeconds, range: 1...604_800)
+    }
+    parameters = p
+    try readPolicies(s)
+  }
+
+  /// The owners' spreads (`owners`).
+  static func readOwners(_ s: ConfigSection, into p: inout SchedulerParameters) throws(ConfigError) {
     if let o = try s.section(
       "owners",
       keys: [
@@ -87,19 +117,10 @@ public struct SchedulerSpec: Sendable {
       p.ownerSpread.stalledReleaseShare = try o.number(
         "stalled_release_share", default: p.ownerSpread.stalledReleaseShare, range: 0...1)
     }
-    p.evaluationPeriodSeconds = try s.duration(
-      "evaluation_period", default: p.evaluationPeriodSeconds, range: 1...86_400)
-    p.evaluationPeriodSpread = try s.number(
-      "evaluation_period_spread", default: p.evaluationPeriodSpread, range: 0...0.99)
-    p.appLookAheadSeconds = try s.duration(
-      "app_look_ahead", default: p.appLookAheadSeconds, range: 0...86_400)
-    p.appJitterSeconds = try s.duration("app_jitter", default: p.appJitterSeconds, range: 0...86_400)
-    p.appJitterRedrawSeconds = try s.duration(
-      "app_jitter_redraw", default: p.appJitterRedrawSeconds, range: 0...86_400)
-    p.predictionWindowSeconds = try s.duration(
-      "prediction_window", default: p.predictionWindowSeconds, range: 1...86_400)
-    p.historyHalfLifeDays = try s.number(
-      "history_half_life", default: p.historyHalfLifeDays, range: 0.01...365)
+  }
+
+  /// The energy and data budgets (`budgets`).
+  static func readBudgets(_ s: ConfigSection, into p: inout SchedulerParameters) throws(ConfigError) {
     if let b = try s.section(
       "budgets",
       keys: [
@@ -126,16 +147,10 @@ public struct SchedulerSpec: Sendable {
       p.dataCeiling = try b.number(
         "data_ceiling_bytes", default: 1.5 * p.dataCapacity, range: max(0, p.dataFloor)...1e15)
     }
-    if let g = try s.section(
-      "groups", keys: ActivityGroup.allCases.map(\.name) + ["load_half_life"])
-    {
-      for group in ActivityGroup.allCases {
-        p.groupCaps[group] = try g.integer(group.name, default: p.groupCaps[group], range: 1...64)
-      }
-      p.groupCaps.loadHalfLifeSeconds = try g.duration(
-        "load_half_life", default: p.groupCaps.loadHalfLifeSeconds, range: 1...604_800)
-    }
-    parameters = p
+  }
+
+  /// Each policy's section under `policies`: switched off, or its keys read.
+  mutating func readPolicies(_ s: ConfigSection) throws(ConfigError) {
     if let section = try s.section("policies", keys: Array(Self.policyKeys.keys).sorted()) {
       for name in section.keys {
         let ps = try ConfigSection(section.value(name)!, keys: (Self.policyKeys[name] ?? []) + ["enabled"])

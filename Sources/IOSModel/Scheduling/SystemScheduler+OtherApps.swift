@@ -18,18 +18,7 @@ extension SystemScheduler {
     for i in otherApps.apps.indices where otherApps.apps[i].isDue(at: now) { due = true }
     guard due else { return }
     refillBudgets(to: now)
-    // What every other app sees alike, made once per point.
-    var point = DecisionPoint(context: context(app: app, device: device, now: now), trigger: .timer)
-    predictDeviceUse(&point)
-    var c = point.context
-    c.appState = .notRunning
-    c.backgroundAppRefresh = true
-    c.isForceQuitFlagged = false
-    c.runningTasks = 0
-    c.overruns = 0
-    c.explain = false
-    // Installed long before the run: no install warm-up.
-    c.owner.installWarmupFactor = 0
+    var c = otherAppsContext(app: app, device: device, now: now)
     var running = otherApps.running(at: now) + app.runningCount
     let split = model.predictionsNeededAt
     let count = model.compiled.policies.count
@@ -40,13 +29,7 @@ extension SystemScheduler {
     var prefix = [(veto: Bool, tally: ScoreTally)?](repeating: nil, count: otherApps.workKinds)
     for i in otherApps.apps.indices where otherApps.apps[i].isDue(at: now) {
       if otherApps.apps[i].work.isApples {
-        // Apple's maintenance: on power, not in use, on Wi-Fi, and room in its group.
-        let group = otherApps.apps[i].group
-        guard c.isPluggedIn, !c.isInUse, c.network == .wifi,
-          groupLoad(group, now: now) < parameters.groupCaps[group]
-        else { continue }
-        launchOther(i, onPower: true, network: device.network, now: now)
-        running += 1
+        if startsAppleMaintenance(i, c, network: device.network, now: now) { running += 1 }
         continue
       }
       if otherApps.apps[i].work.kind == .legacyFetch, !otherApps.keepsFetch(Int32(otherApps.apps[i].rank)) {
@@ -62,12 +45,8 @@ extension SystemScheduler {
         prefix[kind] = (veto, tally)
       }
       c.otherAppsRunning = UInt16(clamping: running)
-      if Self.checksShortcuts, let (veto, tally) = prefix[kind] {
-        var own = ScoreTally()
-        let ownVeto = model.judgeIndex(activity, c, policies: 0..<shared, into: &own) != nil
-        if ownVeto != veto || own.weighted != tally.weighted || own.weights != tally.weights {
-          shortcutMismatch("\(otherApps.apps[i].bundle) at \(now): the shared policies answer it differently")
-        }
+      if Self.checksShortcuts, let answered = prefix[kind] {
+        checkSharedAnswer(answered, for: i, activity, c, shared: shared, now: now)
       }
       guard let answered = prefix[kind], !answered.veto else { continue }
       var tally = answered.tally
@@ -82,13 +61,7 @@ extension SystemScheduler {
       // cannot reach the threshold (checked against the rule in debug builds).
       if model.judgeIndex(activity, c, policies: shared..<split, into: &tally) != nil { continue }
       if split < count {
-        let lookAhead =
-          parameters.appLookAheadSeconds + predictionJitter(at: now) * parameters.appJitterSeconds
-        c.appOpenProbability =
-          otherApps.apps[o].opens.total > 0
-          ? otherApps.apps[o].opens.probability(
-            from: now + .seconds(lookAhead), length: predictionWindowDuration(), now: now, calendar: calendar)
-          : nil
+        c.appOpenProbability = otherAppOpenProbability(o, now: now)
         if let bound = model.compiled.bounds[model.compiled.weightRow(activity)],
           bound.cannotReach(activity, c, from: tally, model: model)
         {
@@ -111,6 +84,63 @@ extension SystemScheduler {
       else { continue }
       launchOther(i, onPower: c.isPluggedIn, network: device.network, now: now)
       running += 1
+    }
+  }
+
+  /// What every other app sees alike at a decision point, made once per point: the
+  /// device's state and budgets, with none of the app under study's own.
+  mutating func otherAppsContext(
+    app: some LaunchableApp, device: some DeviceConditions, now: SimTime
+  ) -> PolicyContext {
+    var point = DecisionPoint(context: context(app: app, device: device, now: now), trigger: .timer)
+    predictDeviceUse(&point)
+    var c = point.context
+    c.appState = .notRunning
+    c.backgroundAppRefresh = true
+    c.isForceQuitFlagged = false
+    c.runningTasks = 0
+    c.overruns = 0
+    c.explain = false
+    // Installed long before the run: no install warm-up.
+    c.owner.installWarmupFactor = 0
+    return c
+  }
+
+  /// The predicted probability that the owner opens other app `o` over the prediction
+  /// window ahead (with the jitter every app's prediction shares), or nil without opens.
+  mutating func otherAppOpenProbability(_ o: Int, now: SimTime) -> Double? {
+    let lookAhead = parameters.appLookAheadSeconds + predictionJitter(at: now) * parameters.appJitterSeconds
+    return otherApps.apps[o].opens.total > 0
+      ? otherApps.apps[o].opens.probability(
+        from: now + .seconds(lookAhead), length: predictionWindowDuration(), now: now, calendar: calendar)
+      : nil
+  }
+
+  /// Starts Apple's maintenance `i` when it may run: on power, not in use, on Wi-Fi, and
+  /// room in its group (``AppleMaintenance``); returns whether it started.
+  mutating func startsAppleMaintenance(_ i: Int, _ c: PolicyContext, network: NetworkKind, now: SimTime)
+    -> Bool
+  {
+    let group = otherApps.apps[i].group
+    guard c.isPluggedIn, !c.isInUse, c.network == .wifi,
+      groupLoad(group, now: now) < parameters.groupCaps[group]
+    else { return false }
+    launchOther(i, onPower: true, network: network, now: now)
+    return true
+  }
+
+  /// Debug builds: the shared policies' answer for a kind of work, reused for app `i`, is
+  /// the one they give app `i` itself.
+  func checkSharedAnswer(
+    _ answered: (veto: Bool, tally: ScoreTally), for i: Int, _ activity: Activity, _ c: PolicyContext,
+    shared: Int, now: SimTime
+  ) {
+    var own = ScoreTally()
+    let ownVeto = model.judgeIndex(activity, c, policies: 0..<shared, into: &own) != nil
+    if ownVeto != answered.veto || own.weighted != answered.tally.weighted
+      || own.weights != answered.tally.weights
+    {
+      shortcutMismatch("\(otherApps.apps[i].bundle) at \(now): the shared policies answer it differently")
     }
   }
 

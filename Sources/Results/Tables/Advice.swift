@@ -117,16 +117,10 @@ public struct Advice: Sendable {
           "\(f(o.cost.mean)) [\(f(o.cost.low)), \(f(o.cost.high))]", o.meetsGoal ? "yes" : "no",
         ])
     }
-    var widths = Array(repeating: 0, count: table[0].count)
-    for r in table { for (i, x) in r.enumerated() { widths[i] = max(widths[i], x.count) } }
     var lines = [
       "goal: \(goalText), met when the whole 95 % interval is on its side; cost: \(minimise.rawValue)"
     ]
-    lines += table.map { r in
-      "  "
-        + r.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
-        .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-    }
+    lines += TextTable.lines(table, trimmed: true).map { "  " + $0 }
     let setting = CellName.of(keys: c.overrides.map(\.path), values: c.overrides.map(\.value))
     let what =
       "arm \(c.arm), cell \(c.cell)\(setting.isEmpty ? "" : " (\(setting))"): \(goal.metric.rawValue) \(f(c.goal.estimate)) "

@@ -183,12 +183,7 @@ public struct SummaryQuery: Sendable {
       }
       return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
     case .table:
-      var widths = header.map(\.count)
-      for r in rows { for (i, x) in r.enumerated() { widths[i] = max(widths[i], x.count) } }
-      return ([header] + rows).map { r in
-        r.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
-          .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-      }.joined(separator: "\n") + "\n"
+      return TextTable.lines([header] + rows, trimmed: true).joined(separator: "\n") + "\n"
     }
   }
 }

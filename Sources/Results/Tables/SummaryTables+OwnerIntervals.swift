@@ -76,52 +76,59 @@ extension SummaryTables {
   /// (and at each value a hypothesis names), with, for small runs, each owner's totals
   /// and figures to resample (``OwnerBootstrap``); then the order statistics at the
   /// ranks of the quantiles' intervals.
-  static func addOwnerIntervals(
-    to pooled: inout Pooled, pools: [Int32: PooledValues], plan: SummaryPlan, spills: [String]
-  ) throws(UserError) {
+  /// What the owner-level intervals ask of the spilled values: the thresholds to count
+  /// owners at or below, the streams whose owners to keep for resampling, and each
+  /// interval asked for.
+  struct OwnerIntervalRequest {
     var thresholds: [Int32: [Int64]] = [:]
     var keep: Set<Int32> = []
     var keepFigures: Set<Int32> = []
-    let bootstrap = !plan.byReplication
-    // (stream, quantile level, interval level) of every interval asked for.
+    /// (stream, quantile level, interval level) of every interval asked for.
     var asked: [(Int32, Double, Double)] = []
-    // The quantile levels of each stream that a claim names.
+    /// The quantile levels of each stream that a claim names.
     var claimed: [Int32: Set<Double>] = [:]
     var pooledStreams: [Int32] = []
+  }
+
+  static func ownerIntervalRequest(
+    _ pooled: inout Pooled, pools: [Int32: PooledValues], plan: SummaryPlan
+  ) -> OwnerIntervalRequest {
+    var r = OwnerIntervalRequest()
+    let bootstrap = !plan.byReplication
     for cell in plan.cells {
       for (a, arm) in plan.arms.enumerated() {
         for metric in [MetricName.delayAfterEarliest, .stalenessAtOpen] {
           guard let g = pooled.group(cell, arm, metric), let pool = pools[g], pool.count > 0,
             !pool.isOutOfRange
           else { continue }
-          pooledStreams.append(g)
+          r.pooledStreams.append(g)
           var t = quantileLevels.map { p in
             threshold(
               Statistics.quantile(count: pool.count, p) { pooled.value(g, rank: $0, metric) },
               unitsPerValue: 1000)
           }
-          for p in quantileLevels { asked.append((g, p, 0.95)) }
+          for p in quantileLevels { r.asked.append((g, p, 0.95)) }
           for h in plan.hypotheses where h.arm == arm && h.metric == metric.rawValue && h.statistic != .mean {
             guard let value = h.value else { continue }
             t.append(threshold(value, unitsPerValue: 1000))
-            asked.append((g, h.statistic.quantileLevel, 1 - h.alpha))
-            claimed[g, default: []].insert(h.statistic.quantileLevel)
+            r.asked.append((g, h.statistic.quantileLevel, 1 - h.alpha))
+            r.claimed[g, default: []].insert(h.statistic.quantileLevel)
           }
-          thresholds[g] = t
+          r.thresholds[g] = t
           if bootstrap, let owners = pooled.clusters[g]?.clusters, OwnerBootstrap.resamples(owners, plan) {
-            keep.insert(g)
+            r.keep.insert(g)
           }
         }
         // Owner figures whose t interval a skewed spread between owners misleads.
         for (f, metric) in pooled.figureSet.metrics.enumerated() where metric.range == .nonNegative {
           let g = pooled.layout.owner(cell: cell, arm: a, figure: f)
           if bootstrap, let pool = pools[g], OwnerBootstrap.resamples(pool.count, plan) {
-            keepFigures.insert(g)
+            r.keepFigures.insert(g)
           }
           for j in plan.arms.indices where j > a {
             let pair = pooled.layout.pair(cell: cell, a, j, figure: f)
             if bootstrap, let pool = pools[pair], OwnerBootstrap.resamples(pool.count, plan) {
-              keepFigures.insert(pair)
+              r.keepFigures.insert(pair)
             }
           }
         }
@@ -133,12 +140,20 @@ extension SummaryTables {
         guard let metric = MetricName(rawValue: h.metric), !pooled.isPooled(metric),
           let g = pooled.group(cell, h.arm, metric), let value = h.value
         else { continue }
-        thresholds[g, default: []].append(threshold(value, unitsPerValue: pooled.unitsPerValue(metric)))
+        r.thresholds[g, default: []].append(threshold(value, unitsPerValue: pooled.unitsPerValue(metric)))
       }
     }
-    guard !thresholds.isEmpty || !keepFigures.isEmpty else { return }
+    return r
+  }
+
+  static func addOwnerIntervals(
+    to pooled: inout Pooled, pools: [Int32: PooledValues], plan: SummaryPlan, spills: [String]
+  ) throws(UserError) {
+    let r = ownerIntervalRequest(&pooled, pools: pools, plan: plan)
+    let (thresholds, asked, claimed) = (r.thresholds, r.asked, r.claimed)
+    guard !thresholds.isEmpty || !r.keepFigures.isEmpty else { return }
     let counts = try ClusteredCounts(
-      thresholds: thresholds, keep: keep, keepFigures: keepFigures, spills: spills,
+      thresholds: thresholds, keep: r.keep, keepFigures: r.keepFigures, spills: spills,
       byReplication: plan.byReplication)
     for (g, t) in thresholds {
       guard let sums = counts.sums[g] else { continue }
@@ -146,7 +161,7 @@ extension SummaryTables {
         pooled.shareBelow[g, default: [:]][t[k]] = Double(sums[k].sumY) / Double(sums[k].sumN)
       }
     }
-    for g in pooledStreams {
+    for g in r.pooledStreams {
       guard let sums = counts.sums[g] else { continue }
       for (k, p) in quantileLevels.enumerated() {
         let (share, se) = sums[k].ratio()

@@ -31,30 +31,17 @@ extension SummaryTables {
     var days = try OwnerRows(files: dayFiles, headers: headers, layout: dayColumns)
     var launches = try OwnerRows(files: launchFiles, headers: headers, layout: launchColumns)
     while let rowOwner = days.owner ?? launches.owner {
-      // The group the owner's rows count in (``SummaryQuery``): its cell, or the group of
-      // cells it belongs to; an owner of a cell left out is read past.
-      var owner = rowOwner
-      if let cellGroups {
-        let group = cellGroups.indices.contains(owner.cell) ? cellGroups[owner.cell] : -1
-        guard group >= 0 else {
-          while days.owner == rowOwner { try days.advance() }
-          while launches.owner == rowOwner { try launches.advance() }
-          continue
-        }
-        owner = OwnerKey(cell: group, arm: owner.arm, replication: owner.replication, device: owner.device)
+      // An owner of a cell left out is read past.
+      guard let owner = grouped(rowOwner, cellGroups) else {
+        while days.owner == rowOwner { try days.advance() }
+        while launches.owner == rowOwner { try launches.advance() }
+        continue
       }
       var counts = Counts()
       // Whether any row of the owner counts (rows of the warm-up days do not).
       var counted = false
-      let armIndex = figures.armIndex[owner.arm]
-      let delayGroup = armIndex.flatMap {
-        (0..<cells).contains(owner.cell)
-          ? figures.groups.pooled(cell: owner.cell, arm: $0, .delayAfterEarliest) : nil
-      }
-      let stalenessGroup = armIndex.flatMap {
-        (0..<cells).contains(owner.cell)
-          ? figures.groups.pooled(cell: owner.cell, arm: $0, .stalenessAtOpen) : nil
-      }
+      let delayGroup = pooledGroup(figures, owner, .delayAfterEarliest, cells: cells)
+      let stalenessGroup = pooledGroup(figures, owner, .stalenessAtOpen, cells: cells)
       let bucketKey = ArmKey(cell: owner.cell, arm: owner.arm)
       var bucket = p.buckets.removeValue(forKey: bucketKey) ?? Bucket()
       // The owner's pooled values are one cluster (``ClusteredSums``); the spill marks
@@ -106,6 +93,24 @@ extension SummaryTables {
     figures.finish(into: &p, spill: spill)
     try spill.finish()
     return p
+  }
+
+  /// `owner` as counted in its group of cells (``SummaryQuery``), or nil for a cell left
+  /// out; `owner` itself without groups.
+  static func grouped(_ owner: OwnerKey, _ cellGroups: [Int]?) -> OwnerKey? {
+    guard let cellGroups else { return owner }
+    let group = cellGroups.indices.contains(owner.cell) ? cellGroups[owner.cell] : -1
+    guard group >= 0 else { return nil }
+    return OwnerKey(cell: group, arm: owner.arm, replication: owner.replication, device: owner.device)
+  }
+
+  /// The group of `owner`'s pooled values of `metric`, or nil for an unknown arm or cell.
+  static func pooledGroup(_ figures: OwnerFigureStream, _ owner: OwnerKey, _ metric: MetricName, cells: Int)
+    -> Int32?
+  {
+    figures.armIndex[owner.arm].flatMap {
+      (0..<cells).contains(owner.cell) ? figures.groups.pooled(cell: owner.cell, arm: $0, metric) : nil
+    }
   }
 
   /// An owner in one arm, as the first fields of its rows name it (cell, swept values,

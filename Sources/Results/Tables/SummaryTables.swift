@@ -290,17 +290,12 @@ public struct SummaryTables: Sendable {
     return ranks
   }
 
-  static func tables(
-    _ p: Partial, directory: String, plan: SummaryPlan, spills: [String], commits: DeferredCommits? = nil,
-    write: Bool = true
-  )
-    throws(UserError)
-    -> SummaryTables
+  /// Every pooled stream of values by its group: each arm's delays and staleness, each
+  /// owner figure of each arm and each pair of arms.
+  static func pools(_ p: Partial, plan: SummaryPlan, layout: SummaryGroups, figureSet: FigureSet)
+    -> [Int32: PooledValues]
   {
-    let buckets = p.buckets
-    let arms = plan.arms
-    let figureSet = FigureSet(families: plan.families)
-    let layout = SummaryGroups(arms: arms.count, figures: figureSet.metrics.count)
+    let (buckets, arms) = (p.buckets, plan.arms)
     var pools: [Int32: PooledValues] = [:]
     for cell in plan.cells {
       for (a, arm) in arms.enumerated() {
@@ -320,6 +315,21 @@ public struct SummaryTables: Sendable {
         }
       }
     }
+    return pools
+  }
+
+  static func tables(
+    _ p: Partial, directory: String, plan: SummaryPlan, spills: [String], commits: DeferredCommits? = nil,
+    write: Bool = true
+  )
+    throws(UserError)
+    -> SummaryTables
+  {
+    let buckets = p.buckets
+    let arms = plan.arms
+    let figureSet = FigureSet(families: plan.families)
+    let layout = SummaryGroups(arms: arms.count, figures: figureSet.metrics.count)
+    let pools = Self.pools(p, plan: plan, layout: layout, figureSet: figureSet)
     let order = try OrderStatistics(
       ranks: pools.mapValues { ranksNeeded(count: $0.count) }, pools: pools, spills: spills)
     // With a posterior sample, each replication's mean of each owner figure, in

@@ -2,7 +2,7 @@ import FileFormats
 
 /// The rows a chunk's owners have made and not yet passed on: one CSV buffer per kind of
 /// part that holds rows (``PartKind/rows``), addressed by kind.
-struct OwnerRows {
+struct RowBuffers {
   private var buffers: [CSVBuffer]
 
   init() { buffers = PartKind.rows.map { CSVBuffer(capacity: $0.initialCapacity) } }
