@@ -21,8 +21,8 @@ public struct PhoneRecipe {
   public var calendar: SimCalendar
   /// The replication's streams; each part takes `device/N/<part>` from them.
   public var streams: RandomStreams
-  /// The owner's index N in the run.
-  public var device: Int
+  /// The owner's index N in the run (their streams are `device/N/…`).
+  public var owner: Int
   /// The owner's usage draws, kept from an earlier arm so that every arm sees the same use.
   public var usageDraws: UsageDraws?
   /// Whether the scheduler keeps every decision (for `explain` and validation figures).
@@ -35,7 +35,7 @@ public struct PhoneRecipe {
   public init(
     persona: Persona, app: AppSpec, scheduler: SchedulerSpec, timeline: Timeline? = nil,
     calendar: SimCalendar,
-    streams: RandomStreams, device: Int, usageDraws: UsageDraws? = nil, recordDecisions: Bool = false,
+    streams: RandomStreams, owner: Int, usageDraws: UsageDraws? = nil, recordDecisions: Bool = false,
     launchesUntil: SimTime? = nil, otherApps: AppPopulation = AppPopulation()
   ) {
     self.otherApps = otherApps
@@ -45,7 +45,7 @@ public struct PhoneRecipe {
     self.timeline = timeline
     self.calendar = calendar
     self.streams = streams
-    self.device = device
+    self.owner = owner
     self.usageDraws = usageDraws
     self.recordDecisions = recordDecisions
     self.launchesUntil = launchesUntil
@@ -54,24 +54,24 @@ public struct PhoneRecipe {
   /// The phone, wired and ready to start.
   public func assemble() -> PhoneSimulation<SystemScheduler> {
     // Parts.
-    let owner = SimulatedDevice(
-      id: device, persona: persona, calendar: calendar, streams: streams, target: PhoneTargets.device,
+    let device = SimulatedDevice(
+      id: owner, persona: persona, calendar: calendar, streams: streams, target: PhoneTargets.device,
       timeline: timeline, usageDraws: usageDraws)
-    let code = DeclarativeBehavior(spec: app, stream: streams.stream("device/\(device)/app-code"))
+    let code = DeclarativeBehavior(spec: app, stream: streams.stream("device/\(owner)/app-code"))
     let simulatedApp = SimulatedApp(
       configuration: app.configuration, behavior: code, target: PhoneTargets.app)
-    let schedulerStream = streams.stream("device/\(device)/scheduler")
+    let schedulerStream = streams.stream("device/\(owner)/scheduler")
     var system = SystemScheduler(
       model: scheduler.model, parameters: scheduler.parameters, calendar: calendar,
       stream: schedulerStream, recordDecisions: recordDecisions,
       owner: OwnerEffects.draw(
-        scheduler.parameters.ownerSpread, stream: streams.stream("device/\(device)/owner")))
+        scheduler.parameters.ownerSpread, stream: streams.stream("device/\(owner)/owner")))
     if let launchesUntil { system.launchesUntil = launchesUntil }
     var otherAppUse: OtherAppUse?
     if !otherApps.isEmpty {
       // One stream for the owner's use of the apps and their first requests, drawn in
       // that order.
-      let streamName = { (name: String) in "device/\(device)/other-apps" + (name == "usage" ? "" : "/" + name)
+      let streamName = { (name: String) in "device/\(owner)/other-apps" + (name == "usage" ? "" : "/" + name)
       }
       let usage = streams.stream(streamName("usage"))
       let use = OtherAppUse(
@@ -90,7 +90,7 @@ public struct PhoneRecipe {
       stream: SilentPushServer.stream(pairedWith: schedulerStream))
     // Assembly.
     return PhoneSimulation(
-      device: owner, app: simulatedApp, decider: system, pushServer: pushes, otherAppUse: otherAppUse)
+      device: device, app: simulatedApp, decider: system, pushServer: pushes, otherAppUse: otherAppUse)
   }
 
   /// Assembles the phone and runs it to the start of day `days`, keeping every change

@@ -63,10 +63,9 @@ public enum HTMLReport {
   static func render(directory: String) throws(UserError) -> String {
     let dir = URL(fileURLWithPath: directory)
     func file(_ name: String) -> String { dir.appendingPathComponent(name).path }
-    let manifestData = FileManager.default.contents(atPath: file(OutputFileNames.manifest)) ?? Data()
-    let manifest = (try? JSONSerialization.jsonObject(with: manifestData) as? [String: Any]) ?? [:]
-    let name = manifest["name"] as? String ?? "experiment"
-    let arms = manifest["arms"] as? [String] ?? []
+    let manifest = RunManifest.read(directory: directory) ?? RunManifest()
+    let name = manifest.name ?? "experiment"
+    let arms = manifest.arms ?? []
     let summary = try rows(file(CSVSchema.summary.file), .summary)
     let hours = try rows(file(CSVSchema.hourOfDay.file), .hourOfDay)
     // The chart indexes by hour: a damaged file is refused, not drawn.
@@ -86,7 +85,7 @@ public enum HTMLReport {
     sections.append(ReportSections.headline(summary: summary, hypotheses: hypotheses, arms: arms))
     sections.append(
       try ReportSections.dayInTheLife(
-        file(CSVSchema.timelines.file), arms: arms, start: manifest["start"] as? String))
+        file(CSVSchema.timelines.file), arms: arms, start: manifest.start))
     sections.append(ReportSections.hourOfDay(hours, arms: arms))
     let advice = (try? String(contentsOfFile: file(OutputFileNames.advice), encoding: .utf8))?
       .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -96,11 +95,11 @@ public enum HTMLReport {
     sections.append(
       try ReportSections.owners(
         launches: file(CSVSchema.launches.file), days: file(CSVSchema.days.file), arms: arms,
-        cells: (manifest["cells"] as? [[String: Any]])?.count ?? 1))
+        cells: manifest.cells?.count ?? 1))
     sections.append(
       try ReportSections.distributions(
         launches: file(CSVSchema.launches.file), days: file(CSVSchema.days.file), arms: arms))
-    if let cells = manifest["cells"] as? [[String: Any]], cells.count > 1 {
+    if let cells = manifest.cells, cells.count > 1 {
       sections.append(ReportSections.sweep(summary: summary, cells: cells, arms: arms))
     }
     sections.append(ReportSections.provenance(manifest))

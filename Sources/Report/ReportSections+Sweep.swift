@@ -6,18 +6,19 @@ import Results
 extension ReportSections {
   // MARK: 5. Sweep
 
-  static func sweep(summary: [[String]], cells: [[String: Any]], arms: [String]) -> String {
+  static func sweep(summary: [[String]], cells: [RunManifest.Cell], arms: [String]) -> String {
     let layout = CSVSchema.summary.reading(header: summary.first ?? []) ?? .summary
     func col(_ n: String) -> Int { layout.index(n) }
     var html = "<h2>Sweep</h2>\n"
-    let keys = (cells.first?["overrides"] as? [String: String]).map { Array($0.keys).sorted() } ?? []
+    let keys = cells.first.map { $0.overrides.map(\.path).sorted() } ?? []
     for (ki, key) in keys.enumerated() {
       // arm: (x, mean, low, high, the cell's values of the other keys)
       var points: [String: [(Double, Double, Double, Double, String)]] = [:]
       for cell in cells {
-        guard let index = cell["cell"] as? Int, let o = cell["overrides"] as? [String: String],
-          let x = o[key].flatMap(Double.init)
-        else { continue }
+        let index = cell.cell
+        guard let x = cell.value(of: key).flatMap(Double.init) else { continue }
+        let others = cell.overrides.filter { $0.path != key }.sorted { $0.path < $1.path }
+          .map { "\($0.path)=\($0.value)" }.joined(separator: ",")
         for r in summary.dropFirst()
         where r[col("cell")] == String(index) && r[col("kind")] == "arm"
           && r[col("metric")] == "launches_per_device_day"
@@ -26,8 +27,7 @@ extension ReportSections {
             (
               x, Double(r[col("mean")]) ?? 0, Double(r[col("ci95_low")]) ?? 0,
               Double(r[col("ci95_high")]) ?? 0,
-              o.filter { $0.key != key }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-                .joined(separator: ",")
+              others
             ))
         }
       }

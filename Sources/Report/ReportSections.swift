@@ -119,21 +119,24 @@ enum ReportSections {
 
   // MARK: 6. Provenance
 
-  static func provenance(_ manifest: [String: Any]) -> String {
+  static func provenance(_ m: RunManifest) -> String {
     var html = "<h2>Provenance</h2>\n<table>\n"
-    for key in [
-      "name", "bgsim_version", "git_commit", "git_dirty", "seed", "days", "devices", "replications", "start",
-      "wall_time_s",
-    ] {
-      guard let v = manifest[key] else { continue }
-      let text = key == "git_dirty" ? ((v as? Bool) == true ? "yes: uncommitted changes" : "no") : "\(v)"
+    let dirty = m.gitDirty.map { $0 ? "yes: uncommitted changes" : "no" }
+    let fields: [(String, String?)] = [
+      ("name", m.name), ("bgsim_version", m.bgsimVersion), ("git_commit", m.gitCommit), ("git_dirty", dirty),
+      ("seed", m.seed.map { "\($0)" }), ("days", m.days.map { "\($0)" }),
+      ("devices", m.devices.map { "\($0)" }),
+      ("replications", m.replications.map { "\($0)" }), ("start", m.start),
+      ("wall_time_s", m.wallTimeSeconds.map { "\($0)" }),
+    ]
+    for case (let key, let text?) in fields {
       html += "<tr><th>\(key)</th><td>\(SVGChart.escape(text))</td></tr>\n"
     }
-    if let cl = manifest["command_line"] as? [String] {
+    if let cl = m.commandLine {
       html += "<tr><th>command_line</th><td>\(SVGChart.escape(cl.joined(separator: " ")))</td></tr>\n"
     }
     html += "</table>\n"
-    if let config = manifest["configuration"] as? String { html += "<pre>\(SVGChart.escape(config))</pre>\n" }
+    if let config = m.configuration { html += "<pre>\(SVGChart.escape(config))</pre>\n" }
     return html
   }
 }

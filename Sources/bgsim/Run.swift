@@ -11,7 +11,9 @@ struct Run: ParsableCommand {
     abstract: "Run an experiment (default: the built-in refresh-vs-processing) and print its summary.",
     discussion: """
       Writes launches.csv, days.csv, timelines.csv, summary.csv, hour_of_day.csv, \
-      launch_probability_by_hour.csv, hypotheses.csv and manifest.json to --out (default notebooks-data/<experiment name>/). Exits with 1 when a \
+      launch_probability_by_hour.csv, hypotheses.csv and manifest.json to --out (default notebooks-data/<experiment name>/); \
+      with other apps on the phones also other_apps.csv and other_app_summary.csv, and other_app_days.csv when the \
+      experiment's outputs ask for it. Exits with 1 when a \
       hypothesis fails, 3 when none fails but one is inconclusive (more owners may decide it), 2 on bad input.
       """
   )

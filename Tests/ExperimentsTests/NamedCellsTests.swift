@@ -67,10 +67,10 @@ import Testing
   @Test func aSmootherNeedsEightPoints() {
     let header = CSVSchema.summary.columns
     var summary = [header]
-    var cells: [[String: Any]] = []
+    var cells: [RunManifest.Cell] = []
     let col = CSVSchema.summary.index
     for (i, x) in [1, 2, 3, 5, 8, 13, 21, 34].enumerated() {
-      cells.append(["cell": i, "overrides": ["app.opens_per_day": String(x)]])
+      cells.append(RunManifest.Cell(cell: i, overrides: [("app.opens_per_day", String(x))]))
       var row = Array(repeating: "", count: header.count)
       row[col("cell")] = String(i)
       row[col("kind")] = "arm"

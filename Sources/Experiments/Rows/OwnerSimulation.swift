@@ -36,7 +36,7 @@ package enum OwnerSimulation {
     // nothing new starts then.
     return PhoneRecipe(
       persona: persona, app: appSpec, scheduler: spec.scheduler, timeline: spec.timeline, calendar: calendar,
-      streams: streams, device: device, usageDraws: usage, recordDecisions: recordDecisions,
+      streams: streams, owner: device, usageDraws: usage, recordDecisions: recordDecisions,
       launchesUntil: calendar.startOfDay(spec.days), otherApps: spec.otherApps)
   }
 

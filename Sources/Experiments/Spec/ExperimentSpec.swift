@@ -44,8 +44,6 @@ public struct ExperimentSpec: Sendable {
   public var otherAppDays = false
   public var arms: [Arm] = []
   public var hypotheses: [Hypothesis] = []
-  /// Times of day [s] of the `launched_by_HH:MM` metrics the summary reports: those the
-  /// hypotheses name, and those `bgsim run --by` asks for; sorted.
   /// The family members the hypotheses name (`launched_by_HH:MM`,
   /// `share_owners_at_least_N_per_day`), and those `advise` or `--by` add.
   public var families: [MetricName] = []

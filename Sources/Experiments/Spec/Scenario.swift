@@ -125,7 +125,7 @@ public struct Scenario: Sendable {
   public func recipe(device index: Int = 0, recordDecisions: Bool = true) -> PhoneRecipe {
     PhoneRecipe(
       persona: persona, app: app, scheduler: scheduler, timeline: timeline,
-      calendar: SimCalendar(startDate: startDate), streams: RandomStreams(seed: seed), device: index,
+      calendar: SimCalendar(startDate: startDate), streams: RandomStreams(seed: seed), owner: index,
       recordDecisions: recordDecisions, otherApps: otherApps)
   }
 

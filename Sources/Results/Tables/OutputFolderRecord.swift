@@ -22,15 +22,13 @@ struct OutputFolderRecord {
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
       throw UserError("\(path): no such folder; give the --out folder of bgsim run")
     }
-    let manifestPath = URL(fileURLWithPath: path).appendingPathComponent("manifest.json").path
-    guard let data = FileManager.default.contents(atPath: manifestPath) else {
+    let manifestPath = URL(fileURLWithPath: path).appendingPathComponent(OutputFileNames.manifest).path
+    guard FileManager.default.fileExists(atPath: manifestPath) else {
       throw UserError(
         "\(path): not a bgsim output folder (no manifest.json); give the --out folder of bgsim run")
     }
-    guard let manifest = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-      let arms = manifest["arms"] as? [String], !arms.isEmpty,
-      let seed = (manifest["seed"] as? NSNumber)?.uint64Value,
-      let cells = (manifest["cells"] as? [Any])?.count, (1...1_000_000).contains(cells)
+    guard let manifest = RunManifest.read(directory: path), let arms = manifest.arms, !arms.isEmpty,
+      let seed = manifest.seed, let cells = manifest.cells?.count, (1...1_000_000).contains(cells)
     else {
       throw UserError(
         "\(manifestPath): not the manifest of a bgsim run (no arms, seed or cells); the folder is damaged, run the experiment again"
@@ -43,7 +41,7 @@ struct OutputFolderRecord {
     }
     self.arms = arms
     self.seed = seed
-    byReplication = (manifest["intervals"] as? String) == "over replications"
+    byReplication = manifest.intervals == "over replications"
     for schema in [CSVSchema.days, .launches] {
       let p = URL(fileURLWithPath: path).appendingPathComponent(schema.file).path
       guard FileManager.default.fileExists(atPath: p) else {
@@ -61,7 +59,7 @@ struct OutputFolderRecord {
       if values[cell] == nil { values[cell] = (0..<layout.sweptKeys.count).map { reader.text($0 + 1) } }
     }
     cellValues = (0..<cells).map { values[$0] ?? Array(repeating: "", count: layout.sweptKeys.count) }
-    if let w = (manifest["warmup_days"] as? NSNumber)?.intValue {
+    if let w = manifest.warmupDays {
       guard RunRanges.day.contains(w) else {
         throw UserError(
           "\(manifestPath): warmup_days \(w) is out of range (0…\(RunRanges.day.upperBound)); the folder is damaged, run the experiment again"
