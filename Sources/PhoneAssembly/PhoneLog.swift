@@ -30,3 +30,9 @@ public struct PhoneLog {
       + (configuration.silentPushOffReason.map { ["silent_push: off, never judged: \($0)"] } ?? [])
   }
 }
+
+extension PhoneLog {
+  /// Every task request's record (``LaunchRecorder``), in the order they were opened:
+  /// each launch's fate, read from the app's events once.
+  public var launchRecords: [LaunchRecord] { LaunchRecorder.records(of: appLog).records }
+}

@@ -77,7 +77,7 @@ import Testing
         daily.consume(app: events[next])
         next += 1
       }
-      largest = max(largest, daily.fates.count)
+      largest = max(largest, daily.recorder.records.count)
       daily.writeSettled(prefix: prefix, into: &dailyRows, before: day - 1, startDate: calendar.startDate)
     }
     // The run's tail after the last day: tasks still running may end, and count on it.
@@ -86,9 +86,9 @@ import Testing
     let text = { (b: CSVBuffer) in String(decoding: b.bytes, as: UTF8.self) }
     #expect(text(dailyRows[.launches]) == text(atEndRows[.launches]))
     #expect(text(dailyRows[.days]) == text(atEndRows[.days]))
-    // The fates kept at once are a few days' worth at most, not the whole run's.
-    #expect(atEnd.fates.count > 100)
-    #expect(largest < atEnd.fates.count / 2, "kept \(largest) of \(atEnd.fates.count)")
+    // The records kept at once are a few days' worth at most, not the whole run's.
+    #expect(atEnd.recorder.records.count > 100)
+    #expect(largest < atEnd.recorder.records.count / 2, "kept \(largest) of \(atEnd.recorder.records.count)")
   }
 }
 
@@ -111,7 +111,7 @@ import Testing
         sim.start(loop: &kernel)
         kernel.run(until: calendar.startOfDay(spec.days), handler: &sim)
         var accounting = OwnerAccounting(calendar: calendar, days: spec.days, backgroundPowerWatts: 0.78)
-        accounting.snapshots = sim.launchSnapshots
+        accounting.recorder.snapshots = sim.launchSnapshots
         OwnerSimulation.merge(sim.deviceLog, sim.appLog, into: &accounting)
         var written = RowBuffers()
         accounting.write(

@@ -73,33 +73,26 @@ struct ValidationOwner: Sendable {
     let scores = o.decisions.filter { $0.activity.identifier == task && $0.outcome == .launched }
     var scoreIndex = 0
     var out: [Launch] = []
-    var open: Int?
-    for e in o.appLog where e.identifier == task {
-      switch e.kind {
-      case .launch:
-        while scoreIndex < scores.count, scores[scoreIndex].time < e.time { scoreIndex += 1 }
-        let decision =
-          scoreIndex < scores.count && scores[scoreIndex].time == e.time ? scores[scoreIndex] : nil
-        let seconds = (e.time - start).seconds
-        let trigger = decision?.activity.submittedAt
-        let herdAt = trigger.flatMap { t in herd.last { $0 <= t } }
-        out.append(
-          Launch(
-            seconds: seconds, day: cal.day(of: e.time), hour: cal.fractionalHour(of: e.time),
-            onPower: state(plugged, at: e.time), runSeconds: nil, score: decision?.total,
-            inUse: screenOn(at: e.time),
-            triggeredInUse: trigger.map(inUseElsewhere(at:)) ?? false,
-            delaySeconds: trigger.map { (e.time - $0).seconds } ?? 0,
-            sinceHerdTriggerSeconds: herdAt.map { (e.time - $0).seconds },
-            policyScores: Self.scores(decision)))
-        open = out.count - 1
-      case .complete, .expire, .kill:
-        if let i = open {
-          out[i].runSeconds = (e.time - start).seconds - out[i].seconds
-          open = nil
-        }
-      default: break
-      }
+    let name = TaskName(task)
+    for r in o.launchRecords where r.name == name {
+      guard let launchedAt = r.launched else { continue }
+      while scoreIndex < scores.count, scores[scoreIndex].time < launchedAt { scoreIndex += 1 }
+      let decision =
+        scoreIndex < scores.count && scores[scoreIndex].time == launchedAt ? scores[scoreIndex] : nil
+      let trigger = decision?.activity.submittedAt
+      let herdAt = trigger.flatMap { t in herd.last { $0 <= t } }
+      // The run lasts to its expiry, or its end when it was not expired.
+      let runEnd = r.expiredAt ?? r.ended
+      out.append(
+        Launch(
+          seconds: (launchedAt - start).seconds, day: cal.day(of: launchedAt),
+          hour: cal.fractionalHour(of: launchedAt), onPower: state(plugged, at: launchedAt),
+          runSeconds: runEnd.map { (($0 - start).seconds - (launchedAt - start).seconds) },
+          score: decision?.total, inUse: screenOn(at: launchedAt),
+          triggeredInUse: trigger.map(inUseElsewhere(at:)) ?? false,
+          delaySeconds: trigger.map { (launchedAt - $0).seconds } ?? 0,
+          sinceHerdTriggerSeconds: herdAt.map { (launchedAt - $0).seconds },
+          policyScores: Self.scores(decision)))
     }
     launches = out
   }

@@ -16,9 +16,10 @@ public enum DecisionReport {
       identifier.map { [$0] }
       ?? Array(Set(outcome.decisions.map(\.activity.identifier) + rejections.map(\.identifier))).sorted()
     var out: [String] = outcome.notes.isEmpty ? [] : outcome.notes + [""]
+    let records = outcome.launchRecords
     for id in ids {
       let decisions = outcome.decisions.filter { $0.activity.identifier == id }
-      let launches = outcome.appLog.filter { $0.kind == .launch && $0.identifier == id }
+      let launches = records.filter { $0.launched != nil && $0.name.text == id }
       let rejected = rejections.filter { $0.identifier == id }
       out.append(
         "\(id): \(decisions.count) decisions, \(launches.count) launches"
@@ -136,11 +137,13 @@ public enum DecisionReport {
     return best?.0
   }
 
-  static func verdict(_ id: String, _ decisions: [Decision], _ launches: [AppEvent], _ calendar: SimCalendar)
+  static func verdict(
+    _ id: String, _ decisions: [Decision], _ launches: [LaunchRecord], _ calendar: SimCalendar
+  )
     -> String
   {
     if !launches.isEmpty {
-      return "  ran at " + launches.map { calendar.isoString($0.time) }.joined(separator: ", ")
+      return "  ran at " + launches.compactMap(\.launched).map(calendar.isoString).joined(separator: ", ")
     }
     var vetoes: [String: Int] = [:]
     var below = 0

@@ -79,7 +79,7 @@ package enum OwnerSimulation {
         writeState(sim.device, at: calendar.startOfDay(t), day: t, prefix: prefix, into: &rows[.timelines])
       }
       kernel.run(until: bound, handler: &sim)
-      accounting.snapshots += sim.launchSnapshots
+      accounting.recorder.snapshots += sim.launchSnapshots
       sim.launchSnapshots.removeAll(keepingCapacity: true)
       merge(sim.deviceLog, sim.appLog, into: &accounting)
       if let t = timelineDay, t == day - 1 {
@@ -92,9 +92,9 @@ package enum OwnerSimulation {
       }
       sim.deviceLog.removeAll(keepingCapacity: true)
       sim.appLog.removeAll(keepingCapacity: true)
-      if accounting.nextSnapshot > 1024 {
-        accounting.snapshots.removeFirst(accounting.nextSnapshot)
-        accounting.nextSnapshot = 0
+      if accounting.recorder.nextSnapshot > 1024 {
+        accounting.recorder.snapshots.removeFirst(accounting.recorder.nextSnapshot)
+        accounting.recorder.nextSnapshot = 0
       }
       // other_apps.csv counts the days after the warm-up.
       if day == spec.warmupDays, !spec.otherApps.isEmpty { warmupTotals = sim.otherAppTotals }
