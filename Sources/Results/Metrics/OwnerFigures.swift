@@ -5,11 +5,27 @@
 /// are exact integers and the same whatever order the owners are read or gathered in;
 /// a figure beyond ±2²⁰ (about 10⁶) cannot be represented and makes its summary NaN.
 enum OwnerFigures {
-  /// The owner metrics, in the order of ``values(_:)``.
-  static let metrics: [MetricName] = [
-    .launchesPerDeviceDay, .shareWhileCharging, .completionRate, .expiryRate, .energyPerDay,
-    .launchesInHourBeforeOpen, .shareOwnersNone,
+  /// One owner figure: its metric and how it is worked out from the owner's counts (NaN
+  /// where it is not defined: no day, or no launch). The unit of each is the owner.
+  struct Figure: Sendable {
+    let metric: MetricName
+    let value: @Sendable (SummaryTables.Counts) -> Double
+  }
+
+  /// The owner figures, in the order of the summary's rows: one list, a metric and its
+  /// value together.
+  static let figures: [Figure] = [
+    Figure(metric: .launchesPerDeviceDay) { k in k.days > 0 ? k.launched / k.days : .nan },
+    Figure(metric: .shareWhileCharging) { k in k.launched > 0 ? k.charging / k.launched : .nan },
+    Figure(metric: .completionRate) { k in k.launched > 0 ? k.completed / k.launched : .nan },
+    Figure(metric: .expiryRate) { k in k.launched > 0 ? k.expired / k.launched : .nan },
+    Figure(metric: .energyPerDay) { k in k.days > 0 ? k.energy / k.days : .nan },
+    Figure(metric: .launchesInHourBeforeOpen) { k in k.opens > 0 ? k.freshOpens / k.opens : .nan },
+    Figure(metric: .shareOwnersNone) { k in k.days > 0 ? (k.launched == 0 ? 1 : 0) : .nan },
   ]
+
+  /// The owner metrics, in the order of ``values(_:)``.
+  static let metrics: [MetricName] = figures.map(\.metric)
 
   /// Units to one [2³⁰].
   static let unitsPerValue = Double(1 << 30)
@@ -21,17 +37,7 @@ enum OwnerFigures {
   static func index(_ metric: MetricName) -> Int? { metrics.firstIndex(of: metric) }
 
   /// Each metric's figure, NaN where it is not defined (no day, or no launch).
-  static func values(_ k: SummaryTables.Counts) -> [Double] {
-    [
-      k.days > 0 ? k.launched / k.days : .nan,
-      k.launched > 0 ? k.charging / k.launched : .nan,
-      k.launched > 0 ? k.completed / k.launched : .nan,
-      k.launched > 0 ? k.expired / k.launched : .nan,
-      k.days > 0 ? k.energy / k.days : .nan,
-      k.opens > 0 ? k.freshOpens / k.opens : .nan,
-      k.days > 0 ? (k.launched == 0 ? 1 : 0) : .nan,
-    ]
-  }
+  static func values(_ k: SummaryTables.Counts) -> [Double] { figures.map { $0.value(k) } }
 
   /// A figure in fixed point; nil beyond ±``largest`` (NaN is not added at all).
   static func fixed(_ x: Double) -> Int64? {
