@@ -13,26 +13,55 @@ extension SystemScheduler {
     case outOfReach
   }
 
-  /// **The rule.** Judges `activity` at `point`: the policies in order, the first veto
+  /// Whose app-open prediction an activity is judged with.
+  enum Predicting {
+    /// The app under study's (``predictAppOpen(_:)``).
+    case appUnderStudy
+    /// Other app `o`'s, from its own open history (``otherAppOpenProbability(_:now:)``).
+    case otherApp(Int)
+  }
+
+  /// **The rule**, for every app's activities: the policies in order, the first veto
   /// ends it; otherwise the weighted mean of the scores. The usage predictions are made
-  /// once per point, just before the first policy that reads them. With `record`, each
-  /// policy's full verdict is handed to it.
+  /// once per point, just before the first policy that reads them (the app-open one for
+  /// the app `predicting` names). With `record`, each policy's full verdict is handed to
+  /// it.
+  ///
+  /// Two checked shortcuts: `prefix`, the answer of the first `count` policies when it
+  /// is already known (the other apps' shared policies, ``judgeOtherApps``), and
+  /// `cutsOutOfReach`, which stops once the predictions are made and the score can no
+  /// longer reach the threshold (``ScoreBound``; debug builds check it against the rule).
   mutating func judge(
-    _ activity: Activity, at point: inout DecisionPoint, record: ((PolicyVerdict) -> Void)? = nil
+    _ activity: Activity, at point: inout DecisionPoint, after prefix: (count: Int, tally: ScoreTally)? = nil,
+    predicting app: Predicting = .appUnderStudy, cutsOutOfReach: Bool = false,
+    record: ((PolicyVerdict) -> Void)? = nil
   ) -> Verdict {
-    var tally = ScoreTally()
+    var tally = prefix?.tally ?? ScoreTally()
     let split = model.predictionsNeededAt
     let count = model.compiled.policies.count
-    if let i = model.judgeIndex(activity, point.context, policies: 0..<split, into: &tally, record: record) {
+    if let i = model.judgeIndex(
+      activity, point.context, policies: (prefix?.count ?? 0)..<split, into: &tally, record: record)
+    {
       return .vetoed(i)
     }
-    if split < count {
-      predict(&point)
-      if let i = model.judgeIndex(
-        activity, point.context, policies: split..<count, into: &tally, record: record)
-      {
-        return .vetoed(i)
-      }
+    guard split < count else { return .scored(tally.mean) }
+    switch app {
+    case .appUnderStudy: predictAppOpen(&point)
+    case .otherApp(let o):
+      point.context.appOpenProbability = otherAppOpenProbability(o, now: point.context.now)
+      point.appOpenPredicted = true
+    }
+    if cutsOutOfReach, let bound = model.compiled.bounds[model.compiled.weightRow(activity)],
+      bound.cannotReach(activity, point.context, from: tally, model: model)
+    {
+      if Self.checksShortcuts { checkOutOfReach(activity, at: point) }
+      return .outOfReach
+    }
+    predictDeviceUse(&point)
+    if let i = model.judgeIndex(
+      activity, point.context, policies: split..<count, into: &tally, record: record)
+    {
+      return .vetoed(i)
     }
     return .scored(tally.mean)
   }

@@ -18,7 +18,11 @@ extension SystemScheduler {
     for i in otherApps.apps.indices where otherApps.apps[i].isDue(at: now) { due = true }
     guard due else { return }
     refillBudgets(to: now)
-    var c = otherAppsContext(app: app, device: device, now: now)
+    // One point for every other app, its fields set per app in place (a copy of the
+    // policy context per app cost a memcpy each).
+    var point = DecisionPoint(
+      context: otherAppsContext(app: app, device: device, now: now), trigger: .timer, deviceUsePredicted: true
+    )
     var running = otherApps.running(at: now) + app.runningCount
     let split = model.predictionsNeededAt
     let count = model.compiled.policies.count
@@ -29,7 +33,7 @@ extension SystemScheduler {
     var prefix = [(veto: Bool, tally: ScoreTally)?](repeating: nil, count: otherApps.workKinds)
     for i in otherApps.apps.indices where otherApps.apps[i].isDue(at: now) {
       if otherApps.apps[i].work.isApples {
-        if startsAppleMaintenance(i, c, network: device.network, now: now) { running += 1 }
+        if startsAppleMaintenance(i, point.context, network: device.network, now: now) { running += 1 }
         continue
       }
       if otherApps.apps[i].work.kind == .legacyFetch, !otherApps.keepsFetch(Int32(otherApps.apps[i].rank)) {
@@ -41,48 +45,36 @@ extension SystemScheduler {
       let o = otherApps.apps[i].opensAt
       if prefix[kind] == nil {
         var tally = ScoreTally()
-        let veto = model.judgeIndex(activity, c, policies: 0..<shared, into: &tally) != nil
+        let veto = model.judgeIndex(activity, point.context, policies: 0..<shared, into: &tally) != nil
         prefix[kind] = (veto, tally)
       }
-      c.otherAppsRunning = UInt16(clamping: running)
+      point.context.otherAppsRunning = UInt16(clamping: running)
       if Self.checksShortcuts, let answered = prefix[kind] {
-        checkSharedAnswer(answered, for: i, activity, c, shared: shared, now: now)
+        checkSharedAnswer(answered, for: i, activity, point.context, shared: shared, now: now)
       }
       guard let answered = prefix[kind], !answered.veto else { continue }
-      var tally = answered.tally
-      c.lastLaunch = otherApps.apps[i].lastLaunch
-      c.daysSinceAppOpened = otherApps.apps[o].opens.daysSinceLast(now)
-      c.isAmongRecentApps = otherApps.isRecent(Int32(otherApps.apps[i].rank))
-      c.dataBudget = data
-      c.silentPushesInPeriod = pushesLaunched(inPeriodOf: now)
-      c.appOpenProbability = nil
-      // The rule, as for the app under study: the policies before the predictions, then
-      // the app's own open prediction, then the rest, with the same cut once the score
-      // cannot reach the threshold (checked against the rule in debug builds).
-      if model.judgeIndex(activity, c, policies: shared..<split, into: &tally) != nil { continue }
-      if split < count {
-        c.appOpenProbability = otherAppOpenProbability(o, now: now)
-        if let bound = model.compiled.bounds[model.compiled.weightRow(activity)],
-          bound.cannotReach(activity, c, from: tally, model: model)
-        {
-          if Self.checksShortcuts {
-            checkOutOfReach(
-              activity,
-              at: DecisionPoint(context: c, trigger: .timer, appOpenPredicted: true, deviceUsePredicted: true)
-            )
-          }
-          continue
-        }
-        if model.judgeIndex(activity, c, policies: split..<count, into: &tally) != nil { continue }
-      }
+      point.context.lastLaunch = otherApps.apps[i].lastLaunch
+      point.context.daysSinceAppOpened = otherApps.apps[o].opens.daysSinceLast(now)
+      point.context.isAmongRecentApps = otherApps.isRecent(Int32(otherApps.apps[i].rank))
+      point.context.dataBudget = data
+      point.context.silentPushesInPeriod = pushesLaunched(inPeriodOf: now)
+      point.context.appOpenProbability = nil
+      point.appOpenPredicted = false
+      // The rule, as for the app under study (its own open prediction, the same cut once
+      // the score cannot reach the threshold), after the shared policies' answer.
+      guard
+        case .scored(let mean) = judge(
+          activity, at: &point, after: (shared, answered.tally), predicting: .otherApp(o),
+          cutsOutOfReach: true)
+      else { continue }
       let group = otherApps.apps[i].group
-      guard model.launches(tally.mean, activity),
+      guard model.launches(mean, activity),
         groupLoad(group, now: now) < parameters.groupCaps[group]
           || makeRoom(
             in: group, power: activity.requiresExternalPower, app: i, appUnderStudy: app, now: now,
             loop: &loop) != nil
       else { continue }
-      launchOther(i, onPower: c.isPluggedIn, network: device.network, now: now)
+      launchOther(i, onPower: point.context.isPluggedIn, network: device.network, now: now)
       running += 1
     }
   }

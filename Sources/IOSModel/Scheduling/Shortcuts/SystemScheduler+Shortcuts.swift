@@ -45,26 +45,9 @@ extension SystemScheduler {
   /// activity whose score cannot reach the threshold (``ScoreBound``) is not asked
   /// about further.
   mutating func judgeWithShortcuts(_ activity: Activity, at point: inout DecisionPoint) -> Verdict {
-    var tally = ScoreTally()
-    let split = model.predictionsNeededAt
-    let count = model.compiled.policies.count
-    if let i = model.judgeIndex(activity, point.context, policies: 0..<split, into: &tally) {
-      return .vetoed(i)
-    }
-    guard split < count else { return .scored(tally.mean) }
-    predictAppOpen(&point)
-    if let bound = model.compiled.bounds[model.compiled.weightRow(activity)],
-      bound.cannotReach(activity, point.context, from: tally, model: model)
-    {
-      if Self.checksShortcuts { checkOutOfReach(activity, at: point) }
-      shortcuts.outOfReachPoints += 1
-      return .outOfReach
-    }
-    predictDeviceUse(&point)
-    if let i = model.judgeIndex(activity, point.context, policies: split..<count, into: &tally) {
-      return .vetoed(i)
-    }
-    return .scored(tally.mean)
+    let verdict = judge(activity, at: &point, cutsOutOfReach: true)
+    if case .outOfReach = verdict { shortcuts.outOfReachPoints += 1 }
+    return verdict
   }
 
   /// After a point judged in full: keeps a standing veto when every due activity was
