@@ -6,7 +6,7 @@ import SimKernel
 /// timeline, a recorded trace, or a mix of them.
 ///
 /// The device is a component of a larger model: it schedules kernel events addressed to
-/// its `target`, handles them in ``handle(_:scheduler:)``, and appends every change of
+/// its `target`, handles them in ``handle(_:loop:)``, and appends every change of
 /// state to ``changes``, which the owner of the device drains. The battery level is
 /// piecewise linear between events; an event is scheduled for each crossing of a
 /// multiple of 5 %, so the level is exact at every decision point without polling.
@@ -92,7 +92,7 @@ public struct SimulatedDevice: DeviceConditions {
   var screenOnSince: SimTime = .zero
   var screenOffAt: SimTime = .zero
   var screenOffEvent: EventID?
-  /// The kernel slots (``EventLoop/allocateSlot()``, taken at ``start(scheduler:)``) of
+  /// The kernel slots (``EventLoop/allocateSlot()``, taken at ``start(loop:)``) of
   /// the three events that are never pending twice and come most often: the next
   /// unlock, the screen going off, the battery's next crossing.
   var slots = (unlock: Slot.unallocated, screenOff: Slot.unallocated, crossing: Slot.unallocated)

@@ -9,7 +9,7 @@ extension SimulatedApp {
     launch(name: taskName(identifier), loop: &loop)
   }
 
-  /// As ``launch(identifier:scheduler:)``, for the interned identifier.
+  /// As ``launch(identifier:loop:)``, for the interned identifier.
   @discardableResult
   public func launch(name: TaskName, loop: inout EventLoop) -> LaunchResult {
     var result = LaunchResult.notPending

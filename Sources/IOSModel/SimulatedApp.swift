@@ -3,9 +3,9 @@ import SimKernel
 /// The app under study: its process state, its `BGTaskScheduler`, its background time,
 /// and the behaviour (its own code) that runs in it.
 ///
-/// The app is driven from outside: the owner opens and leaves it (``userOpened(scheduler:)``,
-/// ``userLeft(scheduler:)``, ``userForceQuit(scheduler:)``), the device reports use and
-/// shutdowns, and the system's scheduler decides launches (``launch(identifier:scheduler:)``).
+/// The app is driven from outside: the owner opens and leaves it (``userOpened(loop:)``,
+/// ``userLeft(loop:)``, ``userForceQuit(loop:)``), the device reports use and
+/// shutdowns, and the system's scheduler decides launches (``launch(identifier:loop:)``).
 /// Launch requests go out through ``taskScheduler``'s pending list; launch decisions
 /// come back in through `launch`. Every API call, state change, launch, expiry,
 /// completion and kill is appended to ``events``.

@@ -53,13 +53,14 @@ public struct PhoneRecipe {
 
   /// The phone, wired and ready to start.
   public func assemble() -> PhoneSimulation<SystemScheduler> {
-    // Parts.
+    // Parts, each with the address its events carry.
+    let addresses = PhoneAddresses()
     let device = SimulatedDevice(
-      id: owner, persona: persona, calendar: calendar, streams: streams, target: PhoneTargets.device,
+      id: owner, persona: persona, calendar: calendar, streams: streams, target: addresses.device,
       timeline: timeline, usageDraws: usageDraws)
     let code = DeclarativeBehavior(spec: app, stream: streams.stream("device/\(owner)/app-code"))
     let simulatedApp = SimulatedApp(
-      configuration: app.configuration, behavior: code, target: PhoneTargets.app)
+      configuration: app.configuration, behavior: code, target: addresses.app)
     let schedulerStream = streams.stream("device/\(owner)/scheduler")
     var system = SystemScheduler(
       model: scheduler.model, parameters: scheduler.parameters, calendar: calendar,
@@ -90,7 +91,8 @@ public struct PhoneRecipe {
       stream: SilentPushServer.stream(pairedWith: schedulerStream))
     // Assembly.
     return PhoneSimulation(
-      device: device, app: simulatedApp, decider: system, pushServer: pushes, otherAppUse: otherAppUse)
+      device: device, app: simulatedApp, decider: system, pushServer: pushes, otherAppUse: otherAppUse,
+      addresses: addresses)
   }
 
   /// Assembles the phone and runs it to the start of day `days`, keeping every change

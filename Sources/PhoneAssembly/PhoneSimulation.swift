@@ -7,12 +7,11 @@ import SimKernel
 /// meet: device changes become app inputs (opens, leaves, force quits, use, shutdowns)
 /// and decider inputs; the app's running tasks become battery load.
 ///
-/// Each part's kernel events carry its target (``PhoneTargets``).
+/// Each part's kernel events carry its address (``PhoneAddresses``), handed out when the
+/// phone is assembled; the simulation hands each event to its part.
 public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
-  public static var deviceTarget: UInt32 { PhoneTargets.device }
-  public static var appTarget: UInt32 { PhoneTargets.app }
-  public static var deciderTarget: UInt32 { PhoneTargets.decider }
-  public static var pushServerTarget: UInt32 { PhoneTargets.pushServer }
+  /// Where each part's kernel events are addressed.
+  public let addresses: PhoneAddresses
 
   public var device: SimulatedDevice
   public let app: SimulatedApp
@@ -47,8 +46,9 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
 
   public init(
     device: SimulatedDevice, app: SimulatedApp, decider: Decider, pushServer: SilentPushServer? = nil,
-    otherAppUse: OtherAppUse? = nil, keepChanges: Bool = true
+    otherAppUse: OtherAppUse? = nil, addresses: PhoneAddresses = PhoneAddresses(), keepChanges: Bool = true
   ) {
+    self.addresses = addresses
     self.otherAppUse = otherAppUse
     self.device = device
     self.app = app
@@ -60,17 +60,17 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   /// Starts the device, the decider and the push server. Call once at time 0.
   public mutating func start(loop: inout EventLoop) {
     device.start(loop: &loop)
-    decider.start(app: app, device: device.snapshot, target: Self.deciderTarget, loop: &loop)
-    pushServer?.scheduleNext(after: loop.now, target: Self.pushServerTarget, loop: &loop)
+    decider.start(app: app, device: device.snapshot, target: addresses.decider, loop: &loop)
+    pushServer?.scheduleNext(after: loop.now, target: addresses.pushServer, loop: &loop)
     forward(&loop)
   }
 
   public mutating func handle(_ event: Event, loop: inout EventLoop) {
     switch event.target {
-    case Self.deviceTarget: device.handle(event, loop: &loop)
-    case Self.appTarget: app.handle(event, loop: &loop)
-    case Self.pushServerTarget:
-      pushServer?.scheduleNext(after: loop.now, target: Self.pushServerTarget, loop: &loop)
+    case addresses.device: device.handle(event, loop: &loop)
+    case addresses.app: app.handle(event, loop: &loop)
+    case addresses.pushServer:
+      pushServer?.scheduleNext(after: loop.now, target: addresses.pushServer, loop: &loop)
       decider.silentPushArrived(app: app, device: device.snapshot, loop: &loop)
     default: decider.handle(event, app: app, device: device.snapshot, loop: &loop)
     }
@@ -157,13 +157,26 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   }
 }
 
-/// The kernel targets of a phone's parts: make the device and the app with these, and
-/// ``PhoneSimulation`` hands each event to its part.
-public enum PhoneTargets {
-  public static let device: UInt32 = 0
-  public static let app: UInt32 = 1
-  public static let decider: UInt32 = 2
-  public static let pushServer: UInt32 = 3
+/// The kernel addresses of a phone's parts, handed out one by one as the assembly adds
+/// the parts (the device, the app, the decider, the app's push server): make the device
+/// and the app with theirs, and ``PhoneSimulation`` hands each event to its part.
+public struct PhoneAddresses: Sendable, Equatable {
+  public let device: UInt32
+  public let app: UInt32
+  public let decider: UInt32
+  public let pushServer: UInt32
+
+  public init() {
+    var next: UInt32 = 0
+    func handOut() -> UInt32 {
+      defer { next += 1 }
+      return next
+    }
+    device = handOut()
+    app = handOut()
+    decider = handOut()
+    pushServer = handOut()
+  }
 }
 
 /// The device's state when a task launched.

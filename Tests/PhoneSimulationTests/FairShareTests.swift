@@ -36,7 +36,7 @@ import Testing
   }
 
   func makeRoom(_ s: inout SystemScheduler, at seconds: Double, power: Bool = true) -> String? {
-    let app = SimulatedApp(configuration: .testDefault, behavior: worker([]), target: PhoneTargets.app)
+    let app = SimulatedApp(configuration: .testDefault, behavior: worker([]), target: PhoneAddresses().app)
     var kernel = EventLoop()
     return s.makeRoom(
       in: .network, power: power, app: s.otherApps.count, appUnderStudy: app, now: t(seconds),

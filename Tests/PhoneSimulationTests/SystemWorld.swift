@@ -27,9 +27,9 @@ struct SystemWorld: ~Copyable {
       randomHabits: false)
     let device = SimulatedDevice(
       id: 0, persona: persona, calendar: calendar, streams: RandomStreams(seed: 1),
-      target: PhoneTargets.device,
+      target: PhoneAddresses().device,
       timeline: timeline)
-    let app = SimulatedApp(configuration: configuration, behavior: behavior, target: PhoneTargets.app)
+    let app = SimulatedApp(configuration: configuration, behavior: behavior, target: PhoneAddresses().app)
     let stream = RandomStreams(seed: 1).stream("scheduler")
     let system = SystemScheduler(
       model: model, calendar: calendar, stream: stream, paths: paths, recordDecisions: recordDecisions)

@@ -23,8 +23,8 @@ struct World: ~Copyable {
       events: script.map { TimelineEvent(time: SimTime(seconds: $0.0), action: $0.1) }, randomHabits: false)
     let device = SimulatedDevice(
       id: 0, persona: persona, calendar: SimCalendar(startDate: CivilDate(iso: "2026-01-05")!),
-      streams: RandomStreams(seed: 1), target: PhoneTargets.device, timeline: timeline)
-    let app = SimulatedApp(configuration: configuration, behavior: behavior, target: PhoneTargets.app)
+      streams: RandomStreams(seed: 1), target: PhoneAddresses().device, timeline: timeline)
+    let app = SimulatedApp(configuration: configuration, behavior: behavior, target: PhoneAddresses().app)
     phone = PhoneSimulation(
       device: device, app: app,
       decider: ScriptedLauncher(plan: launches.map { (SimTime(seconds: $0.0), $0.1) }))

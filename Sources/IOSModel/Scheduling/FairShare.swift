@@ -5,7 +5,7 @@ import SimKernel
 /// long-running activity to suspend; of two activities the one that needs external power
 /// runs first, then the one that has run less this week. Here the runner that would run
 /// last is suspended when the newcomer would run before it and its leaving makes room
-/// (``SystemScheduler/makeRoom(in:power:app:appUnderStudy:now:scheduler:)``).
+/// (``SystemScheduler/makeRoom(in:power:app:appUnderStudy:now:loop:)``).
 public struct FairShare: Sendable {
   public struct Settings: Sendable, Hashable {
     /// How long an activity must have run to be suspended [s]. **No published figure.**

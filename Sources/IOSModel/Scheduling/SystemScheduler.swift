@@ -91,8 +91,9 @@ public struct SystemScheduler: LaunchDecider {
     get { otherApps.recordsRuns }
     set { otherApps.recordsRuns = newValue }
   }
-  var target: UInt32 = 2
-  /// The periodic timer's period, from `parameters` at ``start(app:device:target:scheduler:)``.
+  /// The address of its own events, handed out at assembly (``start(app:device:target:loop:)``).
+  var target = UInt32.max
+  /// The periodic timer's period, from `parameters` at ``start(app:device:target:loop:)``.
   var timerPeriod = SimDuration.zero
   /// ``SchedulerParameters/predictionWindowSeconds`` and its duration (NaN: not yet).
   var predictionWindow = (seconds: Double.nan, duration: SimDuration.zero)
@@ -139,7 +140,7 @@ public struct SystemScheduler: LaunchDecider {
   static let discretionaryName = TaskName("discretionary")
 
   /// The kernel slot of the periodic timer (``EventLoop/allocateSlot()``, taken at
-  /// ``start(app:device:target:scheduler:)``): re-armed every period, it never waits in
+  /// ``start(app:device:target:loop:)``): re-armed every period, it never waits in
   /// the queue.
   var timerSlot = Slot.unallocated
 
