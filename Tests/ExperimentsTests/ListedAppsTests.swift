@@ -187,7 +187,7 @@ import Testing
         )
       let spec = try Self.spec(text)
       let log = OwnerSimulation.recipe(
-        spec, replication: 0, device: 0, arm: spec.arms[0], recordDecisions: true
+        spec, replication: 0, owner: 0, arm: spec.arms[0], recordDecisions: true
       )
       .run(days: spec.days)
       let vetoes = log.decisions.flatMap(\.verdicts).filter {

@@ -27,7 +27,7 @@ import Testing
   /// study's launches.
   static func run(_ spec: ExperimentSpec, arm: Int, device: Int) -> (system: SystemScheduler, launches: Int) {
     let recipe = OwnerSimulation.recipe(
-      spec, replication: 0, device: device, arm: spec.arms[arm], recordDecisions: false)
+      spec, replication: 0, owner: device, arm: spec.arms[arm], recordDecisions: false)
     var sim = recipe.assemble()
     var kernel = EventLoop()
     sim.start(loop: &kernel)
@@ -154,7 +154,7 @@ extension OtherAppsTests {
   @Test func explainNamesTheOtherAppsThatKeptTheCPUBusy() throws {
     let spec = try Self.spec(otherApps: 40, days: 4)
     let recipe = OwnerSimulation.recipe(
-      spec, replication: 0, device: 3, arm: spec.arms[1], recordDecisions: true)
+      spec, replication: 0, owner: 3, arm: spec.arms[1], recordDecisions: true)
     let log = recipe.run(days: spec.days)
     let busy = log.decisions.filter { d in
       d.verdicts.contains { $0.policy == "cpu" && $0.reason.contains("running: com.other.") }
@@ -167,7 +167,7 @@ extension OtherAppsTests {
     // Alone, no verdict names another app.
     let alone = try Self.spec(otherApps: 0, days: 4)
     let plain = OwnerSimulation.recipe(
-      alone, replication: 0, device: 3, arm: alone.arms[1], recordDecisions: true
+      alone, replication: 0, owner: 3, arm: alone.arms[1], recordDecisions: true
     ).run(days: alone.days)
     #expect(!plain.decisions.contains { d in d.verdicts.contains { $0.reason.contains("com.other.") } })
   }

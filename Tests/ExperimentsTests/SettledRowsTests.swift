@@ -103,7 +103,7 @@ import Testing
       var rows: [String] = []
       for accountedOnly in [false, true] {
         let recipe = OwnerSimulation.recipe(
-          spec, replication: 0, device: device, arm: arm, recordDecisions: false)
+          spec, replication: 0, owner: device, arm: arm, recordDecisions: false)
         var sim = recipe.assemble()
         let calendar = recipe.calendar
         sim.logFilter = accountedOnly ? OwnerAccounting.reads : .everything

@@ -24,7 +24,7 @@ extension LaunchLog {
     do { cell = try spec.spec(for: spec.cells[0]) } catch { throw UserError(error.description) }
     return LaunchLog(
       outcome: OwnerSimulation.recipe(
-        cell, replication: 0, device: device, arm: chosen, recordDecisions: false
+        cell, replication: 0, owner: device, arm: chosen, recordDecisions: false
       )
       .run(days: cell.days))
   }

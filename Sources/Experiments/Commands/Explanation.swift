@@ -84,7 +84,7 @@ public struct Explanation: Sendable {
     var out: [String] = []
     for a in spec.arms where arm == nil || a.name == arm {
       let outcome = OwnerSimulation.recipe(
-        spec, replication: replication, device: device, arm: a, recordDecisions: true
+        spec, replication: replication, owner: device, arm: a, recordDecisions: true
       ).run(days: spec.days)
       out.append(
         "arm \(a.name), owner \(device), replication \(replication)\(base.cells.count > 1 ? ", " + base.summaryPlan.cellLabel(cell) : ""), \(spec.days) days"

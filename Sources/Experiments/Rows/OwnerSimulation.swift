@@ -12,14 +12,14 @@ import SimKernel
 package enum OwnerSimulation {
   /// Owners whose whole day is kept for the report's "day in the life": the first two
   /// owners of cell 0, replication 0, on day 1 (day 0 for one-day runs).
-  static func keepsTimeline(_ spec: ExperimentSpec, cell: Int, replication: Int, device: Int) -> Int? {
-    cell == 0 && replication == 0 && device < 2 ? min(1, spec.days - 1) : nil
+  static func keepsTimeline(_ spec: ExperimentSpec, cell: Int, replication: Int, owner: Int) -> Int? {
+    cell == 0 && replication == 0 && owner < 2 ? min(1, spec.days - 1) : nil
   }
 
-  /// Owner `device` of `replication` with `arm`'s tasks: the same phone for `run`,
+  /// Owner `owner` of `replication` with `arm`'s tasks: the same phone for `run`,
   /// `bgsim explain` and launch logs.
   package static func recipe(
-    _ spec: ExperimentSpec, replication: Int, device: Int, arm: ExperimentSpec.Arm, recordDecisions: Bool,
+    _ spec: ExperimentSpec, replication: Int, owner: Int, arm: ExperimentSpec.Arm, recordDecisions: Bool,
     usage: UsageDraws? = nil
   ) -> PhoneRecipe {
     let calendar = SimCalendar(startDate: spec.startDate)
@@ -27,7 +27,7 @@ package enum OwnerSimulation {
     var persona = spec.personas[0].persona
     if spec.personas.count > 1 {
       let choice = Categorical(weights: spec.personas.map(\.weight))
-      persona = spec.personas[choice.index(streams.stream("device/\(device)/persona"))].persona
+      persona = spec.personas[choice.index(streams.stream("device/\(owner)/persona"))].persona
     }
     var appSpec = spec.app
     appSpec.tasks = arm.tasks
@@ -36,7 +36,7 @@ package enum OwnerSimulation {
     // nothing new starts then.
     return PhoneRecipe(
       persona: persona, app: appSpec, scheduler: spec.scheduler, timeline: spec.timeline, calendar: calendar,
-      streams: streams, owner: device, usageDraws: usage, recordDecisions: recordDecisions,
+      streams: streams, owner: owner, usageDraws: usage, recordDecisions: recordDecisions,
       launchesUntil: calendar.startOfDay(spec.days), otherApps: spec.otherApps)
   }
 
@@ -45,14 +45,14 @@ package enum OwnerSimulation {
   /// `usage`, shared by the owner's arms, keeps the owner's usage draws for the next arm.
   /// `summary` is given what the owner's rows give the summary, once they are all written.
   static func run(
-    _ spec: ExperimentSpec, cell: Int, replication: Int, device: Int, arm: ExperimentSpec.Arm,
+    _ spec: ExperimentSpec, cell: Int, replication: Int, owner: Int, arm: ExperimentSpec.Arm,
     usage: UsageDraws? = nil,
     rows: inout RowBuffers, drain: (inout RowBuffers) -> Void = { _ in },
     summary: (OwnerSummary) -> Void = { _ in }
   ) -> Int64 {
-    let timelineDay = keepsTimeline(spec, cell: cell, replication: replication, device: device)
+    let timelineDay = keepsTimeline(spec, cell: cell, replication: replication, owner: owner)
     let recipe = recipe(
-      spec, replication: replication, device: device, arm: arm, recordDecisions: false, usage: usage)
+      spec, replication: replication, owner: owner, arm: arm, recordDecisions: false, usage: usage)
     var sim = recipe.assemble()
     sim.logFilter = timelineDay == nil ? OwnerAccounting.reads : .everything
     sim.recordsOtherAppRuns = timelineDay != nil
@@ -66,7 +66,7 @@ package enum OwnerSimulation {
     let end = calendar.startOfDay(spec.days)
     let prefix = RowPrefix.text(
       cell: cell, sweepFields: spec.sweepFields(cell: cell), arm: arm.name, replication: replication,
-      owner: device)
+      owner: owner)
     // The other apps' totals at the end of the warm-up.
     var warmupTotals: [OtherAppTotal] = []
     var otherDays =

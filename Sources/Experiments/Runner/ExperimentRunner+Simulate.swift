@@ -70,7 +70,7 @@ extension ExperimentRunner {
   ) throws(UserError) -> Int64 {
     var rows = RowBuffers()
     let keepsDay = chunk.devices.contains {
-      OwnerSimulation.keepsTimeline(cellSpec, cell: chunk.cell, replication: chunk.replication, device: $0)
+      OwnerSimulation.keepsTimeline(cellSpec, cell: chunk.cell, replication: chunk.replication, owner: $0)
         != nil
     }
     var files: [PartKind: AtomicFileWriter] = [:]
@@ -92,7 +92,7 @@ extension ExperimentRunner {
       var summaries: [OwnerSummary] = []
       for arm in cellSpec.arms {
         events += OwnerSimulation.run(
-          cellSpec, cell: chunk.cell, replication: chunk.replication, device: device, arm: arm, usage: usage,
+          cellSpec, cell: chunk.cell, replication: chunk.replication, owner: device, arm: arm, usage: usage,
           rows: &rows, drain: { drain(&$0, under: 1 << 18) }, summary: { summaries.append($0) })
         drain(&rows, under: 1 << 18)
       }
