@@ -67,7 +67,7 @@ import Testing
     for (arm, owners) in try Self.delays(dir) {
       let withLaunches = owners.filter { !$0.isEmpty }
       let row = try #require(
-        tables.rows.first { $0.kind == "arm" && $0.arm == arm && $0.metric == .delayAfterEarliest })
+        tables.rows.first { $0.kind == .arm && $0.arm == arm && $0.metric == .delayAfterEarliest })
       let plain = Self.ratioInterval(withLaunches)
       #expect(row.n == withLaunches.count && row.unit == "owner")
       #expect(row.observations == withLaunches.reduce(0) { $0 + $1.count })

@@ -115,7 +115,7 @@ import Testing
     _ row: SummaryTables.Row, _ xs: [Double], pValue: Double? = nil, arms: ([Double], [Double])? = nil
   ) {
     var ci = Statistics.confidenceInterval(xs)
-    if row.kind == "arm" { ci = armInterval(xs, row.metric) }
+    if row.kind == .arm { ci = armInterval(xs, row.metric) }
     if let (a, b) = arms, row.metric.range == .share, !xs.isEmpty {
       let (va, vb) = (Statistics.variance(a), Statistics.variance(b))
       let d = Statistics.differenceInterval(
@@ -155,7 +155,7 @@ import Testing
         }
       }
       for arm in Self.arms {
-        let row = try #require(tables.rows.first { $0.kind == "arm" && $0.arm == arm && $0.metric == metric })
+        let row = try #require(tables.rows.first { $0.kind == .arm && $0.arm == arm && $0.metric == metric })
         Self.expectMatches(row, values(arm).keys.sorted().map { values(arm)[$0]! })
       }
       for (i, x) in Self.arms.enumerated() {
@@ -164,7 +164,7 @@ import Testing
           let ids = u.keys.filter { v[$0] != nil }.sorted()
           let row = try #require(
             tables.rows.first {
-              $0.kind == "paired_difference" && $0.arm == "\(x) vs \(y)" && $0.metric == metric
+              $0.kind == .pairedDifference && $0.arm == "\(x) vs \(y)" && $0.metric == metric
             })
           let plain = Statistics.pairedDifference(ids.map { u[$0]! }, ids.map { v[$0]! })
           Self.expectMatches(

@@ -38,20 +38,20 @@ import Testing
     plan.largestBootstrapOwners = 0
     let tables = try SummaryTables.compute(directory: dir.path, plan: plan)
     let diff = try #require(
-      tables.rows.first { $0.kind == "paired_difference" && $0.metric == .launchesPerDeviceDay })
+      tables.rows.first { $0.kind == .pairedDifference && $0.metric == .launchesPerDeviceDay })
     #expect(diff.arm == "a vs b")
     #expect(diff.n == 4)
     // Owner figures are summed in units of 2⁻³⁰ (``OwnerFigures``): within 10⁻⁹.
     #expect(abs(diff.mean - 0.2) < 1e-9)
     #expect(diff.sd == 0 && abs(diff.low - 0.2) < 1e-9 && abs(diff.high - 0.2) < 1e-9)
     let a = try #require(
-      tables.rows.first { $0.kind == "arm" && $0.arm == "a" && $0.metric == .launchesPerDeviceDay })
+      tables.rows.first { $0.kind == .arm && $0.arm == "a" && $0.metric == .launchesPerDeviceDay })
     #expect(abs(a.mean - 0.45) < 1e-9)
     // sd of 0.3, 0.4, 0.5, 0.6 is 0.129099…; the t interval uses t(0.975, 3) = 3.182446.
     #expect(abs(a.sd - 0.1290994449) < 1e-9)
     #expect(abs(a.high - (0.45 + 3.182446305 * 0.1290994449 / 2)) < 1e-6)
     let charging = try #require(
-      tables.rows.first { $0.kind == "paired_difference" && $0.metric == .shareWhileCharging })
+      tables.rows.first { $0.kind == .pairedDifference && $0.metric == .shareWhileCharging })
     #expect(charging.mean == 1)
   }
 

@@ -43,7 +43,10 @@ import Testing
   func row(_ s: OtherAppSummary, _ kind: String, _ arm: String, _ app: String, _ metric: String) throws
     -> OtherAppSummary.Row
   {
-    try #require(s.rows.first { $0.kind == kind && $0.arm == arm && $0.app == app && $0.metric == metric })
+    try #require(
+      s.rows.first {
+        $0.kind.rawValue == kind && $0.arm == arm && $0.app == app && $0.metric.rawValue == metric
+      })
   }
 
   @Test func meansOverOwnersWithStudentsInterval() throws {

@@ -117,7 +117,8 @@ public struct CoverageStudy: Sendable {
     for r in rows {
       let t = r.reference
       let fields = [
-        String(t.cell), t.kind, CSVField.quoted(t.arm), CSVField.quoted(t.app), t.metric, t.statistic,
+        String(t.cell), t.kind.rawValue, CSVField.quoted(t.arm), CSVField.quoted(t.app), t.metric,
+        t.statistic,
         CSVNumber.format(t.estimate, digits: 6), String(r.runs), String(r.covered),
         String(r.missedHigh), String(r.missedLow),
         r.runs > 0 ? CSVNumber.format(r.coverage, digits: 4) : "", String(r.band.lowerBound),

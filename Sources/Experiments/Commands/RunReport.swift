@@ -64,14 +64,14 @@ public enum RunReport {
         var row = [metric.rawValue + (metric.isSummarisedByMedian ? " (median)" : "")]
         for arm in arms {
           if let r = summary.rows.first(where: {
-            $0.cell == cell.index && $0.kind == "arm" && $0.arm == arm && $0.metric == metric
+            $0.cell == cell.index && $0.kind == .arm && $0.arm == arm && $0.metric == metric
           }) {
             row.append(interval(r.shown, digits))
           }
         }
         for (a, b) in pairs {
           if let r = summary.rows.first(where: {
-            $0.cell == cell.index && $0.kind == "paired_difference" && $0.arm == "\(a) vs \(b)"
+            $0.cell == cell.index && $0.kind == .pairedDifference && $0.arm == "\(a) vs \(b)"
               && $0.metric == metric
           }) {
             let p = r.pValue.map { $0 < 0.001 ? "p<0.001" : "p=\(f($0, 3))" } ?? ""

@@ -67,7 +67,7 @@ public struct Advice: Sendable {
       let overrides = zip(plan.sweptKeys, plan.cellValues[cell]).map { (path: $0, value: $1) }
       for arm in plan.arms {
         func row(_ m: MetricName) -> SummaryTables.Row? {
-          summary.rows.first { $0.cell == cell && $0.kind == "arm" && $0.arm == arm && $0.metric == m }
+          summary.rows.first { $0.cell == cell && $0.kind == .arm && $0.arm == arm && $0.metric == m }
         }
         guard let g = row(goal.metric), let c = row(minimise) else { continue }
         let (estimate, low, high) = g.shown

@@ -13,13 +13,12 @@ import Synchronization
 public struct OtherAppSummary: Sendable {
   public struct Row: Sendable, Equatable {
     public let cell: Int
-    /// `arm` or `paired_difference`.
-    public let kind: String
+    public let kind: SummaryRowKind
     /// The arm, or `A vs B` for the difference A − B.
     public let arm: String
     /// The app's bundle, or ``allApps`` for the sum over the owner's other apps.
     public let app: String
-    public let metric: String
+    public let metric: OtherAppMetric
     /// The units behind the interval (owners, or replications).
     public let n: Int
     public let unit: String
@@ -31,11 +30,8 @@ public struct OtherAppSummary: Sendable {
     public let pValue: Double?
   }
 
-  /// The metrics, each per day after the warm-up: the owner's opens of the app, its
-  /// launches, its runs suspended by fair share, and the energy its runs drew [mWh].
-  public static let metrics = [
-    "opens_per_day", "launches_per_day", "suspended_per_day", "energy_per_day_mwh",
-  ]
+  /// The metrics, in the order of each app's figures.
+  public static let metrics = OtherAppMetric.allCases
 
   /// The `app` of the rows that sum every other app of an owner.
   public static let allApps = "all_other_apps"
@@ -78,9 +74,9 @@ public struct OtherAppSummary: Sendable {
       fields.comma()
       fields.field(r.app)
       let text = [
-        String(r.cell) + plan.sweepFields(cell: r.cell), r.kind,
+        String(r.cell) + plan.sweepFields(cell: r.cell), r.kind.rawValue,
         String(decoding: fields.bytes, as: UTF8.self),
-        r.metric, r.unit, String(r.n), SummaryTables.number(r.mean), SummaryTables.number(r.sd),
+        r.metric.rawValue, r.unit, String(r.n), SummaryTables.number(r.mean), SummaryTables.number(r.sd),
         SummaryTables.number(r.low), SummaryTables.number(r.high), r.pValue.map(SummaryTables.number) ?? "",
       ]
       file.write(text.joined(separator: ",") + "\n")
@@ -259,9 +255,12 @@ extension OtherAppSummary {
       for cell in 0..<cells {
         let apps = (self.apps[cell] ?? []) + (self.apps[cell] == nil ? [] : [OtherAppSummary.allApps])
         let sides =
-          arms.indices.map { ($0, "arm", arms[$0]) }
+          arms.indices.map { ($0, SummaryRowKind.arm, arms[$0]) }
           + pairs.map {
-            (arms.count + $0.0 * arms.count + $0.1, "paired_difference", "\(arms[$0.0]) vs \(arms[$0.1])")
+            (
+              arms.count + $0.0 * arms.count + $0.1, SummaryRowKind.pairedDifference,
+              "\(arms[$0.0]) vs \(arms[$0.1])"
+            )
           }
         for (side, (armKey, kind, label)) in sides.enumerated() {
           for app in apps {
@@ -318,7 +317,7 @@ extension OtherAppSummary {
       let group: Group
       /// The arm's or the pair's place among the cell's sides.
       let side: Int
-      let kind: String
+      let kind: SummaryRowKind
       let label: String
       let stats: (n: Int, mean: Double, m2: Double)
     }
@@ -328,27 +327,27 @@ extension OtherAppSummary {
     func row(_ place: Place, replicates: [Double]?) -> Row {
       let (g, s) = (place.group, place.stats)
       let variance = s.n > 1 ? s.m2 / Double(s.n - 1) : .nan
-      var t = Statistics.confidenceInterval(mean: s.mean, variance: variance, count: s.n)
-      if let replicates, let xs = values[g] {
-        // As summary.csv's owner figures: the bootstrap-t over owners, which follows a
-        // skewed distribution where Student's interval falls short.
-        t = Statistics.bootstrapTInterval(
-          estimate: s.mean, standardError: (variance / Double(s.n)).squareRoot(), replicates: replicates,
-          count: s.n, level: t.level,
-          degreesOfFreedom: Statistics.residualDegreesOfFreedom(xs.map { Statistics.Cluster(y: $0, n: 1) }))
-      }
-      if variance == 0, !byReplication, g.metric < 3, let d = days[g.cell], d > 0 {
+      // As summary.csv's owner figures (the same code): the bootstrap-t over owners,
+      // which follows a skewed distribution where Student's interval falls short.
+      var t = OwnerMeanInterval.of(
+        mean: s.mean, variance: variance, count: s.n, replicates: replicates,
+        degreesOfFreedom: values[g].map { xs in
+          Statistics.residualDegreesOfFreedom(xs.map { Statistics.Cluster(y: $0, n: 1) })
+        })
+      if variance == 0, !byReplication, OtherAppSummary.metrics[g.metric].isCounted, let d = days[g.cell],
+        d > 0
+      {
         let half = OtherAppSummary.unseenShare(owners: s.n) / Double(d)
         t = ConfidenceInterval(
           estimate: s.mean, lower: s.mean - half, upper: s.mean + half, level: t.level, n: s.n)
       }
-      let ci = place.kind == "arm" ? Statistics.nonNegativeInterval(t) : t
+      let ci = place.kind == .arm ? Statistics.nonNegativeInterval(t) : t
       return Row(
         cell: g.cell, kind: place.kind, arm: place.label, app: g.app,
         metric: OtherAppSummary.metrics[g.metric],
         n: s.n, unit: byReplication ? "replication" : "owner", mean: s.mean, sd: variance.squareRoot(),
         low: ci.lower, high: ci.upper,
-        pValue: place.kind == "arm"
+        pValue: place.kind == .arm
           ? nil : Statistics.pairedTest(mean: s.mean, variance: variance, count: s.n).pValue)
     }
   }

@@ -2,7 +2,7 @@
 /// describes, its estimate and its bounds.
 public struct SummaryInterval: Sendable {
   public let cell: Int
-  public let kind: String
+  public let kind: SummaryRowKind
   public let arm: String
   /// The other app it describes (`other_app_summary.csv`); empty for `summary.csv`'s.
   public let app: String
@@ -14,7 +14,7 @@ public struct SummaryInterval: Sendable {
   public let high: Double
 
   /// What it describes, the same in every run of one experiment.
-  public var id: String { "\(cell)|\(kind)|\(arm)|\(app)|\(metric)|\(statistic)" }
+  public var id: String { "\(cell)|\(kind.rawValue)|\(arm)|\(app)|\(metric)|\(statistic)" }
 
   /// A run's intervals: each mean's of `summary.csv` (and the median's of delays and
   /// staleness), then each of `other_app_summary.csv`'s.
@@ -26,7 +26,7 @@ public struct SummaryInterval: Sendable {
         SummaryInterval(
           cell: r.cell, kind: r.kind, arm: r.arm, app: "", metric: name, statistic: "mean", estimate: r.mean,
           low: r.low, high: r.high))
-      if r.kind == "arm", r.metric.isSummarisedByMedian {
+      if r.kind == .arm, r.metric.isSummarisedByMedian {
         out.append(
           SummaryInterval(
             cell: r.cell, kind: r.kind, arm: r.arm, app: "", metric: name, statistic: "median",
@@ -36,7 +36,7 @@ public struct SummaryInterval: Sendable {
     for r in others?.rows ?? [] {
       out.append(
         SummaryInterval(
-          cell: r.cell, kind: r.kind, arm: r.arm, app: r.app, metric: r.metric, statistic: "mean",
+          cell: r.cell, kind: r.kind, arm: r.arm, app: r.app, metric: r.metric.rawValue, statistic: "mean",
           estimate: r.mean, low: r.low, high: r.high))
     }
     return out

@@ -155,7 +155,7 @@ public struct SummaryQuery: Sendable {
         for metric in metrics {
           guard
             let r = tables.rows.first(where: {
-              $0.cell == g && $0.kind == "arm" && $0.arm == arm && $0.metric == metric
+              $0.cell == g && $0.kind == .arm && $0.arm == arm && $0.metric == metric
             })
           else { continue }
           let keyValues = by.map { $0 == "arm" ? arm : values[groupKeys.firstIndex(of: $0)!] }

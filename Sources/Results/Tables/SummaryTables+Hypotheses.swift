@@ -43,7 +43,7 @@ extension SummaryTables {
   static func holmAdjustingPairs(_ rows: [Row]) -> [Row] {
     var rows = rows
     var families: [String: [Int]] = [:]
-    for (i, r) in rows.enumerated() where r.kind == "paired_difference" {
+    for (i, r) in rows.enumerated() where r.kind == .pairedDifference {
       families[r.arm + "|" + r.metric.rawValue, default: []].append(i)
     }
     for (_, members) in families {

@@ -123,22 +123,16 @@ extension SummaryTables {
         )
       }
       let variance = pool.variance(unitsPerValue: units)
-      let mean = pool.mean(unitsPerValue: units)
-      if let g, let replicates = meanReplicates[g], !replicates.isEmpty {
-        let se = (variance / Double(pool.count)).squareRoot()
-        return (
-          Statistics.bootstrapTInterval(
-            estimate: mean, standardError: se, replicates: replicates, count: pool.count, level: level,
-            degreesOfFreedom: meanDegreesOfFreedom[g]),
-          variance
-        )
-      }
-      let ci = Statistics.confidenceInterval(mean: mean, variance: variance, count: pool.count, level: level)
+      let ci = OwnerMeanInterval.of(
+        mean: pool.mean(unitsPerValue: units), variance: variance, count: pool.count,
+        replicates: g.flatMap { meanReplicates[$0] },
+        degreesOfFreedom: g.flatMap { meanDegreesOfFreedom[$0] },
+        level: level)
       return (ci, variance)
     }
 
     func describe(_ cell: Int, _ arm: String, _ metric: MetricName) -> Row {
-      row(cell, "arm", arm, metric, group(cell, arm, metric), pValue: nil, bounded: true)
+      row(cell, .arm, arm, metric, group(cell, arm, metric), pValue: nil, bounded: true)
     }
 
     /// The interval of the mean of one arm's `metric`, kept inside the metric's range:
@@ -175,7 +169,7 @@ extension SummaryTables {
       let g = pairGroup(cell, i, j, metric)
       let test = pairedTest(g, metric)
       return row(
-        cell, "paired_difference", "\(arms[i]) vs \(arms[j])", metric, g, pValue: test.1.pValue,
+        cell, .pairedDifference, "\(arms[i]) vs \(arms[j])", metric, g, pValue: test.1.pValue,
         interval: pairInterval(cell, i, j, metric))
     }
 
@@ -212,7 +206,7 @@ extension SummaryTables {
     }
 
     func row(
-      _ cell: Int, _ kind: String, _ arm: String, _ metric: MetricName, _ g: Int32?, pValue: Double?,
+      _ cell: Int, _ kind: SummaryRowKind, _ arm: String, _ metric: MetricName, _ g: Int32?, pValue: Double?,
       bounded: Bool = false, interval given: ConfidenceInterval? = nil
     ) -> Row {
       // The standard deviation is over owners (or launches, or opens), whatever the interval.

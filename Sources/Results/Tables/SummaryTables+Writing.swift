@@ -26,7 +26,7 @@ extension SummaryTables {
     summary.write(plan.layout(.summary).header)
     for r in rows {
       let fields = [
-        cell(r.cell), r.kind, r.arm, r.metric.rawValue, r.unit, String(r.n), String(r.observations),
+        cell(r.cell), r.kind.rawValue, r.arm, r.metric.rawValue, r.unit, String(r.n), String(r.observations),
         Self.number(r.mean), Self.number(r.sd), Self.number(r.low), Self.number(r.high),
         Self.number(r.median), Self.number(r.medianLow), Self.number(r.medianHigh),
         Self.number(r.p10), Self.number(r.p90), r.pValue.map(Self.number) ?? "",

@@ -9,7 +9,7 @@ import Synchronization
 public struct SummaryTables: Sendable {
   public struct Row: Sendable {
     public let cell: Int
-    public let kind: String
+    public let kind: SummaryRowKind
     public let arm: String
     public let metric: MetricName
     /// The independent units behind the intervals (``unit``): owners, or replications.
@@ -38,7 +38,7 @@ public struct SummaryTables: Sendable {
     /// The figure the console and the report show for this metric: the mean, or the
     /// median for a delay or a staleness, with its interval.
     public var shown: (estimate: Double, low: Double, high: Double) {
-      metric.isSummarisedByMedian && kind == "arm" ? (median, medianLow, medianHigh) : (mean, low, high)
+      metric.isSummarisedByMedian && kind == .arm ? (median, medianLow, medianHigh) : (mean, low, high)
     }
   }
 
@@ -398,7 +398,7 @@ public struct SummaryTables: Sendable {
   static func intraClassRow(_ cell: Int, _ arm: String, _ b: Bucket, robust: Bool = true) -> Row {
     let ci = robust ? b.intraClass.robustInterval : b.intraClass.interval
     return Row(
-      cell: cell, kind: "arm", arm: arm, metric: .iccLaunchesPerDay, n: b.intraClass.groups, unit: "owner",
+      cell: cell, kind: .arm, arm: arm, metric: .iccLaunchesPerDay, n: b.intraClass.groups, unit: "owner",
       observations: b.intraClass.groups, mean: ci?.estimate ?? .nan,
       sd: .nan, low: ci?.lower ?? .nan, high: ci?.upper ?? .nan, median: .nan, medianLow: .nan,
       medianHigh: .nan, p10: .nan, p90: .nan, pValue: nil)
