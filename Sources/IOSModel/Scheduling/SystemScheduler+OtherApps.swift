@@ -4,8 +4,9 @@ import SimKernel
 extension SystemScheduler {
   /// The owner's other apps at a decision point: runs that ended draw the shared energy
   /// budget, pushes that arrived are held, then each app's due work is judged by the
-  /// same policies as the app under study's, with the device's state and budgets and
-  /// the app's own open history, and launched if it passes and its group has room.
+  /// same rule as the app under study's (``judge(_:at:after:predicting:cutsOutOfReach:record:)``),
+  /// with the device's state and budgets and the app's own open history, and launched if
+  /// it passes and its group has room.
   /// Their work is judged before the app under study's (an assumption: dasd's order
   /// among apps is not known). Apple's maintenance is not judged: it starts whenever its
   /// conditions hold (``AppleMaintenance``).
