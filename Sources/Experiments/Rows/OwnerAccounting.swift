@@ -98,9 +98,7 @@ struct OwnerAccounting {
   mutating func consume(app events: [AppEvent], _ j: Int) {
     let t = events[j].time
     switch recorder.consume(events, j) {
-    case .opened(let i): noteIdentifier(recorder[number: i].name)
     case .launched(let i):
-      noteIdentifier(recorder[number: i].name)
       guard let d = dayIndex(t) else { return }
       let kind = recorder[number: i].kind
       if recorder.texts.is(kind, BGTaskKind.refresh.rawValue) {
@@ -112,7 +110,7 @@ struct OwnerAccounting {
       }
     case .ended(let i): ended(i, at: t)
     case .killedIdle: if let d = endDayIndex(t) { days[d].kills += 1 }
-    case .none:
+    case .opened, .none:
       if events[j].kind == .network, network == .cellular, let d = endDayIndex(t) {
         days[d].cellularBytes += events[j].value ?? 0
       }
@@ -122,14 +120,12 @@ struct OwnerAccounting {
   /// Consumes one app event (for callers holding it alone).
   mutating func consume(app e: AppEvent) { consume(app: [e], 0) }
 
-  /// Remembers the row field of identifier `name`.
-  mutating func noteIdentifier(_ name: TaskName) {
-    if identifierFields[name] == nil { identifierFields[name] = CSVField.quoted(name.text) }
-  }
-
-  /// The identifier of a record as its row's field spells it.
-  func identifier(of r: LaunchRecord) -> String {
-    identifierFields[r.name] ?? CSVField.quoted(r.name.text)
+  /// The identifier of a record as its row's field spells it, made once per identifier.
+  mutating func identifier(of r: LaunchRecord) -> String {
+    if let field = identifierFields[r.name] { return field }
+    let field = CSVField.quoted(r.name.text)
+    identifierFields[r.name] = field
+    return field
   }
 
   /// Text `number` of the recorder's as a CSV field.

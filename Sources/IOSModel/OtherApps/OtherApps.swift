@@ -1,4 +1,3 @@
-import Foundation
 import Randomness
 import SimKernel
 
@@ -63,7 +62,8 @@ public struct OtherApps {
     guard !population.isEmpty else { return }
     recent = RecentApps(capacity: recentApps, stream: streams("recent"))
     // Usage ranks: the owner's order of ranks among the installed apps, for the ones
-    // with background work; only the first `used` ranks are ever opened. Listed apps with a rank keep it; the others take the drawn ranks in turn.
+    // with background work; only the first `used` ranks are ever opened. Listed apps
+    // with a rank keep it; the others take the drawn ranks in turn.
     let fixed = Set(population.listed.compactMap(\.rank))
     var free = ranks.filter { !fixed.contains($0) }.makeIterator()
     for (archetype, count) in population.counts() {
