@@ -9,11 +9,14 @@ import Results
 struct Calibrate: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract:
-      "Run the validation suite and print the scorecard: each report's band beside the simulated figure.",
+      "Run the validation suite and print the scorecard: each report beside the simulated owners.",
     discussion: """
-      Each case in --suite (default experiments/validation) mimics one field report. Prints one line per \
-      case with its 95 % interval (owners resampled), writes scorecard.csv to --out, and ends with \
-      in_band=N of M. Exits with 1 when N is below --minimum-in-band, 2 on bad input.
+      Each case in --suite (default experiments/validation) mimics one field report. A fleet case (test: \
+      fleet) prints its figure over all owners with a 95 % interval (owners resampled) beside the band; a \
+      case about one real phone (test: one_phone) is one draw from the population and is in band when the \
+      real figure lies inside the owners' own p5–p95; every case prints the typical (median) owner and \
+      the owners' p5–p95 with its width where one owner has the figure alone. Writes scorecard.csv to \
+      --out and ends with in_band=N of M. Exits with 1 when N is below --minimum-in-band, 2 on bad input.
       """
   )
 

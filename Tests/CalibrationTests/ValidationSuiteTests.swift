@@ -22,6 +22,8 @@ import Testing
     for row in rows { #expect(ids.contains(Substring(row)), "no case for \(row)") }
     // Every field report of ios-scheduling.md: F1-F7.
     for f in 1...7 { #expect(ids.contains(Substring("F\(f)")), "no case for F\(f)") }
+    // The held-out phones of field-observations-3.md: V1-V6.
+    for v in 1...6 { #expect(ids.contains(Substring("V\(v)")), "no case for V\(v)") }
     for c in cases where c.notExpressible == nil {
       #expect(c.band.lowerBound <= c.band.upperBound)
       #expect(c.scenario != nil)
@@ -193,7 +195,7 @@ import Testing
   }
 
   @Test(arguments: [
-    ("band: [0, 1000]", "band: [3, 1]", "c.yaml:6: band: band's low end 3.0 is above its high end 1.0"),
+    ("band: [0, 1000]", "band: [3, 1]", "c.yaml:6: band: band's low end 3 is above its high end 1"),
     ("band: [0, 1000]", "band: [0, x]", "c.yaml:6: band: band must be two finite numbers"),
     ("grade: M", "grade: Q", "c.yaml:3: grade: 'Q' is not one of H, M-H, M, L-M, L"),
     ("owners: 3", "owner: 3", "c.yaml:7: owner: unknown key 'owner'; did you mean 'owners'?"),

@@ -93,8 +93,9 @@ public struct ABCFit: Sendable {
   public static func distance(_ figures: [Double?], _ cases: [ValidationCase]) -> Double {
     var sum = 0.0
     for (f, c) in zip(figures, cases) {
-      let centre = (c.band.lowerBound + c.band.upperBound) / 2
-      var half = (c.band.upperBound - c.band.lowerBound) / 2
+      let band = c.fitBand
+      let centre = (band.lowerBound + band.upperBound) / 2
+      var half = (band.upperBound - band.lowerBound) / 2
       if half <= 0 { half = max(abs(centre) / 10, 1e-6) }
       let d = f.map { max(0, abs($0 - centre) / half - 1) } ?? missingFigurePenalty
       sum += d.isFinite ? d * d : missingFigurePenalty * missingFigurePenalty

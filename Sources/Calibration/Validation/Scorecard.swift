@@ -5,29 +5,75 @@ import Randomness
 import Results
 import Synchronization
 
-/// `bgsim calibrate`: every validation case run on the default parameters, each
-/// simulated figure with a 95 % interval beside its reported band.
+/// `bgsim calibrate`: every validation case run on the default parameters. A fleet case
+/// prints its figure over all owners with a 95 % interval beside its reported band; a
+/// one-phone case prints the real figure beside the owners' p5–p95 and the typical
+/// (median) owner; every case whose figure one owner has alone prints the owners' spread
+/// and its width.
 public enum Scorecard {
   public struct Row: Sendable {
     public let validationCase: ValidationCase
-    /// The simulated figure; nil when the case is not expressible or the figure is
+    /// The figure the case is judged on: over all owners (fleet), or the median owner's
+    /// (typical owner, one phone); nil when the case is not expressible or the figure is
     /// undefined.
     public let figure: Double?
-    /// 95 % interval: percentiles of the figure over owners resampled with
-    /// replacement (owners are the independent units).
+    /// Fleet and typical-owner cases: a 95 % interval, percentiles of the figure over
+    /// owners resampled with replacement (owners are the independent units). One-phone
+    /// cases: nil.
     public let lower: Double?
     public let upper: Double?
+    /// The owners' own figures at the case's percentiles (p5–p95 by default), and the
+    /// median owner's; nil when the metric describes a population, or fewer than two
+    /// owners have the figure.
+    public var spread: (low: Double, typical: Double, high: Double)? = nil
+    /// Owners whose own figure is undefined (no gap to take a median of, say).
+    public var ownersWithoutFigure = 0
 
     public var expressible: Bool { validationCase.notExpressible == nil }
-    public var inBand: Bool { figure.map { validationCase.band.contains($0) } ?? false }
+
+    public var inBand: Bool {
+      switch validationCase.test {
+      case .fleet, .typicalOwner: return figure.map { validationCase.band.contains($0) } ?? false
+      case .onePhone:
+        guard let s = spread else { return false }
+        let real = validationCase.real
+        return real.lowerBound >= s.low && real.upperBound <= s.high
+      }
+    }
+
+    /// Where a one-phone case's real figure lies against the owners' spread: 0 at the
+    /// spread's middle, ±1 at its ends, beyond ±1 outside it by that many half-widths
+    /// (``ABCFit/distance(_:_:)`` reads it against the band [−1, 1]); nil for other cases.
+    public var realPosition: Double? {
+      guard validationCase.test == .onePhone, let s = spread else { return nil }
+      let real = validationCase.real
+      let mid = (s.low + s.high) / 2
+      let half = max((s.high - s.low) / 2, max(abs(mid) / 10, 1e-6))
+      let above = (real.upperBound - mid) / half
+      let below = (real.lowerBound - mid) / half
+      if above > 1 || below < -1 { return abs(above) >= abs(below) ? above : below }
+      return ((real.lowerBound + real.upperBound) / 2 - mid) / half
+    }
 
     /// Why the case is out, in one line; empty when in band.
     public var reason: String {
-      if let why = validationCase.notExpressible { return "not expressible yet: \(why)" }
-      guard let f = figure else { return "no figure: no \(validationCase.figure.task) launch to measure" }
-      let band = validationCase.band
-      if f < band.lowerBound { return "below the band by \(Format.compact(band.lowerBound - f))" }
-      if f > band.upperBound { return "above the band by \(Format.compact(f - band.upperBound))" }
+      let c = validationCase
+      if let why = c.notExpressible { return "not expressible yet: \(why)" }
+      guard let f = figure else { return "no figure: no \(c.figure.task) launch to measure" }
+      if c.test == .onePhone {
+        guard let s = spread else { return "no figure: fewer than two owners have one" }
+        if c.real.lowerBound < s.low {
+          return
+            "the real figure lies below p\(Format.compact(c.percentiles.lowerBound)) by \(Format.compact(s.low - c.real.lowerBound))"
+        }
+        if c.real.upperBound > s.high {
+          return
+            "the real figure lies above p\(Format.compact(c.percentiles.upperBound)) by \(Format.compact(c.real.upperBound - s.high))"
+        }
+        return ""
+      }
+      if f < c.band.lowerBound { return "below the band by \(Format.compact(c.band.lowerBound - f))" }
+      if f > c.band.upperBound { return "above the band by \(Format.compact(f - c.band.upperBound))" }
       return ""
     }
   }
@@ -60,68 +106,122 @@ public enum Scorecard {
       return Row(validationCase: c, figure: nil, lower: nil, upper: nil)
     }
     let owners = Self.owners(c, scenario)
-    guard let figure = c.figure.value(owners) else {
+    let (spread, without) = Self.spread(c, owners)
+    if c.test == .onePhone {
+      var row = Row(validationCase: c, figure: spread?.typical, lower: nil, upper: nil)
+      (row.spread, row.ownersWithoutFigure) = (spread, without)
+      return row
+    }
+    let judged: ([ValidationOwner]) -> Double? =
+      c.test == .typicalOwner ? { Self.spread(c, $0).0?.typical } : { c.figure.value($0) }
+    guard let figure = judged(owners) else {
       return Row(validationCase: c, figure: nil, lower: nil, upper: nil)
     }
     let stream = RandomStreams(seed: scenario.seed).stream("validation/bootstrap")
     var draws: [Double] = []
     for _ in 0..<resamples {
       let sample = (0..<owners.count).map { _ in owners[stream.uniformInt(below: owners.count)] }
-      if let v = c.figure.value(sample) { draws.append(v) }
+      if let v = judged(sample) { draws.append(v) }
     }
     let lower = draws.isEmpty ? nil : Statistics.quantile(draws, 0.025)
     let upper = draws.isEmpty ? nil : Statistics.quantile(draws, 0.975)
-    return Row(validationCase: c, figure: figure, lower: lower, upper: upper)
+    var row = Row(validationCase: c, figure: figure, lower: lower, upper: upper)
+    (row.spread, row.ownersWithoutFigure) = (spread, without)
+    return row
+  }
+
+  /// The owners' own figures at the case's percentiles and the median, and how many
+  /// owners have no figure; nil spread when the metric describes a population or fewer
+  /// than two owners have the figure.
+  static func spread(_ c: ValidationCase, _ owners: [ValidationOwner]) -> (
+    (low: Double, typical: Double, high: Double)?, Int
+  ) {
+    guard c.figure.metric.describesOneOwner else { return (nil, 0) }
+    let values = owners.compactMap { c.figure.value([$0]) }
+    guard values.count >= 2 else { return (nil, owners.count - values.count) }
+    let p = c.percentiles
+    return (
+      (
+        Statistics.quantile(values, p.lowerBound / 100), Statistics.median(values),
+        Statistics.quantile(values, p.upperBound / 100)
+      ), owners.count - values.count
+    )
   }
 
   /// The case's owners, simulated.
   static func owners(_ c: ValidationCase, _ scenario: Scenario) -> [ValidationOwner] {
     let needsScores = c.figure.metric.readsDecisions
     return (0..<c.owners).map { i in
-      ValidationOwner(
-        outcome: scenario.run(device: i, recordDecisions: needsScores), task: c.figure.task,
-        days: scenario.days)
+      let log = scenario.run(device: i, recordDecisions: needsScores)
+      var owner = ValidationOwner(outcome: log, task: c.figure.task, days: scenario.days)
+      if !c.figure.over.isEmpty {
+        owner.over = ValidationOwner(outcome: log, task: c.figure.over, days: scenario.days).launches
+      }
+      return owner
     }
   }
 
-  /// The case's simulated figure alone (no interval); nil when it is not defined.
+  /// The figure a fit compares with the case's ``ValidationCase/fitBand`` (no interval):
+  /// a fleet case's figure, the typical owner's, or where a one-phone case's real figure
+  /// lies against the owners' spread (``Row/realPosition``); nil when it is not defined.
   static func figure(for c: ValidationCase) -> Double? {
     guard let scenario = c.scenario else { return nil }
-    return c.figure.value(owners(c, scenario))
+    let owners = owners(c, scenario)
+    switch c.test {
+    case .fleet: return c.figure.value(owners)
+    case .typicalOwner: return spread(c, owners).0?.typical
+    case .onePhone:
+      var row = Row(validationCase: c, figure: nil, lower: nil, upper: nil)
+      row.spread = spread(c, owners).0
+      return row.realPosition
+    }
   }
 
   /// How many rows are in band.
   public static func inBand(_ rows: [Row]) -> Int { rows.filter(\.inBand).count }
 
-  /// The scorecard as printed: one line per case, then `in_band=N of M`.
+  /// The scorecard as printed: one line per case, then `in_band=N of M`. `reported` is a
+  /// fleet or typical-owner case's band, or a one-phone case's real figure; `simulated`
+  /// the figure it is judged on, with its 95 % interval for a fleet; `owners` the owners'
+  /// own figures at the case's percentiles, with the width between them.
   public static func text(_ rows: [Row]) -> String {
-    var lines: [String] = []
-    let width = max(4, rows.map(\.validationCase.id.count).max() ?? 4)
-    // The metric column fits the longest name shown, with two spaces after it.
-    let metricWidth =
-      2 + max(6, rows.filter(\.expressible).map(\.validationCase.figure.metric.rawValue.count).max() ?? 6)
-    func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
-    lines.append(
-      pad("case", width) + "  grade  " + pad("metric", metricWidth) + pad("band", 18)
-        + pad("simulated [95 %]", 28)
-        + "")
+    var table = [
+      ["case", "grade", "test", "metric", "reported", "simulated [95 %]", "owners p5–p95 (width)", ""]
+    ]
     for r in rows {
       let c = r.validationCase
-      let figure =
-        r.expressible
-        ? "\(r.figure.map(Format.compact) ?? "-") [\(r.lower.map(Format.compact) ?? "-"), \(r.upper.map(Format.compact) ?? "-")]"
-        : "-"
-      let band =
-        r.expressible ? "\(Format.compact(c.band.lowerBound))–\(Format.compact(c.band.upperBound))" : "-"
-      let verdict = r.inBand ? "in" : "OUT"
-      let metric = r.expressible ? "\(c.figure.metric.rawValue)" : "-"
-      lines.append(
-        pad(c.id, width) + "  " + pad(c.grade, 5) + "  " + pad(metric, metricWidth) + pad(band, 18)
-          + pad(figure, 28)
-          + verdict + (r.reason.isEmpty ? "" : "  \(r.reason)"))
+      guard r.expressible else {
+        table.append([c.id, c.grade, "-", "-", "-", "-", "-", "OUT  \(r.reason)"])
+        continue
+      }
+      let reported =
+        c.test == .onePhone ? range(c.real) + " real" : range(c.band)
+      let simulated: String
+      switch c.test {
+      case .fleet:
+        simulated =
+          "\(r.figure.map(Format.compact) ?? "-") [\(r.lower.map(Format.compact) ?? "-"), \(r.upper.map(Format.compact) ?? "-")]"
+      case .typicalOwner, .onePhone: simulated = "typical \(r.figure.map(Format.compact) ?? "-")"
+      }
+      let owners =
+        r.spread.map { s in
+          let p = c.percentiles
+          let tag = p == 5...95 ? "" : " p\(Format.compact(p.lowerBound))–p\(Format.compact(p.upperBound))"
+          return
+            "\(Format.compact(s.low))–\(Format.compact(s.high)) (\(Format.compact(s.high - s.low)))\(tag)"
+        } ?? "-"
+      table.append([
+        c.id, c.grade, c.test.shortName, c.figure.metric.rawValue, reported, simulated, owners,
+        (r.inBand ? "in" : "OUT") + (r.reason.isEmpty ? "" : "  \(r.reason)"),
+      ])
     }
-    lines.append("in_band=\(inBand(rows)) of \(rows.count)")
-    return lines.joined(separator: "\n") + "\n"
+    return TextTable.lines(table, trimmed: true).joined(separator: "\n")
+      + "\nin_band=\(inBand(rows)) of \(rows.count)\n"
+  }
+
+  static func range(_ r: ClosedRange<Double>) -> String {
+    r.lowerBound == r.upperBound
+      ? Format.compact(r.lowerBound) : "\(Format.compact(r.lowerBound))–\(Format.compact(r.upperBound))"
   }
 
   /// `scorecard.csv`.
@@ -139,14 +239,20 @@ public enum Scorecard {
     var out = CSVSchema.scorecard.header
     for r in rows {
       let c = r.validationCase
+      let e = r.expressible
+      let phone = e && c.test == .onePhone
+      let banded = e && !phone
+      func number(_ x: Double?) -> String { x.map(Format.compact) ?? "" }
       let fields: [String] = [
-        c.id, c.grade, CSVField.quoted(c.source), r.expressible ? c.figure.metric.rawValue : "",
-        r.expressible ? c.figure.task : "",
-        r.expressible ? Format.compact(c.band.lowerBound) : "",
-        r.expressible ? Format.compact(c.band.upperBound) : "",
-        r.figure.map(Format.compact) ?? "", r.lower.map(Format.compact) ?? "",
-        r.upper.map(Format.compact) ?? "",
-        r.inBand ? "1" : "0", CSVField.quoted(r.reason),
+        c.id, c.grade, CSVField.quoted(c.source), e ? c.test.rawValue : "", e ? c.figure.metric.rawValue : "",
+        e ? c.figure.task : "",
+        number(banded ? c.band.lowerBound : nil), number(banded ? c.band.upperBound : nil),
+        number(phone ? c.real.lowerBound : nil), number(phone ? c.real.upperBound : nil),
+        number(r.figure), number(r.lower), number(r.upper),
+        number(r.spread?.typical), number(r.spread?.low), number(r.spread?.high),
+        number(r.spread.map { $0.high - $0.low }),
+        number(e ? c.percentiles.lowerBound : nil), number(e ? c.percentiles.upperBound : nil),
+        String(r.ownersWithoutFigure), r.inBand ? "1" : "0", CSVField.quoted(r.reason),
       ]
       out += fields.joined(separator: ",") + "\n"
     }

@@ -19,9 +19,40 @@ import Results
 /// scenario: {days: 8, seed: 2, persona: typical, app: {...}}
 /// ```
 ///
+/// `test:` says how the case is judged (``Test``): `fleet` (the default) puts the
+/// figure over all owners in `band`; `one_phone` treats the report as one draw from the
+/// population and puts its `real:` figure (a number, or the reported `[low, high]`)
+/// inside the owners' central `percentiles:` (default `[5, 95]`); `typical_owner` puts
+/// the median owner's figure in `band`.
+///
 /// A report that the model cannot express yet keeps its case with
 /// `expressible: false` and `why:` instead of `figure`, `band` and `scenario`.
 public struct ValidationCase: Sendable {
+  /// How a case is judged.
+  public enum Test: String, Sendable, CaseIterable {
+    /// The figure over all simulated owners lies in `band` (a fleet, or a report about
+    /// many phones).
+    case fleet
+    /// One real phone, one draw: its `real` figure lies inside the owners' central
+    /// `percentiles` (p5–p95 by default), each owner's figure computed on its own.
+    case onePhone = "one_phone"
+    /// The median owner's figure lies in `band`.
+    case typicalOwner = "typical_owner"
+
+    /// The scorecard's column: `fleet`, `phone` or `typical`.
+    public var shortName: String {
+      switch self {
+      case .fleet: "fleet"
+      case .onePhone: "phone"
+      case .typicalOwner: "typical"
+      }
+    }
+  }
+
+  /// The band a fit reads this case's figure against (``Scorecard/figure(for:)``): its
+  /// band, or for a one-phone case [−1, 1], the owners' spread in half-widths.
+  public var fitBand: ClosedRange<Double> { test == .onePhone ? -1...1 : band }
+
   public var id = ""
   public var file = ""
   public var source = ""
@@ -30,6 +61,11 @@ public struct ValidationCase: Sendable {
   public var figure = ValidationFigure(metric: .launchesPerDay, task: "")
   /// The reported band [low, high], in the metric's unit.
   public var band: ClosedRange<Double> = 0...0
+  public var test = Test.fleet
+  /// A `one_phone` case's real figure: the phone's value, or the range reported.
+  public var real: ClosedRange<Double> = 0...0
+  /// The owners' percentiles a `one_phone` case's real figure must lie between [0…100].
+  public var percentiles: ClosedRange<Double> = 5...95
   public var owners = 24
   public var scenario: Scenario?
   /// The scenario as written, for ``setting(_:)``.
@@ -38,7 +74,8 @@ public struct ValidationCase: Sendable {
   public var notExpressible: String?
 
   public static let keys = [
-    "case", "source", "grade", "report", "figure", "band", "owners", "expressible", "why", "scenario",
+    "case", "source", "grade", "report", "test", "figure", "band", "real", "percentiles", "owners",
+    "expressible", "why", "scenario",
   ]
   public static let grades = ["H", "M-H", "M", "L-M", "L"]
 
@@ -77,7 +114,7 @@ public struct ValidationCase: Sendable {
       throw tree.error("'figure' is missing; e.g. {metric: launches_per_day, task: refresh}")
     }
     c.figure = try ValidationFigure(tree: f)
-    c.band = try band(root)
+    try c.readTest(root)
     guard let s = root.value("scenario") else {
       throw tree.error("'scenario' is missing; give the report's setup")
     }
@@ -86,17 +123,64 @@ public struct ValidationCase: Sendable {
     return c
   }
 
-  /// `band: [low, high]`, low ≤ high.
-  static func band(_ root: ConfigSection) throws(ConfigError) -> ClosedRange<Double> {
-    guard let b = root.value("band") else { throw root.tree.error("'band' is missing; give [low, high]") }
+  /// `test:` and what it needs: `band` for a fleet or typical-owner case; `real` and
+  /// `percentiles` for a one-phone case, whose figure must be one an owner has alone.
+  mutating func readTest(_ root: ConfigSection) throws(ConfigError) {
+    let names = Test.allCases.map(\.rawValue)
+    test = try root.text("test", default: nil, allowed: names).flatMap(Test.init(rawValue:)) ?? .fleet
+    guard test == .onePhone else {
+      for key in ["real", "percentiles"] {
+        if let v = root.value(key) {
+          throw v.error("'\(key)' belongs to a one_phone case; this one is \(test.rawValue): give its band")
+        }
+      }
+      if test == .typicalOwner, !figure.metric.describesOneOwner {
+        throw root.tree.error(
+          "\(figure.metric.rawValue) describes a population, not one owner; use test: fleet")
+      }
+      band = try Self.band(root)
+      return
+    }
+    if let b = root.value("band") {
+      throw b.error("a one_phone case is judged against the owners' percentiles; give real:, not band:")
+    }
+    if !figure.metric.describesOneOwner {
+      throw root.tree.error(
+        "\(figure.metric.rawValue) describes a population, not one phone; use test: fleet")
+    }
+    real = try Self.range(root, "real", example: "real: 24 or real: [2, 3]", single: true)
+    if root.value("percentiles") != nil {
+      percentiles = try Self.range(root, "percentiles", example: "percentiles: [5, 95]", single: false)
+      guard percentiles.lowerBound >= 0, percentiles.upperBound <= 100,
+        percentiles.lowerBound < percentiles.upperBound
+      else {
+        throw root.value("percentiles")!.error(
+          "percentiles must be two numbers from 0 to 100, low below high, e.g. [5, 95]")
+      }
+    }
+  }
+
+  /// `KEY: [low, high]` (or, with `single`, one number), low ≤ high.
+  static func range(_ root: ConfigSection, _ key: String, example: String, single: Bool) throws(ConfigError)
+    -> ClosedRange<Double>
+  {
+    guard let b = root.value(key) else { throw root.tree.error("'\(key)' is missing; e.g. \(example)") }
+    if single, let x = b.scalar.flatMap(Double.init), x.isFinite { return x...x }
     guard case .sequence(let items) = b.value, items.count == 2,
       let low = items[0].scalar.flatMap(Double.init), let high = items[1].scalar.flatMap(Double.init),
       low.isFinite, high.isFinite
-    else { throw b.error("band must be two finite numbers [low, high]") }
+    else { throw b.error("\(key) must be \(single ? "a number or " : "")two finite numbers [low, high]") }
     guard low <= high else {
-      throw b.error("band's low end \(low) is above its high end \(high); write [low, high]")
+      throw b.error(
+        "\(key)'s low end \(Format.compact(low)) is above its high end \(Format.compact(high)); write [low, high]"
+      )
     }
     return low...high
+  }
+
+  /// `band: [low, high]`, low ≤ high.
+  static func band(_ root: ConfigSection) throws(ConfigError) -> ClosedRange<Double> {
+    try range(root, "band", example: "band: [1, 6]", single: false)
   }
 
   /// The cases named in `names` (all when it is empty), or a line naming the first

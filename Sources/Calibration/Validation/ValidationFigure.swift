@@ -7,13 +7,29 @@ import Results
 
 /// The figure a validation case compares with its report, computed over the simulated
 /// owners of one task (an identifier in the app log: a task's identifier,
-/// `legacy_fetch` or `silent_push`). Days before `from_day` are left out.
+/// `legacy_fetch` or `silent_push`; `any` for every one). Days before `from_day` are left
+/// out. A `window` limits the window metrics to launches in it, and the gap metrics to
+/// gaps that start in it.
 public struct ValidationFigure: Sendable {
   public enum Metric: String, Sendable, CaseIterable {
     /// Launches per owner-day [1/d].
     case launchesPerDay = "launches_per_day"
-    /// Median time between two consecutive launches of one owner [min].
+    /// Median time between two consecutive launches of one owner [min]; with
+    /// `gaps_at_most`, of the gaps no longer than that (the gaps inside bursts).
     case medianGapMinutes = "median_gap_minutes"
+    /// Share of the gaps between consecutive launches no longer than `gaps_at_most`
+    /// [0…1].
+    case shareGapsAtMost = "share_gaps_at_most"
+    /// Median time from a request's earliest begin date to its launch [min].
+    case medianDelayMinutes = "median_delay_minutes"
+    /// Launches in `window` per owner-day [1/d].
+    case launchesPerDayInWindow = "launches_per_day_in_window"
+    /// Launches of `task` over launches of `over`, summed over owners.
+    case launchRatio = "launch_ratio"
+    /// The launches of every owner and day binned by 10 minutes of the day: of the bins
+    /// holding at least 100 launches, the largest ratio of a bin to the mean of its two
+    /// neighbours on each side (V6: nothing special happens at any time of day).
+    case peakBinRatio = "peak_bin_ratio"
     /// Share of owner-days with no launch [0…1].
     case shareDaysNone = "share_days_none"
     /// Share of owner-days with a launch inside `window` (a night, say; a night that
@@ -53,6 +69,17 @@ public struct ValidationFigure: Sendable {
     /// `score_at_most` [0…1].
     case shareOwnersLowPolicyScore = "share_owners_launched_at_low_score"
 
+    /// Whether one owner has the figure on its own (a real phone can be compared with
+    /// each owner's); false for the shares of owners and the population figures.
+    var describesOneOwner: Bool {
+      switch self {
+      case .shareOwnersNone, .shareOwnersAtLeast, .shareOwnersAtMost, .intraClassCorrelation,
+        .shareOwnersLowPolicyScore, .peakBinRatio:
+        false
+      default: true
+      }
+    }
+
     /// Whether the figure reads the scheduler's decisions (scores, triggers), which a
     /// run then records.
     var readsDecisions: Bool {
@@ -77,6 +104,13 @@ public struct ValidationFigure: Sendable {
   /// the score at or below which a launch counts [0…1].
   public var policy = ""
   public var scoreAtMost = 0.1
+  /// The longest gap the gap metrics count [min]; nil counts every gap.
+  public var gapsAtMostMinutes: Double?
+  /// The task a `launch_ratio` divides by.
+  public var over = ""
+  /// `peak_bin_ratio`'s bin [s] and the fewest launches a bin needs to be judged.
+  static let peakBinSeconds = 600.0
+  static let peakBinLeastLaunches = 100.0
 
   public init(metric: Metric, task: String) {
     self.metric = metric
@@ -85,7 +119,10 @@ public struct ValidationFigure: Sendable {
 
   init(tree: ConfigTree) throws(ConfigError) {
     let s = try ConfigSection(
-      tree, keys: ["metric", "task", "from_day", "window", "rate", "policy", "score_at_most"])
+      tree,
+      keys: [
+        "metric", "task", "from_day", "window", "rate", "policy", "score_at_most", "gaps_at_most", "over",
+      ])
     let names = Metric.allCases.map(\.rawValue)
     guard let m = try s.text("metric", default: nil, allowed: names).flatMap(Metric.init(rawValue:)) else {
       throw tree.error("'metric' is missing; use one of \(names.joined(separator: ", "))")
@@ -97,6 +134,16 @@ public struct ValidationFigure: Sendable {
     rate = try s.number("rate", default: 1, range: 0...1e6)
     policy = try s.text("policy", default: nil, allowed: SchedulingModel.policyNames) ?? ""
     scoreAtMost = try s.number("score_at_most", default: 0.1, range: 0...1)
+    if s.value("gaps_at_most") != nil {
+      gapsAtMostMinutes = try s.number("gaps_at_most", default: 0, range: 0...1e6)
+    }
+    if metric == .shareGapsAtMost, gapsAtMostMinutes == nil {
+      throw tree.error("\(metric.rawValue) needs gaps_at_most, the longest gap counted [min], e.g. 10")
+    }
+    over = try s.text("over", default: nil) ?? ""
+    if metric == .launchRatio, over.isEmpty {
+      throw tree.error("\(metric.rawValue) needs over:, the task it divides by, e.g. over: refresh")
+    }
     if metric == .shareOwnersLowPolicyScore, policy.isEmpty {
       throw tree.error("\(metric.rawValue) needs a policy, e.g. policy: device_activity")
     }
@@ -107,7 +154,7 @@ public struct ValidationFigure: Sendable {
       else { throw w.error("window must be two times of day, e.g. [\"22:00\", \"03:00\"]") }
       window = (a, b)
     }
-    if (metric == .shareLaunchesInWindow) && window == nil {
+    if metric == .shareLaunchesInWindow || metric == .launchesPerDayInWindow, window == nil {
       throw tree.error("\(metric.rawValue) needs a window, e.g. window: [\"22:00\", \"03:00\"]")
     }
   }
@@ -122,17 +169,48 @@ public struct ValidationFigure: Sendable {
   /// window that wraps midnight belongs to the day it starts on; the last day's ends after
   /// the run, so it is left out.
   func daysWithLaunchInWindow(_ owners: [ValidationOwner], days: Int) -> [Bool] {
+    launchesInWindowPerDay(owners, days: days).map { $0 > 0 }
+  }
+
+  /// For each owner and each whole day counted, the launches in the window, assigned to
+  /// days as ``daysWithLaunchInWindow(_:days:)`` does.
+  func launchesInWindowPerDay(_ owners: [ValidationOwner], days: Int) -> [Double] {
     let wraps = window.map { $0.start > $0.end } ?? false
     let whole = wraps ? days - 1 : days
     guard whole > 0 else { return [] }
-    return owners.flatMap { o -> [Bool] in
-      var hit = [Bool](repeating: false, count: whole)
+    return owners.flatMap { o -> [Double] in
+      var count = [Double](repeating: 0, count: whole)
       for l in o.launches where inWindow(l.hour) {
         let day = wraps && l.hour < (window?.end ?? 0) ? l.day - 1 : l.day
-        if day >= fromDay, day - fromDay < whole { hit[day - fromDay] = true }
+        if day >= fromDay, day - fromDay < whole { count[day - fromDay] += 1 }
       }
-      return hit
+      return count
     }
+  }
+
+  /// The gaps between consecutive launches [min], those starting in the window and no
+  /// longer than `limit` (by default `gaps_at_most`).
+  func gapsMinutes(_ launches: [ValidationOwner.Launch], upTo limit: Double? = nil) -> [Double] {
+    let longest = limit ?? gapsAtMostMinutes ?? .infinity
+    return zip(launches, launches.dropFirst()).compactMap { a, b in
+      let gap = (b.seconds - a.seconds) / 60
+      return inWindow(a.hour) && gap <= longest ? gap : nil
+    }
+  }
+
+  /// ``Metric/peakBinRatio`` of launches at these hours of the day; nil when no bin
+  /// holds enough launches to be judged.
+  static func peakBinRatio(_ hours: [Double]) -> Double? {
+    let bins = Int(86_400 / peakBinSeconds)
+    var counts = [Double](repeating: 0, count: bins)
+    for h in hours { counts[min(bins - 1, max(0, Int(h * 3600 / peakBinSeconds)))] += 1 }
+    var worst: Double?
+    for (i, c) in counts.enumerated() where c >= peakBinLeastLaunches {
+      let around = [-2, -1, 1, 2].map { counts[(i + $0 + bins) % bins] }.reduce(0, +) / 4
+      let ratio = around > 0 ? c / around : .infinity
+      worst = max(worst ?? 0, ratio)
+    }
+    return worst
   }
 
   /// For a launch the owner's use prompted after a herd trigger's hold could have applied:
@@ -164,11 +242,22 @@ public struct ValidationFigure: Sendable {
     case .launchesPerDay:
       return Double(owners.reduce(0) { $0 + counted($1).count }) / Double(owners.count * days)
     case .medianGapMinutes:
-      let gaps = owners.flatMap { o -> [Double] in
-        let t = counted(o).map(\.seconds)
-        return zip(t, t.dropFirst()).map { ($1 - $0) / 60 }
-      }
+      let gaps = owners.flatMap { gapsMinutes(counted($0)) }
       return gaps.isEmpty ? nil : Statistics.median(gaps)
+    case .shareGapsAtMost:
+      let limit = gapsAtMostMinutes ?? .infinity
+      return share(owners.flatMap { gapsMinutes(counted($0), upTo: .infinity).map { $0 <= limit } })
+    case .medianDelayMinutes:
+      let delays = owners.flatMap { counted($0).map { $0.sinceEarliestSeconds / 60 } }
+      return delays.isEmpty ? nil : Statistics.median(delays)
+    case .launchesPerDayInWindow:
+      let perDay = launchesInWindowPerDay(owners, days: days)
+      return perDay.isEmpty ? nil : perDay.reduce(0, +) / Double(perDay.count)
+    case .launchRatio:
+      let below = owners.reduce(0) { $0 + $1.over.filter { $0.day >= fromDay }.count }
+      return below == 0 ? nil : Double(owners.reduce(0) { $0 + counted($1).count }) / Double(below)
+    case .peakBinRatio:
+      return Self.peakBinRatio(owners.flatMap { counted($0).map(\.hour) })
     case .shareDaysNone:
       return share(owners.flatMap { perDay($0).map { $0 == 0 } })
     case .shareDaysWithLaunch:

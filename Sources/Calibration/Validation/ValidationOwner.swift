@@ -28,6 +28,8 @@ struct ValidationOwner: Sendable {
     var triggeredInUse = false
     /// Time from the trigger to the launch [s] (0 when the trigger is not recorded).
     var delaySeconds = 0.0
+    /// Time from the request's earliest begin date to the launch [s].
+    var sinceEarliestSeconds = 0.0
     /// Time from the latest thundering-herd trigger before the launch's trigger to the
     /// launch [s]; nil without either.
     var sinceHerdTriggerSeconds: Double?
@@ -38,6 +40,17 @@ struct ValidationOwner: Sendable {
 
   var days: Int
   var launches: [Launch]
+  /// The launches of the task a ratio divides by (``ValidationFigure/over``); empty
+  /// when the figure names none.
+  var over: [Launch] = []
+
+  /// The task name that stands for every identifier in the app log.
+  static let anyTask = "any"
+
+  init(days: Int, launches: [Launch]) {
+    self.days = days
+    self.launches = launches
+  }
 
   init(outcome o: PhoneLog, task: String, days: Int) {
     self.days = days
@@ -70,11 +83,12 @@ struct ValidationOwner: Sendable {
     func screenOn(at t: SimTime) -> Bool { state(screen, at: t) }
     /// In use by the owner for something else: the screen on, the app not on it.
     func inUseElsewhere(at t: SimTime) -> Bool { screenOn(at: t) && !state(appOnScreen, at: t) }
-    let scores = o.decisions.filter { $0.activity.identifier == task && $0.outcome == .launched }
+    let any = task == Self.anyTask
+    let scores = o.decisions.filter { !any && $0.activity.identifier == task && $0.outcome == .launched }
     var scoreIndex = 0
     var out: [Launch] = []
     let name = TaskName(task)
-    for r in o.launchRecords where r.name == name {
+    for r in o.launchRecords where any || r.name == name {
       guard let launchedAt = r.launched else { continue }
       while scoreIndex < scores.count, scores[scoreIndex].time < launchedAt { scoreIndex += 1 }
       let decision =
@@ -91,10 +105,11 @@ struct ValidationOwner: Sendable {
           score: decision?.total, inUse: screenOn(at: launchedAt),
           triggeredInUse: trigger.map(inUseElsewhere(at:)) ?? false,
           delaySeconds: trigger.map { (launchedAt - $0).seconds } ?? 0,
+          sinceEarliestSeconds: (launchedAt - r.earliest).seconds,
           sinceHerdTriggerSeconds: herdAt.map { (launchedAt - $0).seconds },
           policyScores: Self.scores(decision)))
     }
-    launches = out
+    launches = any ? out.sorted { $0.seconds < $1.seconds } : out
   }
 
   /// The scores of the policies that scored in a decision, by policy name.

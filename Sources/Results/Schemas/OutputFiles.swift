@@ -63,8 +63,9 @@ extension CSVSchema {
   public static let scorecard = CSVSchema(
     "scorecard.csv",
     [
-      "case", "grade", "source", "metric", "task", "band_low", "band_high", "simulated", "ci95_low",
-      "ci95_high", "in_band", "reason",
+      "case", "grade", "source", "test", "metric", "task", "band_low", "band_high", "real_low", "real_high",
+      "simulated", "ci95_low", "ci95_high", "typical_owner", "owners_low", "owners_high", "owners_width",
+      "percentile_low", "percentile_high", "owners_without_figure", "in_band", "reason",
     ])
 
   /// One row per fitted parameter (`bgsim fit`): its prior and posterior, median and

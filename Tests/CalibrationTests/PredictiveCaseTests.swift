@@ -1,0 +1,171 @@
+import Foundation
+import Randomness
+import TestScratch
+import Testing
+
+@testable import Calibration
+@testable import FileFormats
+@testable import Results
+
+/// One-phone and typical-owner cases, the figures the V-cases read, and their bad input.
+@Suite struct PredictiveCaseTests {
+  static func text(test: String, extra: String, figure: String = "{metric: launches_per_day, task: refresh}")
+    -> String
+  {
+    """
+    case: T1
+    source: a test
+    grade: M
+    report: a refresh on most days
+    test: \(test)
+    figure: \(figure)
+    \(extra)
+    owners: 12
+    scenario:
+      days: 4
+      seed: 5
+      persona: typical
+      app:
+        background_modes: [fetch]
+        permitted_identifiers: [refresh]
+        tasks:
+          - {identifier: refresh, type: refresh, earliest_begin: 15m, submit: [on_launch, on_completion], work: 5s}
+
+    """
+  }
+
+  /// A real figure is judged against the owners' own figures: inside their p5–p95 it is
+  /// in band, outside either end it is out, and a range must lie inside whole.
+  @Test func aRealPhoneIsJudgedAgainstTheOwnersPercentiles() throws {
+    var c = try ValidationCase.load(file: write(Self.text(test: "one_phone", extra: "real: 1"), "p.yaml"))
+    let row = Scorecard.run([c], jobs: 1)[0]
+    let spread = try #require(row.spread)
+    // The spread is the percentiles of the owners' own launches per day.
+    let scenario = try #require(c.scenario)
+    let perOwner = Scorecard.owners(c, scenario).map { c.figure.value([$0])! }
+    #expect(abs(spread.low - Statistics.quantile(perOwner, 0.05)) < 1e-12)
+    #expect(abs(spread.high - Statistics.quantile(perOwner, 0.95)) < 1e-12)
+    #expect(abs(spread.typical - Statistics.median(perOwner)) < 1e-12)
+    #expect(row.figure == spread.typical)
+    #expect(spread.low < spread.high, "owners differ: \(perOwner)")
+    let middle = (spread.low + spread.high) / 2
+    func judged(_ real: ClosedRange<Double>) -> Scorecard.Row {
+      var judgedCase = c
+      judgedCase.real = real
+      var r = Scorecard.Row(validationCase: judgedCase, figure: spread.typical, lower: nil, upper: nil)
+      r.spread = spread
+      return r
+    }
+    #expect(judged(middle...middle).inBand)
+    #expect(judged(middle...middle).realPosition == 0)
+    #expect(judged(spread.low...spread.high).inBand)
+    let above = judged((spread.high + 0.01)...(spread.high + 0.01))
+    #expect(!above.inBand)
+    #expect(above.reason.hasPrefix("the real figure lies above p95 by 0.01"))
+    #expect(try #require(above.realPosition) > 1)
+    #expect(!judged((spread.low - 0.01)...middle).inBand, "a range must lie inside whole")
+    #expect(try #require(judged((spread.low - 0.01)...middle).realPosition) < -1)
+    // The text prints the real figure, the typical owner and the spread's width.
+    let line = Scorecard.text([row]).split(separator: "\n")[1]
+    #expect(line.contains("1 real"))
+    #expect(line.contains("typical \(Format.compact(spread.typical))"))
+    #expect(line.contains("(\(Format.compact(spread.high - spread.low)))"))
+    // Narrower percentiles narrow the spread.
+    c.percentiles = 25...75
+    let narrow = try #require(Scorecard.run([c], jobs: 1)[0].spread)
+    #expect(narrow.low >= spread.low && narrow.high <= spread.high)
+  }
+
+  @Test func aTypicalOwnerCaseJudgesTheMedianOwner() throws {
+    let c = try ValidationCase.load(
+      file: write(Self.text(test: "typical_owner", extra: "band: [0, 1000]"), "t.yaml"))
+    let row = Scorecard.run([c], jobs: 1)[0]
+    #expect(row.inBand)
+    #expect(row.figure == row.spread?.typical)
+    #expect(try #require(row.lower) <= row.figure! && row.figure! <= (try #require(row.upper)))
+  }
+
+  @Test func theNewFiguresCountWhatTheySay() {
+    func launch(_ minutes: Double, sinceEarliest: Double = 0) -> ValidationOwner.Launch {
+      let seconds = 86_400 + minutes * 60
+      return ValidationOwner.Launch(
+        seconds: seconds, day: Int(seconds / 86_400),
+        hour: seconds.truncatingRemainder(dividingBy: 86_400) / 3600,
+        onPower: true, sinceEarliestSeconds: sinceEarliest * 60)
+    }
+    // Gaps of 5, 20 and 60 minutes.
+    var owner = ValidationOwner(days: 3, launches: [launch(0), launch(5), launch(25), launch(85)])
+    var f = ValidationFigure(metric: .shareGapsAtMost, task: "t")
+    f.gapsAtMostMinutes = 10
+    #expect(f.value([owner]) == 1.0 / 3)
+    f.metric = .medianGapMinutes
+    #expect(f.value([owner]) == 5, "only the gaps of at most 10 min")
+    f.gapsAtMostMinutes = nil
+    #expect(f.value([owner]) == 20)
+    f.metric = .launchRatio
+    owner.over = [launch(1), launch(2)]
+    #expect(f.value([owner]) == 2)
+    owner.launches = [
+      launch(0, sinceEarliest: 3), launch(10, sinceEarliest: 9), launch(20, sinceEarliest: 30),
+    ]
+    f.metric = .medianDelayMinutes
+    #expect(f.value([owner]) == 9)
+  }
+
+  @Test func thePeakBinRatioFindsASpikeAndIgnoresSparseBins() {
+    // 10-minute bins: 100 launches in each, 300 in the one at 00:00.
+    var hours: [Double] = []
+    for bin in 0..<144 { hours += Array(repeating: Double(bin) / 6 + 0.01, count: bin == 0 ? 300 : 100) }
+    #expect(ValidationFigure.peakBinRatio(hours) == 3)
+    hours = (0..<144).flatMap { Array(repeating: Double($0) / 6 + 0.01, count: 100) }
+    #expect(ValidationFigure.peakBinRatio(hours) == 1)
+    #expect(ValidationFigure.peakBinRatio(Array(repeating: 0.01, count: 99)) == nil)
+  }
+
+  @Test(arguments: [
+    (
+      "test: one_phone", "test: one_fone",
+      "c.yaml:5: test: 'one_fone' is not one of fleet, one_phone, typical_owner"
+    ),
+    ("real: 1", "real: [3, 1]", "c.yaml:7: real: real's low end 3 is above its high end 1"),
+    (
+      "real: 1", "real: 1\npercentiles: [5, 120]",
+      "c.yaml:8: percentiles: percentiles must be two numbers from 0 to 100"
+    ),
+    (
+      "real: 1", "real: 1\npercentiles: [-5, 95]",
+      "c.yaml:8: percentiles: percentiles must be two numbers from 0 to 100"
+    ),
+    ("real: 1", "real: 1\npercentiles: [95, 5]", "c.yaml:8: percentiles: percentiles's low end 95 is above"),
+    ("real: 1", "band: [0, 2]", "c.yaml:7: band: a one_phone case is judged against the owners' percentiles"),
+    ("real: 1", "", "c.yaml:1: 'real' is missing; e.g. real: 24 or real: [2, 3]"),
+    ("test: one_phone", "test: fleet", "c.yaml:7: real: 'real' belongs to a one_phone case"),
+  ])
+  func badPredictiveCasesNameTheFileLineAndKey(old: String, new: String, message: String) throws {
+    let path = write(
+      Self.text(test: "one_phone", extra: "real: 1").replacingOccurrences(of: old, with: new), "c.yaml")
+    #expect {
+      try ValidationCase.load(file: path)
+    } throws: { error in
+      let text = (error as? UserError)?.message ?? ""
+      return text.contains(message)
+        || {
+          print("got: \(text)")
+          return false
+        }()
+    }
+  }
+
+  @Test func aPopulationFigureCannotDescribeOnePhone() throws {
+    let path = write(
+      Self.text(
+        test: "one_phone", extra: "real: 0.1", figure: "{metric: share_owners_none, task: refresh}"), "c.yaml"
+    )
+    #expect {
+      try ValidationCase.load(file: path)
+    } throws: { error in
+      ((error as? UserError)?.message ?? "").contains(
+        "share_owners_none describes a population, not one phone")
+    }
+  }
+}
