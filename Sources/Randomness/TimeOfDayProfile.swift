@@ -1,9 +1,12 @@
 import SimKernel
 
-/// A non-homogeneous Poisson process whose rate is constant within each hour and
-/// depends on the hour of day and the weekday. Event times are drawn by thinning
-/// (Lewis and Shedler, 1979): candidates come at the peak rate and each is kept with
-/// probability rate(t) / peak.
+/// A non-homogeneous Poisson process whose rate follows the hour of day and the
+/// weekday. Each hour's rate is its mean; the rate at an instant runs linearly between
+/// the middles of consecutive hours (across midnight into the next day's first hour), so
+/// habits change smoothly instead of stepping on the hour: a rate that halved at 00:00
+/// sharp released, at that instant, the work it had held (field-observations-3.md V6).
+/// Event times are drawn by thinning (Lewis and Shedler, 1979): candidates come at the
+/// peak rate and each is kept with probability rate(t) / peak.
 ///
 /// Text: `profile(hourly: [24 rates])`, `profile(weekday: [24], weekend: [24])`, or one
 /// list per day, `profile(mon: […], tue: […], …, sun: […])`. Rates are events per hour.
@@ -40,10 +43,20 @@ public struct TimeOfDayProfile: Hashable, Sendable, CustomStringConvertible {
     self.init(rates: Array(repeating: weekday, count: 5) + [weekend, weekend])
   }
 
-  /// Rate at an instant [events/h].
+  /// Rate at an instant [events/h]: linear between the middles of the hours around it.
   @inlinable
   public func rate(at time: SimTime, calendar: SimCalendar) -> Double {
-    flatRates[calendar.weekdayIndex(of: time) * 24 + calendar.hour(of: time)]
+    let x = calendar.fractionalHour(of: time) - 0.5
+    let day = calendar.weekdayIndex(of: time) * 24
+    if x < 0 {
+      // Before 00:30: from the previous day's last hour.
+      let before = (day + 7 * 24 - 1) % (7 * 24)
+      return flatRates[before] + (flatRates[day] - flatRates[before]) * (x + 1)
+    }
+    let hour = Int(x)
+    let fraction = x - Double(hour)
+    let next = (day + hour + 1) % (7 * 24)
+    return flatRates[day + hour] + (flatRates[next] - flatRates[day + hour]) * fraction
   }
 
   /// Expected events on a given weekday (0 = Monday).

@@ -43,9 +43,13 @@ import Testing
   @Test func aScenarioWithOtherAppsNamesThemInExplain() throws {
     let file = repoRoot.appendingPathComponent("experiments/scenarios/night-charger.yaml")
     let apps = repoRoot.appendingPathComponent("experiments/apps/").path
+    // Processing judged from the plug-in on, when the other apps start their own work.
     let text =
       try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
-        of: "app: ../apps/", with: "app: \(apps)/") + "other_apps: {background_active: 20}\n"
+        of: "app: ../apps/", with: "app: \(apps)/"
+      ).replacingOccurrences(
+        of: "  model: ios\n", with: "  model: ios\n  policies: {device_activity: {processing_idle: 0s}}\n")
+      + "other_apps: {background_active: 20}\n"
     let copy = scratchFolder("explain").appendingPathComponent("crowded.yaml")
     try text.write(to: copy, atomically: true, encoding: .utf8)
     let outcome = try BGSimBinary.run(
@@ -194,8 +198,8 @@ import Testing
     let suite = dir.appendingPathComponent("suite")
     try FileManager.default.createDirectory(at: suite, withIntermediateDirectories: true)
     try FileManager.default.copyItem(
-      at: repoRoot.appendingPathComponent("experiments/validation/R2-heavy-use-per-day.yaml"),
-      to: suite.appendingPathComponent("R2-heavy-use-per-day.yaml"))
+      at: repoRoot.appendingPathComponent("experiments/validation/R6-opened-every-third-day.yaml"),
+      to: suite.appendingPathComponent("R6-opened-every-third-day.yaml"))
     // A report the model cannot express yet: listed, counted, never in band.
     try """
     case: X1
@@ -225,15 +229,15 @@ import Testing
     #expect(strict.status == 1)
     #expect(strict.standardError.contains("below the recorded 3"))
     // A case whose band runs backwards: one line naming the file, the line and the key.
-    let r2 = suite.appendingPathComponent("R2-heavy-use-per-day.yaml")
-    let text = try String(contentsOf: r2, encoding: .utf8)
-    try text.replacingOccurrences(of: "band: [3, 20]", with: "band: [20, 3]").write(
-      to: r2, atomically: true, encoding: .utf8)
+    let r6 = suite.appendingPathComponent("R6-opened-every-third-day.yaml")
+    let text = try String(contentsOf: r6, encoding: .utf8)
+    try text.replacingOccurrences(of: "band: [0.1, 3]", with: "band: [3, 0.1]").write(
+      to: r6, atomically: true, encoding: .utf8)
     let backwards = try BGSimBinary.run(args, in: repoRoot)
     #expect(backwards.status == 2)
     #expect(
       backwards.standardError.contains(
-        "R2-heavy-use-per-day.yaml:7: band: band's low end 20 is above its high end 3"))
+        "R6-opened-every-third-day.yaml:7: band: band's low end 3 is above its high end 0.1"))
     #expect(backwards.standardError.split(separator: "\n").count == 1)
     let missing = try BGSimBinary.run(
       ["calibrate", "--suite", dir.appendingPathComponent("none").path], in: repoRoot)

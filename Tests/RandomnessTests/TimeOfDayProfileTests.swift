@@ -8,7 +8,8 @@ import Testing
   let calendar = SimCalendar(startDate: CivilDate(iso: "2026-01-05")!)  // Monday
 
   /// Hour-of-day counts over many weeks follow the rates: each hour's count is Poisson
-  /// with mean rate × weeks × days, checked within five standard deviations.
+  /// with mean the rate's integral over that hour (the rate runs linearly between the
+  /// middles of the hours), checked within five standard deviations.
   @Test func countsPerHourFollowTheRates() throws {
     var weekday = [Double](repeating: 0.5, count: 24)
     weekday[8] = 6
@@ -24,13 +25,45 @@ import Testing
       counts[calendar.isWeekend(next) ? 1 : 0][calendar.hour(of: next)] += 1
       t = next
     }
+    // The rate's integral over each hour of one week, by the midpoint rule at 10-s steps.
+    var expected = [[Double]](repeating: [Double](repeating: 0, count: 24), count: 2)
+    for step in 0..<(7 * 8640) {
+      let at = SimTime.zero + .seconds(Double(step) * 10 + 5)
+      expected[calendar.isWeekend(at) ? 1 : 0][calendar.hour(of: at)] +=
+        profile.rate(at: at, calendar: calendar) * 10 / 3600 * Double(weeks)
+    }
     for hour in 0..<24 {
-      for (row, rate, days) in [(0, weekday[hour], 5.0), (1, weekend[hour], 2.0)] {
-        let expected = rate * days * Double(weeks)
-        #expect(
-          abs(counts[row][hour] - expected) <= 5 * max(expected, 1).squareRoot(), "hour \(hour) row \(row)")
+      for row in 0..<2 {
+        let e = expected[row][hour]
+        #expect(abs(counts[row][hour] - e) <= 5 * max(e, 1).squareRoot(), "hour \(hour) row \(row)")
       }
     }
+    // Each hour keeps its rate as its mean where its neighbours lie on either side alike:
+    // hour 8 of a weekday, 6 between 0.5 and 0.5, integrates to (0.5 + 6 × 6 + 0.5) / 8.
+    #expect(abs(expected[0][8] / Double(5 * weeks) - (0.5 + 36 + 0.5) / 8) < 1e-3)
+  }
+
+  /// The rate runs on without a step: across each hour, across midnight, and from
+  /// Sunday's last hour into Monday's first; in the middle of an hour it is that hour's.
+  @Test func theRateHasNoStepOnTheHourOrAtMidnight() {
+    let weekday = (0..<24).map { Double($0) }
+    let weekend = (0..<24).map { Double(24 - $0) }
+    let profile = TimeOfDayProfile(weekday: weekday, weekend: weekend)
+    func rate(_ seconds: Double) -> Double {
+      profile.rate(at: SimTime.zero + .seconds(seconds), calendar: calendar)
+    }
+    for day in 0..<7 {
+      for hour in 0..<24 {
+        let t = Double(day * 86_400 + hour * 3600)
+        if t > 0 { #expect(abs(rate(t - 0.001) - rate(t)) < 0.01, "day \(day) hour \(hour)") }
+        let middle = rate(t + 1800)
+        let listed = day < 5 ? weekday[hour] : weekend[hour]
+        #expect(abs(middle - listed) < 1e-9)
+      }
+    }
+    // Sunday 23:59:59.999 to Monday 00:00 (a week later): weekend's 1 towards weekday's 0.
+    #expect(abs(rate(14 * 86_400 - 0.001) - rate(14 * 86_400)) < 0.01)
+    #expect(abs(rate(7 * 86_400) - 0.5) < 1e-9, "midnight: halfway from Sunday's 1 to Monday's 0")
   }
 
   @Test func gapsInAConstantProfileAreExponential() {

@@ -15,7 +15,9 @@ public struct AppUsagePolicy: SchedulingPolicy {
   public var pushMaximumDays: Double = 7
   /// After install, the time before the first refresh, legacy fetch or processing
   /// launch, for an owner factor of 1 [s] (R1: well over a day; R6: events can take
-  /// days to start).
+  /// days to start). The owner installs the app when first opening it: counted from the
+  /// start of the run, every owner's warm-up ended at the same midnight and released the
+  /// night's held processing at once (field-observations-3.md V6).
   public var installWarmupSeconds: Double = 86_400
 
   public init() {}
@@ -25,10 +27,10 @@ public struct AppUsagePolicy: SchedulingPolicy {
   /// The rules, for a full verdict or for its outcome alone.
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     if activity.kind == .refresh || activity.kind == .legacyFetch || activity.kind == .processing,
-      c.now.seconds < installWarmupSeconds * c.owner.installWarmupFactor
+      c.secondsSinceInstall < installWarmupSeconds * c.owner.installWarmupFactor
     {
       let hours = Int(installWarmupSeconds * c.owner.installWarmupFactor / 3600)
-      return .veto(name, c, "installed \(Int(c.now.seconds / 3600)) h ago, < \(hours) h")
+      return .veto(name, c, "installed \(Int(c.secondsSinceInstall / 3600)) h ago, < \(hours) h")
     }
     let limit: Double
     switch activity.kind {

@@ -45,6 +45,9 @@ public struct PolicyContext: Sendable {
   public var processingIdleUseProbability = 0.0
   /// Days since the owner last opened the app; nil if never.
   public var daysSinceAppOpened: Double?
+  /// Time since the app was installed [s]: since the owner first opened it, or since the
+  /// start of the run when no open has come yet (the default: `now`).
+  public var secondsSinceInstall: Double
   /// Energy budget left and its size [mWh].
   public var energyBudget: Double
   public var energyCapacity: Double
@@ -74,6 +77,7 @@ public struct PolicyContext: Sendable {
     runningTasks: Int, overruns: Int
   ) {
     self.now = now
+    self.secondsSinceInstall = now.seconds
     self.batteryPercent = batteryPercent
     self.isPluggedIn = isPluggedIn
     self.isInUse = isInUse

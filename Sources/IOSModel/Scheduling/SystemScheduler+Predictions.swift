@@ -16,6 +16,7 @@ extension SystemScheduler {
       energyCapacity: parameters.energyCapacity, dataBudget: data, lastLaunch: lastLaunch,
       runningTasks: app.runningCount, overruns: app.overruns)
     c.era = app.configuration.era
+    c.secondsSinceInstall = (now - (appOpens.first ?? .zero)).seconds
     c.dataCapacity = Float(parameters.dataCapacity)
     c.owner = owner
     c.silentPushesInPeriod = pushesLaunched(inPeriodOf: now)

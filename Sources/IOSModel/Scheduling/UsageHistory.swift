@@ -10,6 +10,8 @@ public struct UsageHistory: Sendable {
   var dayOfRow: [Int]
   /// When the last event happened.
   public private(set) var last: SimTime?
+  /// When the first event happened.
+  public private(set) var first: SimTime?
   /// Events recorded in all.
   public private(set) var total = 0
 
@@ -83,18 +85,26 @@ public struct UsageHistory: Sendable {
       slotTotals[slot] += 1
     }
     slotSumsValid[slot] = false
+    if first == nil { first = time }
     last = time
     total += 1
   }
 
   /// Expected events in the time-of-day window [from, from + length): a mean over the
-  /// remembered days (today included), each day weighted by 2^(−age / half-life).
+  /// remembered days, each day weighted by 2^(−age / half-life), its age counted from
+  /// the window's own day, not from today's: the window is a moment of the day, and each
+  /// earlier day's same moment is one day older than the next. The window's own day
+  /// weighs 1 with what it has seen of the window so far (nothing, for a window still to
+  /// come). Counting ages from today instead gave a window after midnight, predicted
+  /// before it, today's same slot at weight 1, a day older than that weight means, and
+  /// its predictions fell by a quarter as the clock passed 00:00 with no change in habits
+  /// (field-observations-3.md V6: processing launches bunched at 00:00–00:10).
   public mutating func expectedEvents(
     from: SimTime, length: SimDuration, now: SimTime, calendar: SimCalendar
   )
     -> Double
   {
-    let today = calendar.day(of: now)
+    let today = calendar.day(of: from)
     let first = Self.slot(from, calendar)
     let slots = max(
       1,
@@ -129,10 +139,17 @@ public struct UsageHistory: Sendable {
         sum = weighted
       }
     } else {
-      for row in 0..<days where isRemembered(row, today: today) {
+      // The slots past midnight belong to the next day: their ages count from it.
+      let sameDay = min(slots, Self.slotsPerDay - first)
+      for row in 0..<days where isRemembered(row, today: today) || isRemembered(row, today: today + 1) {
         var n = 0
-        for k in 0..<slots { n += Int(counts[row * Self.slotsPerDay + (first + k) % Self.slotsPerDay]) }
-        if n > 0 { sum += Double(n) * weight(age: today - dayOfRow[row]) }
+        var next = 0
+        for k in 0..<sameDay { n += Int(counts[row * Self.slotsPerDay + first + k]) }
+        for k in sameDay..<slots {
+          next += Int(counts[row * Self.slotsPerDay + (first + k) % Self.slotsPerDay])
+        }
+        if n > 0, dayOfRow[row] <= today { sum += Double(n) * weight(age: today - dayOfRow[row]) }
+        if next > 0 { sum += Double(next) * weight(age: today + 1 - dayOfRow[row]) }
       }
     }
     // Days without events count too, and so do the days before the first: a fresh
