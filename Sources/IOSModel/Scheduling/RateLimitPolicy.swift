@@ -1,8 +1,10 @@
 import FileFormats
 import SimKernel
 
-/// Rate limiting. Refresh, legacy fetch and silent pushes are spaced at least
-/// `minimumSpacing` apart (WWDC 2020: 14 pushes became 7 launches 15 minutes apart).
+/// Rate limiting. Refresh and legacy fetch are spaced at least `refreshSpacing` apart
+/// (dasd spaces an app's refresh 450 s from its last launch; field-observations-3.md V5:
+/// a busy app's refresh 7.6–9.3 min apart); silent pushes at least `minimumSpacing`
+/// (WWDC 2020: 14 pushes became 7 launches 15 minutes apart).
 /// Processing is paced as dasd paces maintenance work: at least `processingSpacing`
 /// (times the owner's factor) between two processing launches, however early the
 /// requests allow (field observations P2, P5, P8). Silent pushes have a device-wide
@@ -12,8 +14,11 @@ public struct RateLimitPolicy: SchedulingPolicy {
   public var name: String { "rate_limit" }
   public var reads: PolicyInputs { [.time, .lastLaunch, .pluggedIn] }
   public func scoreWeight(for activity: Activity) -> Double? { nil }
-  /// Least time between two launches of the same kind [s].
+  /// Least time between two silent-push launches [s].
   public var minimumSpacingSeconds: Double = 900
+  /// Least time between two refresh or legacy-fetch launches [s] (dasd-decisions.md §4:
+  /// 450 s for refresh).
+  public var refreshSpacingSeconds: Double = 450
   /// Least time between two processing launches, for an owner factor of 1 [s].
   public var processingSpacingSeconds: Double = 17380
   /// Least time between two silent-push launches off external power [s] (Apple: two
@@ -39,7 +44,7 @@ public struct RateLimitPolicy: SchedulingPolicy {
           name, c, "push budget spent (\(c.silentPushesInPeriod) of \(Int(pushBudgetPerDay)) today)")
       }
       spacing = c.isPluggedIn ? minimumSpacingSeconds : max(minimumSpacingSeconds, pushOffPowerSpacingSeconds)
-    case .refresh, .legacyFetch: spacing = minimumSpacingSeconds
+    case .refresh, .legacyFetch: spacing = refreshSpacingSeconds
     }
     guard let last = c.lastLaunch[activity.kind] else { return .skip(name) }
     let since = (c.now - last).seconds
@@ -53,13 +58,18 @@ public struct RateLimitPolicy: SchedulingPolicy {
 extension RateLimitPolicy: BuiltInPolicy {
   static var configKey: String? { "rate_limit" }
   static var configKeys: [String] {
-    ["minimum_spacing", "processing_spacing", "push_off_power_spacing", "push_budget_per_day"]
+    [
+      "minimum_spacing", "refresh_spacing", "processing_spacing", "push_off_power_spacing",
+      "push_budget_per_day",
+    ]
   }
   var compiled: CompiledPolicy { .rateLimit(self) }
 
   mutating func configure(_ s: ConfigSection) throws(ConfigError) {
     minimumSpacingSeconds = try s.duration(
       "minimum_spacing", default: minimumSpacingSeconds, range: 0...86_400)
+    refreshSpacingSeconds = try s.duration(
+      "refresh_spacing", default: refreshSpacingSeconds, range: 0...86_400)
     processingSpacingSeconds = try s.duration(
       "processing_spacing", default: processingSpacingSeconds, range: 0...604_800)
     pushOffPowerSpacingSeconds = try s.duration(
