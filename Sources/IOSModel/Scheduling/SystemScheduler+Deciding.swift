@@ -109,6 +109,10 @@ extension SystemScheduler {
     let others: [Activity]? = pathsIdle ? nil : pathActivities(app)
     let requests = requestCache.count
     var summary = DecisionShortcuts.PointSummary()
+    // The app's requests that did not reach their threshold here, and the point as it
+    // was before the app's first launch at it (``launchCompanions``).
+    var waiting: [Int] = []
+    var beforeLaunch: DecisionPoint?
     for k in 0..<(requests + (others?.count ?? 0)) {
       let activity = k < requests ? requestCache[k] : others.unsafelyUnwrapped[k - requests]
       if let earliest = activity.earliest, earliest > now {
@@ -130,6 +134,7 @@ extension SystemScheduler {
           keep(activity, point, verdicts, nil, .vetoed(policy: model.compiled.names[i]))
         }
       case .scored(let mean) where model.launches(mean, activity):
+        if k < requests, beforeLaunch == nil { beforeLaunch = point }
         let outcome = launch(activity, at: &point, app: app, device: device, loop: &loop)
         if let note = madeRoom {
           verdicts.append(PolicyVerdict(policy: "fair_share", outcome: .notApplicable, reason: note))
@@ -138,13 +143,49 @@ extension SystemScheduler {
         if recordDecisions { keep(activity, point, verdicts, mean, outcome) }
       case .scored(let mean):
         if recordDecisions { keep(activity, point, verdicts, mean, .belowThreshold) }
+        if k < requests { waiting.append(k) }
       case .outOfReach:
-        break
+        if k < requests { waiting.append(k) }
       }
+    }
+    if let beforeLaunch, !waiting.isEmpty {
+      launchCompanions(waiting, at: beforeLaunch, app: app, device: device, loop: &loop)
     }
     summary.requestsOnly = others == nil
     summary.predicted = point.appOpenPredicted
     learn(from: summary, app: app, device: device, now: now)
+  }
+
+  /// dasd runs, in a launch of the app, every other pending request of the app that is
+  /// due and that no policy vetoes, whether or not it reaches its own threshold
+  /// (dasd-decisions.md §3; field-observations-3.md V3: a refresh within 15 s of the
+  /// night's first processing launch). Each request in `waiting` (indices into the
+  /// request cache, judged below the threshold at this point) is judged again, by the
+  /// full rule, as the point stood before the app's first launch at it (a companion is
+  /// not held back by the launch it joins), and launched unless a policy vetoes it.
+  mutating func launchCompanions(
+    _ waiting: [Int], at before: DecisionPoint, app: some LaunchableApp, device: some DeviceConditions,
+    loop: inout EventLoop
+  ) {
+    var point = before
+    for k in waiting where k < requestCache.count {
+      let activity = requestCache[k]
+      var verdicts: [PolicyVerdict] = []
+      let verdict: Verdict
+      if recordDecisions {
+        (verdict, verdicts) = judgeRecording(activity, at: &point)
+      } else {
+        verdict = judge(activity, at: &point)
+      }
+      guard case .scored(let mean) = verdict else { continue }
+      var launchedAt = point
+      let outcome = launch(activity, at: &launchedAt, app: app, device: device, loop: &loop)
+      if recordDecisions {
+        verdicts.append(
+          PolicyVerdict(policy: "companion", outcome: .notApplicable, reason: "run in the app's launch"))
+        keep(activity, launchedAt, verdicts, mean, outcome)
+      }
+    }
   }
 
   /// Launches `activity` for a passing score, and records it.

@@ -1,0 +1,73 @@
+import FileFormats
+import SimKernel
+import Testing
+
+@testable import Experiments
+@testable import IOSModel
+
+/// dasd runs, in one launch of an app, every other due request of the app that no policy
+/// vetoes (dasd-decisions.md §3): a refresh rides along with a processing launch.
+@Suite struct CompanionLaunchTests {
+  static let text = """
+    name: companions
+    days: 4
+    seed: 8
+    start: 2026-01-05
+    persona: {name: typical, overrides: {usage.app_opens_per_day: 0.3}}
+    timeline:
+      - [22:30, plug]
+      - [d1 07:15, unplug]
+      - [d1 22:30, plug]
+      - [d2 07:15, unplug]
+      - [d2 22:30, plug]
+      - [d3 07:15, unplug]
+    app:
+      background_modes: [fetch, processing]
+      permitted_identifiers: [upload, refresh]
+      tasks:
+        - {identifier: upload, type: processing, earliest_begin: 5m, requires_external_power: false, submit: [on_launch, on_completion], work: 10s}
+        - {identifier: refresh, type: refresh, earliest_begin: 60s, submit: [on_launch, on_completion], work: 5s}
+
+    """
+
+  /// Every launch marked as a companion shares its instant with a launch of the app's
+  /// other request that passed on its own score; every processing launch that found the
+  /// refresh request due has the refresh judged at the same instant (launched with it,
+  /// vetoed by a policy, or refused by the app; never merely below its threshold).
+  @Test func aLaunchRunsTheAppsOtherDueRequestsUnlessVetoed() throws {
+    let scenario = try Scenario.parse(tree: ConfigTree.parse(yaml: Self.text, file: "s.yaml"), file: "s.yaml")
+    var companions = 0
+    var checked = 0
+    for device in 0..<6 {
+      let log = scenario.run(device: device, recordDecisions: true)
+      let launched = log.decisions.filter { $0.outcome == .launched }
+      for d in launched where d.verdicts.contains(where: { $0.policy == "companion" }) {
+        companions += 1
+        #expect(
+          launched.contains {
+            $0.time == d.time && $0.activity.identifier != d.activity.identifier
+              && !$0.verdicts.contains(where: { $0.policy == "companion" })
+          }, "a companion at \(d.time) without the launch it joined")
+      }
+      for p in launched where p.activity.identifier == "upload" {
+        let due = log.launchRecords.contains {
+          $0.name == TaskName("refresh") && $0.submitted < p.time && $0.earliest <= p.time
+            && ($0.launched.map { $0 >= p.time } ?? ($0.ended.map { $0 > p.time } ?? true))
+        }
+        guard due else { continue }
+        checked += 1
+        let refresh = log.decisions.filter { $0.time == p.time && $0.activity.identifier == "refresh" }
+        #expect(
+          refresh.contains {
+            switch $0.outcome {
+            case .launched, .vetoed, .refused: true
+            case .belowThreshold: false
+            }
+          },
+          "processing at \(p.time) left the due refresh below its threshold: \(refresh.map(\.outcome))")
+      }
+    }
+    #expect(companions > 0, "no refresh rode along with a processing launch")
+    #expect(checked > 0)
+  }
+}
