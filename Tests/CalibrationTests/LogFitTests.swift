@@ -37,10 +37,10 @@ import Testing
       permitted_identifiers: [refresh, cleanup]
     scheduler:
       threshold: \(truth[0])
+      processing_launch_spacing: \(truth[2])s
       \(owners)
       policies:
         application: {overdue_after: \(truth[1])s}
-        rate_limit: {processing_spacing: \(truth[2])s}
     arms:
       both:
         tasks:
@@ -53,7 +53,7 @@ import Testing
   static let priors: [(key: String, low: Double, high: Double, text: String)] = [
     ("scheduler.threshold", 0.3, 0.8, "[0.3, 0.8]"),
     ("scheduler.policies.application.overdue_after", 600, 14_400, "[10m, 4h]"),
-    ("scheduler.policies.rate_limit.processing_spacing", 3600, 28_800, "[1h, 8h]"),
+    ("scheduler.processing_launch_spacing", 600, 3600, "[10m, 1h]"),
   ]
 
   static func fit(log: String, draws: Int, keep: Int) -> String {
@@ -87,7 +87,7 @@ import Testing
   }
 
   @Test func aWrittenLogReadsBackAndScriptsItsPhone() throws {
-    let path = try Self.syntheticLog(Self.experiment([0.5, 5720, 9700], days: 4))
+    let path = try Self.syntheticLog(Self.experiment([0.5, 5720, 1800], days: 4))
     let text = try String(contentsOfFile: path, encoding: .utf8)
     let log = try LaunchLog.load(file: path)
     #expect(log.text == text, "the text reads back to itself")

@@ -36,9 +36,9 @@ import Testing
     // A claim set at its own estimate cannot be decided by any number of owners.
     let estimate = try #require(first["refresh launches_per_device_day > 0"]?.estimate)
     let atEstimate = "refresh launches_per_device_day >= \(estimate)"
-    let second = try verdicts([atEstimate, "processing energy_per_day_mwh < refresh energy_per_day_mwh"])
+    let second = try verdicts([atEstimate, "refresh energy_per_day_mwh > 0"])
     #expect(second[atEstimate]?.result == "INCONCLUSIVE")
-    #expect(second["processing energy_per_day_mwh < refresh energy_per_day_mwh"]?.result == "PASS")
+    #expect(second["refresh energy_per_day_mwh > 0"]?.result == "PASS")
   }
 
   @Test func anInconclusiveClaimSaysHowManyOwnersMightDecideIt() throws {

@@ -24,10 +24,13 @@ import Testing
     return m
   }
 
-  /// Processing resubmitted 15 min after each run, on a charger from 23:00 to 07:00.
-  func nightlyProcessing(_ model: SchedulingModel) -> [Double] {
+  /// Processing resubmitted 15 min after each run, on a charger from 23:00 to 07:00,
+  /// on iOS 13–15 (`era`), which paces it, or later.
+  func nightlyProcessing(_ model: SchedulingModel, era: IOSEra = .ios13) -> [Double] {
+    var configuration = AppConfiguration.testDefault
+    configuration.era = era
     var w = SystemWorld(
-      behavior: StandingVetoTests.app(both: false),
+      configuration, behavior: StandingVetoTests.app(both: false),
       script: nightlyCharge(days: 3, plug: 23, unplug: 7) + [(at(9), .openApp(seconds: 30))], model: model,
       recordDecisions: false)
     w.run(until: at(day: 3, 8))
@@ -44,6 +47,20 @@ import Testing
     #expect((3...3 * (1 + Int(8 * 3600 / spacing))).contains(paced.count), "\(paced)")
     // Released at each due time, the same requests ran every 15 minutes or so.
     #expect(unpaced.count > 5 * paced.count, "\(unpaced.count) vs \(paced.count)")
+  }
+
+  /// From iOS 16 on, dasd spaces the same requests 30 min from the app's last launch
+  /// instead (dasd-decisions.md §4; V1, V3): each run comes 1,800 s after the one before
+  /// through the night unless a veto holds it, and the paced rule plays no part.
+  @Test func fromIOS16RepeatedProcessingRunsEveryHalfHour() {
+    let spaced = nightlyProcessing(.iosFromDayZero(), era: .ios16)
+    let gaps = zip(spaced, spaced.dropFirst()).map { $1 - $0 }
+    #expect(gaps.allSatisfy { $0 >= 1800 - 1e-6 }, "\(gaps)")
+    let halfHours = gaps.filter { abs($0 - 1800) < 1 }.count
+    #expect(halfHours >= gaps.count / 2, "\(halfHours) of \(gaps.count) gaps exactly 30 min")
+    // An 8-hour night holds up to 16; three nights well above the paced rule's 3...6.
+    #expect(spaced.count >= 24, "\(spaced.count) runs")
+    #expect(nightlyProcessing(.iosFromDayZero(unpaced: true), era: .ios16) == spaced)
   }
 
   /// Refresh every 15 min for an app opened at noon on days 0, 3 and 6 only, the phone

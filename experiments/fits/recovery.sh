@@ -16,7 +16,7 @@ python3 - "$N" > truths.txt <<'PY'
 import random, sys
 r = random.Random(20261125)
 for k in range(int(sys.argv[1])):
-    print(r.uniform(0.3, 0.8), r.uniform(600, 14400), r.uniform(3600, 28800))
+    print(r.uniform(0.3, 0.8), r.uniform(600, 14400), r.uniform(600, 3600))
 PY
 k=0
 while read th od sp; do
@@ -30,7 +30,8 @@ app: {bundle: com.example.sync, opens_per_day: 5, force_quit_probability: 0, bac
 scheduler:
   threshold: $th
   owners: {leniency_sigma: 0, processing_spacing_sigma: 0, overdue_sigma: 0, install_warmup_sigma: 0, stalled_release_share: 0}
-  policies: {application: {overdue_after: ${od}s}, rate_limit: {processing_spacing: ${sp}s}}
+  processing_launch_spacing: ${sp}s
+  policies: {application: {overdue_after: ${od}s}}
 arms:
   both:
     tasks:
@@ -43,7 +44,7 @@ name: fit$k
 parameters:
   scheduler.threshold: [0.3, 0.8]
   scheduler.policies.application.overdue_after: [10m, 4h]
-  scheduler.policies.rate_limit.processing_spacing: [1h, 8h]
+  scheduler.processing_launch_spacing: [10m, 1h]
 targets:
   log: run$k/launch_log.csv
   tasks: [refresh, cleanup]

@@ -28,6 +28,15 @@ public struct LaunchTimes: Sendable, Hashable {
     }
   }
 
+  /// The app's last launch of any kind; nil before the first.
+  public var latest: SimTime? {
+    var best: SimTime?
+    for kind in Activity.Kind.allCases {
+      if let t = self[kind], best.map({ t > $0 }) ?? true { best = t }
+    }
+    return best
+  }
+
   public static func == (a: LaunchTimes, b: LaunchTimes) -> Bool {
     a.times.0 == b.times.0 && a.times.1 == b.times.1 && a.times.2 == b.times.2 && a.times.3 == b.times.3
       && a.times.4 == b.times.4

@@ -37,7 +37,11 @@ public struct RateLimitPolicy: SchedulingPolicy {
     let spacing: Double
     switch activity.kind {
     case .backgroundTransfer: return .skip(name)
-    case .processing: spacing = processingSpacingSeconds * c.owner.processingSpacingFactor
+    case .processing:
+      // In later eras the spacing from the app's last launch is set at submission
+      // (``SystemScheduler/startAfter(for:app:now:)``).
+      if c.era.spacesProcessingFromLastLaunch { return .skip(name) }
+      spacing = processingSpacingSeconds * c.owner.processingSpacingFactor
     case .silentPush:
       if Double(c.silentPushesInPeriod) >= pushBudgetPerDay {
         return .veto(

@@ -6,6 +6,15 @@ public struct SchedulerParameters: Sendable, Hashable {
   /// [0…1]: intervals are uniform in period × (1 ± spread); the first tick falls at a
   /// random phase.
   public var evaluationPeriodSpread: Double = 0.5
+  /// How long after its submission a refresh or processing request may start at the
+  /// earliest, whatever its earliest begin date [s] (dasd-decisions.md §1: 450 s).
+  public var submissionHoldSeconds: Double = 450
+  /// In eras that space processing from the app's last launch
+  /// (``IOSEra/spacesProcessingFromLastLaunch``), the least time from that launch to a
+  /// processing request's start [s] (dasd-decisions.md §4: not visible in the code; V1
+  /// and V3 imply about 1,800 s).
+  public var processingLaunchSpacingSeconds: Double = 1800
+
   /// How far ahead the app-open prediction looks [s] (dasd: about 7.5 min).
   public var appLookAheadSeconds: Double = 450
   /// Largest random shift of that look-ahead [s] (dasd: 0–1350 s).

@@ -29,7 +29,7 @@ public struct SchedulerSpec: Sendable {
     "model", "threshold", "processing_threshold", "evaluation_period", "evaluation_period_spread",
     "app_look_ahead", "app_jitter", "app_jitter_redraw", "prediction_window",
     "history_half_life", "processing_idle_window", "owners", "transfers", "policies", "budgets", "groups",
-    "recent_apps", "legacy_fetch", "fair_share",
+    "recent_apps", "legacy_fetch", "fair_share", "submission_hold", "processing_launch_spacing",
   ]
   /// Each configurable built-in policy's keys, by its section under `policies`.
   static let policyKeys: [String: [String]] = Dictionary(
@@ -52,6 +52,10 @@ public struct SchedulerSpec: Sendable {
       p.transferCellularBytesPerSecond = try t.number(
         "cellular_bytes_per_s", default: p.transferCellularBytesPerSecond, range: 1...1e12)
     }
+    p.submissionHoldSeconds = try s.duration(
+      "submission_hold", default: p.submissionHoldSeconds, range: 0...86_400)
+    p.processingLaunchSpacingSeconds = try s.duration(
+      "processing_launch_spacing", default: p.processingLaunchSpacingSeconds, range: 0...604_800)
     p.processingIdleWindowSeconds = try s.duration(
       "processing_idle_window", default: p.processingIdleWindowSeconds, range: 1...86_400)
     p.recentApps = try s.integer("recent_apps", default: p.recentApps, range: 0...501)

@@ -21,8 +21,38 @@ extension SystemScheduler {
         var a = paths[p].activity(for: pending[i])
       else { continue }
       a.path = UInt8(p)
+      if let s = requestStarts[a.name], s.submitted == a.submittedAt, s.start > (a.earliest ?? .zero) {
+        a.earliest = s.start
+      }
       requestCache.append(a)
     }
+  }
+
+  /// A request's start as dasd sets it at submission: its earliest begin date, but no
+  /// sooner than ``SchedulerParameters/submissionHoldSeconds`` after submission
+  /// (dasd-decisions.md §1); for processing, in eras that space it
+  /// (``IOSEra/spacesProcessingFromLastLaunch``), no sooner than
+  /// ``SchedulerParameters/processingLaunchSpacingSeconds`` after the app's last launch
+  /// of any kind, and then the window collapses (`collapsed`: dasd times it at its start).
+  /// Kept in ``requestStarts`` for the request cache; the naive model keeps the date.
+  mutating func startAfter(for request: BGTaskScheduler.PendingRequest, app: some LaunchableApp, now: SimTime)
+    -> (start: SimTime, collapsed: Bool)
+  {
+    let earliest = request.earliestBeginDate ?? request.submittedAt
+    guard !model.decidesAtEarliestBegin, request.kind != .continuedProcessing else {
+      requestStarts[request.name] = nil
+      return (earliest, false)
+    }
+    var start = max(earliest, request.submittedAt + .seconds(parameters.submissionHoldSeconds))
+    var collapsed = false
+    if request.kind == .processing, app.configuration.era.spacesProcessingFromLastLaunch,
+      let last = lastLaunch.latest
+    {
+      let spaced = last + .seconds(parameters.processingLaunchSpacingSeconds)
+      if start < spaced { (start, collapsed) = (spaced, true) }
+    }
+    requestStarts[request.name] = start > earliest ? (request.submittedAt, start) : nil
+    return (start, collapsed)
   }
 
   /// A request type's row in ``requestPath``.

@@ -65,6 +65,9 @@ public struct SystemScheduler: LaunchDecider {
   var energyShares: [Double] = []
   var energySharesDay = Int.min
   var lastLaunch = LaunchTimes()
+  /// Each pending request's start as dasd sets it at submission (``startAfter(for:)``),
+  /// by task name: the submission it belongs to and the start.
+  var requestStarts = SmallTable<TaskName, (submitted: SimTime, start: SimTime)>()
   /// How this owner's phone differs from the defaults (its thresholds are already in
   /// ``model``).
   public let owner: OwnerEffects
@@ -243,16 +246,18 @@ public struct SystemScheduler: LaunchDecider {
       switch events[i].kind {
       case .submit:
         submitted = true
-        if let k = app.pendingRequests.lastIndex(where: { $0.name == events[i].name }),
-          let earliest = app.pendingRequests[k].earliestBeginDate, earliest > loop.now
-        {
-          // A request is judged soon after it becomes eligible, but not at that instant
-          // (a field report: a 15-min refresh ran after 16, 17, 19 and 25 min), unless
-          // the model says so (`naive`).
-          let delay =
-            model.decidesAtEarliestBegin
-            ? SimDuration.zero : .seconds(parameters.evaluationPeriodSeconds * timerStream.uniform())
-          loop.schedule(at: earliest + delay, target: target, kind: Tick.due.rawValue)
+        if let k = app.pendingRequests.lastIndex(where: { $0.name == events[i].name }) {
+          let (start, collapsed) = startAfter(for: app.pendingRequests[k], app: app, now: loop.now)
+          if start > loop.now {
+            // A request is judged soon after it becomes eligible, but not at that instant
+            // (a field report: a 15-min refresh ran after 16, 17, 19 and 25 min), unless
+            // the model says so (`naive`) or its window collapsed (dasd then sets its
+            // timer at the start).
+            let delay =
+              model.decidesAtEarliestBegin || collapsed
+              ? SimDuration.zero : .seconds(parameters.evaluationPeriodSeconds * timerStream.uniform())
+            loop.schedule(at: start + delay, target: target, kind: Tick.due.rawValue)
+          }
         }
       case .complete, .kill:
         if let run = runningSince.removeValue(forKey: events[i].name) {

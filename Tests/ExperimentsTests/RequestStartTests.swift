@@ -1,0 +1,85 @@
+import FileFormats
+import SimKernel
+import Testing
+
+@testable import Experiments
+@testable import IOSModel
+
+/// dasd's start of a request (dasd-decisions.md §1, §4): no sooner than 450 s after its
+/// submission; a processing request, from iOS 16 on, no sooner than 1,800 s after the
+/// app's last launch of any kind, and then at that instant.
+@Suite struct RequestStartTests {
+  static func scenario(ios: String, earliest: String = "5m") throws -> Scenario {
+    let text = """
+      name: starts
+      days: 4
+      seed: 8
+      start: 2026-01-05
+      persona: typical
+      timeline:
+        - [22:30, plug]
+        - [d1 07:15, unplug]
+        - [d1 22:30, plug]
+        - [d2 07:15, unplug]
+        - [d2 22:30, plug]
+        - [d3 07:15, unplug]
+      app:
+        ios: \(ios)
+        background_modes: [fetch, processing]
+        permitted_identifiers: [upload, refresh]
+        tasks:
+          - {identifier: upload, type: processing, earliest_begin: \(earliest), requires_external_power: false, submit: [on_launch, on_completion], work: 10s}
+          - {identifier: refresh, type: refresh, earliest_begin: 60s, submit: [on_launch, on_completion], work: 5s}
+
+      """
+    return try Scenario.parse(tree: ConfigTree.parse(yaml: text, file: "s.yaml"), file: "s.yaml")
+  }
+
+  /// On iOS 26 every processing launch comes at least 1,800 s after the app's last launch,
+  /// of either kind, before its request was submitted (dasd sets the start at
+  /// submission); a request re-armed in the handler with a 5-min date starts exactly
+  /// then, so most come 30 min on to the second; no launch comes sooner than 450 s after
+  /// its request's submission.
+  @Test func processingIsSpacedFromTheAppsLastLaunch() throws {
+    let scenario = try Self.scenario(ios: "ios26")
+    var exact = 0
+    var processing = 0
+    for device in 0..<6 {
+      let log = scenario.run(device: device)
+      let launches = log.launchRecords.compactMap { r in r.launched.map { (r.name, $0, r.submitted) } }
+        .sorted { $0.1 < $1.1 }
+      for (k, l) in launches.enumerated() {
+        #expect((l.1 - l.2).seconds >= 450 - 1e-6, "launched \((l.1 - l.2).seconds) s after submission")
+        guard l.0 == TaskName("upload"), k > 0 else { continue }
+        processing += 1
+        guard let before = launches[..<k].last(where: { $0.1 <= l.2 }) else { continue }
+        let gap = (l.1 - before.1).seconds
+        #expect(gap >= 1800 - 1e-6, "processing \(gap) s after the app's last launch")
+        if abs(gap - 1800) < 1 { exact += 1 }
+      }
+    }
+    #expect(processing > 20)
+    #expect(exact > processing / 2, "\(exact) of \(processing) processing launches exactly 30 min on")
+  }
+
+  /// iOS 13–15 keeps the paced rule: no 30-minute cadence there.
+  @Test func iOS13KeepsThePacedRule() throws {
+    let scenario = try Self.scenario(ios: "ios13")
+    var processing = 0
+    for device in 0..<6 {
+      processing +=
+        scenario.run(device: device).launchRecords.filter {
+          $0.name == TaskName("upload") && $0.launched != nil
+        }.count
+    }
+    let spaced = try Self.scenario(ios: "ios16")
+    var later = 0
+    for device in 0..<6 {
+      later +=
+        spaced.run(device: device).launchRecords.filter {
+          $0.name == TaskName("upload") && $0.launched != nil
+        }.count
+    }
+    #expect(later > 3 * processing, "iOS 13: \(processing) processing launches, iOS 16: \(later)")
+  }
+}
