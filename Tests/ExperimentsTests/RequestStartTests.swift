@@ -62,6 +62,24 @@ import Testing
     #expect(exact > processing / 2, "\(exact) of \(processing) processing launches exactly 30 min on")
   }
 
+  /// V1 with V3: on a night charger the gap between processing runs does not depend on
+  /// the earliest date while it is at most 15 min (the medians within 8 min).
+  @Test func theNightGapDoesNotFollowTheEarliestDate() throws {
+    func medianGap(_ earliest: String) throws -> Double {
+      let scenario = try Self.scenario(ios: "ios26", earliest: earliest)
+      var gaps: [Double] = []
+      for device in 0..<6 {
+        let t = scenario.run(device: device).launchRecords.filter { $0.name == TaskName("upload") }
+          .compactMap(\.launched).sorted()
+        gaps += zip(t, t.dropFirst()).map { ($1 - $0).seconds / 60 }.filter { $0 < 120 }
+      }
+      return gaps.sorted()[gaps.count / 2]
+    }
+    let (five, fifteen) = (try medianGap("5m"), try medianGap("15m"))
+    #expect(abs(five - fifteen) <= 8, "median night gaps \(five) and \(fifteen) min")
+    #expect((22...40).contains(five), "\(five) min")
+  }
+
   /// iOS 13–15 keeps the paced rule: no 30-minute cadence there.
   @Test func iOS13KeepsThePacedRule() throws {
     let scenario = try Self.scenario(ios: "ios13")
