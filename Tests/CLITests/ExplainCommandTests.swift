@@ -43,13 +43,21 @@ import Testing
   @Test func aScenarioWithOtherAppsNamesThemInExplain() throws {
     let file = repoRoot.appendingPathComponent("experiments/scenarios/night-charger.yaml")
     let apps = repoRoot.appendingPathComponent("experiments/apps/").path
-    // Processing judged from the plug-in on, when the other apps start their own work.
-    let text =
-      try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+    // Seven nights on the charger beside 40 other apps, processing judged from the
+    // plug-in on, when the other apps start their own work.
+    let nights = (0..<6).map { d in
+      "  - [\(d == 0 ? "" : "d\(d) ")22:30, plug]\n  - [d\(d + 1) 07:15, unplug]\n"
+    }.joined()
+    var text = try String(contentsOf: file, encoding: .utf8)
+    let timeline = try #require(text.range(of: "timeline:\n"))
+    let app = try #require(text.range(of: "app: ../apps/"))
+    text.replaceSubrange(timeline.upperBound..<app.lowerBound, with: nights)
+    text =
+      text.replacingOccurrences(of: "days: 3", with: "days: 7").replacingOccurrences(
         of: "app: ../apps/", with: "app: \(apps)/"
       ).replacingOccurrences(
         of: "  model: ios\n", with: "  model: ios\n  policies: {device_activity: {processing_idle: 0s}}\n")
-      + "other_apps: {background_active: 20}\n"
+      + "other_apps: {background_active: 40}\n"
     let copy = scratchFolder("explain").appendingPathComponent("crowded.yaml")
     try text.write(to: copy, atomically: true, encoding: .utf8)
     let outcome = try BGSimBinary.run(

@@ -86,13 +86,11 @@ import Testing
       of: "figure: {metric: launches_per_day, task: refresh}",
       with:
         "figure: {metric: share_owners_launched_at_low_score, task: refresh, policy: device_activity, score_at_most: 0.05}"
-    ).replacingOccurrences(of: "owners: 3", with: "owners: 6").replacingOccurrences(
-      of: "days: 3", with: "days: 2"
-    )
-    // Owners alike in their opens of the app: with the opens spread, every one of these
-    // six had a launch at a low score, and the bound would split none of them.
-    .replacingOccurrences(
-      of: "persona: typical", with: "persona: {name: typical, overrides: {usage.app_opens_owner_sigma: 0}}")
+    ).replacingOccurrences(of: "owners: 3", with: "owners: 6")
+      // Owners alike in their opens of the app: with the opens spread, every one of these
+      // six had a launch at a low score, and the bound would split none of them.
+      .replacingOccurrences(
+        of: "persona: typical", with: "persona: {name: typical, overrides: {usage.app_opens_owner_sigma: 0}}")
     let c = try ValidationCase.load(file: write(text, "T2.yaml"))
     let figure = try #require(Scorecard.run([c], jobs: 1)[0].figure)
     let scenario = try #require(c.scenario)

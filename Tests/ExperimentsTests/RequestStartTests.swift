@@ -52,7 +52,7 @@ import Testing
         #expect((l.1 - l.2).seconds >= 450 - 1e-6, "launched \((l.1 - l.2).seconds) s after submission")
         guard l.0 == TaskName("upload"), k > 0 else { continue }
         processing += 1
-        guard let before = launches[..<k].last(where: { $0.1 <= l.2 }) else { continue }
+        guard let before = launches[..<k].last(where: { $0.1 < l.2 }) else { continue }
         let gap = (l.1 - before.1).seconds
         #expect(gap >= 1800 - 1e-6, "processing \(gap) s after the app's last launch")
         if abs(gap - 1800) < 1 { exact += 1 }

@@ -8,7 +8,8 @@ import Testing
   /// Events on 60 days, with runs of empty days (so that rows go stale and are reused),
   /// asked about windows of one slot and of several, against the definition computed
   /// from the event list: the mean over the last 14 days of each day's events in the
-  /// window, weighted 2^(−age / 2 d), a narrow window getting its share of its slots.
+  /// window, weighted 2^(−age / 2 d), each slot the window touches counted by the share of
+  /// it the window covers.
   @Test func expectedEventsFollowTheDefinition() {
     let calendar = SimCalendar(startDate: CivilDate(year: 2026, month: 1, day: 5)!)
     var history = UsageHistory(days: 14, halfLifeDays: 2)
@@ -43,20 +44,30 @@ import Testing
         let from = now + .seconds(Double(next(3 * 3600)))
         let length = SimDuration(seconds: [180.0, 900, 2700, 5400][next(4)])
         let got = history.expectedEvents(from: from, length: length, now: now, calendar: calendar)
-        // The definition.
-        let today = calendar.day(of: now)
-        let first = Int(calendar.microsecondsIntoDay(of: from) / 900_000_000)
-        let slots = max(1, Int((length.seconds / slotSeconds).rounded(.up)))
+        // The definition: each 15-min slot the window touches counts by the share of it
+        // the window covers; an event in that slot of the time of day on day d weighs
+        // 2^(−age / 2 d), its age counted from the slot's own day (the window's day, or
+        // the next one past midnight), over the 14 days up to that day.
+        let windowDay = calendar.day(of: from)
+        let start = calendar.microsecondsIntoDay(of: from)
+        let first = Int(start / 900_000_000)
+        let offset = Double(start - Int64(first) * 900_000_000) / 1e6
+        let end = offset + length.seconds
         var sum = 0.0
-        for t in events {
-          let d = calendar.day(of: t)
-          guard d > today - 14 else { continue }
-          let slot = Int(calendar.microsecondsIntoDay(of: t) / 900_000_000)
-          guard (0..<slots).contains(where: { (first + $0) % 96 == slot }) else { continue }
-          sum += exp2(-Double(today - d) / 2)
+        for k in 0..<Int((end / slotSeconds).rounded(.up)) {
+          let covered = min(end, Double(k + 1) * slotSeconds) - max(offset, Double(k) * slotSeconds)
+          guard covered > 0 else { continue }
+          let slotDay = windowDay + (first + k) / 96
+          for t in events {
+            let d = calendar.day(of: t)
+            guard d <= slotDay, d > slotDay - 14,
+              Int(calendar.microsecondsIntoDay(of: t) / 900_000_000) == (first + k) % 96
+            else { continue }
+            sum += exp2(-Double(slotDay - d) / 2) * covered / slotSeconds
+          }
         }
         let norm = (0..<14).reduce(0.0) { $0 + exp2(-Double($1) / 2) }
-        let want = sum / norm * min(1, length.seconds / (Double(slots) * slotSeconds))
+        let want = sum / norm
         #expect(abs(got - want) <= 1e-12 * max(1, want), "day \(day): \(got) vs \(want)")
         // The probability of an event, remembered between queries: the same bits as
         // taking the exponential each time.

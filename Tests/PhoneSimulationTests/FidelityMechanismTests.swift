@@ -84,19 +84,14 @@ import Testing
     // None once the app has not been opened for a day: days 7 and 8 after the last
     // open at noon on day 6.
     #expect(launches.allSatisfy { $0 < at(day: 7, 12, 30) }, "\(launches)")
-    let noOverdueRule = changing(.iosFromDayZero(), ApplicationPolicy.self) {
-      $0.overdueScale = 1
-      $0.recentBonus = 0
-    }
-    // Each launch comes within a day after an open (the habit learnt from it); without
-    // the overdue rule, which scales down the waiting request of an app not opened
-    // within its window, the habit alone also launches the app later than that (R6: an
-    // app not brought to the foreground daily is paused).
+    // Each launch comes within a day after an open (R6: an app not brought to the
+    // foreground daily is paused). (Until issue 51 this also checked that without the
+    // overdue rule the habit alone launched the app later than that; with each slot a
+    // window touches counted by the share it covers, the habit of three opens launches it
+    // no more either way here. RecentAppsTests checks the rule itself.)
     let opened = [0, 3, 6].map { at(day: $0, 12, 10) }
     func withinADayOfAnOpen(_ t: Double) -> Bool { opened.contains { t > $0 && t - $0 <= 86_400 } }
     #expect(launches.allSatisfy(withinADayOfAnOpen), "\(launches)")
-    let withoutRule = rareOpens(noOverdueRule)
-    #expect(withoutRule.contains { !withinADayOfAnOpen($0) }, "\(withoutRule)")
   }
 
   @Test func aFreshInstallWaitsADay() {

@@ -105,60 +105,69 @@ public struct UsageHistory: Sendable {
     -> Double
   {
     let today = calendar.day(of: from)
-    let first = Self.slot(from, calendar)
-    let slots = max(
-      1,
-      Int((length.microseconds + SimCalendar.dayMicroseconds / 96 - 1) / (SimCalendar.dayMicroseconds / 96)))
+    let slotMicroseconds = SimCalendar.dayMicroseconds / Int64(Self.slotsPerDay)
+    let intoDay = calendar.microsecondsIntoDay(of: from)
+    let first = Int(intoDay / slotMicroseconds)
+    // The window from its first slot's start [µs]: each slot it touches counts its events
+    // by the share of the slot the window covers (events spread evenly within a slot), so
+    // the prediction moves smoothly as the window slides instead of stepping at the
+    // slots' edges (V6: a score that jumped at :00 and :30 bunched processing there).
+    let start = intoDay - Int64(first) * slotMicroseconds
+    let end = start + max(1, length.microseconds)
+    let slots = Int((end + slotMicroseconds - 1) / slotMicroseconds)
     var sum = 0.0
-    if slots == 1 {
-      // The common case (windows within one slot), from the per-slot cache; the same
-      // sum in the same order as below, so the same bits.
-      if slotSumsDay != today {
-        for s in 0..<Self.slotsPerDay { slotSumsValid[s] = false }
-        slotSumsDay = today
-        rememberedRows.removeAll(keepingCapacity: true)
-        for row in 0..<days where isRemembered(row, today: today) {
-          rememberedRows.append((row * Self.slotsPerDay, weight(age: today - dayOfRow[row])))
-        }
-      }
-      if slotTotals[first] == 0 {
-        // No events in the slot on any remembered day: none expected (0 / norm × coverage
-        // is +0 too, so this is the same answer without the divisions).
-        return 0
-      } else if slotSumsValid[first] {
-        sum = slotSums[first]
-      } else {
-        var weighted = 0.0
-        // Without a branch on n: adding 0 × weight (+0.0) to a sum of non-negative terms
-        // leaves it bit for bit as it was, and the branch was mispredicted on sparse days.
-        for (offset, weight) in rememberedRows {
-          weighted += Double(counts[offset + first]) * weight
-        }
-        slotSums[first] = weighted
-        slotSumsValid[first] = true
-        sum = weighted
-      }
-    } else {
+    for k in 0..<slots {
+      let covered = min(end, Int64(k + 1) * slotMicroseconds) - max(start, Int64(k) * slotMicroseconds)
+      guard covered > 0 else { continue }
+      let share = Double(covered) / Double(slotMicroseconds)
+      let slot = first + k
       // The slots past midnight belong to the next day: their ages count from it.
-      let sameDay = min(slots, Self.slotsPerDay - first)
-      for row in 0..<days where isRemembered(row, today: today) || isRemembered(row, today: today + 1) {
-        var n = 0
-        var next = 0
-        for k in 0..<sameDay { n += Int(counts[row * Self.slotsPerDay + first + k]) }
-        for k in sameDay..<slots {
-          next += Int(counts[row * Self.slotsPerDay + (first + k) % Self.slotsPerDay])
-        }
-        if n > 0, dayOfRow[row] <= today { sum += Double(n) * weight(age: today - dayOfRow[row]) }
-        if next > 0 { sum += Double(next) * weight(age: today + 1 - dayOfRow[row]) }
-      }
+      let events =
+        slot < Self.slotsPerDay
+        ? weightedEvents(slot: slot, day: today)
+        : uncachedWeightedEvents(slot: slot % Self.slotsPerDay, day: today + slot / Self.slotsPerDay)
+      sum += events * share
     }
     // Days without events count too, and so do the days before the first: a fresh
     // history predicts less, never more, than the habits it will learn (no day-1 burst).
-    let norm = weightSums[days - 1]
-    // Windows narrower than the slots they touch get their share of the slots' events.
-    let slotMicroseconds = Double(SimCalendar.dayMicroseconds / Int64(Self.slotsPerDay))
-    let coverage = min(1, Double(length.microseconds) / (Double(slots) * slotMicroseconds))
-    return sum / norm * coverage
+    return sum / weightSums[days - 1]
+  }
+
+  /// One slot's events over the remembered days, each weighted by its age counted from
+  /// `day`. The scheduler asks about the slots of one day many times between two events:
+  /// each slot's sum is kept until an event changes it or the day changes.
+  mutating func weightedEvents(slot: Int, day: Int) -> Double {
+    // No events in the slot on any remembered day: none expected.
+    if slotTotals[slot] == 0 { return 0 }
+    if slotSumsDay != day {
+      for s in 0..<Self.slotsPerDay { slotSumsValid[s] = false }
+      slotSumsDay = day
+      rememberedRows.removeAll(keepingCapacity: true)
+      for row in 0..<days where isRemembered(row, today: day) {
+        rememberedRows.append((row * Self.slotsPerDay, weight(age: day - dayOfRow[row])))
+      }
+    }
+    if slotSumsValid[slot] { return slotSums[slot] }
+    var weighted = 0.0
+    // Without a branch on n: adding 0 × weight (+0.0) to a sum of non-negative terms
+    // leaves it bit for bit as it was, and the branch was mispredicted on sparse days.
+    for (offset, weight) in rememberedRows {
+      weighted += Double(counts[offset + slot]) * weight
+    }
+    slotSums[slot] = weighted
+    slotSumsValid[slot] = true
+    return weighted
+  }
+
+  /// ``weightedEvents(slot:day:)`` without the cache, for a slot of the next day asked
+  /// about from the cache's day (a window that crosses midnight).
+  func uncachedWeightedEvents(slot: Int, day: Int) -> Double {
+    if slotTotals[slot] == 0 { return 0 }
+    var weighted = 0.0
+    for row in 0..<days where isRemembered(row, today: day) {
+      weighted += Double(counts[row * Self.slotsPerDay + slot]) * weight(age: day - dayOfRow[row])
+    }
+    return weighted
   }
 
   /// The day's events by half hour (48 of them, from midnight), each a weighted sum over
@@ -187,12 +196,11 @@ public struct UsageHistory: Sendable {
   public mutating func probability(
     from: SimTime, length: SimDuration, now: SimTime, calendar: SimCalendar
   ) -> Double {
-    // Most windows lie within one slot that holds no event on any day (0 expected,
-    // below), which is decided here without a call.
-    if length.microseconds <= SimCalendar.dayMicroseconds / Int64(Self.slotsPerDay),
-      slotTotals[Self.slot(from, calendar)] == 0
-    {
-      return 0
+    // Most windows touch two slots at most, often without an event on any day (0
+    // expected, below), which is decided here without a call.
+    if length.microseconds <= SimCalendar.dayMicroseconds / Int64(Self.slotsPerDay) {
+      let slot = Self.slot(from, calendar)
+      if slotTotals[slot] == 0, slotTotals[(slot + 1) % Self.slotsPerDay] == 0 { return 0 }
     }
     let expected = expectedEvents(from: from, length: length, now: now, calendar: calendar)
     if expected == 0 { return 0 }
