@@ -39,7 +39,7 @@ public struct RateLimitPolicy: SchedulingPolicy {
     case .backgroundTransfer: return .skip(name)
     case .processing:
       // In later eras the spacing from the app's last launch is set at submission
-      // (``SystemScheduler/startAfter(for:app:now:)``).
+      // (``SystemScheduler/startAfter(for:app:)``).
       if c.era.spacesProcessingFromLastLaunch { return .skip(name) }
       spacing = processingSpacingSeconds * c.owner.processingSpacingFactor
     case .silentPush:

@@ -35,7 +35,7 @@ extension SystemScheduler {
   /// ``SchedulerParameters/processingLaunchSpacingSeconds`` after the app's last launch
   /// of any kind, and then the window collapses (`collapsed`: dasd times it at its start).
   /// Kept in ``requestStarts`` for the request cache; the naive model keeps the date.
-  mutating func startAfter(for request: BGTaskScheduler.PendingRequest, app: some LaunchableApp, now: SimTime)
+  mutating func startAfter(for request: BGTaskScheduler.PendingRequest, app: some LaunchableApp)
     -> (start: SimTime, collapsed: Bool)
   {
     let earliest = request.earliestBeginDate ?? request.submittedAt

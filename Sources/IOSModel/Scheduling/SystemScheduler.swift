@@ -65,7 +65,7 @@ public struct SystemScheduler: LaunchDecider {
   var energyShares: [Double] = []
   var energySharesDay = Int.min
   var lastLaunch = LaunchTimes()
-  /// Each pending request's start as dasd sets it at submission (``startAfter(for:)``),
+  /// Each pending request's start as dasd sets it at submission (``startAfter(for:app:)``),
   /// by task name: the submission it belongs to and the start.
   var requestStarts = SmallTable<TaskName, (submitted: SimTime, start: SimTime)>()
   /// How this owner's phone differs from the defaults (its thresholds are already in
@@ -247,7 +247,7 @@ public struct SystemScheduler: LaunchDecider {
       case .submit:
         submitted = true
         if let k = app.pendingRequests.lastIndex(where: { $0.name == events[i].name }) {
-          let (start, collapsed) = startAfter(for: app.pendingRequests[k], app: app, now: loop.now)
+          let (start, collapsed) = startAfter(for: app.pendingRequests[k], app: app)
           if start > loop.now {
             // A request is judged soon after it becomes eligible, but not at that instant
             // (a field report: a 15-min refresh ran after 16, 17, 19 and 25 min), unless
