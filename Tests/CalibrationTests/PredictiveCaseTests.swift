@@ -9,29 +9,16 @@ import Testing
 
 /// One-phone and typical-owner cases, the figures the V-cases read, and their bad input.
 @Suite struct PredictiveCaseTests {
+  /// ``ValidationSuiteTests/oneCase`` with a test, its figure and what the test needs
+  /// (`extra`: a band, a real figure), 12 owners over 4 days.
   static func text(test: String, extra: String, figure: String = "{metric: launches_per_day, task: refresh}")
     -> String
   {
-    """
-    case: T1
-    source: a test
-    grade: M
-    report: a refresh on most days
-    test: \(test)
-    figure: \(figure)
-    \(extra)
-    owners: 12
-    scenario:
-      days: 4
-      seed: 5
-      persona: typical
-      app:
-        background_modes: [fetch]
-        permitted_identifiers: [refresh]
-        tasks:
-          - {identifier: refresh, type: refresh, earliest_begin: 15m, submit: [on_launch, on_completion], work: 5s}
-
-    """
+    ValidationSuiteTests.oneCase.replacingOccurrences(
+      of: "figure: {metric: launches_per_day, task: refresh}\nband: [0, 1000]",
+      with: "test: \(test)\nfigure: \(figure)\n\(extra)"
+    ).replacingOccurrences(of: "owners: 3", with: "owners: 12").replacingOccurrences(
+      of: "days: 3", with: "days: 4")
   }
 
   /// A real figure is judged against the owners' own figures: inside their p5–p95 it is

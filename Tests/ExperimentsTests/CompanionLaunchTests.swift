@@ -1,4 +1,3 @@
-import FileFormats
 import SimKernel
 import Testing
 
@@ -8,34 +7,13 @@ import Testing
 /// dasd runs, in one launch of an app, every other due request of the app that no policy
 /// vetoes (dasd-decisions.md §3): a refresh rides along with a processing launch.
 @Suite struct CompanionLaunchTests {
-  static let text = """
-    name: companions
-    days: 4
-    seed: 8
-    start: 2026-01-05
-    persona: {name: typical, overrides: {usage.app_opens_per_day: 0.3}}
-    timeline:
-      - [22:30, plug]
-      - [d1 07:15, unplug]
-      - [d1 22:30, plug]
-      - [d2 07:15, unplug]
-      - [d2 22:30, plug]
-      - [d3 07:15, unplug]
-    app:
-      background_modes: [fetch, processing]
-      permitted_identifiers: [upload, refresh]
-      tasks:
-        - {identifier: upload, type: processing, earliest_begin: 5m, requires_external_power: false, submit: [on_launch, on_completion], work: 10s}
-        - {identifier: refresh, type: refresh, earliest_begin: 60s, submit: [on_launch, on_completion], work: 5s}
-
-    """
-
   /// Every launch marked as a companion shares its instant with a launch of the app's
   /// other request that passed on its own score; every processing launch that found the
   /// refresh request due has the refresh judged at the same instant (launched with it,
   /// vetoed by a policy, or refused by the app; never merely below its threshold).
   @Test func aLaunchRunsTheAppsOtherDueRequestsUnlessVetoed() throws {
-    let scenario = try Scenario.parse(tree: ConfigTree.parse(yaml: Self.text, file: "s.yaml"), file: "s.yaml")
+    let scenario = try NightChargerScenario.make(
+      name: "companions", persona: "{name: typical, overrides: {usage.app_opens_per_day: 0.3}}")
     var companions = 0
     var checked = 0
     for device in 0..<6 {

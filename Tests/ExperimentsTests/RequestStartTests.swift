@@ -10,29 +10,18 @@ import Testing
 /// app's last launch of any kind, and then at that instant.
 @Suite struct RequestStartTests {
   static func scenario(ios: String, earliest: String = "5m") throws -> Scenario {
-    let text = """
-      name: starts
-      days: 4
-      seed: 8
-      start: 2026-01-05
-      persona: typical
-      timeline:
-        - [22:30, plug]
-        - [d1 07:15, unplug]
-        - [d1 22:30, plug]
-        - [d2 07:15, unplug]
-        - [d2 22:30, plug]
-        - [d3 07:15, unplug]
-      app:
-        ios: \(ios)
-        background_modes: [fetch, processing]
-        permitted_identifiers: [upload, refresh]
-        tasks:
-          - {identifier: upload, type: processing, earliest_begin: \(earliest), requires_external_power: false, submit: [on_launch, on_completion], work: 10s}
-          - {identifier: refresh, type: refresh, earliest_begin: 60s, submit: [on_launch, on_completion], work: 5s}
+    try NightChargerScenario.make(name: "starts", ios: ios, earliest: earliest)
+  }
 
-      """
-    return try Scenario.parse(tree: ConfigTree.parse(yaml: text, file: "s.yaml"), file: "s.yaml")
+  /// The processing launches of six owners.
+  static func uploads(_ scenario: Scenario) -> Int {
+    (0..<6).reduce(0) { n, device in
+      n
+        + scenario.run(device: device).launchRecords.filter {
+          $0.name == TaskName("upload") && $0.launched != nil
+        }
+        .count
+    }
   }
 
   /// On iOS 26 every processing launch comes at least 1,800 s after the app's last launch,
@@ -82,22 +71,8 @@ import Testing
 
   /// iOS 13–15 keeps the paced rule: no 30-minute cadence there.
   @Test func iOS13KeepsThePacedRule() throws {
-    let scenario = try Self.scenario(ios: "ios13")
-    var processing = 0
-    for device in 0..<6 {
-      processing +=
-        scenario.run(device: device).launchRecords.filter {
-          $0.name == TaskName("upload") && $0.launched != nil
-        }.count
-    }
-    let spaced = try Self.scenario(ios: "ios16")
-    var later = 0
-    for device in 0..<6 {
-      later +=
-        spaced.run(device: device).launchRecords.filter {
-          $0.name == TaskName("upload") && $0.launched != nil
-        }.count
-    }
+    let processing = Self.uploads(try Self.scenario(ios: "ios13"))
+    let later = Self.uploads(try Self.scenario(ios: "ios16"))
     #expect(later > 3 * processing, "iOS 13: \(processing) processing launches, iOS 16: \(later)")
   }
 }
