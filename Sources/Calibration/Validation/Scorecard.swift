@@ -36,8 +36,11 @@ public enum Scorecard {
       case .fleet, .typicalOwner: return figure.map { validationCase.band.contains($0) } ?? false
       case .onePhone:
         guard let s = spread else { return false }
+        // A report's range is what the real figure may be (its rounding, "about 2-3"):
+        // in band when some value it allows lies inside the owners' spread. Asking for
+        // the whole range inside would reward spreading owners apart.
         let real = validationCase.real
-        return real.lowerBound >= s.low && real.upperBound <= s.high
+        return real.upperBound >= s.low && real.lowerBound <= s.high
       }
     }
 
@@ -49,10 +52,9 @@ public enum Scorecard {
       let real = validationCase.real
       let mid = (s.low + s.high) / 2
       let half = max((s.high - s.low) / 2, max(abs(mid) / 10, 1e-6))
-      let above = (real.upperBound - mid) / half
-      let below = (real.lowerBound - mid) / half
-      if above > 1 || below < -1 { return abs(above) >= abs(below) ? above : below }
-      return ((real.lowerBound + real.upperBound) / 2 - mid) / half
+      // The value the report allows that lies nearest the spread's middle.
+      let nearest = min(max(mid, real.lowerBound), real.upperBound)
+      return (nearest - mid) / half
     }
 
     /// Why the case is out, in one line; empty when in band.
@@ -62,13 +64,13 @@ public enum Scorecard {
       guard let f = figure else { return "no figure: no \(c.figure.task) launch to measure" }
       if c.test == .onePhone {
         guard let s = spread else { return "no figure: fewer than two owners have one" }
-        if c.real.lowerBound < s.low {
+        if c.real.upperBound < s.low {
           return
-            "the real figure lies below p\(Format.compact(c.percentiles.lowerBound)) by \(Format.compact(s.low - c.real.lowerBound))"
+            "the real figure lies below p\(Format.compact(c.percentiles.lowerBound)) by \(Format.compact(s.low - c.real.upperBound))"
         }
-        if c.real.upperBound > s.high {
+        if c.real.lowerBound > s.high {
           return
-            "the real figure lies above p\(Format.compact(c.percentiles.upperBound)) by \(Format.compact(c.real.upperBound - s.high))"
+            "the real figure lies above p\(Format.compact(c.percentiles.upperBound)) by \(Format.compact(c.real.lowerBound - s.high))"
         }
         return ""
       }
