@@ -286,6 +286,19 @@ import Testing
       "scheduler:\n  processing_threshold: 1.2\n",
       "s.yaml:2: scheduler.processing_threshold: 1.2 is out of range"
     ),
+    // A key that would change nothing is refused, with the way to make it count.
+    (
+      "scheduler:\n  processing_threshold: 0.8\n",
+      "s.yaml:2: scheduler.processing_threshold: has no effect while relative_threshold is on"
+    ),
+    (
+      "scheduler:\n  relative_threshold: {strat: 0.9}\n",
+      "s.yaml:2: scheduler.relative_threshold.strat: unknown key 'strat'; did you mean 'start'?"
+    ),
+    (
+      "scheduler:\n  relative_threshold: {divisor: 50}\n",
+      "s.yaml:2: scheduler.relative_threshold.divisor: 50 is out of range"
+    ),
     ("other_apps: {background_active: -2}\n", "s.yaml:1: other_apps.background_active: -2 is out of range"),
     (
       "other_apps: {apple_maintenance: {icloud_bakup: 10m}}\n",

@@ -17,7 +17,9 @@ import Testing
     let dir = scratchFolder("fit")
     let file = dir.appendingPathComponent("bad.yaml")
     let suite = repoRoot.appendingPathComponent("experiments/validation").path
-    try shipped.replacingOccurrences(of: "scheduler.threshold:", with: "scheduler.treshold:")
+    // Without the key the file is valid, and the test would run the whole fit.
+    try #require(shipped.contains("  scheduler.evaluation_period:"))
+    try shipped.replacingOccurrences(of: "scheduler.evaluation_period:", with: "scheduler.evaluaton_period:")
       .replacingOccurrences(of: "suite: ../validation", with: "suite: \(suite)")
       .write(to: file, atomically: true, encoding: .utf8)
     let out = dir.appendingPathComponent("out")
@@ -26,7 +28,9 @@ import Testing
     let lines = outcome.standardError.split(separator: "\n")
     #expect(lines.count == 1, "\(outcome.standardError)")
     #expect(
-      outcome.standardError.hasPrefix("bgsim: \(file.path):7: scheduler.treshold: unknown key 'treshold'"))
+      outcome.standardError.hasPrefix(
+        "bgsim: \(file.path):8: scheduler.evaluaton_period: unknown key 'evaluaton_period'"),
+      "\(outcome.standardError)")
     #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written before the fit starts")
   }
 }

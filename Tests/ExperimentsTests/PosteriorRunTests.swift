@@ -8,11 +8,12 @@ import Testing
 
 /// `bgsim run --posterior`: each replication draws its parameters from a fit's posterior.
 @Suite struct PosteriorRunTests {
-  /// Two very different thresholds, equally likely.
+  /// Two very different bars, equally likely: the relative threshold's factor before a
+  /// request's best moment (0.95 by default).
   static let posterior = """
-    draw,scheduler.threshold,scheduler.policies.rate_limit.processing_spacing,distance,weight
+    draw,scheduler.relative_threshold.start,scheduler.policies.rate_limit.processing_spacing,distance,weight
     0,0.3,3600,0.1,0.5
-    1,0.8,28800,0.2,0.5
+    1,0.95,28800,0.2,0.5
 
     """
 
@@ -42,8 +43,8 @@ import Testing
     #expect(Set(drawn) == [0, 1], "both rows are drawn: \(drawn)")
     let low = drawn.indices.filter { drawn[$0] == 0 }.map { perReplication[$0]!.sum / perReplication[$0]!.n }
     let high = drawn.indices.filter { drawn[$0] == 1 }.map { perReplication[$0]!.sum / perReplication[$0]!.n }
-    // A threshold of 0.3 launches refresh far more often than one of 0.8.
-    #expect(low.min()! > high.max()!, "threshold 0.3: \(low); 0.8: \(high)")
+    // A bar of 0.3 × the optimum launches refresh far more often than one of 0.95 ×.
+    #expect(low.min()! > high.max()!, "start 0.3: \(low); 0.95: \(high)")
     // The summary's interval of refresh launches a day is over the 8 replications, so it
     // holds what the two thresholds do, and is wider than the one over owners.
     let c = CSVSchema.summary.index

@@ -16,8 +16,9 @@ struct SystemWorld: ~Copyable {
   init(
     _ configuration: AppConfiguration = .testDefault, behavior: AppBehavior,
     script: [(Double, TimelineEvent.Action)],
-    model: SchedulingModel = .iosFromDayZero(), paths: [any LaunchPath] = SystemScheduler.standardPaths,
-    battery: Double = 80, recordDecisions: Bool = true
+    model: SchedulingModel = .iosFromDayZero(), parameters: SchedulerParameters = SchedulerParameters(),
+    paths: [any LaunchPath] = SystemScheduler.standardPaths, battery: Double = 80,
+    recordDecisions: Bool = true
   ) {
     var persona = Persona()
     persona.battery.initialPercent = .constant(Constant(battery, isDuration: false))
@@ -32,7 +33,8 @@ struct SystemWorld: ~Copyable {
     let app = SimulatedApp(configuration: configuration, behavior: behavior, target: PhoneAddresses().app)
     let stream = RandomStreams(seed: 1).stream("scheduler")
     let system = SystemScheduler(
-      model: model, calendar: calendar, stream: stream, paths: paths, recordDecisions: recordDecisions)
+      model: model, parameters: parameters, calendar: calendar, stream: stream, paths: paths,
+      recordDecisions: recordDecisions)
     let pushes = SilentPushServer(
       perHour: configuration.silentPushesPerHour, stream: SilentPushServer.stream(pairedWith: stream))
     phone = PhoneSimulation(device: device, app: app, decider: system, pushServer: pushes)

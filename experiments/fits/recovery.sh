@@ -16,10 +16,10 @@ python3 - "$N" > truths.txt <<'PY'
 import random, sys
 r = random.Random(20261125)
 for k in range(int(sys.argv[1])):
-    print(r.uniform(0.3, 0.8), r.uniform(600, 14400), r.uniform(600, 3600))
+    print(r.uniform(300, 1800), r.uniform(600, 14400), r.uniform(600, 3600))
 PY
 k=0
-while read th od sp; do
+while read ep od sp; do
   cat > e$k.yaml <<Y
 name: synthetic$k
 days: 14
@@ -28,7 +28,7 @@ seed: $((100 + k))
 persona: typical
 app: {bundle: com.example.sync, opens_per_day: 5, force_quit_probability: 0, background_modes: [fetch, processing], permitted_identifiers: [refresh, cleanup]}
 scheduler:
-  threshold: $th
+  evaluation_period: ${ep}s
   owners: {leniency_sigma: 0, processing_spacing_sigma: 0, overdue_sigma: 0, install_warmup_sigma: 0, stalled_release_share: 0}
   processing_launch_spacing: ${sp}s
   policies: {application: {overdue_after: ${od}s}}
@@ -42,7 +42,7 @@ Y
   cat > f$k.yaml <<Y
 name: fit$k
 parameters:
-  scheduler.threshold: [0.3, 0.8]
+  scheduler.evaluation_period: [5m, 30m]
   scheduler.policies.application.overdue_after: [10m, 4h]
   scheduler.processing_launch_spacing: [10m, 1h]
 targets:
@@ -62,6 +62,6 @@ targets:
 budget: {draws: $D, keep: ${KEEP:-$((D / 10))}}
 Y
   $B fit f$k.yaml --out fit$k --quiet > /dev/null
-  echo "$k $th $od $sp $(tail -n +2 fit$k/fit_summary.csv | awk -F, '{printf "%s %s %s %s ", $(NF-3), $(NF-2), $(NF-1), $NF}')"
+  echo "$k $ep $od $sp $(tail -n +2 fit$k/fit_summary.csv | awk -F, '{printf "%s %s %s %s ", $(NF-3), $(NF-2), $(NF-1), $NF}')"
   k=$((k + 1))
 done < truths.txt

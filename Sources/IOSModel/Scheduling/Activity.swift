@@ -30,6 +30,9 @@ public struct Activity: Sendable, Hashable {
   var windowEndMicroseconds = Int64.min
   /// Bytes it is expected to move.
   public var expectedBytes: Double = 0
+  /// The score it must reach where it is judged, when the scheduler judges it against
+  /// its own optimum (``RelativeThreshold``) [0…1]; NaN: the model's threshold.
+  public var relativeThreshold = Double.nan
   /// The identifier, as a number (``TaskName``): activities are copied at every
   /// decision point, and a plain value copies for free.
   public var name: TaskName

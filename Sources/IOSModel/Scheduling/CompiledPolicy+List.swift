@@ -14,6 +14,11 @@ extension CompiledPolicy {
     /// Index of the first policy that reads the usage predictions (the count if none):
     /// the predictions are made just before it is asked.
     var predictionsNeededAt = 0
+    /// The policies whose answer can change from one moment to the next of an optimum's
+    /// scan (``SystemScheduler/predictOptimum(_:start:windowEnd:base:)``): they read the
+    /// predictions or the time; the others answer once per scan.
+    var variesAcrossScan: [Int] = []
+    var constantAcrossScan: [Int] = []
     /// The out-of-reach bound of each kind of activity, by ``weightRow(_:)`` (nil: some
     /// policy declares too little for one).
     var bounds: [ScoreBound?] = []
@@ -31,6 +36,14 @@ extension CompiledPolicy {
         vetoesOnStateAlone.append(policy.vetoesOnStateAlone)
       }
       predictionsNeededAt = list.firstIndex(where: \.needsPredictions) ?? list.count
+      let scanned: PolicyInputs = PolicyInputs.predictions.union([.time, .daysSinceAppOpened])
+      for i in reads.indices {
+        if reads[i].isDisjoint(with: scanned) {
+          constantAcrossScan.append(i)
+        } else {
+          variesAcrossScan.append(i)
+        }
+      }
       let rows = Activity.Kind.allCases.count * 2
       bounds = Array(repeating: nil, count: rows)
       for kind in Activity.Kind.allCases {

@@ -45,7 +45,7 @@ public struct RateLimitPolicy: SchedulingPolicy {
     case .silentPush:
       if Double(c.silentPushesInPeriod) >= pushBudgetPerDay {
         return .veto(
-          name, c, "push budget spent (\(c.silentPushesInPeriod) of \(Int(pushBudgetPerDay)) today)")
+          name, c, "push budget spent (\(c.silentPushesInPeriod) of \(Int(pushBudgetPerDay)) this period)")
       }
       spacing = c.isPluggedIn ? minimumSpacingSeconds : max(minimumSpacingSeconds, pushOffPowerSpacingSeconds)
     case .refresh, .legacyFetch: spacing = refreshSpacingSeconds

@@ -14,6 +14,21 @@ public struct SchedulerParameters: Sendable, Hashable {
   /// processing request's start [s] (dasd-decisions.md §4: not visible in the code; V1
   /// and V3 imply about 1,800 s).
   public var processingLaunchSpacingSeconds: Double = 1800
+  /// How long dasd takes to launch the app [s]: it records the app's last launch once
+  /// the launch is done (dasd-decisions.md §3), and processing is spaced from then
+  /// (field-observations-3.md V3: night gaps of 1,801–1,807 s, one of 1,857, against a
+  /// spacing of 1,800 s).
+  public var appLaunchSeconds: Double = 4
+  /// Whether a request's start timer waits for the phone to be awake: dasd's timers for
+  /// background work do not wake the device, so on battery with the screen off a due
+  /// request waits for the next wake (the periodic evaluation, or a change of the
+  /// phone's state); awake (screen on, or on the charger) it is judged at its start
+  /// (dasd-decisions.md §4; V5's bursts 0.1–1.8 min after the start). Off: judged at a
+  /// random moment within one evaluation period after its start, as before issue 51.
+  public var dueTimerWaitsForWake = true
+  /// How refresh and processing requests are judged against their own best predicted
+  /// moment (dasd-decisions.md §2).
+  public var relativeThreshold = RelativeThreshold.Settings()
 
   /// How far ahead the app-open prediction looks [s] (dasd: about 7.5 min).
   public var appLookAheadSeconds: Double = 450

@@ -11,6 +11,9 @@ import FileFormats
 /// evaluation_period_spread: 0.5   # each timer interval: the period × (1 ± 0.5)
 /// prediction_window: 7.5m         # opens and use are predicted over this window
 /// owners: {processing_spacing_sigma: 1.2, install_warmup_sigma: 0.7, stalled_release_share: 0.05}
+/// relative_threshold: {enabled: true, start: 0.95, refresh_window: 24h, used_within: 7d}
+/// app_launch: 4s                  # dasd records the app's last launch once it is up
+/// due_timer_waits_for_wake: true  # a due request waits for the phone to wake
 /// policies:
 ///   application: {weight: 50, default_probability: 0.0025}
 ///   thermal: {enabled: false}
@@ -30,6 +33,7 @@ public struct SchedulerSpec: Sendable {
     "app_look_ahead", "app_jitter", "app_jitter_redraw", "prediction_window",
     "history_half_life", "processing_idle_window", "owners", "transfers", "policies", "budgets", "groups",
     "recent_apps", "legacy_fetch", "fair_share", "submission_hold", "processing_launch_spacing",
+    "app_launch", "due_timer_waits_for_wake", "relative_threshold",
   ]
   /// Each configurable built-in policy's keys, by its section under `policies`.
   static let policyKeys: [String: [String]] = Dictionary(
@@ -56,6 +60,9 @@ public struct SchedulerSpec: Sendable {
       "submission_hold", default: p.submissionHoldSeconds, range: 0...86_400)
     p.processingLaunchSpacingSeconds = try s.duration(
       "processing_launch_spacing", default: p.processingLaunchSpacingSeconds, range: 0...604_800)
+    p.appLaunchSeconds = try s.duration("app_launch", default: p.appLaunchSeconds, range: 0...600)
+    p.dueTimerWaitsForWake = try s.flag("due_timer_waits_for_wake", default: p.dueTimerWaitsForWake)
+    try Self.readRelativeThreshold(s, into: &p)
     p.processingIdleWindowSeconds = try s.duration(
       "processing_idle_window", default: p.processingIdleWindowSeconds, range: 1...86_400)
     p.recentApps = try s.integer("recent_apps", default: p.recentApps, range: 0...501)
@@ -98,7 +105,41 @@ public struct SchedulerSpec: Sendable {
         "load_half_life", default: p.groupCaps.loadHalfLifeSeconds, range: 1...604_800)
     }
     parameters = p
+    if p.relativeThreshold.enabled, !model.decidesAtEarliestBegin, let t = s.value("processing_threshold") {
+      throw ConfigError(
+        file: t.file, line: t.line, key: t.path,
+        message:
+          "has no effect while relative_threshold is on (refresh and processing requests are judged against their own best moment); remove it, or set relative_threshold: {enabled: false}"
+      )
+    }
     try readPolicies(s)
+  }
+
+  /// dasd's relative threshold (`relative_threshold`, ``RelativeThreshold/Settings``).
+  static func readRelativeThreshold(_ s: ConfigSection, into p: inout SchedulerParameters) throws(ConfigError)
+  {
+    guard
+      let r = try s.section(
+        "relative_threshold",
+        keys: [
+          "enabled", "start", "divisor", "exponent", "refresh_window", "processing_window", "recompute",
+          "horizon", "good_enough", "used_within",
+        ])
+    else { return }
+    var t = p.relativeThreshold
+    t.enabled = try r.flag("enabled", default: t.enabled)
+    t.start = try r.number("start", default: t.start, range: 0...1)
+    t.divisor = try r.number("divisor", default: t.divisor, range: 100...1e6)
+    t.exponent = try r.number("exponent", default: t.exponent, range: 0.01...100)
+    t.refreshWindowSeconds = try r.duration(
+      "refresh_window", default: t.refreshWindowSeconds, range: 0...2_592_000)
+    t.processingWindowSeconds = try r.duration(
+      "processing_window", default: t.processingWindowSeconds, range: 0...2_592_000)
+    t.recomputeSeconds = try r.duration("recompute", default: t.recomputeSeconds, range: 60...2_592_000)
+    t.horizonSeconds = try r.duration("horizon", default: t.horizonSeconds, range: 0...2_592_000)
+    t.goodEnough = try r.number("good_enough", default: t.goodEnough, range: 0...1)
+    t.usedWithinSeconds = try r.duration("used_within", default: t.usedWithinSeconds, range: 0...31_536_000)
+    p.relativeThreshold = t
   }
 
   /// The owners' spreads (`owners`).

@@ -29,10 +29,12 @@ public struct SchedulingModel: Sendable {
     self.processingThreshold = processingThreshold ?? threshold
   }
 
-  /// The threshold `activity` must reach.
+  /// The threshold `activity` must reach: its own relative one where the scheduler set
+  /// it (``RelativeThreshold``), otherwise the model's for its kind.
   @inline(__always)
   public func threshold(for activity: Activity) -> Double {
-    activity.kind == .processing ? processingThreshold : threshold
+    if !activity.relativeThreshold.isNaN { return activity.relativeThreshold }
+    return activity.kind == .processing ? processingThreshold : threshold
   }
 
   /// The model on one owner's phone: each threshold moved by the owner's leniency,

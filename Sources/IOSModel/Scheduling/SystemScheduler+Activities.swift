@@ -48,10 +48,10 @@ extension SystemScheduler {
     if request.kind == .processing, app.configuration.era.spacesProcessingFromLastLaunch,
       let last = lastLaunch.latest
     {
-      let spaced = last + .seconds(parameters.processingLaunchSpacingSeconds)
+      let spaced = last + .seconds(parameters.appLaunchSeconds + parameters.processingLaunchSpacingSeconds)
       if start < spaced { (start, collapsed) = (spaced, true) }
     }
-    requestStarts[request.name] = start > earliest ? (request.submittedAt, start) : nil
+    requestStarts[request.name] = (request.submittedAt, start, collapsed)
     return (start, collapsed)
   }
 

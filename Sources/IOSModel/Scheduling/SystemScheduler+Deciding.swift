@@ -32,10 +32,11 @@ extension SystemScheduler {
   /// `cutsOutOfReach`, which stops once the predictions are made and the score can no
   /// longer reach the threshold (``ScoreBound``; debug builds check it against the rule).
   mutating func judge(
-    _ activity: Activity, at point: inout DecisionPoint, after prefix: (count: Int, tally: ScoreTally)? = nil,
+    _ judged: Activity, at point: inout DecisionPoint, after prefix: (count: Int, tally: ScoreTally)? = nil,
     predicting app: Predicting = .appUnderStudy, cutsOutOfReach: Bool = false,
     record: ((PolicyVerdict) -> Void)? = nil
   ) -> Verdict {
+    var activity = judged
     var tally = prefix?.tally ?? ScoreTally()
     let split = model.predictionsNeededAt
     let count = model.compiled.policies.count
@@ -44,6 +45,9 @@ extension SystemScheduler {
     {
       return .vetoed(i)
     }
+    // The app's own request is judged against its optimum, predicted once it is not
+    // vetoed by the policies before the predictions (the cut below reads it).
+    if case .appUnderStudy = app, cutsOutOfReach { setRelativeThreshold(&activity, at: point) }
     guard split < count else { return .scored(tally.mean) }
     switch app {
     case .appUnderStudy: predictAppOpen(&point)
@@ -114,7 +118,7 @@ extension SystemScheduler {
     var waiting: [Int] = []
     var beforeLaunch: DecisionPoint?
     for k in 0..<(requests + (others?.count ?? 0)) {
-      let activity = k < requests ? requestCache[k] : others.unsafelyUnwrapped[k - requests]
+      var activity = k < requests ? requestCache[k] : others.unsafelyUnwrapped[k - requests]
       if let earliest = activity.earliest, earliest > now {
         summary.notYetDue = min(summary.notYetDue, earliest.microseconds)
         continue
@@ -127,6 +131,8 @@ extension SystemScheduler {
       } else {
         verdict = judgeWithShortcuts(activity, at: &point)
       }
+      // A score is compared with the request's own threshold (kept from the judging).
+      if k < requests, case .scored = verdict { setRelativeThreshold(&activity, at: point) }
       summary.add(verdict, model: model)
       switch verdict {
       case .vetoed(let i):
@@ -169,7 +175,8 @@ extension SystemScheduler {
   ) {
     var point = before
     for k in waiting where k < requestCache.count {
-      let activity = requestCache[k]
+      var activity = requestCache[k]
+      setRelativeThreshold(&activity, at: point)
       var verdicts: [PolicyVerdict] = []
       let verdict: Verdict
       if recordDecisions {

@@ -89,6 +89,14 @@ extension SystemScheduler {
 
   /// Silent pushes launched in the 24-hour budget period that holds `now`.
   func pushesLaunched(inPeriodOf now: SimTime) -> Int {
-    Int(now.microseconds / SimCalendar.dayMicroseconds) == pushPeriod ? pushesInPeriod : 0
+    pushPeriod(of: now) == pushPeriod ? pushesInPeriod : 0
+  }
+
+  /// The 24-hour budget period that holds `now`, counted from the owner's first open of
+  /// the app (from the start of the run before it).
+  func pushPeriod(of now: SimTime) -> Int {
+    let anchor = appOpens.first?.microseconds ?? 0
+    let since = now.microseconds - anchor
+    return since >= 0 ? Int(since / SimCalendar.dayMicroseconds) : -1
   }
 }

@@ -67,12 +67,18 @@ public struct SystemScheduler: LaunchDecider {
   var lastLaunch = LaunchTimes()
   /// Each pending request's start as dasd sets it at submission (``startAfter(for:app:)``),
   /// by task name: the submission it belongs to and the start.
-  var requestStarts = SmallTable<TaskName, (submitted: SimTime, start: SimTime)>()
+  var requestStarts = SmallTable<TaskName, (submitted: SimTime, start: SimTime, collapsed: Bool)>()
+  /// Each pending request's predicted optimum, with the submission it was predicted for
+  /// (``RelativeThreshold``), and its threshold until the slot or the optimum ends.
+  var optima = SmallTable<
+    TaskName, (submitted: SimTime, optimum: RelativeThreshold, threshold: Double, validUntil: SimTime)
+  >()
   /// How this owner's phone differs from the defaults (its thresholds are already in
   /// ``model``).
   public let owner: OwnerEffects
-  /// The silent-push budget's current 24-hour period (counted from the start of the
-  /// run) and the pushes launched in it.
+  /// The silent-push budget's current 24-hour period and the pushes launched in it. The
+  /// budget resets every 24 h (S2, an Apple engineer); the periods are counted from the
+  /// owner's first open of the app (its install), not from a time of day.
   var pushPeriod = 0
   var pushesInPeriod = 0
   /// The app's runs under way: when each started, and whether on external power.
@@ -212,6 +218,12 @@ public struct SystemScheduler: LaunchDecider {
         inSlot: timerSlot, after: nextTimerInterval(), target: target, kind: Tick.timer.rawValue)
       evaluate(app: app, device: device, trigger: .timer, loop: &loop)
     case .due, nil:
+      // dasd's timer does not wake a phone asleep on battery: the request waits for the
+      // next wake (``SchedulerParameters/dueTimerWaitsForWake``).
+      if parameters.dueTimerWaitsForWake, !model.decidesAtEarliestBegin, !device.isInUse, !device.isPluggedIn
+      {
+        return
+      }
       evaluate(app: app, device: device, trigger: .earliestBeginDate, loop: &loop)
     }
   }
@@ -227,6 +239,10 @@ public struct SystemScheduler: LaunchDecider {
       observe(.appOpened(at: change.time), app: app)
     case .screenOn:
       deviceUse.record(change.time, calendar: calendar)
+      // The phone wakes: a request whose timer passed while it slept is judged now.
+      if parameters.dueTimerWaitsForWake, requestsDueAt <= change.time.microseconds {
+        evaluate(app: app, device: device, trigger: .device(change.kind), loop: &loop)
+      }
     case .appClosed:
       otherApps.appUnderStudyClosed(at: change.time)
     case .plugged, .unplugged, .screenOff, .network, .batteryLevel, .lowPowerMode, .thermal, .boot:
@@ -249,12 +265,13 @@ public struct SystemScheduler: LaunchDecider {
         if let k = app.pendingRequests.lastIndex(where: { $0.name == events[i].name }) {
           let (start, collapsed) = startAfter(for: app.pendingRequests[k], app: app)
           if start > loop.now {
-            // A request is judged soon after it becomes eligible, but not at that instant
-            // (a field report: a 15-min refresh ran after 16, 17, 19 and 25 min), unless
-            // the model says so (`naive`) or its window collapsed (dasd then sets its
-            // timer at the start).
+            // dasd sets the request's timer at its start; whether it fires then depends
+            // on the phone being awake (``handle``). Without that rule, as before, a
+            // request is judged at a random moment within one evaluation period after
+            // its start (F4: a 15-min refresh ran after 16, 17, 19 and 25 min); the
+            // naive model and a collapsed window judge it at the start.
             let delay =
-              model.decidesAtEarliestBegin || collapsed
+              model.decidesAtEarliestBegin || collapsed || parameters.dueTimerWaitsForWake
               ? SimDuration.zero : .seconds(parameters.evaluationPeriodSeconds * timerStream.uniform())
             loop.schedule(at: start + delay, target: target, kind: Tick.due.rawValue)
           }
@@ -304,7 +321,7 @@ public struct SystemScheduler: LaunchDecider {
   /// A silent push launched at `now`: one more in the device's budget period.
   mutating func countPushLaunch(at now: SimTime) {
     pushesInPeriod = pushesLaunched(inPeriodOf: now) + 1
-    pushPeriod = Int(now.microseconds / SimCalendar.dayMicroseconds)
+    pushPeriod = pushPeriod(of: now)
   }
 
   /// How fast a background transfer moves on `network` [B/s] (0: no network).

@@ -32,10 +32,13 @@ extension SystemScheduler {
       memo.holds(app: app, device: device, point.context, model: model)
     else { return false }
     predictAppOpen(&point)
-    guard memo.bound.cannotReach(memo.activity, point.context, from: memo.atBest, model: model) else {
+    // The threshold relaxes as time passes: the memo's activity is judged against today's.
+    var activity = memo.activity
+    setRelativeThreshold(&activity, at: point)
+    guard memo.bound.cannotReach(activity, point.context, from: memo.atBest, model: model) else {
       return false
     }
-    if Self.checksShortcuts { checkOutOfReach(memo.activity, at: point) }
+    if Self.checksShortcuts { checkOutOfReach(activity, at: point) }
     decisionCount += 1
     shortcuts.outOfReachPoints += 1
     return true

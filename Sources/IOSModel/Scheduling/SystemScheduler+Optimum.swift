@@ -1,0 +1,162 @@
+import SimKernel
+
+extension SystemScheduler {
+  /// Whether `activity` is judged against its own optimum (``RelativeThreshold``): the
+  /// app's refresh and processing requests, unless the model decides at the earliest
+  /// begin date (`naive`) or the relative threshold is switched off.
+  @inline(__always)
+  func judgesAgainstOptimum(_ activity: Activity) -> Bool {
+    (activity.kind == .refresh || activity.kind == .processing) && parameters.relativeThreshold.enabled
+      && !model.decidesAtEarliestBegin
+  }
+
+  /// Sets `activity`'s threshold at `point`: its optimum × the relaxation of the slot
+  /// `point` falls in, moved by the owner's leniency as the model's thresholds are. The
+  /// optimum is predicted when the request has none for its submission, and again once
+  /// it is ``RelativeThreshold/Settings/recomputeSeconds`` old.
+  mutating func setRelativeThreshold(_ activity: inout Activity, at point: DecisionPoint) {
+    guard judgesAgainstOptimum(activity) else { return }
+    let now = point.context.now
+    let settings = parameters.relativeThreshold
+    guard (point.context.daysSinceAppOpened ?? .infinity) * 86_400 <= settings.usedWithinSeconds else {
+      return
+    }
+    if let kept = optima[activity.name], kept.submitted == activity.submittedAt, now < kept.validUntil {
+      activity.relativeThreshold = kept.threshold
+      return
+    }
+    var optimum: RelativeThreshold
+    if let kept = optima[activity.name], kept.submitted == activity.submittedAt,
+      (now - kept.optimum.computedAt).seconds < settings.recomputeSeconds
+    {
+      optimum = kept.optimum
+    } else {
+      let start = activity.earliest ?? activity.submittedAt
+      let collapsed =
+        requestStarts[activity.name].map { $0.submitted == activity.submittedAt && $0.collapsed } ?? false
+      let windowSeconds =
+        collapsed
+        ? 0 : activity.kind == .processing ? settings.processingWindowSeconds : settings.refreshWindowSeconds
+      optimum = predictOptimum(
+        activity, start: start, windowEnd: start + .seconds(windowSeconds), base: point.context)
+    }
+    let t = optimum.threshold(at: now, settings)
+    let threshold = min(1, max(0, 1 - (1 - t) * owner.leniency))
+    // The threshold holds until its slot ends or the optimum is predicted again.
+    let recompute = optimum.computedAt + .seconds(settings.recomputeSeconds)
+    let validUntil = min(optimum.slotEnd(after: now) ?? recompute, recompute)
+    optima[activity.name] = (activity.submittedAt, optimum, threshold, validUntil)
+    activity.relativeThreshold = threshold
+  }
+
+  /// dasd's optimum for a request whose window runs from `start` to `windowEnd`
+  /// (dasd-decisions.md §2): the policies' scores predicted from max(start, now) to
+  /// min(window end, now + horizon), step by step; the first step above
+  /// ``RelativeThreshold/Settings/goodEnough`` is the optimum, else the best. Each step
+  /// is judged by the whole rule in the phone's best state (``idealContext(_:)``) with
+  /// the usage predictions for that moment: only what dasd predicts varies, and the
+  /// other policies stand at their best. No random draw is made.
+  mutating func predictOptimum(_ activity: Activity, start: SimTime, windowEnd: SimTime, base: PolicyContext)
+    -> RelativeThreshold
+  {
+    let s = parameters.relativeThreshold
+    let now = base.now
+    let from = max(start, now)
+    if (from - now).seconds > s.farSeconds {
+      return RelativeThreshold(score: s.farScore, optimalStart: from, windowEnd: windowEnd, computedAt: now)
+    }
+    let to = min(windowEnd, now + .seconds(s.horizonSeconds))
+    let step = SimDuration(
+      seconds: s.stepSeconds(windowSeconds: (windowEnd - start).seconds, launchesApp: activity.launchesApp))
+    var ideal = idealContext(base)
+    // The policies that read neither the predictions nor the time answer once.
+    var constant = ScoreTally()
+    for i in model.compiled.constantAcrossScan {
+      let outcome: PolicyVerdict.Outcome = model.compiled.policies[i].answer(
+        activity, ideal, others: model.compiled.others)
+      if constant.add(outcome) {
+        return RelativeThreshold(score: 0, optimalStart: from, windowEnd: windowEnd, computedAt: now)
+      }
+    }
+    var best = (score: 0.0, at: from)
+    var t = from
+    repeat {
+      let score = predictedScore(activity, at: t, from: base, in: &ideal, after: constant)
+      if score > s.goodEnough {
+        best = (score, t)
+        break
+      }
+      if score > best.score { best = (score, t) }
+      t = t + step
+    } while t <= to
+    return RelativeThreshold(score: best.score, optimalStart: best.at, windowEnd: windowEnd, computedAt: now)
+  }
+
+  /// The phone at its best for background work, from `c`: on, plugged in, idle, on
+  /// Wi-Fi, cool, full budgets, no launch or run in the way, the app in the background.
+  /// What the app and its owner are (settings, history, era) is kept.
+  func idealContext(_ c: PolicyContext) -> PolicyContext {
+    var i = c
+    i.batteryPercent = 100
+    i.isPluggedIn = true
+    i.isInUse = false
+    i.idleSeconds = 86_400
+    i.network = .wifi
+    i.isLowPowerMode = false
+    i.thermal = .nominal
+    i.isPoweredOn = true
+    i.appState = .suspended
+    i.energyBudget = c.energyCapacity
+    i.dataBudget = Double(c.dataCapacity)
+    i.lastLaunch = LaunchTimes()
+    i.runningTasks = 0
+    i.otherAppsRunning = 0
+    i.herdTrigger = .none
+    i.herdTriggerSeconds = .infinity
+    i.silentPushesInPeriod = 0
+    i.explain = false
+    return i
+  }
+
+  /// The score the rule predicts for `activity` at `t`, in the best state `c` moved to
+  /// `t`: the app-open prediction at the look-ahead plus half the jitter (its mean), the
+  /// device-use predictions as at a decision point; the activity taken as just due (not
+  /// overdue). `constant` holds the answers of the policies that do not change across the
+  /// scan; the others are asked here. A veto scores 0. Only the predictions the
+  /// activity's kind is judged on are made: processing reads the idle-use one, the rest
+  /// the app-open and device-use ones.
+  mutating func predictedScore(
+    _ activity: Activity, at t: SimTime, from base: PolicyContext, in c: inout PolicyContext,
+    after constant: ScoreTally
+  ) -> Double {
+    let ahead = (t - base.now).seconds
+    c.now = t
+    c.secondsSinceInstall = base.secondsSinceInstall + ahead
+    c.daysSinceAppOpened = base.daysSinceAppOpened.map { $0 + ahead / 86_400 }
+    if activity.kind == .processing {
+      c.processingIdleUseProbability = deviceUse.probability(
+        from: t, length: .seconds(parameters.processingIdleWindowSeconds), now: t, calendar: calendar)
+    } else {
+      let window = predictionWindowDuration()
+      let lookAhead = parameters.appLookAheadSeconds + parameters.appJitterSeconds / 2
+      c.appOpenProbability =
+        appOpens.total > 0
+        ? appOpens.probability(from: t + .seconds(lookAhead), length: window, now: t, calendar: calendar)
+        : nil
+      c.deviceUseProbability = deviceUse.probability(from: t, length: window, now: t, calendar: calendar)
+    }
+    var a = activity
+    a.earliest = t
+    a.relativeThreshold = .nan
+    var tally = constant
+    // One copy of the context for the step (passed as `c` itself, it was copied for each
+    // policy asked).
+    let context = c
+    for i in model.compiled.variesAcrossScan {
+      let outcome: PolicyVerdict.Outcome = model.compiled.policies[i].answer(
+        a, context, others: model.compiled.others)
+      if tally.add(outcome) { return 0 }
+    }
+    return tally.mean
+  }
+}
