@@ -12,8 +12,12 @@ extension SystemScheduler {
 
   /// Sets `activity`'s threshold at `point`: its optimum × the relaxation of the slot
   /// `point` falls in, moved by the owner's leniency as the model's thresholds are. The
-  /// optimum is predicted when the request has none for its submission, and again once
-  /// it is ``RelativeThreshold/Settings/recomputeSeconds`` old.
+  /// optimum is predicted the first time it is asked for after the request's submission
+  /// (``judge(_:at:after:predicting:cutsOutOfReach:record:)`` asks once the policies
+  /// before the predictions have not vetoed it), and again once it is
+  /// ``RelativeThreshold/Settings/recomputeSeconds`` old; the threshold is kept until its
+  /// slot ends. An app not opened within ``RelativeThreshold/Settings/usedWithinSeconds``
+  /// keeps the model's threshold.
   mutating func setRelativeThreshold(_ activity: inout Activity, at point: DecisionPoint) {
     guard judgesAgainstOptimum(activity) else { return }
     let now = point.context.now
@@ -25,7 +29,7 @@ extension SystemScheduler {
       activity.relativeThreshold = kept.threshold
       return
     }
-    var optimum: RelativeThreshold
+    let optimum: RelativeThreshold
     if let kept = optima[activity.name], kept.submitted == activity.submittedAt,
       (now - kept.optimum.computedAt).seconds < settings.recomputeSeconds
     {
