@@ -41,10 +41,16 @@ public struct SchedulingModel: Sendable {
   /// 1 − (1 − threshold) × leniency, kept in [0, 1].
   public func forOwner(_ effects: OwnerEffects) -> SchedulingModel {
     var m = self
-    func moved(_ t: Double) -> Double { min(1, max(0, 1 - (1 - t) * effects.leniency)) }
-    m.threshold = moved(threshold)
-    m.processingThreshold = moved(processingThreshold)
+    m.threshold = Self.moved(threshold, by: effects)
+    m.processingThreshold = Self.moved(processingThreshold, by: effects)
     return m
+  }
+
+  /// A threshold moved by an owner's leniency: 1 − (1 − threshold) × leniency, kept in
+  /// [0, 1] (the model's thresholds, and each request's relative one).
+  @inline(__always)
+  static func moved(_ threshold: Double, by effects: OwnerEffects) -> Double {
+    min(1, max(0, 1 - (1 - threshold) * effects.leniency))
   }
 
   /// The model of iOS described in the calibration notes.

@@ -176,7 +176,8 @@ extension SystemScheduler {
     var point = before
     for k in waiting where k < requestCache.count {
       var activity = requestCache[k]
-      setRelativeThreshold(&activity, at: point)
+      // Its threshold only for `explain`: a companion runs whatever its score.
+      if recordDecisions { setRelativeThreshold(&activity, at: point) }
       var verdicts: [PolicyVerdict] = []
       let verdict: Verdict
       if recordDecisions {

@@ -44,8 +44,7 @@ extension SystemScheduler {
       optimum = predictOptimum(
         activity, start: start, windowEnd: start + .seconds(windowSeconds), base: point.context)
     }
-    let t = optimum.threshold(at: now, settings)
-    let threshold = min(1, max(0, 1 - (1 - t) * owner.leniency))
+    let threshold = SchedulingModel.moved(optimum.threshold(at: now, settings), by: owner)
     // The threshold holds until its slot ends or the optimum is predicted again.
     let recompute = optimum.computedAt + .seconds(settings.recomputeSeconds)
     let validUntil = min(optimum.slotEnd(after: now) ?? recompute, recompute)
