@@ -203,6 +203,8 @@ public struct SystemScheduler: LaunchDecider {
 
   /// The time to the timer's next tick: the period, spread uniformly by
   /// ± `evaluationPeriodSpread` of itself, so that ticks drift instead of keeping a grid.
+  /// Inlined: a call from a mutating method copied the whole scheduler at every tick.
+  @inline(__always)
   func nextTimerInterval() -> SimDuration {
     let spread = parameters.evaluationPeriodSpread
     return .seconds(
