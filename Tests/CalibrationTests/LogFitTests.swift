@@ -21,7 +21,7 @@ import Testing
   static let owners =
     "owners: {leniency_sigma: 0, processing_spacing_sigma: 0, overdue_sigma: 0, install_warmup_sigma: 0, stalled_release_share: 0}"
 
-  /// One owner for `days` with the scheduler constants `truth` (threshold, overdue
+  /// One owner for `days` with the scheduler constants `truth` (refresh window, overdue
   /// time [s], processing spacing [s]).
   static func experiment(_ truth: [Double], days: Int = 14, seed: Int = 5) -> String {
     """
@@ -36,7 +36,7 @@ import Testing
       background_modes: [fetch, processing]
       permitted_identifiers: [refresh, cleanup]
     scheduler:
-      threshold: \(truth[0])
+      relative_threshold: {refresh_window: \(truth[0])s}
       processing_launch_spacing: \(truth[2])s
       \(owners)
       policies:
@@ -51,7 +51,7 @@ import Testing
   }
 
   static let priors: [(key: String, low: Double, high: Double, text: String)] = [
-    ("scheduler.threshold", 0.3, 0.8, "[0.3, 0.8]"),
+    ("scheduler.relative_threshold.refresh_window", 21_600, 172_800, "[6h, 48h]"),
     ("scheduler.policies.application.overdue_after", 600, 14_400, "[10m, 4h]"),
     ("scheduler.processing_launch_spacing", 600, 3600, "[10m, 1h]"),
   ]
@@ -147,7 +147,8 @@ import Testing
   }
 
   /// Logs made by bgsim at known values drawn from the priors, each fitted from those
-  /// priors: the launches inform the refresh threshold and the processing spacing, so
+  /// priors: the launches inform the refresh request's window (over which its bar falls, dasd's
+  /// relative threshold) and the processing spacing, so
   /// their posteriors are clearly narrower than their priors (median shrinkage below
   /// 0.6 over the fits). The coverage of the 90 % intervals is printed, not asserted: with
   /// 40 draws and 4 kept about half hold the true value; the calibration notes report the

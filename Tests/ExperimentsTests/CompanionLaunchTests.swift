@@ -28,8 +28,12 @@ import Testing
           }, "a companion at \(d.time) without the launch it joined")
       }
       for p in launched where p.activity.identifier == "upload" {
+        // Due as dasd has it: its start, the later of its earliest date and the end of
+        // the hold after submission (dasd-decisions.md §1), has passed.
+        let hold = SimDuration.seconds(SchedulerParameters().submissionHoldSeconds)
         let due = log.launchRecords.contains {
-          $0.name == TaskName("refresh") && $0.submitted < p.time && $0.earliest <= p.time
+          $0.name == TaskName("refresh") && $0.submitted < p.time
+            && max($0.earliest, $0.submitted + hold) <= p.time
             && ($0.launched.map { $0 >= p.time } ?? ($0.ended.map { $0 > p.time } ?? true))
         }
         guard due else { continue }
