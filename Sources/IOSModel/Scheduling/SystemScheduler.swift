@@ -59,7 +59,8 @@ public struct SystemScheduler: LaunchDecider {
   /// Cellular data budget left [bytes].
   var data: Double
   var budgetsAt: SimTime = .zero
-  /// The start of the next half hour whose energy refill is still to come.
+  /// When the next energy refill is due: every 1,800 s from the last, at a phase of the
+  /// phone's own (drawn at ``start(app:device:target:loop:)``), not on the clock's half hours.
   var energySlotAt: SimTime = .zero
   /// The day's 48 half-hourly shares of the energy refill, and the day they are for.
   var energyShares: [Double] = []
@@ -199,6 +200,10 @@ public struct SystemScheduler: LaunchDecider {
       inSlot: timerSlot,
       after: .seconds(max(0.001, parameters.evaluationPeriodSeconds * timerStream.uniform())),
       target: target, kind: Tick.timer.rawValue)
+    // dasd refills the energy budget every 1,800 s counted from the last refill
+    // (dasd-decisions.md §5), from a moment of the phone's own: the half hours of the
+    // clock bunched every phone's refills, and the work they released, at :00 and :30.
+    energySlotAt = loop.now + .seconds(Self.halfHour.seconds * timerStream.uniform())
   }
 
   /// The time to the timer's next tick: the period, spread uniformly by
@@ -359,7 +364,10 @@ public struct SystemScheduler: LaunchDecider {
   mutating func refillEnergy(to now: SimTime) {
     while energySlotAt <= now {
       if energy >= parameters.energyCeiling {
-        energySlotAt = Self.halfHourAfter(now)
+        // The refills of a full budget are lost; the next keeps the phone's phase.
+        let step = Self.halfHour.microseconds
+        energySlotAt =
+          energySlotAt + SimDuration(microseconds: ((now - energySlotAt).microseconds / step + 1) * step)
         return
       }
       energy = min(
@@ -370,14 +378,9 @@ public struct SystemScheduler: LaunchDecider {
 
   static let halfHour = SimDuration.minutes(30)
 
-  /// The start of the half hour after the one holding `t`.
-  static func halfHourAfter(_ t: SimTime) -> SimTime {
-    let step = halfHour.microseconds
-    return SimTime(microseconds: (t.microseconds / step + 1) * step)
-  }
-
-  /// The share of a day's energy refill that comes at `slot` (the start of a half hour):
-  /// the device use predicted for that half hour over the day's, from the owner's
+  /// The share of a day's energy refill that comes at `slot` (a refill, in the half hour
+  /// of the day that holds it): the device use predicted for that half hour over the
+  /// day's, from the owner's
   /// history as it stands (dasd's budget modulator); 1/48 without a prediction, or
   /// with ``SchedulerParameters/energyRefillFollowsUse`` off.
   mutating func energyShare(at slot: SimTime) -> Double {
