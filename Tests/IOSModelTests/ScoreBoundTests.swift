@@ -65,12 +65,12 @@ import Testing
           if launched { launches += 1 }
           guard let tally = early(model, a, c), let bound = model.compiled.bounds[model.compiled.weightRow(a)]
           else { continue }
-          if bound.cannotReach(a, c, from: tally, model: model) {
+          if bound.cannotReach(a, c, from: tally, threshold: model.threshold(for: a), model: model) {
             stopped += 1
             #expect(!launched, "\(a.kind), p \(String(describing: p)), threshold \(threshold)")
           }
           if let best = bound.tallyAtBest(a, c, model: model),
-            bound.cannotReach(a, c, from: best, model: model)
+            bound.cannotReach(a, c, from: best, threshold: model.threshold(for: a), model: model)
           {
             stoppedAtBest += 1
             #expect(!launched, "at best: \(a.kind), p \(String(describing: p)), threshold \(threshold)")

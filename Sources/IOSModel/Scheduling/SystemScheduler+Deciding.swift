@@ -56,7 +56,8 @@ extension SystemScheduler {
       point.appOpenPredicted = true
     }
     if cutsOutOfReach, let bound = model.compiled.bounds[model.compiled.weightRow(activity)],
-      bound.cannotReach(activity, point.context, from: tally, model: model)
+      bound.cannotReach(
+        activity, point.context, from: tally, threshold: model.threshold(for: activity), model: model)
     {
       if Self.checksShortcuts { checkOutOfReach(activity, at: point) }
       return .outOfReach

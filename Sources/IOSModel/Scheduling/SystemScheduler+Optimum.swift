@@ -10,6 +10,13 @@ extension SystemScheduler {
       && !model.decidesAtEarliestBegin
   }
 
+  /// Whether the app was opened recently enough for its requests to be judged against
+  /// their optimum (``RelativeThreshold/Settings/usedWithinSeconds``) in `context`.
+  @inline(__always)
+  func usesOptimum(_ context: PolicyContext) -> Bool {
+    (context.daysSinceAppOpened ?? .infinity) * 86_400 <= parameters.relativeThreshold.usedWithinSeconds
+  }
+
   /// Sets `activity`'s threshold at `point`: its optimum × the relaxation of the slot
   /// `point` falls in, moved by the owner's leniency as the model's thresholds are. The
   /// optimum is predicted the first time it is asked for after the request's submission
@@ -22,9 +29,7 @@ extension SystemScheduler {
     guard judgesAgainstOptimum(activity) else { return }
     let now = point.context.now
     let settings = parameters.relativeThreshold
-    guard (point.context.daysSinceAppOpened ?? .infinity) * 86_400 <= settings.usedWithinSeconds else {
-      return
-    }
+    guard usesOptimum(point.context) else { return }
     if let kept = optima[activity.name], kept.submitted == activity.submittedAt, now < kept.validUntil {
       activity.relativeThreshold = kept.threshold
       return

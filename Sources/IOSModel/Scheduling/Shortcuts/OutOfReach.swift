@@ -1,4 +1,5 @@
 import DeviceModel
+import SimKernel
 
 /// The only due activity was out of reach: while the kept state holds and the policies
 /// asked again do not veto, a later point needs only its app-open prediction to be
@@ -10,6 +11,12 @@ struct OutOfReach {
   var atBest: ScoreTally
   var inputs: StateInputs
   var appState: ApplicationState
+  /// The activity's threshold as last set (its relative threshold, or the model's), and
+  /// until when it holds (``SystemScheduler/setRelativeThreshold(_:at:)`` keeps a
+  /// relative threshold until its slot ends): the memo's points read it here instead of
+  /// looking it up in the scheduler's table each time.
+  var threshold = Double.nan
+  var thresholdUntil = SimTime.zero
 
   /// A memo for `activity`, judged out of reach in `context`; nil where the model's
   /// policies declare too little for a bound.

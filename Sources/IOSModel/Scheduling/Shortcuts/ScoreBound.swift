@@ -60,11 +60,13 @@ struct ScoreBound: Sendable {
 
   /// Whether the weighted mean cannot reach the threshold whatever the policies after
   /// the predictions answer, given `tally` of those before them (exact, or at best),
-  /// in a context whose app-open prediction is made. False where a policy answered
+  /// in a context whose app-open prediction is made, against `threshold` (the
+  /// activity's, ``SchedulingModel/threshold(for:)``). False where a policy answered
   /// here vetoes: the activity is then judged in full, so that its veto is named.
   @inline(__always)
-  func cannotReach(_ a: Activity, _ c: PolicyContext, from tally: ScoreTally, model: SchedulingModel) -> Bool
-  {
+  func cannotReach(
+    _ a: Activity, _ c: PolicyContext, from tally: ScoreTally, threshold: Double, model: SchedulingModel
+  ) -> Bool {
     var t = tally
     for i in answeredAfterPrediction {
       if t.add(model.compiled.policies[i].answer(a, c, others: model.compiled.others)) { return false }
@@ -72,6 +74,6 @@ struct ScoreBound: Sendable {
     let weights = t.weights + bestAfterPredictions
     guard weights > 0 else { return false }
     // A margin far above the rounding of these few sums.
-    return (t.weighted + bestAfterPredictions) / weights + 1e-9 < model.threshold(for: a)
+    return (t.weighted + bestAfterPredictions) / weights + 1e-9 < threshold
   }
 }

@@ -32,13 +32,31 @@ extension SystemScheduler {
       memo.holds(app: app, device: device, point.context, model: model)
     else { return false }
     predictAppOpen(&point)
-    // The threshold relaxes as time passes: the memo's activity is judged against today's.
-    var activity = memo.activity
-    setRelativeThreshold(&activity, at: point)
-    guard memo.bound.cannotReach(activity, point.context, from: memo.atBest, model: model) else {
+    // The threshold relaxes as time passes: the memo's activity is judged against
+    // today's, kept on the memo until its slot ends.
+    var threshold = memo.threshold
+    if point.context.now >= memo.thresholdUntil || !usesOptimum(point.context) {
+      var activity = memo.activity
+      setRelativeThreshold(&activity, at: point)
+      threshold = model.threshold(for: activity)
+      let until =
+        !judgesAgainstOptimum(activity)
+        ? SimTime(microseconds: .max)
+        : usesOptimum(point.context) ? (optima[activity.name]?.validUntil ?? .zero) : .zero
+      shortcuts.outOfReach?.threshold = threshold
+      shortcuts.outOfReach?.thresholdUntil = until
+    }
+    guard
+      memo.bound.cannotReach(
+        memo.activity, point.context, from: memo.atBest, threshold: threshold, model: model)
+    else {
       return false
     }
-    if Self.checksShortcuts { checkOutOfReach(activity, at: point) }
+    if Self.checksShortcuts {
+      var activity = memo.activity
+      activity.relativeThreshold = threshold
+      checkOutOfReach(activity, at: point)
+    }
     decisionCount += 1
     shortcuts.outOfReachPoints += 1
     return true
