@@ -147,12 +147,15 @@ import Testing
   }
 
   /// Logs made by bgsim at known values drawn from the priors, each fitted from those
-  /// priors: the launches inform the refresh request's window (over which its bar falls, dasd's
-  /// relative threshold) and the processing spacing, so
-  /// their posteriors are clearly narrower than their priors (median shrinkage below
-  /// 0.6 over the fits). The coverage of the 90 % intervals is printed, not asserted: with
-  /// 40 draws and 4 kept about half hold the true value; the calibration notes report the
-  /// full study (`experiments/fits/recovery.sh 20 128`: 51 of 60).
+  /// priors: the launches inform the processing spacing, so its posterior is clearly
+  /// narrower than its prior (median shrinkage below 0.6, where 4 kept draws of an
+  /// uninformed parameter span (4 − 1) / (4 + 1) = 0.6 of the prior on average; it is
+  /// about 0.1). The refresh constants are fitted and printed, not asserted: since the
+  /// relative threshold, one owner's 14 days inform neither the refresh window nor
+  /// `overdue_after` (median shrinkage 0.94 and 0.85 with 4 fits of 80 draws). The
+  /// coverage of the 90 % intervals is printed too: with 40 draws and 4 kept about half
+  /// hold the true value; the calibration notes report the full study
+  /// (`experiments/fits/recovery.sh`).
   @Test func logsInformTheParametersTheyDependOn() throws {
     let environment = ProcessInfo.processInfo.environment
     let fits = Int(environment["BGSIM_RECOVERY_FITS"] ?? "") ?? 3
@@ -178,7 +181,6 @@ import Testing
       "\(Self.priors[$0].key): covered \(covered[$0]) of \(fits), median shrinkage \(Format.compact(Statistics.quantile(shrinkage[$0], 0.5)))"
     }
     print("recovery: \(fits) fits of \(draws) draws; " + table.joined(separator: "; "))
-    #expect(Statistics.quantile(shrinkage[0], 0.5) < 0.6, "\(table)")
     #expect(Statistics.quantile(shrinkage[2], 0.5) < 0.6, "\(table)")
   }
 }
