@@ -95,8 +95,9 @@ import Testing
     var w = SystemWorld(
       behavior: PeriodicRefresh(), script: habitualOpens(days: 1, at: [(8, 0)]) + nightlyCharge(days: 14))
     w.run(until: at(day: 14, 0))
-    // Opened once, on day 0. A week later, predictions have decayed to nothing.
-    let afterAWeek = w.launches("refresh").filter { $0 > at(day: 7, 0) }
+    // Opened once, on day 0 at 08:00. A week later (the relative threshold's
+    // `used_within`), predictions have decayed to nothing.
+    let afterAWeek = w.launches("refresh").filter { $0 > at(day: 7, 8) }
     #expect(afterAWeek.isEmpty, "\(afterAWeek.map { $0 / 86_400 })")
     let daysThreeToSeven = w.launches("refresh").filter { $0 > at(day: 3, 0) && $0 <= at(day: 7, 0) }
     #expect(daysThreeToSeven.count <= 4)

@@ -1,11 +1,12 @@
 /// The system scheduler's constants outside the policies. Sources: the calibration notes.
 public struct SchedulerParameters: Sendable, Hashable {
-  /// Period of the re-evaluation timer [s].
-  public var evaluationPeriodSeconds: Double = 600
+  /// Period of the re-evaluation timer [s]: dasd re-arms a timer for overdue work every
+  /// 600–900 s (dasd-decisions.md §4), so 750 s ± 20 %.
+  public var evaluationPeriodSeconds: Double = 750
   /// How far each interval of that timer strays from the period, as a share of it
   /// [0…1]: intervals are uniform in period × (1 ± spread); the first tick falls at a
   /// random phase.
-  public var evaluationPeriodSpread: Double = 0.5
+  public var evaluationPeriodSpread: Double = 0.2
   /// How long after its submission a refresh or processing request may start at the
   /// earliest, whatever its earliest begin date [s] (dasd-decisions.md §1: 450 s).
   public var submissionHoldSeconds: Double = 450

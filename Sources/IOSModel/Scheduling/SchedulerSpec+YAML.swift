@@ -7,8 +7,8 @@ import FileFormats
 /// model: ios                 # ios or naive
 /// threshold: 0.55
 /// processing_threshold: 0.91
-/// evaluation_period: 10m
-/// evaluation_period_spread: 0.5   # each timer interval: the period × (1 ± 0.5)
+/// evaluation_period: 750s
+/// evaluation_period_spread: 0.2   # each timer interval: the period × (1 ± 0.2)
 /// prediction_window: 7.5m         # opens and use are predicted over this window
 /// owners: {processing_spacing_sigma: 1.2, install_warmup_sigma: 0.7, stalled_release_share: 0.05}
 /// relative_threshold: {enabled: true, start: 0.95, refresh_window: 24h, used_within: 7d}
