@@ -108,4 +108,27 @@ import Testing
     #expect(score(policy.evaluate(a, context(15, plugged: false))) == 0.1)
     #expect(score(policy.evaluate(a, context(200, plugged: false))) == 1)
   }
+
+  /// dasd refills the budget every 1,800 s from the last refill (dasd-decisions.md §5),
+  /// not on the clock's half hours: each phone draws its own phase. Over 40 phones the
+  /// first refills are 40 different moments within the first half hour, none on a
+  /// half-hour mark (a continuous uniform draw repeats or hits a mark with probability
+  /// 0); on the clock, all 40 fell at 0. Two days later each phone keeps its phase.
+  @Test func theBudgetRefillsEveryHalfHourFromThePhonesOwnPhase() {
+    let halfHour = SystemScheduler.halfHour.microseconds
+    var phases: Set<Int64> = []
+    for seed in 1...40 {
+      var world = SystemWorld(
+        Self.configuration, behavior: StandingVetoTests.app(both: false), script: Self.script,
+        recordDecisions: false, seed: UInt64(seed))
+      let first = world.phone.decider.energySlotAt.microseconds
+      #expect(first > 0 && first < halfHour, "first refill at \(first) µs")
+      phases.insert(first)
+      world.run(until: at(day: 2, 12))
+      let next = world.phone.decider.energySlotAt.microseconds
+      #expect(next > SimTime(seconds: at(day: 2, 11)).microseconds, "refills kept up: next at \(next) µs")
+      #expect((next - first) % halfHour == 0, "phone \(seed) lost its phase")
+    }
+    #expect(phases.count == 40)
+  }
 }

@@ -18,7 +18,7 @@ struct SystemWorld: ~Copyable {
     script: [(Double, TimelineEvent.Action)],
     model: SchedulingModel = .iosFromDayZero(), parameters: SchedulerParameters = SchedulerParameters(),
     paths: [any LaunchPath] = SystemScheduler.standardPaths, battery: Double = 80,
-    recordDecisions: Bool = true
+    recordDecisions: Bool = true, seed: UInt64 = 1
   ) {
     var persona = Persona()
     persona.battery.initialPercent = .constant(Constant(battery, isDuration: false))
@@ -31,7 +31,7 @@ struct SystemWorld: ~Copyable {
       target: PhoneAddresses().device,
       timeline: timeline)
     let app = SimulatedApp(configuration: configuration, behavior: behavior, target: PhoneAddresses().app)
-    let stream = RandomStreams(seed: 1).stream("scheduler")
+    let stream = RandomStreams(seed: seed).stream("scheduler")
     let system = SystemScheduler(
       model: model, parameters: parameters, calendar: calendar, stream: stream, paths: paths,
       recordDecisions: recordDecisions)
