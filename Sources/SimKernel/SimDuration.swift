@@ -12,7 +12,7 @@ public struct SimDuration: Hashable, Comparable, Sendable, Codable, CustomString
   public init(microseconds: Int64) { self.microseconds = microseconds }
 
   /// Creates a span of `seconds`, rounded to the nearest microsecond [s].
-  @inlinable
+  @inlinable @inline(__always)
   public init(seconds: Double) { self.microseconds = Rounding.toNearest(Rounding.saturated(seconds * 1e6)) }
 
   public static let zero = SimDuration(microseconds: 0)

@@ -21,7 +21,7 @@ public struct SimTime: Hashable, Comparable, Sendable, Codable, CustomStringConv
   public static let distantFuture = SimTime(microseconds: Int64.max / 2)
 
   /// Creates an instant `seconds` after the start, rounded to the nearest microsecond [s].
-  @inlinable
+  @inlinable @inline(__always)
   public init(seconds: Double) { self.microseconds = Rounding.toNearest(Rounding.saturated(seconds * 1e6)) }
 
   /// Seconds since the start [s].

@@ -29,6 +29,18 @@ import Testing
     #expect(both.phone.decider.standingVetoPoints > 20)
   }
 
+  /// The optimum's scan passes over steps that cannot beat its best so far, and each is
+  /// checked against its full score (a mismatch traps): the run takes that shortcut,
+  /// and every time it does, the step is scored in full.
+  @Test func theScansPassedOverStepsAreChecked() {
+    var quick = SystemWorld(
+      behavior: OutOfReachTests.app(), script: OutOfReachTests.script, recordDecisions: false)
+    quick.run(until: at(day: 6, 0))
+    let decider = quick.phone.decider
+    #expect(decider.scanStepsPassedOver > 0)
+    #expect(decider.scanStepsChecked == decider.scanStepsPassedOver)
+  }
+
   /// The toy policy's launches and draws are those of judging every point by the rule.
   @Test func theToyPolicysShortcutsAgreeWithTheRule() {
     var model = SchedulingModel.iosFromDayZero()

@@ -19,6 +19,11 @@ extension CompiledPolicy {
     /// predictions or the time; the others answer once per scan.
     var variesAcrossScan: [Int] = []
     var constantAcrossScan: [Int] = []
+    /// ``variesAcrossScan`` split: the policies that do not read the device-use
+    /// prediction, and those that do, which a step of the scan asks only when it could
+    /// beat the best so far.
+    var scanWithoutDeviceUse: [Int] = []
+    var scanReadingDeviceUse: [Int] = []
     /// The out-of-reach bound of each kind of activity, by ``weightRow(_:)`` (nil: some
     /// policy declares too little for one).
     var bounds: [ScoreBound?] = []
@@ -42,6 +47,11 @@ extension CompiledPolicy {
           constantAcrossScan.append(i)
         } else {
           variesAcrossScan.append(i)
+          if reads[i].contains(.deviceUsePrediction) {
+            scanReadingDeviceUse.append(i)
+          } else {
+            scanWithoutDeviceUse.append(i)
+          }
         }
       }
       let rows = Activity.Kind.allCases.count * 2

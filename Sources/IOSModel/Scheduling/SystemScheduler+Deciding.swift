@@ -102,16 +102,15 @@ extension SystemScheduler {
     if shortcuts, standingVetoHolds(app: app, device: device, now: now, trigger: trigger) { return }
     var point = DecisionPoint(context: context(app: app, device: device, now: now), trigger: trigger)
     if shortcuts, outOfReachAgain(&point, app: app, device: device) { return }
-    judgePoint(app: app, device: device, now: now, point: point, loop: &loop)
+    judgePoint(app: app, device: device, now: now, point: &point, loop: &loop)
   }
 
   /// Judges every due activity at `point`, the app's requests first, then the
   /// paths' work, and launches each that passes.
   mutating func judgePoint(
-    app: some LaunchableApp, device: some DeviceConditions, now: SimTime, point start: DecisionPoint,
+    app: some LaunchableApp, device: some DeviceConditions, now: SimTime, point: inout DecisionPoint,
     loop: inout EventLoop
   ) {
-    var point = start
     // Usually no path holds work of its own: the list is not built then.
     let others: [Activity]? = pathsIdle ? nil : pathActivities(app)
     let requests = requestCache.count

@@ -88,8 +88,17 @@ extension SystemScheduler {
     }
     var best = (score: 0.0, at: from)
     var t = from
+    // The activity as each step judges it: just due at the step, no threshold of its own
+    // (copied once per scan, not per step).
+    var stepActivity = activity
+    stepActivity.relativeThreshold = .nan
+    var scan = ScanStep(
+      constant: constant,
+      deferredWeight: model.compiled.bounds[model.compiled.weightRow(activity)]?.bestAfterPredictions)
     repeat {
-      let score = predictedScore(activity, at: t, from: base, in: &ideal, after: constant)
+      stepActivity.earliest = t
+      scan.toBeat = best.score
+      let score = predictedScore(stepActivity, at: t, from: base, in: &ideal, scan: &scan)
       if score > s.goodEnough {
         best = (score, t)
         break
@@ -128,43 +137,95 @@ extension SystemScheduler {
 
   /// The score the rule predicts for `activity` at `t`, in the best state `c` moved to
   /// `t`: the app-open prediction at the look-ahead plus half the jitter (its mean), the
-  /// device-use predictions as at a decision point; the activity taken as just due (not
-  /// overdue). `constant` holds the answers of the policies that do not change across the
-  /// scan; the others are asked here. A veto scores 0. Only the predictions the
-  /// activity's kind is judged on are made: processing reads the idle-use one, the rest
-  /// the app-open and device-use ones.
+  /// device-use predictions as at a decision point; `activity` comes as just due at `t`
+  /// (not overdue) with no threshold of its own. `scan` holds the answers of the
+  /// policies that do not change across the scan; the others are asked here. A veto
+  /// scores 0. Only the predictions the activity's kind is judged on are made: processing
+  /// reads the idle-use one, the rest the app-open and device-use ones.
+  ///
+  /// The device-use prediction is made last, and only when the step could beat
+  /// `scan.toBeat` (the best so far): the other answers with the device-use policies at
+  /// their best (``ScoreBound/bestAfterPredictions``) bound the score from above, and a
+  /// step that cannot beat the best changes nothing in the scan (0 is returned). The
+  /// policies that read the device-use prediction are added last, so a sum may differ
+  /// from the rule's order in its last bit (the scorecard and the default experiment are
+  /// byte-identical either way).
   mutating func predictedScore(
     _ activity: Activity, at t: SimTime, from base: PolicyContext, in c: inout PolicyContext,
-    after constant: ScoreTally
+    scan: inout ScanStep
   ) -> Double {
     let ahead = (t - base.now).seconds
     c.now = t
     c.secondsSinceInstall = base.secondsSinceInstall + ahead
     c.daysSinceAppOpened = base.daysSinceAppOpened.map { $0 + ahead / 86_400 }
-    if activity.kind == .processing {
-      c.processingIdleUseProbability = deviceUse.probability(
-        from: t, length: .seconds(parameters.processingIdleWindowSeconds), now: t, calendar: calendar)
-    } else {
-      let window = predictionWindowDuration()
+    let processing = activity.kind == .processing
+    if !processing {
       let lookAhead = parameters.appLookAheadSeconds + parameters.appJitterSeconds / 2
       c.appOpenProbability =
         appOpens.total > 0
-        ? appOpens.probability(from: t + .seconds(lookAhead), length: window, now: t, calendar: calendar)
+        ? appOpens.probability(
+          from: t + .seconds(lookAhead), length: predictionWindowDuration(), now: t, calendar: calendar)
         : nil
-      c.deviceUseProbability = deviceUse.probability(from: t, length: window, now: t, calendar: calendar)
     }
-    var a = activity
-    a.earliest = t
-    a.relativeThreshold = .nan
-    var tally = constant
     // One copy of the context for the step (passed as `c` itself, it was copied for each
-    // policy asked).
-    let context = c
-    for i in model.compiled.variesAcrossScan {
+    // policy asked); the device-use prediction is added to it only when needed.
+    var context = c
+    var tally = scan.constant
+    for i in model.compiled.scanWithoutDeviceUse {
       let outcome: PolicyVerdict.Outcome = model.compiled.policies[i].answer(
-        a, context, others: model.compiled.others)
+        activity, context, others: model.compiled.others)
+      if tally.add(outcome) { return 0 }
+    }
+    if let deferred = scan.deferredWeight {
+      let without = tally.weights > 0 ? tally.weighted / tally.weights : 1
+      let with = (tally.weighted + deferred) / (tally.weights + deferred)
+      // A margin far above the rounding of these few sums.
+      if max(without, with) + 1e-9 < scan.toBeat {
+        shortcuts.scanStepsPassedOver += 1
+        if Self.checksShortcuts {
+          checkScanBound(activity, at: t, in: context, toBeat: scan.toBeat, constant: scan.constant)
+        }
+        return 0
+      }
+    }
+    predictDeviceUse(at: t, processing: processing, in: &context)
+    for i in model.compiled.scanReadingDeviceUse {
+      let outcome: PolicyVerdict.Outcome = model.compiled.policies[i].answer(
+        activity, context, others: model.compiled.others)
       if tally.add(outcome) { return 0 }
     }
     return tally.mean
+  }
+
+  /// The device-use prediction a step of the scan reads: for processing the idle-use
+  /// one, for the rest the use within the prediction window, both at `t`.
+  mutating func predictDeviceUse(at t: SimTime, processing: Bool, in c: inout PolicyContext) {
+    if processing {
+      c.processingIdleUseProbability = deviceUse.probability(
+        from: t, length: .seconds(parameters.processingIdleWindowSeconds), now: t, calendar: calendar)
+    } else {
+      c.deviceUseProbability = deviceUse.probability(
+        from: t, length: predictionWindowDuration(), now: t, calendar: calendar)
+    }
+  }
+
+  /// Checks a step the scan passed over: scored in full, it cannot beat the best.
+  mutating func checkScanBound(
+    _ activity: Activity, at t: SimTime, in c: PolicyContext, toBeat: Double, constant: ScoreTally
+  ) {
+    shortcuts.scanStepsChecked += 1
+    var full = c
+    predictDeviceUse(at: t, processing: activity.kind == .processing, in: &full)
+    var tally = constant
+    for i in model.compiled.variesAcrossScan {
+      let outcome: PolicyVerdict.Outcome = model.compiled.policies[i].answer(
+        activity, full, others: model.compiled.others)
+      if tally.add(outcome) { return }
+    }
+    if tally.mean > toBeat {
+      shortcutMismatch(
+        "the optimum's scan passed over \(activity.name.text) at \(t), which scores \(tally.mean) > \(toBeat)"
+      )
+    }
   }
 }

@@ -22,6 +22,10 @@ struct DecisionShortcuts {
   var outOfReachPoints = 0
   /// Shortcut answers checked against the rule.
   var checked = 0
+  /// Steps of the optimum's scan passed over without the device-use prediction (they
+  /// could not beat the best step so far), and of those, the ones checked.
+  var scanStepsPassedOver = 0
+  var scanStepsChecked = 0
 
   /// What judging one decision point came to, for the shortcuts to learn from.
   struct PointSummary {
