@@ -67,8 +67,11 @@ extension Statistics {
 
   /// The smallest alpha at which `interval(1 − alpha)` leaves out `value`: the
   /// two-sided p-value of the claim that the statistic equals `value`, as the interval
-  /// rule decides it (1 when no interval above level 0.5 leaves it out, NaN when the
-  /// interval is undefined). The intervals must widen with the level.
+  /// rule decides it, so that the p-value and the interval printed beside it can never
+  /// disagree (1 only when even the narrowest interval holds `value`, NaN when the
+  /// interval is undefined). The intervals must widen with the level. Until issue 52 the
+  /// search began at level 0.5 and gave 1 for every value inside the 50 % interval (a
+  /// claim of 8.5 against an estimate of 8.579 [7.279, 9.963] read p = 1.000).
   public static func pValue(excluding value: Double, interval: (Double) -> ConfidenceInterval) -> Double {
     func excludes(_ level: Double) -> Bool? {
       let ci = interval(level)
@@ -76,10 +79,15 @@ extension Statistics {
       return value < ci.lower || value > ci.upper
     }
     guard let atHalf = excludes(0.5) else { return .nan }
-    if !atHalf { return 1 }
     // Bisection on the level: excluded at `low`, not (or undefined) at `high`.
-    var (low, high) = (0.5, 1 - 1e-12)
-    if excludes(high) == true { return 1 - high }
+    var (low, high): (Double, Double)
+    if atHalf {
+      (low, high) = (0.5, 1 - 1e-12)
+      if excludes(high) == true { return 1 - high }
+    } else {
+      (low, high) = (1e-12, 0.5)
+      if excludes(low) != true { return 1 }
+    }
     for _ in 0..<60 {
       let middle = (low + high) / 2
       if excludes(middle) == true { low = middle } else { high = middle }

@@ -79,7 +79,7 @@ enum ReportSections {
     }
     if hypotheses.count > 1 {
       html +=
-        "<table><tr><th>hypothesis</th><th>cell</th><th>estimate [CI]</th><th>p (Holm)</th><th>verdict</th></tr>\n"
+        "<table><tr><th>hypothesis</th><th>cell</th><th>estimate [CI]</th><th>p (Holm-adjusted over cells)</th><th>verdict</th></tr>\n"
       let columns = CSVSchema.hypotheses.reading(header: hypotheses[0]) ?? .hypotheses
       let column = columns.index
       let (cell, text, estimate) = (column("cell"), column("hypothesis"), column("estimate"))

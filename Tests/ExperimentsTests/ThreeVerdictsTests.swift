@@ -41,6 +41,26 @@ import Testing
     #expect(second["refresh energy_per_day_mwh > 0"]?.result == "PASS")
   }
 
+  /// A paired difference's p-value is read from its own interval: below 0.05 exactly
+  /// when the 95 % interval leaves out 0, for every owner metric, shares included (a
+  /// paired t-test beside an interval built from the arms' bounded ones printed
+  /// p = 0.044 beside [-0.101, 0.011]).
+  @Test func aPairedPValueNeverContradictsItsInterval() throws {
+    let out = try runExperiment(Self.experiment)
+    let (column, rows) = try csvTable(out, .summary)
+    var compared = 0
+    for r in rows where r[column("kind")] == "paired_difference" {
+      guard let p = Double(r[column("p_value")]), let low = Double(r[column("ci95_low")]),
+        let high = Double(r[column("ci95_high")])
+      else { continue }
+      // The bisection finds the level to 60 halvings; at the edge itself either reading holds.
+      guard abs(p - 0.05) > 1e-6 else { continue }
+      #expect((p < 0.05) == (low > 0 || high < 0), "\(r[column("metric")]): p \(p), [\(low), \(high)]")
+      compared += 1
+    }
+    #expect(compared > 0)
+  }
+
   @Test func anInconclusiveClaimSaysHowManyOwnersMightDecideIt() throws {
     // A mean of 0.5 whose t interval over 20 owners is ±0.1, against a claim 0.05 away:
     // about four times the owners, a little less as the t quantile falls.

@@ -14,6 +14,28 @@ import Testing
     #expect(Statistics.mean([]).isNaN)
   }
 
+  /// The p-value read from an interval is the t-test's two-sided one for a t interval,
+  /// also for a value inside the 50 % interval: the walkthrough's claim of 8.5 against an
+  /// estimate of 8.579 [7.279, 9.963] over 40 owners read p = 1.000, and its interval
+  /// implies about 0.90.
+  @Test func aPValueReadFromItsIntervalIsTheTwoSidedOne() {
+    let count = 40
+    let t975 = 2.022691  // t(0.975, 39)
+    let standardError = (9.963 - 7.279) / 2 / t975
+    let variance = standardError * standardError * Double(count)
+    let interval = { (level: Double) in
+      Statistics.confidenceInterval(mean: 8.579, variance: variance, count: count, level: level)
+    }
+    for value in [8.5, 8.0, 7.279, 6.0, 8.579 + 1e-6] {
+      let p = Statistics.pValue(excluding: value, interval: interval)
+      let expected = Statistics.twoSidedPValue(
+        t: (8.579 - value) / standardError, degreesOfFreedom: Double(count - 1))
+      #expect(abs(p - expected) < 1e-6, "value \(value): \(p) against \(expected)")
+    }
+    #expect(abs(Statistics.pValue(excluding: 8.5, interval: interval) - 0.9) < 0.02)
+    #expect(Statistics.pValue(excluding: 8.579, interval: interval) == 1)
+  }
+
   @Test func tIntervalMatchesTheTable() {
     // n = 10, sd = 1: half-width = t(0.975, 9) / √10 = 2.262157 / 3.162278.
     let xs: [Double] = [-1.5, -1, -0.5, 0, 0, 0, 0, 0.5, 1, 1.5]

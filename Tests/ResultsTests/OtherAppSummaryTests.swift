@@ -66,7 +66,8 @@ import Testing
     // The sum over the owner's apps: 2.5, 3, 4.25.
     let all = try row(s, "arm", "refresh", OtherAppSummary.allApps, "launches_per_day")
     #expect(abs(all.mean - 9.75 / 3) < 1e-12)
-    // Refresh − processing, chat: 1, 0, 2 → mean 1, with the paired test's p-value.
+    // Refresh − processing, chat: 1, 0, 2 → mean 1; its p-value, read from its own t
+    // interval, is the paired t-test's.
     let pair = try row(s, "paired_difference", "refresh vs processing", "com.chat.app", "launches_per_day")
     #expect(abs(pair.mean - 1) < 1e-12 && pair.n == 3)
     let p = Statistics.pairedTest(mean: 1, variance: 1, count: 3).pValue

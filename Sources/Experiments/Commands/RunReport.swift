@@ -18,7 +18,11 @@ public enum RunReport {
   /// One hypothesis's verdict, its estimate, interval and p-value, and for one left
   /// inconclusive, how many owners would decide it.
   static func verdictLine(_ v: SummaryTables.Verdict) -> String {
-    let p = v.pValue.map { $0 < 0.001 ? ", p < 0.001" : ", p = \(f($0, 3))" } ?? ""
+    var p = v.pValue.map { $0 < 0.001 ? ", p < 0.001" : ", p = \(f($0, 3))" } ?? ""
+    // Over several cells the verdict reads the Holm-adjusted p-value: printed, and named.
+    if let raw = v.pValue, let adjusted = v.pHolm, adjusted != raw {
+      p += adjusted < 0.001 ? ", Holm-adjusted p < 0.001" : ", Holm-adjusted p = \(f(adjusted, 3))"
+    }
     let more =
       v.result != .inconclusive
       ? ""
@@ -74,7 +78,10 @@ public enum RunReport {
             $0.cell == cell.index && $0.kind == .pairedDifference && $0.arm == "\(a) vs \(b)"
               && $0.metric == metric
           }) {
-            let p = r.pValue.map { $0 < 0.001 ? "p<0.001" : "p=\(f($0, 3))" } ?? ""
+            var p = r.pValue.map { $0 < 0.001 ? "p<0.001" : "p=\(f($0, 3))" } ?? ""
+            if let raw = r.pValue, let adjusted = r.pHolm, adjusted != raw {
+              p += adjusted < 0.001 ? " (Holm-adjusted p<0.001)" : " (Holm-adjusted p=\(f(adjusted, 3)))"
+            }
             row.append("\(interval(r, digits)) \(p)")
           } else {
             row.append("")

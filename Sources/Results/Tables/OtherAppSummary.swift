@@ -329,26 +329,33 @@ extension OtherAppSummary {
       let variance = s.n > 1 ? s.m2 / Double(s.n - 1) : .nan
       // As summary.csv's owner figures (the same code): the bootstrap-t over owners,
       // which follows a skewed distribution where Student's interval falls short.
-      var t = OwnerMeanInterval.of(
-        mean: s.mean, variance: variance, count: s.n, replicates: replicates,
-        degreesOfFreedom: values[g].map { xs in
-          Statistics.residualDegreesOfFreedom(xs.map { Statistics.Cluster(y: $0, n: 1) })
-        })
-      if variance == 0, !byReplication, OtherAppSummary.metrics[g.metric].isCounted, let d = days[g.cell],
-        d > 0
-      {
-        let half = OtherAppSummary.unseenShare(owners: s.n) / Double(d)
-        t = ConfidenceInterval(
-          estimate: s.mean, lower: s.mean - half, upper: s.mean + half, level: t.level, n: s.n)
+      let degreesOfFreedom = values[g].map { xs in
+        Statistics.residualDegreesOfFreedom(xs.map { Statistics.Cluster(y: $0, n: 1) })
       }
+      let unseen: Double? =
+        variance == 0 && !byReplication && OtherAppSummary.metrics[g.metric].isCounted
+        ? days[g.cell].flatMap { d in d > 0 ? OtherAppSummary.unseenShare(owners: s.n) / Double(d) : nil }
+        : nil
+      func interval(_ level: Double) -> ConfidenceInterval {
+        if let half = unseen {
+          return ConfidenceInterval(
+            estimate: s.mean, lower: s.mean - half, upper: s.mean + half, level: level, n: s.n)
+        }
+        return OwnerMeanInterval.of(
+          mean: s.mean, variance: variance, count: s.n, replicates: replicates,
+          degreesOfFreedom: degreesOfFreedom, level: level)
+      }
+      let t = interval(0.95)
       let ci = place.kind == .arm ? Statistics.nonNegativeInterval(t) : t
+      // A difference's p-value is read from its own interval (the smallest alpha whose
+      // interval leaves out 0), so the two cannot disagree.
+      let pValue = place.kind == .arm ? nil : Statistics.pValue(excluding: 0, interval: interval)
       return Row(
         cell: g.cell, kind: place.kind, arm: place.label, app: g.app,
         metric: OtherAppSummary.metrics[g.metric],
         n: s.n, unit: byReplication ? "replication" : "owner", mean: s.mean, sd: variance.squareRoot(),
         low: ci.lower, high: ci.upper,
-        pValue: place.kind == .arm
-          ? nil : Statistics.pairedTest(mean: s.mean, variance: variance, count: s.n).pValue)
+        pValue: pValue.flatMap { $0.isNaN ? nil : $0 })
     }
   }
 }

@@ -62,14 +62,14 @@ extension SummaryTables {
       else { return e }
       // The stream holds arm i − arm j for i < j; the other way round, its negation.
       let g = pooled.pairGroup(cell, min(i, j), max(i, j), metric)
-      let test = pooled.pairedTest(g, metric, level: level).1
+      let pValue = pooled.pairPValue(cell, min(i, j), max(i, j), metric) ?? .nan
       var ci = pooled.pairInterval(cell, min(i, j), max(i, j), metric, level: level)
       let variance = pooled.variance(g, metric)
       if i > j {
         ci = ConfidenceInterval(
           estimate: -ci.estimate, lower: -ci.upper, upper: -ci.lower, level: ci.level, n: ci.n)
       }
-      (e.estimate, e.low, e.high, e.pValue) = (ci.estimate, ci.lower, ci.upper, test.pValue)
+      (e.estimate, e.low, e.high, e.pValue) = (ci.estimate, ci.lower, ci.upper, pValue)
       e.claimedSide = h.comparison.claimsAbove ? ci.estimate > 0 : ci.estimate < 0
       let estimate = ci.estimate
       e.ownersNeeded = { alpha in
