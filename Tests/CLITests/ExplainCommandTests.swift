@@ -276,7 +276,7 @@ import Testing
     // A key far from every one (no "did you mean") says which keys the section takes.
     (
       "scheduler:\n  owners: {stalled_release: 0.1}\n",
-      "s.yaml:2: scheduler.owners.stalled_release: unknown key 'stalled_release'; this section takes leniency_sigma, processing_spacing_sigma, overdue_sigma, install_warmup_sigma, stalled_release_share\n"
+      "s.yaml:2: scheduler.owners.stalled_release: unknown key 'stalled_release'; did you mean 'stalled_release_share'?\n"
     ),
     (
       "scheduler:\n  owners: {overdue_sigma: -1}\n",

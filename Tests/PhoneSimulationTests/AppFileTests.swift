@@ -69,7 +69,11 @@ import Testing
     ),
     (
       "permitted_identifiers: [a]\ntasks:\n  - identifier: a\n    type: refresh\n    work: -5s\n",
-      "can draw values below 0"
+      "'-5s' is below 0; give a value of 0 or more"
+    ),
+    (
+      "permitted_identifiers: [a]\ntasks:\n  - identifier: a\n    type: refresh\n    work: \"normal(mean: 5s, sd: 2s)\"\n",
+      "can draw values below 0; use a distribution that stays ≥ 0"
     ),
     (
       "permitted_identifiers: [a]\ntasks:\n  - identifier: a\n    type: refresh\n    submit: [on_complete]\n",

@@ -158,6 +158,12 @@ public struct ConfigSection: Sendable {
         "'\(text)' has a mean beyond 31 years (10^9 s), longer than any run; use smaller values"
       )
     }
+    if case .constant = d, d.lowerBound < minimum {
+      // One value below the floor (a negative delay): no distribution is wanted.
+      throw v.error(
+        "'\(text)' is below \(DurationText.formatNumber(minimum)); give a value of \(DurationText.formatNumber(minimum)) or more (e.g. \(fallback.description))"
+      )
+    }
     if d.lowerBound < minimum {
       throw v.error(
         "'\(text)' can draw values below \(DurationText.formatNumber(minimum)); use a distribution that stays ≥ \(DurationText.formatNumber(minimum)) (e.g. lognormal or truncnormal)"

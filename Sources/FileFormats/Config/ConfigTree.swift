@@ -56,6 +56,11 @@ public struct ConfigTree: Sendable {
     do {
       node = try Yams.compose(yaml: yaml)
     } catch let error as YamlError {
+      if case .duplicatedKeysInMapping(let keys, let context) = error, let key = keys.sorted().first {
+        throw ConfigError(
+          file: file, line: Self.lineOfSecond(key, in: yaml, from: context.mark.line), key: key,
+          message: "key is given twice; keep one")
+      }
       throw ConfigError(
         file: file, line: Self.line(of: error), key: "", message: "malformed YAML: \(Self.summary(of: error))"
       )
@@ -75,6 +80,27 @@ public struct ConfigTree: Sendable {
       )
     }
     return try convert(node, file: file, path: "")
+  }
+
+  /// The line (from 1) where `key` is given a second time at one indentation, from
+  /// line `start` on (the mapping that holds it); `start` when it cannot be told.
+  static func lineOfSecond(_ key: String, in yaml: String, from start: Int) -> Int {
+    var indentation: Int?
+    for (i, line) in yaml.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    where i + 1 >= start {
+      let text = line.drop { $0 == " " }
+      let bare = text.hasPrefix("- ") ? text.dropFirst(2).drop { $0 == " " } : text
+      guard bare.hasPrefix(key), bare.dropFirst(key.count).drop(while: { $0 == " " }).hasPrefix(":") else {
+        continue
+      }
+      let column = line.count - bare.count
+      if let first = indentation {
+        if column == first { return i + 1 }
+      } else {
+        indentation = column
+      }
+    }
+    return start
   }
 
   static func line(of error: YamlError) -> Int {
