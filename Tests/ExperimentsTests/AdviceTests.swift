@@ -71,9 +71,24 @@ import Testing
     #expect(!advice.met)
     let nearest = try #require(advice.chosen)
     #expect(advice.options.allSatisfy { $0.goal.estimate <= nearest.goal.estimate || $0.goal.estimate.isNaN })
-    #expect(
-      advice.text(goal: goal, minimise: .energyPerDay).split(separator: "\n").last?.hasPrefix(
-        "none of the 6 meets launched_by_06:00 >= 0.99") == true)
+    let last = try #require(advice.text(goal: goal, minimise: .energyPerDay).split(separator: "\n").last)
+    #expect(last.hasPrefix("none of the 6 meets launched_by_06:00 >= 0.99"))
+    // It says what holds the nearest back: here its estimate is below the goal.
+    #expect(last.hasSuffix("is itself on the wrong side of 0.990"), "\(last)")
+  }
+
+  /// A column of the option table keeps one number of decimals (0.647 [0.565, 0.720],
+  /// not 0.647 [0.565, 0.72]).
+  @Test func eachColumnKeepsOneNumberOfDecimals() throws {
+    let (advice, goal) = try Self.advise("launches_per_device_day >= 0.05")
+    let lines = advice.text(goal: goal, minimise: .energyPerDay).split(separator: "\n").dropFirst(2)
+      .dropLast()
+    #expect(lines.count == 6)
+    for line in lines {
+      let numbers = line.split(whereSeparator: { " [],".contains($0) }).filter { $0.contains(".") }
+      let decimals = Set(numbers.prefix(3).map { $0.split(separator: ".").last!.count })
+      #expect(decimals.count == 1, "\(line)")
+    }
   }
 
   @Test(arguments: [

@@ -107,14 +107,21 @@ public enum DecisionReport {
         guard case .score(let s, let w) = v.outcome else { return nil }
         return "\(v.policy) \(fixed(s))×\(fixed(w, 0))"
       }
-      let total = d.total.map { fixed($0) } ?? "-"
+      // As many decimals as it takes for the score and the threshold to read as they
+      // compare (0.91 < 0.91 said nothing), up to 6.
+      var digits = 2
+      if let t = d.total {
+        while digits < 6, fixed(t, digits) == fixed(d.threshold, digits), t != d.threshold { digits += 1 }
+      }
+      let total = d.total.map { fixed($0, digits) } ?? "-"
+      let threshold = fixed(d.threshold, digits)
       let result: String
       switch d.outcome {
-      case .launched: result = "≥ \(fixed(d.threshold)) → launched"
+      case .launched: result = "≥ \(threshold) → launched"
       case .refused(let r) where r.hasPrefix(SystemScheduler.groupFullReason):
-        result = "≥ \(fixed(d.threshold)) but \(r.dropFirst(SystemScheduler.groupFullReason.count + 2))"
-      case .refused(let r): result = "≥ \(fixed(d.threshold)) but the app refused (\(r))"
-      default: result = "< \(fixed(d.threshold)) → wait"
+        result = "≥ \(threshold) but \(r.dropFirst(SystemScheduler.groupFullReason.count + 2))"
+      case .refused(let r): result = "≥ \(threshold) but the app refused (\(r))"
+      default: result = "< \(threshold) → wait"
       }
       var line = "\(head) score \(total) \(result) [\(scores.joined(separator: ", "))]"
       if case .belowThreshold = d.outcome, let most = heldBackMost(d) {

@@ -101,9 +101,18 @@ public struct Advice: Sendable {
   /// the arm, the goal's figure and the cost's, each with its 95 % interval, and whether
   /// it meets the goal), then the choice.
   public func text(goal: Goal, minimise: MetricName, sweptKeys: [String] = []) -> String {
-    func f(_ x: Double) -> String { x.isFinite ? Format.compact(x) : "–" }
+    // One number of decimals per column, set by its smallest figure that is not 0 (as
+    // `Format.compact` sets it for one number), so that a column reads
+    // 0.647 [0.565, 0.720] and its smallest estimate keeps its digits.
+    func formatter(_ xs: [Double]) -> (Double) -> String {
+      let smallest = xs.filter { $0.isFinite && $0 != 0 }.map(abs).min() ?? 1
+      let digits = smallest >= 100 ? 0 : smallest >= 10 ? 1 : smallest >= 1 ? 2 : 3
+      return { x in x.isFinite ? Format.fixed(x, digits: digits) : "–" }
+    }
+    let f = formatter(options.map(\.goal.estimate) + [goal.value])
+    let g = formatter(options.map(\.cost.mean))
     guard let c = chosen else { return "no (cell, arm) has a figure for \(goal.metric.rawValue)\n" }
-    let goalText = "\(goal.metric.rawValue) \(goal.comparison.rawValue) \(f(goal.value))"
+    let goalText = "\(goal.metric.rawValue) \(goal.comparison.rawValue) \(Format.compact(goal.value))"
     var table = [
       ["rank", "cell"] + sweptKeys + [
         "arm", "\(goal.metric.rawValue) [95% CI]", "\(minimise.rawValue) [95% CI]", "meets goal",
@@ -114,7 +123,7 @@ public struct Advice: Sendable {
       table.append(
         [String(i + 1), String(o.cell)] + values + [
           o.arm, "\(f(o.goal.estimate)) [\(f(o.goal.low)), \(f(o.goal.high))]",
-          "\(f(o.cost.mean)) [\(f(o.cost.low)), \(f(o.cost.high))]", o.meetsGoal ? "yes" : "no",
+          "\(g(o.cost.mean)) [\(g(o.cost.low)), \(g(o.cost.high))]", o.meetsGoal ? "yes" : "no",
         ])
     }
     var lines = [
@@ -124,13 +133,25 @@ public struct Advice: Sendable {
     let setting = CellName.of(keys: c.overrides.map(\.path), values: c.overrides.map(\.value))
     let what =
       "arm \(c.arm), cell \(c.cell)\(setting.isEmpty ? "" : " (\(setting))"): \(goal.metric.rawValue) \(f(c.goal.estimate)) "
-      + "[\(f(c.goal.low)), \(f(c.goal.high))], \(minimise.rawValue) \(f(c.cost.mean)) [\(f(c.cost.low)), \(f(c.cost.high))]"
+      + "[\(f(c.goal.low)), \(f(c.goal.high))], \(minimise.rawValue) \(g(c.cost.mean)) [\(g(c.cost.low)), \(g(c.cost.high))]"
     let count = options.filter(\.meetsGoal).count
     lines.append(
       c.meetsGoal
         ? "cheapest meeting \(goalText) (\(count) of \(options.count) do): \(what)"
-        : "none of the \(options.count) meets \(goalText); the nearest: \(what)")
+        : "none of the \(options.count) meets \(goalText); the nearest: \(what); \(heldBack(c, goal, f))")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// What keeps the nearest option from the goal: its estimate on the wrong side, or an
+  /// interval that still reaches past the goal's value (more owners narrow it).
+  private func heldBack(_ o: Option, _ goal: Goal, _ f: (Double) -> String) -> String {
+    let above = goal.comparison.claimsAbove
+    if goal.shortfall(o.goal.estimate) > 0 {
+      return "its estimate \(f(o.goal.estimate)) is itself on the wrong side of \(f(goal.value))"
+    }
+    let end = above ? o.goal.low : o.goal.high
+    return
+      "its estimate is on the goal's side, but its interval reaches \(f(end)), \(above ? "below" : "above") \(f(goal.value)): more owners would narrow it"
   }
 
   /// Keeps the advice's text beside the run's files in `directory`, for its report.
