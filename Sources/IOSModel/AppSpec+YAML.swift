@@ -107,6 +107,7 @@ extension TaskBehaviorSpec {
     }
     requiresNetworkConnectivity = try s.flag("requires_network", default: false)
     requiresExternalPower = try s.flag("requires_external_power", default: false)
+    requiresExternalPowerGiven = s.has("requires_external_power")
     if kind != .processing, s.has("requires_network") || s.has("requires_external_power") {
       let key = s.has("requires_external_power") ? "requires_external_power" : "requires_network"
       throw s.value(key)!.error(

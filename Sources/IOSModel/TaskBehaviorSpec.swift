@@ -26,6 +26,10 @@ public struct TaskBehaviorSpec: Sendable, Hashable {
   public var earliestBeginTimeOfDay: Double?
   public var requiresNetworkConnectivity = false
   public var requiresExternalPower = false
+  /// Whether the file gave `requires_external_power` (true or false): a model that runs
+  /// processing only on power whatever the request says makes the key do nothing, and
+  /// `bgsim validate` and `bgsim run` say so.
+  public var requiresExternalPowerGiven = false
   public var submit: Set<SubmitPolicy> = [.onLaunch, .onCompletion]
   /// Time the work takes [s].
   public var work: RandomDistribution = .constant(Constant(5))

@@ -120,6 +120,40 @@ import Testing
         && strict.standardError.contains("(--strict)"))
   }
 
+  /// Two processing arms that differ only in `requires_external_power` give the same
+  /// launches where the model runs processing only on power: the key is named as one
+  /// that does nothing, and `--strict` refuses it; with the model's rule off it counts.
+  @Test func aPowerKeyThatDoesNothingIsSaid() throws {
+    let dir = scratchFolder("validate")
+    let file = dir.appendingPathComponent("p.yaml")
+    let text = """
+      name: power
+      app: {background_modes: [processing], permitted_identifiers: [p]}
+      arms:
+        on: {tasks: [{identifier: p, type: processing, requires_external_power: true}]}
+        off: {tasks: [{identifier: p, type: processing, requires_external_power: false}]}
+        unsaid: {tasks: [{identifier: p, type: processing}]}
+
+      """
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    let outcome = try BGSimBinary.run(["validate", file.path])
+    #expect(outcome.status == 0)
+    let warnings = outcome.standardError.split(separator: "\n").map(String.init)
+    #expect(warnings.count == 2, "\(warnings)")
+    for arm in ["on", "off"] {
+      #expect(
+        warnings.contains {
+          $0.contains("arm \(arm): task p: requires_external_power") && $0.contains("has no effect")
+        })
+    }
+    let strict = try BGSimBinary.run(["validate", file.path, "--strict"])
+    #expect(strict.status == 2 && strict.standardError.contains("has no effect"))
+    let ruleOff = text + "scheduler: {policies: {external_power: {processing_always_needs_power: false}}}\n"
+    try ruleOff.write(to: file, atomically: true, encoding: .utf8)
+    let counted = try BGSimBinary.run(["validate", file.path, "--strict"])
+    #expect(counted.status == 0 && counted.standardError.isEmpty, "\(counted.standardError)")
+  }
+
   @Test func theShippedFilesRaiseNoWarning() throws {
     let outcome = try BGSimBinary.run(
       [

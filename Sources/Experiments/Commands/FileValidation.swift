@@ -47,7 +47,26 @@ public enum FileValidation {
       }
     }
     warnings += configuration.warnings(tasks: [])
+    warnings += powerKeyWarnings(spec)
     return warnings.map { OneLine.escaping("\(file): warning: \($0)") }
+  }
+
+  /// A processing task that sets `requires_external_power` in a model that runs
+  /// processing only on power (in every cell): the key changes nothing, and two arms
+  /// that differ only in it give the same launches (field report P2; dasd).
+  static func powerKeyWarnings(_ spec: ExperimentSpec) -> [String] {
+    let cells = spec.cells.compactMap { try? spec.spec(for: $0) }
+    guard (cells.isEmpty ? [spec] : cells).allSatisfy({ $0.scheduler.model.processingAlwaysNeedsPower })
+    else {
+      return []
+    }
+    return spec.arms.flatMap { arm in
+      arm.tasks.filter { $0.kind == .processing && $0.requiresExternalPowerGiven }.map {
+        "arm \(arm.name): task \($0.identifier): requires_external_power: \($0.requiresExternalPower) has no effect: "
+          + "this model runs processing only on the charger whatever the request says (field report P2); "
+          + "set scheduler.policies.external_power.processing_always_needs_power: false to let it run off power"
+      }
+    }
   }
 
   /// What would silently do nothing in an app or a scenario file (``AppConfiguration/warnings(tasks:)``).

@@ -37,6 +37,13 @@ public struct SchedulingModel: Sendable {
     return activity.kind == .processing ? processingThreshold : threshold
   }
 
+  /// Whether the model runs processing only on external power whatever a request asks
+  /// (``ExternalPowerPolicy/processingAlwaysNeedsPower``): then a request's
+  /// `requiresExternalPower` changes nothing.
+  public var processingAlwaysNeedsPower: Bool {
+    policies.contains { ($0 as? ExternalPowerPolicy)?.processingAlwaysNeedsPower == true }
+  }
+
   /// The model on one owner's phone: each threshold moved by the owner's leniency,
   /// 1 − (1 − threshold) × leniency, kept in [0, 1].
   public func forOwner(_ effects: OwnerEffects) -> SchedulingModel {
