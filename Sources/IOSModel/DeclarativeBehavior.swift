@@ -16,11 +16,12 @@ public final class DeclarativeBehavior: AppBehavior {
   let submits: [SubmitFlags]
 
   struct SubmitFlags {
-    var onLaunch, onCompletion, onForeground, onBackground, once: Bool
+    var onLaunch, onCompletion, onStart, onForeground, onBackground, once: Bool
 
     init(_ policies: Set<TaskBehaviorSpec.SubmitPolicy>) {
       onLaunch = policies.contains(.onLaunch)
       onCompletion = policies.contains(.onCompletion)
+      onStart = policies.contains(.onStart)
       onForeground = policies.contains(.onForeground)
       onBackground = policies.contains(.onBackground)
       once = policies.contains(.once)
@@ -120,6 +121,8 @@ public final class DeclarativeBehavior: AppBehavior {
   /// The launch handler of task `k` of the spec: do the work, then complete (and
   /// resubmit if periodic). The closures hold the task's index, not a copy of its spec.
   func run(_ k: Int, _ bgTask: BGTask, _ app: SimulatedApp) {
+    // The next request first, as a handler that reschedules before its work does.
+    if submits[k].onStart { submit(k, app) }
     let seconds = max(0, spec.tasks[k].work.sample(stream))
     let success = stream.uniform() < spec.tasks[k].successProbability
     let launch = DeclarativeLaunch(behavior: self, task: bgTask, index: k, success: success)

@@ -8,6 +8,9 @@ public struct TaskBehaviorSpec: Sendable, Hashable {
     case onLaunch = "on_launch"
     /// From the launch handler when the task completes: periodic work.
     case onCompletion = "on_completion"
+    /// From the launch handler as soon as the task starts, before its work (Apple's
+    /// samples schedule the next refresh first thing in the handler).
+    case onStart = "on_start"
     /// Every time the app comes to the foreground.
     case onForeground = "on_foreground"
     /// Every time the app leaves the screen.

@@ -62,6 +62,26 @@ import Testing
     #expect(pending?.request.earliestBeginDate == SimTime(seconds: lastRefreshEnd + 900))
   }
 
+  /// on_start: the handler submits the next request as it starts, before its work, so
+  /// the next earliest date counts from the launch, not from the end of the work.
+  @Test func onStartResubmitsBeforeTheWork() throws {
+    let text = good.replacingOccurrences(
+      of: "submit: [on_launch, on_completion]", with: "submit: [on_launch, on_start]")
+    let spec = try AppSpec.load(file: file(text))
+    #expect(spec.tasks[0].submit == [.onLaunch, .onStart])
+    let behavior = DeclarativeBehavior(spec: spec, stream: RandomStreams(seed: 1).stream("app"))
+    var world = World(
+      spec.configuration, behavior: behavior, script: [(0, .openApp(seconds: 20))],
+      launches: [(1000, "refresh"), (2000, "refresh")])
+    world.run(until: 3000)
+    let refreshEnds = world.events(.complete).filter { $0.1 == "refresh" }.map(\.0)
+    #expect(refreshEnds.count == 2 && refreshEnds[1] > 2000)
+    // The request pending after the second launch was submitted as it started (2000 s),
+    // not when its work ended.
+    let pending = try #require(world.app.taskScheduler.pending.first { $0.request.identifier == "refresh" })
+    #expect(pending.request.earliestBeginDate == SimTime(seconds: 2000 + 900))
+  }
+
   @Test(arguments: [
     (
       "permitted_identifiers: [a]\ntasks:\n  - identifier: b\n    type: refresh\n",
