@@ -12,7 +12,10 @@ enum DefaultExperimentRun {
     request.devices = max(1, Int((Double(deviceDays) / 60).rounded(.up)))
     request.seed = seed
     request.jobs = 1
-    return try request.load()
+    // One run timed: a fixed one-day warm-up, not the pilot run of `warmup_days: auto`.
+    var spec = try request.load()
+    spec.warmupIsAuto = false
+    return spec
   }
 
   /// Runs `spec` on one job, its outputs in a scratch folder named after `label`.

@@ -63,10 +63,11 @@ struct Run: ParsableCommand {
     // What the experiment would silently never do, said before it runs.
     for warning in try request.warnings() { FileHandleOutput.standardError("bgsim: \(warning)") }
     let bar = SharedProgress(label: "run", quiet: quiet)
-    let (text, result) = try request.run { done, total in
+    let (text, result, warnings) = try request.run { done, total in
       bar.update(done: done, total: total, unit: "device-days")
     }
     print(text)
+    for warning in warnings { FileHandleOutput.standardError("bgsim: \(warning)") }
     if self.report, shard == nil {
       let dir = request.outputDirectory(for: try request.load())
       print("wrote \(try HTMLReport.write(directory: dir))")

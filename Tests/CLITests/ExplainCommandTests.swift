@@ -148,7 +148,10 @@ import Testing
   @Test func explainingAnOwnerOfAnExperimentListsTheLaunchesOfTheRun() throws {
     let out = scratchFolder("explain").appendingPathComponent("out")
     let run = try BGSimBinary.run(
-      ["run", "--days", "3", "--devices", "4", "--seed", "7", "--out", out.path, "--quiet"], in: repoRoot)
+      [
+        "run", "--days", "3", "--warmup-days", "1", "--devices", "4", "--seed", "7", "--out", out.path,
+        "--quiet",
+      ], in: repoRoot)
     // Exit 1 means a hypothesis failed on this tiny run, which is fine here.
     #expect([0, 1, 3].contains(run.status), "\(run.standardError)")
     let rows = try String(contentsOf: out.appendingPathComponent("launches.csv"), encoding: .utf8)

@@ -18,6 +18,7 @@ import Testing
     let file = dir.appendingPathComponent("e.yaml")
     try
       (text.replacingOccurrences(of: "days: 30", with: "days: \(days)")
+      .replacingOccurrences(of: "warmup_days: auto", with: "warmup_days: 1")
       .replacingOccurrences(of: "devices: 200", with: "devices: \(devices)")
       .replacingOccurrences(of: "file: apps/", with: "file: \(repoRoot.path)/experiments/apps/")
       + "\n" + outputs + "\n").write(to: file, atomically: true, encoding: .utf8)

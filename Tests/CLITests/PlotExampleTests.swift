@@ -28,7 +28,8 @@ import Testing
     let dir = scratchFolder("plot")
     let out = dir.appendingPathComponent("out")
     let run = try BGSimBinary.run(
-      ["run", "--days", "3", "--devices", "4", "--out", out.path, "--quiet"], in: Self.repoRoot)
+      ["run", "--days", "3", "--warmup-days", "1", "--devices", "4", "--out", out.path, "--quiet"],
+      in: Self.repoRoot)
     #expect([0, 1, 3].contains(run.status), "\(run.standardError)")
     let png = dir.appendingPathComponent("plot.png")
     let script = Self.repoRoot.appendingPathComponent("notebooks-data/plot_example.py").path
@@ -48,6 +49,8 @@ import Testing
       encoding: .utf8)
     try
       (base.replacingOccurrences(of: "days: 30", with: "days: 3").replacingOccurrences(
+        of: "warmup_days: auto", with: "warmup_days: 1"
+      ).replacingOccurrences(
         of: "devices: 200", with: "devices: 3")
       + "sweep:\n  grid: {app.opens_per_day: [2, 8], tasks.earliest_begin: [\"06:00\", 15m]}\n").write(
         to: experiment, atomically: true, encoding: .utf8)

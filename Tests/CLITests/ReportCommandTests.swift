@@ -7,7 +7,7 @@ import Testing
     let dir = scratchFolder("report")
     let out = dir.appendingPathComponent("out")
     let run = try BGSimBinary.run([
-      "run", "--days", "3", "--devices", "4", "--out", out.path, "--quiet", "--report",
+      "run", "--days", "3", "--warmup-days", "1", "--devices", "4", "--out", out.path, "--quiet", "--report",
     ])
     // Tiny runs may fail a claim (exit 1) or leave one undecided (3); the report is
     // written either way.

@@ -15,7 +15,7 @@ import Testing
   @Test func theDefaultRunPrintsTheSummaryAndPassesItsHypotheses() throws {
     let out = scratch()
     let outcome = try BGSimBinary.run([
-      "run", "--days", "7", "--devices", "100", "--out", out.path, "--quiet",
+      "run", "--days", "7", "--warmup-days", "1", "--devices", "100", "--out", out.path, "--quiet",
     ])
     #expect(outcome.status == 0, "\(outcome.standardError)\(outcome.standardOutput)")
     #expect(outcome.standardOutput.contains("refresh [95% CI]"))
@@ -36,7 +36,9 @@ import Testing
       at: BGSimBinary.productsDirectory.appendingPathComponent("bgsim"), to: binary)
     let process = Process()
     process.executableURL = binary
-    process.arguments = ["run", "--days", "7", "--devices", "100", "--out", "out", "--quiet"]
+    process.arguments = [
+      "run", "--days", "7", "--warmup-days", "1", "--devices", "100", "--out", "out", "--quiet",
+    ]
     process.currentDirectoryURL = place
     let err = Pipe()
     process.standardOutput = Pipe()
@@ -62,7 +64,8 @@ import Testing
     let file = dir.appendingPathComponent("e.yaml")
     try text.write(to: file, atomically: true, encoding: .utf8)
     let outcome = try BGSimBinary.run([
-      "run", file.path, "--days", "3", "--devices", "20", "--out", dir.appendingPathComponent("o").path,
+      "run", file.path, "--days", "3", "--warmup-days", "1", "--devices", "20", "--out",
+      dir.appendingPathComponent("o").path,
       "--quiet",
     ])
     #expect(outcome.status == 1)
@@ -114,7 +117,7 @@ import Testing
     let blocker = dir.appendingPathComponent("file")
     try "x".write(to: blocker, atomically: true, encoding: .utf8)
     let unwritable = try BGSimBinary.run([
-      "run", "--days", "2", "--devices", "2", "--out", blocker.path, "--quiet",
+      "run", "--days", "2", "--warmup-days", "1", "--devices", "2", "--out", blocker.path, "--quiet",
     ])
     #expect(unwritable.status == 2)
     #expect(unwritable.standardError.contains("is a file, not a folder"))
@@ -122,7 +125,7 @@ import Testing
 
   @Test func aKilledRunResumesToTheSameBytes() throws {
     let whole = scratch()
-    let args = ["run", "--days", "10", "--devices", "60", "--quiet", "--jobs", "1"]
+    let args = ["run", "--days", "10", "--warmup-days", "1", "--devices", "60", "--quiet", "--jobs", "1"]
     // With 60 owners a claim may stay undecided (exit 3); the resumed run must say the same.
     let first = try BGSimBinary.run(args + ["--out", whole.path]).status
     #expect([0, 3].contains(first))

@@ -7,7 +7,7 @@ import Testing
     scratchFolder("shard")
   }
 
-  static let args = ["run", "--days", "3", "--devices", "35", "--quiet"]
+  static let args = ["run", "--days", "3", "--warmup-days", "1", "--devices", "35", "--quiet"]
   static let files = ["launches.csv", "days.csv", "summary.csv", "hour_of_day.csv", "hypotheses.csv"]
 
   @Test(arguments: [1, 2, 3, 7])

@@ -71,7 +71,8 @@ import Testing
     let dir = scratchFolder("huge-cell")
     let out = dir.appendingPathComponent("out")
     let run = try BGSimBinary.run(
-      ["run", "--days", "2", "--devices", "2", "--quiet", "--out", out.path], in: repoRoot)
+      ["run", "--days", "2", "--warmup-days", "1", "--devices", "2", "--quiet", "--out", out.path],
+      in: repoRoot)
     // 0, or 1 or 3 when a claim fails or stays undecided on so short a run.
     #expect([0, 1, 3].contains(run.status), "\(run.standardError)")
     let days = out.appendingPathComponent("days.csv")
@@ -117,7 +118,7 @@ import Testing
     // Run from a folder outside the checkout.
     let dir = scratchFolder("provenance")
     let outcome = try BGSimBinary.run(
-      ["run", "--days", "1", "--devices", "1", "--quiet", "--out", "out"], in: dir)
+      ["run", "--days", "1", "--warmup-days", "0", "--devices", "1", "--quiet", "--out", "out"], in: dir)
     #expect([0, 1, 3].contains(outcome.status), "\(outcome.standardError)")
     let data = try Data(contentsOf: dir.appendingPathComponent("out/manifest.json"))
     let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

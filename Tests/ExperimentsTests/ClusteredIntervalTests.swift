@@ -186,7 +186,7 @@ import Testing
 
   @Test(arguments: [60, 400, 1000])
   func theAcceptedCountsFollowTheNumberOfRuns(runs: Int) {
-    let band = CoverageStudy.acceptedCounts(runs: runs, band: 0.90...0.99)
+    let band = CoverageRow.acceptedCounts(runs: runs, band: 0.90...0.99)
     // The lowest count: the first whose probability under a coverage of 0.90 reaches 0.1 %.
     #expect(Self.binomialCDF(band.lowerBound, runs, 0.90) >= 0.001)
     #expect(Self.binomialCDF(band.lowerBound - 1, runs, 0.90) < 0.001)

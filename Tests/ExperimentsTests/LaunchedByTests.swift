@@ -17,7 +17,7 @@ import Testing
     request.file = write(text)
     request.out = scratch().path
     request.by = ["13:30"]
-    let (report, _) = try request.run { _, _ in }
+    let (report, _, _) = try request.run { _, _ in }
     #expect(report.contains("launched_by_08:00") && report.contains("launched_by_13:30"))
     let out = URL(fileURLWithPath: request.out!)
     let summary = try csvRows(out.appendingPathComponent("summary.csv").path)

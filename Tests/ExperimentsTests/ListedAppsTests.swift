@@ -14,7 +14,8 @@ import Testing
 
   static func text(days: Int = 10) throws -> String {
     try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(
-      of: "days: 30", with: "days: \(days)")
+      of: "days: 30", with: "days: \(days)"
+    ).replacingOccurrences(of: "warmup_days: auto", with: "warmup_days: 1")
   }
 
   static func spec(_ text: String) throws -> ExperimentSpec {

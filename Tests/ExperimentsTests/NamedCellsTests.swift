@@ -24,7 +24,7 @@ import Testing
     let out = scratch()
     request.out = out.path
     request.jobs = 2
-    let (console, _) = try request.run { _, _ in }
+    let (console, _, _) = try request.run { _, _ in }
     let html = try String(contentsOfFile: try HTMLReport.write(directory: out.path), encoding: .utf8)
     var cell = 0
     for opens in ["2", "8"] {

@@ -46,6 +46,7 @@ import Testing
 
   @Test func launchesFallOnNoTenMinuteMarkAndAtTheirStartOnlyWhenAwake() throws {
     let text = DefaultExperiment.text.replacingOccurrences(of: "days: 30", with: "days: 5")
+      .replacingOccurrences(of: "warmup_days: auto", with: "warmup_days: 1")
       .replacingOccurrences(of: "devices: 200", with: "devices: 12")
     let (launches, onMark, atEarliest, asleepAtEarliest, gaps, gridGaps) = try Self.counts(text)
     #expect(launches >= 100 && gaps >= 30, "\(launches) launches, \(gaps) gaps")
@@ -62,6 +63,7 @@ import Testing
   /// begin date when nothing else holds it.
   @Test func theNaiveModelStillRunsAtTheEarliestBeginDate() throws {
     let text = DefaultExperiment.text.replacingOccurrences(of: "days: 30", with: "days: 3")
+      .replacingOccurrences(of: "warmup_days: auto", with: "warmup_days: 1")
       .replacingOccurrences(of: "devices: 200", with: "devices: 4")
       .replacingOccurrences(of: "model: ios", with: "model: naive")
     let (launches, _, atEarliest, _, _, _) = try Self.counts(text)

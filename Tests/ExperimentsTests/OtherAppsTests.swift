@@ -13,6 +13,7 @@ import Testing
     var text = try String(contentsOfFile: "experiments/whole-phone.yaml", encoding: .utf8)
     text = text.replacingOccurrences(of: "background_active: 0", with: "background_active: \(otherApps)")
     return text.replacingOccurrences(of: "days: 30", with: "days: \(days)")
+      .replacingOccurrences(of: "warmup_days: auto", with: "warmup_days: 1")
   }
 
   static func spec(otherApps: Int, days: Int = 10) throws -> ExperimentSpec {

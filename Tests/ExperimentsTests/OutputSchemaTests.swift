@@ -82,8 +82,10 @@ import Testing
   /// those moved on cellular (it once read them from the wrong field and said 0).
   @Test func cellularBytesAddUpWholeRunsOnCellular() throws {
     let out = try runExperiment(
-      DefaultExperiment.text.replacingOccurrences(of: "days: 30", with: "days: 7")
-        .replacingOccurrences(of: "devices: 200", with: "devices: 10"),
+      DefaultExperiment.text.replacingOccurrences(of: "days: 30", with: "days: 7").replacingOccurrences(
+        of: "warmup_days: auto", with: "warmup_days: 1"
+      )
+      .replacingOccurrences(of: "devices: 200", with: "devices: 10"),
       jobs: ProcessInfo.processInfo.activeProcessorCount)
     let days = try csvRows(out.appendingPathComponent("days.csv").path).dropFirst()
     let column = CSVSchema.days.index
@@ -110,7 +112,7 @@ import Testing
   @Test func daysLaunchesAndHoursAgree() throws {
     // Two warm-up days: the install day has no launches (the install warm-up), day 1 has.
     let out = try runExperiment(
-      smallExperiment.replacingOccurrences(of: "days: 3\n", with: "days: 3\nwarmup_days: 2\n"))
+      smallExperiment.replacingOccurrences(of: "warmup_days: 1\n", with: "warmup_days: 2\n"))
     let launches = try csvRows(out.appendingPathComponent("launches.csv").path).dropFirst()
     let days = try csvRows(out.appendingPathComponent("days.csv").path).dropFirst()
     let hours = try csvRows(out.appendingPathComponent("hour_of_day.csv").path).dropFirst()

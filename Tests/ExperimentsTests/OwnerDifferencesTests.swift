@@ -10,7 +10,10 @@ import Testing
 /// run backwards.
 @Suite struct OwnerDifferencesTests {
   static let experiment = DefaultExperiment.text
-    .replacingOccurrences(of: "days: 30", with: "days: 10\nwarmup_days: 0")
+    .replacingOccurrences(of: "days: 30", with: "days: 10").replacingOccurrences(
+      of: "warmup_days: auto", with: "warmup_days: 1"
+    )
+    .replacingOccurrences(of: "warmup_days: auto", with: "warmup_days: 0")
     .replacingOccurrences(of: "devices: 200", with: "devices: 120")
     .components(separatedBy: "hypotheses:")[0]
 
@@ -27,7 +30,9 @@ import Testing
   /// The default experiment as it is (its install day a warm-up, left out of the
   /// summary), for 10 days of 120 owners.
   static let shortDefault = DefaultExperiment.text
-    .replacingOccurrences(of: "days: 30", with: "days: 10")
+    .replacingOccurrences(of: "days: 30", with: "days: 10").replacingOccurrences(
+      of: "warmup_days: auto", with: "warmup_days: 1"
+    )
     .replacingOccurrences(of: "devices: 200", with: "devices: 120")
     .components(separatedBy: "hypotheses:")[0]
 

@@ -28,7 +28,7 @@ import Testing
     try launches.write(to: dir.appendingPathComponent("launches.csv"), atomically: true, encoding: .utf8)
     try days.write(to: dir.appendingPathComponent("days.csv"), atomically: true, encoding: .utf8)
     // No warm-up day: every row counts.
-    let yaml = smallExperiment.replacingOccurrences(of: "days: 3\n", with: "days: 3\nwarmup_days: 0\n")
+    let yaml = smallExperiment.replacingOccurrences(of: "warmup_days: 1\n", with: "warmup_days: 0\n")
       .replacingOccurrences(of: "  refresh:\n", with: "  a:\n")
       .replacingOccurrences(of: "  processing:\n", with: "  b:\n")
       .components(separatedBy: "hypotheses:")[0]

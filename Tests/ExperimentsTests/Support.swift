@@ -24,9 +24,10 @@ func runExperiment(
   return out
 }
 
-/// A small experiment: 3 days, 4 owners, the default arms.
+/// A small experiment: 3 days, 4 owners, the default arms, a fixed one-day warm-up.
 let smallExperiment = DefaultExperiment.text
   .replacingOccurrences(of: "days: 30", with: "days: 3")
+  .replacingOccurrences(of: "warmup_days: auto", with: "warmup_days: 1")
   .replacingOccurrences(of: "devices: 200", with: "devices: 4")
 
 func csvRows(_ path: String) throws -> [[String]] {

@@ -10,7 +10,8 @@ import Testing
 @Suite struct WarmupDaysTests {
   static let experiment =
     smallExperiment
-    .replacingOccurrences(of: "days: 3\n", with: "days: 4\nwarmup_days: 2\n")
+    .replacingOccurrences(of: "days: 3\n", with: "days: 4\n")
+    .replacingOccurrences(of: "warmup_days: 1\n", with: "warmup_days: 2\n")
     .components(separatedBy: "hypotheses:")[0]
 
   @Test func warmupDaysAreMarkedAndLeftOutOfTheSummary() throws {

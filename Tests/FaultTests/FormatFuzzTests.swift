@@ -41,7 +41,9 @@ import Testing
   }
 
   static let experiment = DefaultExperiment.text
-    .replacingOccurrences(of: "days: 30", with: "days: 3")
+    .replacingOccurrences(of: "days: 30", with: "days: 3").replacingOccurrences(
+      of: "warmup_days: auto", with: "warmup_days: 1"
+    )
     .replacingOccurrences(of: "devices: 200", with: "devices: 3")
 
   /// The message of an error bgsim reports to the user; any other error is reported whole.

@@ -153,7 +153,8 @@ import Testing
       let before = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
       let out = dir.appendingPathComponent("out-\(runs)")
       let r = try BGSimBinary.run([
-        "run", file.path, "--days", "1", "--devices", "2", "--out", out.path, "--quiet", "--jobs", "1",
+        "run", file.path, "--days", "1", "--warmup-days", "0", "--devices", "2", "--out", out.path, "--quiet",
+        "--jobs", "1",
       ])
       #expect([0, 1, 2, 3].contains(r.status), "run \(runs): \(r.status) \(r.standardError.prefix(400))")
       if r.status == 2 { #expect(r.standardError.split(separator: "\n").count == 1) }

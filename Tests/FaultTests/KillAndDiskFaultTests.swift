@@ -5,7 +5,7 @@ import Testing
 /// Kill -9 at seeded random moments, the merge included, then `--resume`: the bytes of
 /// a clean run. A full disk: one line, exit 2, no partial files left.
 @Suite struct KillAndDiskFaultTests {
-  static let args = ["run", "--days", "6", "--devices", "80", "--quiet", "--jobs", "2"]
+  static let args = ["run", "--days", "6", "--warmup-days", "1", "--devices", "80", "--quiet", "--jobs", "2"]
   static let outputs = ["launches.csv", "days.csv", "timelines.csv", "summary.csv", "hour_of_day.csv"]
 
   @Test func killedAtRandomMomentsAndResumedGivesTheSameBytes() throws {

@@ -5,7 +5,7 @@ import Testing
 /// `bgsim merge` checks every field of every `shard.json` and every part it merges:
 /// a forged or damaged shard gets one line and exit 2, never a trap or a mixed output.
 @Suite struct MergeFaultTests {
-  static let args = ["run", "--days", "3", "--devices", "30", "--quiet"]
+  static let args = ["run", "--days", "3", "--warmup-days", "1", "--devices", "30", "--quiet"]
 
   /// Two finished shards of the default experiment.
   func shards() throws -> (URL, [URL]) {

@@ -20,7 +20,9 @@ import Testing
     try persona.write(to: dir.appendingPathComponent("owner.yaml"), atomically: true, encoding: .utf8)
     let text = DefaultExperiment.text
       .replacingOccurrences(of: "persona: typical", with: "persona: owner.yaml")
-      .replacingOccurrences(of: "days: 30", with: "days: 3")
+      .replacingOccurrences(of: "days: 30", with: "days: 3").replacingOccurrences(
+        of: "warmup_days: auto", with: "warmup_days: 1"
+      )
       .replacingOccurrences(of: "devices: 200", with: "devices: 60")
     try text.write(to: dir.appendingPathComponent("e.yaml"), atomically: true, encoding: .utf8)
     return dir

@@ -22,6 +22,7 @@ import Testing
       RunManifest.Cell(cell: 1, overrides: [("b.key", "2"), ("a.key", "z")]),
     ]
     m.chunks = 4
+    (m.warmupRule, m.transientDays) = ("auto", 5)
     m.intervals = "over owners"
     m.wallTimeSeconds = 1.25
     m.commandLine = ["bgsim", "run"]
@@ -37,6 +38,7 @@ import Testing
     #expect(read.name == "sweep \"quoted\"" && read.seed == UInt64.max && read.warmupDays == 2)
     #expect(read.arms == ["refresh", "processing"] && read.posterior == nil && read.wallTimeSeconds == 1.25)
     #expect(read.cells?.count == 2 && read.cells?[1].value(of: "a.key") == "z")
+    #expect(read.warmupRule == "auto" && read.transientDays == 5)
     // The overrides keep the sweep's order when written; read back, they are by key.
     #expect(sample().text.contains("\"overrides\": {\"b.key\": \"1\", \"a.key\": \"x y\"}"))
     #expect(read.cells?[0].overrides.map(\.path) == ["a.key", "b.key"])

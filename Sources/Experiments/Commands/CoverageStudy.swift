@@ -1,6 +1,5 @@
 import FileFormats
 import Foundation
-import Randomness
 import Results
 
 /// `bgsim coverage`: how often the summary's 95 % intervals hold the truth. An
@@ -20,36 +19,8 @@ public struct CoverageStudy: Sendable {
     public init() {}
   }
 
-  /// One interval's coverage over the runs.
-  public struct Row: Sendable {
-    /// The reference run's interval: what is checked (cell, arm, app, metric,
-    /// statistic), and its estimate, taken as the truth.
-    public let reference: SummaryInterval
-    /// Runs whose interval was defined, and those of them that held the reference.
-    public let runs: Int
-    public let covered: Int
-    /// Runs whose whole interval lay above the reference (it was too high), or below.
-    public let missedHigh: Int
-    public let missedLow: Int
-    /// The counts of runs that a true coverage inside ``Options/band`` gives with
-    /// probability 99.9 % (one-sided at each end).
-    public let band: ClosedRange<Int>
-
-    public var coverage: Double { runs > 0 ? Double(covered) / Double(runs) : .nan }
-    public var inBand: Bool { runs > 0 && band.contains(covered) }
-  }
-
-  public let rows: [Row]
+  public let rows: [CoverageRow]
   public let options: Options
-
-  /// The counts of covering runs out of `runs` consistent with a true coverage in
-  /// `band`: from the 0.1 % quantile of Binomial(runs, lower) to the 99.9 % quantile of
-  /// Binomial(runs, upper). Only the number of runs sets it.
-  public static func acceptedCounts(runs: Int, band: ClosedRange<Double>) -> ClosedRange<Int> {
-    let low = Statistics.binomialQuantile(0.001, trials: runs, p: band.lowerBound)
-    let high = Statistics.binomialQuantile(0.999, trials: runs, p: band.upperBound)
-    return low...max(low, high)
-  }
 
   /// Runs the study: `request`'s experiment with `options.referenceDevices` owners
   /// (its own seed), then `options.runs` times with `options.devices` owners and seeds
@@ -66,26 +37,41 @@ public struct CoverageStudy: Sendable {
     }
     let total = deviceDays(base, options.referenceDevices) + options.runs * deviceDays(base, options.devices)
     var done = 0
-    func runOnce(devices: Int, seed: UInt64, folder: String) throws(UserError) -> [SummaryInterval] {
+    // With `warmup_days: auto`, the reference run reads the warm-up (from its pilot) and
+    // every small run leaves out the same days: one estimand for all runs.
+    func runOnce(devices: Int, seed: UInt64, folder: String, warmup: StartupTransient? = nil)
+      throws(UserError)
+      -> (intervals: [SummaryInterval], transient: StartupTransient?)
+    {
       var r = request
       r.devices = devices
       r.seed = seed
       r.out = (directory as NSString).appendingPathComponent(folder)
-      let spec = try r.load()
+      var spec = try r.load()
+      if let warmup, spec.warmupIsAuto { spec = spec.resolvingWarmup(warmup) }
       let before = done
-      let summary = try r.runForSummary(spec) { d, _ in progress(before + d, total) }
+      // A pilot (`warmup_days: auto`) counts as part of the run's share of the work.
+      let share = deviceDays(spec, devices)
+      // The reference's warm-up is the estimand's, settled or not.
+      let summary = try r.runForSummary(spec, acceptsUnsettledWarmup: true) { d, t in
+        progress(before + d * share / max(t, 1), total)
+      }
       done += deviceDays(spec, devices)
       let others = try OtherAppSummary.compute(directory: r.out!, plan: spec.summaryPlan, write: false)
-      return SummaryInterval.all(summary, others)
+      return (SummaryInterval.all(summary, others), summary.transient)
     }
-    let reference = try runOnce(devices: options.referenceDevices, seed: base.seed, folder: "reference")
+    let (reference, warmup) = try runOnce(
+      devices: options.referenceDevices, seed: base.seed, folder: "reference")
     var truth: [String: SummaryInterval] = [:]
     for i in reference { truth[i.id] = i }
     var counts: [String: (runs: Int, covered: Int, high: Int, low: Int)] = [:]
     var order: [SummaryInterval] = []
     for k in 1...max(1, options.runs) {
       let folder = "run-\(k)"
-      let intervals = try runOnce(devices: options.devices, seed: base.seed &+ UInt64(k), folder: folder)
+      let intervals = try runOnce(
+        devices: options.devices, seed: base.seed &+ UInt64(k), folder: folder,
+        warmup: warmup ?? StartupTransient(days: 0, atSearchLimit: false, dayMeans: [])
+      ).intervals
       try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(folder))
       for r in intervals {
         guard let t = truth[r.id], t.estimate.isFinite else { continue }
@@ -102,31 +88,13 @@ public struct CoverageStudy: Sendable {
     }
     let rows = order.map { t in
       let c = counts[t.id] ?? (0, 0, 0, 0)
-      return Row(
+      return CoverageRow(
         reference: t, runs: c.runs, covered: c.covered, missedHigh: c.high, missedLow: c.low,
-        band: acceptedCounts(runs: c.runs, band: options.band))
+        band: CoverageRow.acceptedCounts(runs: c.runs, band: options.band))
     }
     let study = CoverageStudy(rows: rows, options: options)
-    try study.write(to: (directory as NSString).appendingPathComponent(CSVSchema.coverage.file))
+    try CoverageRow.write(rows, to: (directory as NSString).appendingPathComponent(CSVSchema.coverage.file))
     return study
-  }
-
-  func write(to path: String) throws(UserError) {
-    let file = try AtomicFileWriter(path: path)
-    file.write(CSVSchema.coverage.header)
-    for r in rows {
-      let t = r.reference
-      let fields = [
-        String(t.cell), t.kind.rawValue, CSVField.quoted(t.arm), CSVField.quoted(t.app), t.metric,
-        t.statistic,
-        CSVNumber.format(t.estimate, digits: 6), String(r.runs), String(r.covered),
-        String(r.missedHigh), String(r.missedLow),
-        r.runs > 0 ? CSVNumber.format(r.coverage, digits: 4) : "", String(r.band.lowerBound),
-        String(r.band.upperBound), r.inBand ? "1" : "0",
-      ]
-      file.write(fields.joined(separator: ",") + "\n")
-    }
-    try file.commit()
   }
 
   /// The console's table: each interval's coverage, its band, and whether it is in it.

@@ -45,6 +45,9 @@ public enum RunReport {
         "intervals of owner means: over the \(spec.replications) replications, each with parameters drawn from "
           + "\(posterior.file) (what the fit left unknown, with the simulation's noise)")
     }
+    if let t = result.summary?.transient {
+      out.append(t.line(warmupDays: result.warmupDays, auto: spec.warmupIsAuto, cells: spec.cells.count))
+    }
     if result.chunksKept > 0 {
       out.append(
         "(resumed: \(result.chunksKept) of \(result.chunksKept + result.chunksRun) chunks kept from the interrupted run)"

@@ -10,6 +10,8 @@ public struct RunRequest: Sendable {
   public var devices: Int?
   public var replications: Int?
   public var seed: UInt64?
+  /// `warmup_days` as the command line gives it: a number of days, or `auto`.
+  public var warmupDays: String?
   public var out: String?
   public var jobs = ProcessInfo.processInfo.activeProcessorCount
   public var resume = false
@@ -62,6 +64,7 @@ public struct RunRequest: Sendable {
     if let devices { overrides.append(("devices", String(devices))) }
     if let replications { overrides.append(("replications", String(replications))) }
     if let seed { overrides.append(("seed", String(seed))) }
+    if let warmupDays { overrides.append(("warmup_days", warmupDays)) }
     return ExperimentSource(text: text, label: label, overrides: overrides)
   }
 
@@ -102,7 +105,7 @@ public struct RunRequest: Sendable {
   /// result: `fail` if one fails, else `inconclusive` if one is, else `pass` (also
   /// for a shard, which checks none).
   public func run(progress: @escaping @Sendable (Int, Int) -> Void) throws(UserError) -> (
-    report: String, result: SummaryTables.Verdict.Result
+    report: String, result: SummaryTables.Verdict.Result, warnings: [String]
   ) {
     let source = try source()
     let spec = try load()
@@ -116,25 +119,31 @@ public struct RunRequest: Sendable {
         "\(spec.name): shard \(shard.index)/\(shard.count) done: \(result.chunksRun + result.chunksKept) chunks, "
           + "\(result.deviceDays) device-days in \(Format.fixed(result.wallSeconds, digits: 1)) s, in \(options.outputDirectory)/parts; "
           + "combine the shards with bgsim merge",
-        .pass
+        .pass, []
       )
     }
     let report = RunReport.render(spec: spec, result: result, directory: options.outputDirectory)
     let results = (result.summary?.verdicts ?? []).map(\.result)
+    // What the finished run's own data say against its warm-up.
+    let warmup = result.summary?.transient?.warning(
+      warmupDays: result.warmupDays, days: spec.days, label: label)
     return (
-      report, results.contains(.fail) ? .fail : results.contains(.inconclusive) ? .inconclusive : .pass
+      report, results.contains(.fail) ? .fail : results.contains(.inconclusive) ? .inconclusive : .pass,
+      warmup.map { [$0] } ?? []
     )
   }
 
   /// Runs `spec` (this request's experiment, prepared by the caller: `bgsim advise`) and
-  /// returns its summary.
-  public func runForSummary(_ spec: ExperimentSpec, progress: @escaping @Sendable (Int, Int) -> Void)
-    throws(UserError) -> SummaryTables
-  {
+  /// returns its summary; `acceptsUnsettledWarmup` as in ``ExperimentRunner/Options``.
+  public func runForSummary(
+    _ spec: ExperimentSpec, acceptsUnsettledWarmup: Bool = false,
+    progress: @escaping @Sendable (Int, Int) -> Void
+  ) throws(UserError) -> SummaryTables {
     let source = try source()
     var options = ExperimentRunner.Options(
       outputDirectory: outputDirectory(for: spec), jobs: jobs, resume: resume, commandLine: commandLine)
     options.source = source
+    options.acceptsUnsettledWarmup = acceptsUnsettledWarmup
     let result = try ExperimentRunner(spec: spec, options: options).run(progress: progress)
     return result.summary ?? SummaryTables(rows: [], verdicts: [])
   }

@@ -238,6 +238,7 @@ struct OwnerAccounting {
       // Opens with a successful run less than an hour before.
       row.opensFresh1h = day.staleness.filter { $0 <= 3600 }.count
       row.write(prefix: prefix, into: &rows)
+      summary.note(day: row)
       if !row.warmup { summary.add(day: row) }
     }
   }

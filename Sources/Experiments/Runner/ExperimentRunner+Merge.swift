@@ -15,7 +15,7 @@ extension ExperimentRunner {
       totalChunks: work.all.count, chunks: work.mine.map(\.index),
       sealChecksums: work.mine.map { FileChecksum.of(file: sealPath($0.index)) ?? "" },
       source: options.source,
-      wallSeconds: wall
+      wallSeconds: wall, warmupDays: spec.warmupDays
     ).write(to: options.outputDirectory)
     return wall
   }
@@ -46,7 +46,8 @@ extension ExperimentRunner {
     if SystemScheduler.checksShortcuts, gathered != nil {
       try checkGatheredSummary(tables, spec: spec)
     }
-    try Manifest.write(spec: spec, options: options, wallSeconds: wall, chunks: work.all.count)
+    try Manifest.write(
+      spec: spec, options: options, wallSeconds: wall, chunks: work.all.count, transient: tables.transient)
     try? FileManager.default.removeItem(atPath: partsDirectory)
     return (tables, wall)
   }
@@ -59,7 +60,8 @@ extension ExperimentRunner {
       directory: options.outputDirectory, plan: spec.summaryPlan, write: false)
     precondition(
       String(reflecting: reference.rows) == String(reflecting: tables.rows)
-        && String(reflecting: reference.verdicts) == String(reflecting: tables.verdicts),
+        && String(reflecting: reference.verdicts) == String(reflecting: tables.verdicts)
+        && reference.transient == tables.transient,
       "bgsim: the summary gathered during the run differs from the summary of the files it wrote")
   }
 

@@ -22,6 +22,10 @@ public struct ExperimentRunner: Sendable {
     public var shard: Shard?
     /// Where the experiment came from, kept in a shard's record so `merge` can rebuild it.
     public var source = ExperimentSource(text: "", label: "", overrides: [])
+    /// With `warmup_days: auto`, run on when the pilot's launches are still rising where
+    /// the MSER rule stops searching, leaving out the days it read (the coverage study,
+    /// whose small runs only need the reference's estimand); an error otherwise.
+    public var acceptsUnsettledWarmup = false
 
     public init(outputDirectory: String, jobs: Int, resume: Bool, commandLine: [String]) {
       self.outputDirectory = outputDirectory
@@ -117,7 +121,8 @@ public struct ExperimentRunner: Sendable {
   public struct Result: Sendable {
     public let deviceDays: Int
     public let events: Int64
-    public let wallSeconds: Double
+    /// [s], with the pilot run of `warmup_days: auto`.
+    public var wallSeconds: Double
     /// The part of `wallSeconds` spent simulating and writing each owner's rows, before
     /// the parts are merged and summarised [s].
     public let simulationSeconds: Double
@@ -125,14 +130,24 @@ public struct ExperimentRunner: Sendable {
     public let chunksKept: Int
     /// Nil for a shard, which leaves summarising to `bgsim merge`.
     public let summary: SummaryTables?
+    /// The warm-up days left out of the summary: the experiment's, or for
+    /// `warmup_days: auto` what the pilot read.
+    public var warmupDays = 0
   }
 
   /// Runs, merges and summarises. `progress(done, total)` (in device-days) is called
   /// from worker threads.
   public func run(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(UserError) -> Result
   {
+    // `warmup_days: auto`: a pilot reads the warm-up, then the run proper.
     let clock = ContinuousClock()
     let began = clock.now
+    if let resolved = try resolvingAutoWarmup(progress: progress) {
+      let pilotSeconds = (clock.now - began).inSeconds
+      var result = try resolved.run { done, total in progress(total + done, 2 * total) }
+      result.wallSeconds += pilotSeconds
+      return result
+    }
     let output = try prepareOutput()
     defer { withExtendedLifetime(output.lock) {} }
     let specs = try CellSpecs(spec)
@@ -156,9 +171,11 @@ public struct ExperimentRunner: Sendable {
         chunksKept: work.mine.count - work.todo.count, summary: nil)
     }
     let (tables, wall) = try finishRun(work, commits: commits, gathered: gathered, wallSeconds: wallSeconds)
-    return Result(
+    var result = Result(
       deviceDays: spec.cells.count * spec.replications * spec.devices * spec.days * spec.arms.count,
       events: events, wallSeconds: wall, simulationSeconds: simulated,
       chunksRun: work.todo.count, chunksKept: work.all.count - work.todo.count, summary: tables)
+    result.warmupDays = spec.warmupDays
+    return result
   }
 }

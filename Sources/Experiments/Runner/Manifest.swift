@@ -4,7 +4,10 @@ import Results
 
 /// Writes `manifest.json` (``RunManifest``) for a finished run.
 enum Manifest {
-  static func write(spec: ExperimentSpec, options: ExperimentRunner.Options, wallSeconds: Double, chunks: Int)
+  static func write(
+    spec: ExperimentSpec, options: ExperimentRunner.Options, wallSeconds: Double, chunks: Int,
+    transient: StartupTransient?
+  )
     throws(UserError)
   {
     var m = RunManifest()
@@ -16,6 +19,8 @@ enum Manifest {
     (m.days, m.warmupDays, m.devices, m.replications) = (
       spec.days, spec.warmupDays, spec.devices, spec.replications
     )
+    m.warmupRule = spec.warmupIsAuto ? "auto" : "fixed"
+    m.transientDays = transient?.days
     m.start = spec.startDate.description
     m.arms = spec.arms.map(\.name)
     m.cells = spec.cells.map {

@@ -11,7 +11,9 @@ public enum ShardMerge {
     var records: [(String, ShardRecord)] = []
     for dir in directories { records.append((dir, try ShardRecord.read(from: dir))) }
     let first = records[0].1
-    for (dir, r) in records where r.fingerprint != first.fingerprint || r.count != first.count {
+    // Shards of one run left out the same warm-up (`auto`: each shard's pilot was the whole run).
+    for (dir, r) in records
+    where r.fingerprint != first.fingerprint || r.count != first.count || r.warmupDays != first.warmupDays {
       throw UserError(
         "\(dir) comes from a different configuration or seed than \(records[0].0); merge only shards of one run"
       )
@@ -32,7 +34,7 @@ public enum ShardMerge {
     guard owner.count == first.totalChunks else {
       throw UserError("incomplete set: \(owner.count) of \(first.totalChunks) chunks present")
     }
-    let spec = try first.source.spec()
+    let spec = try first.source.spec().recordingWarmup(first.warmupDays)
     let options = ExperimentRunner.Options(
       outputDirectory: out, jobs: 1, resume: false, commandLine: CommandLine.arguments)
     let expected = ExperimentRunner(spec: spec, options: options).fingerprint
@@ -66,12 +68,15 @@ public enum ShardMerge {
     let summary = try SummaryTables.compute(directory: out, plan: spec.summaryPlan)
     _ = try OtherAppSummary.compute(directory: out, plan: spec.summaryPlan)
     let wall = records.map(\.1.wallSeconds).reduce(0, +)
-    try Manifest.write(spec: spec, options: options, wallSeconds: wall, chunks: first.totalChunks)
-    let result = ExperimentRunner.Result(
+    try Manifest.write(
+      spec: spec, options: options, wallSeconds: wall, chunks: first.totalChunks, transient: summary.transient
+    )
+    var result = ExperimentRunner.Result(
       deviceDays: spec.cells.count * spec.replications * spec.devices * spec.days * spec.arms.count,
       events: 0,
       wallSeconds: wall, simulationSeconds: wall, chunksRun: first.totalChunks, chunksKept: 0,
       summary: summary)
+    result.warmupDays = spec.warmupDays
     return "merged \(records.count) shards\n" + RunReport.render(spec: spec, result: result, directory: out)
   }
 }

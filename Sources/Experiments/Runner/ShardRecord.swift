@@ -16,6 +16,8 @@ struct ShardRecord {
   let sealChecksums: [String]
   let source: ExperimentSource
   let wallSeconds: Double
+  /// The warm-up the shard left out: with `warmup_days: auto`, what its pilot read.
+  let warmupDays: Int
 
   static let fileName = "shard.json"
 
@@ -25,6 +27,7 @@ struct ShardRecord {
       "total_chunks": totalChunks, "chunks": chunks, "seal_checksums": sealChecksums,
       "experiment_text": source.text, "experiment_label": source.label,
       "overrides": source.overrides.map { [$0.key, $0.value] }, "wall_time_s": wallSeconds,
+      "warmup_days": warmupDays,
     ]
     try JSONFile.write(object, to: URL(fileURLWithPath: directory).appendingPathComponent(Self.fileName).path)
   }
@@ -52,7 +55,8 @@ struct ShardRecord {
       let total = o["total_chunks"] as? Int, let chunks = o["chunks"] as? [Int],
       let seals = o["seal_checksums"] as? [String],
       let text = o["experiment_text"] as? String,
-      let label = o["experiment_label"] as? String, let overrides = o["overrides"] as? [[String]]
+      let label = o["experiment_label"] as? String, let overrides = o["overrides"] as? [[String]],
+      let warmupDays = o["warmup_days"] as? Int
     else { throw UserError("\(path): not a bgsim shard record") }
     guard version == BGSimVersion.text else {
       throw UserError(
@@ -62,10 +66,11 @@ struct ShardRecord {
     // Every field within what one run can hold, before anything is built from it.
     guard (1...1_000_000).contains(count), (1...count).contains(index), (1...100_000_000).contains(total),
       chunks.count == seals.count, chunks.allSatisfy({ (0..<total).contains($0) }),
-      chunks == Array(stride(from: index - 1, to: total, by: count))
+      chunks == Array(stride(from: index - 1, to: total, by: count)), (0...3650).contains(warmupDays)
     else {
       throw UserError(
-        "\(path): its shard, of, total_chunks or chunks do not fit together; run the shard again")
+        "\(path): its shard, of, total_chunks, chunks or warmup_days do not fit together; run the shard again"
+      )
     }
     return ShardRecord(
       version: version, fingerprint: fingerprint, index: index, count: count, totalChunks: total,
@@ -73,6 +78,6 @@ struct ShardRecord {
       sealChecksums: seals,
       source: ExperimentSource(
         text: text, label: label, overrides: overrides.compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil }),
-      wallSeconds: o["wall_time_s"] as? Double ?? 0)
+      wallSeconds: o["wall_time_s"] as? Double ?? 0, warmupDays: warmupDays)
   }
 }

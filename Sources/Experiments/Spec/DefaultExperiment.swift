@@ -10,6 +10,9 @@ public enum DefaultExperiment {
     # BGProcessingTask, on the same 200 typical owners for 30 days. Run it with `bgsim run`.
     name: refresh-vs-processing
     days: 30
+    # Left out of the summary: the days until the launches settle, read from the run
+    # itself by the MSER rule (5 here: dasd learns each owner's use of the app).
+    warmup_days: auto
     devices: 200
     replications: 1
     seed: 42

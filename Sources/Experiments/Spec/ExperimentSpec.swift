@@ -28,6 +28,12 @@ public struct ExperimentSpec: Sendable {
   /// Days at the start that are simulated but left out of the summary and the
   /// hypotheses (a fresh install's first day); marked in `days.csv`.
   public var warmupDays = 1
+  /// Whether the file asks for `warmup_days: auto`: the warm-up is the start-up
+  /// transient a pilot run shows (``WarmupPilot``), set before the run.
+  public var warmupIsAuto = false
+  /// What the pilot run of `warmup_days: auto` read, once it has run; nil before, and
+  /// for a fixed warm-up.
+  public var warmupPilot: StartupTransient?
   public var devices = 200
   public var replications = 1
   public var seed: UInt64 = 42
@@ -149,10 +155,7 @@ public struct ExperimentSpec: Sendable {
         "'\(name)' is not a plain name; use letters, digits, '-' and '_' (no '/', no leading '.')")
     }
     days = try root.integer("days", default: days, range: 1...3650)
-    // One day by default, none in a one-day run; an explicit value must leave a day.
-    warmupDays =
-      root.value("warmup_days") == nil
-      ? min(1, days - 1) : try root.integer("warmup_days", default: 1, range: 0...(days - 1))
+    try decodeWarmup(root)
     devices = try root.integer("devices", default: devices, range: 1...10_000_000)
     replications = try root.integer("replications", default: replications, range: 1...10_000)
     seed = UInt64(try root.integer("seed", default: Int(seed), range: 0...Int.max))

@@ -6,6 +6,8 @@ import SimKernel
 /// figures, so that the summary gathered while the rows are written equals the summary
 /// of the files (debug builds check it).
 package struct DayFigures {
+  /// The day since the start of the run, from 0.
+  package var day: Int
   package var launches: Int
   /// [mWh], to the two decimals the file holds.
   package var energyMilliwattHours: Double
@@ -16,6 +18,7 @@ package struct DayFigures {
 
   /// The figures of a row about to be written.
   package init(_ row: DayRow) {
+    day = row.day
     launches = row.launches
     energyMilliwattHours = OwnerSummary.twoDecimals(row.energyMilliwattHours)
     appOpens = row.appOpens
@@ -30,6 +33,7 @@ package struct DayFigures {
     func count(_ c: Int, _ name: String, in range: ClosedRange<Int>) throws(UserError) -> Int {
       row.isEmpty(c) ? 0 : try row.whole(c, name, in: range, file: file)
     }
+    day = try row.whole(columns.day, "day", in: RunRanges.day, file: file)
     var launches = 0
     for c in columns.launches { launches += try count(c, "launches", in: RunRanges.count) }
     self.launches = launches
@@ -44,6 +48,8 @@ package struct DayFigures {
   package struct DayColumns {
     let energy: Int, launches: [Int], opens: Int, freshOpens: Int, staleness: Int
     package let warmup: Int
+    /// The day since the start of the run.
+    package let day: Int
 
     package init(_ layout: CSVSchema) {
       energy = layout.index("energy_mwh")
@@ -52,6 +58,7 @@ package struct DayFigures {
       freshOpens = layout.index("opens_fresh_1h")
       staleness = layout.index("staleness_median_s")
       warmup = layout.index("warmup")
+      day = layout.index("day")
     }
   }
 }

@@ -52,6 +52,11 @@ public struct RunManifest: Codable, Sendable {
   public var seed: UInt64?
   public var days: Int?
   public var warmupDays: Int?
+  /// How the warm-up was set: `fixed`, or `auto` (read from a pilot run by the MSER rule).
+  public var warmupRule: String?
+  /// The start-up transient this run's own day-by-day launches show by the MSER rule
+  /// (``StartupTransient``), the longest of its (cell, arm)s [days]; nil under 3 days.
+  public var transientDays: Int?
   public var devices: Int?
   public var replications: Int?
   /// The first simulated date, ISO.
@@ -74,6 +79,8 @@ public struct RunManifest: Codable, Sendable {
     case gitDirty = "git_dirty"
     case seed, days
     case warmupDays = "warmup_days"
+    case warmupRule = "warmup_rule"
+    case transientDays = "transient_days"
     case devices, replications, start, arms, cells, chunks, intervals, posterior
     case wallTimeSeconds = "wall_time_s"
     case commandLine = "command_line"
@@ -105,6 +112,8 @@ public struct RunManifest: Codable, Sendable {
       "\"seed\": \(number(seed))",
       "\"days\": \(number(days))",
       "\"warmup_days\": \(number(warmupDays))",
+      "\"warmup_rule\": \(json(warmupRule))",
+      "\"transient_days\": \(number(transientDays))",
       "\"devices\": \(number(devices))",
       "\"replications\": \(number(replications))",
       "\"start\": \(json(start))",

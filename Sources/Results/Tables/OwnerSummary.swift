@@ -35,6 +35,19 @@ package struct OwnerSummary {
     if let h = launch.hour { hours[h] += 1 }
   }
 
+  /// The launches of each day, warm-up included, by day since the start.
+  var dayLaunches: [Int] = []
+
+  /// A `days.csv` row of any day, warm-up included: its launches, for the start-up
+  /// transient (``StartupTransient``).
+  package mutating func note(day row: DayRow) {
+    guard row.day >= 0 else { return }
+    if dayLaunches.count <= row.day {
+      dayLaunches += Array(repeating: 0, count: row.day + 1 - dayLaunches.count)
+    }
+    dayLaunches[row.day] += row.launches
+  }
+
   /// A `days.csv` row after the warm-up.
   package mutating func add(day row: DayRow) {
     counted = true

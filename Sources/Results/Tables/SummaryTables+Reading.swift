@@ -37,9 +37,7 @@ extension SummaryTables {
         while launches.owner == rowOwner { try launches.advance() }
         continue
       }
-      var counts = Counts()
-      // Whether any row of the owner counts (rows of the warm-up days do not).
-      var counted = false
+      var (counts, counted) = (Counts(), false)  // counted: a row after the warm-up
       let delayGroup = pooledGroup(figures, owner, .delayAfterEarliest, cells: cells)
       let stalenessGroup = pooledGroup(figures, owner, .stalenessAtOpen, cells: cells)
       let bucketKey = ArmKey(cell: owner.cell, arm: owner.arm)
@@ -50,9 +48,10 @@ extension SummaryTables {
       if delayGroup != nil { spill.appendClusterMarker(cluster: byReplication ? owner.replication : 0) }
       while days.owner == rowOwner {
         let row = days.row
+        let day = try DayFigures(reading: row, dayFields, file: days.file)
+        bucket.days.add(day: day.day, launches: day.launches)
         if !row.equals(dayFields.warmup, "1") {
           counted = true
-          let day = try DayFigures(reading: row, dayFields, file: days.file)
           counts.add(day: day)
           if let s = day.stalenessMedianMilliseconds {
             bucket.staleness.add(s)

@@ -74,10 +74,30 @@ public struct SummaryTables: Sendable {
 
   public let rows: [Row]
   public let verdicts: [Verdict]
+  /// The longest start-up transient of the (cell, arm)s' day-by-day launches, by the
+  /// MSER rule; nil for a run of fewer than 3 days.
+  public let transient: StartupTransient?
 
-  public init(rows: [Row], verdicts: [Verdict]) {
+  public init(rows: [Row], verdicts: [Verdict], transient: StartupTransient? = nil) {
     self.rows = rows
     self.verdicts = verdicts
+    self.transient = transient
+  }
+
+  /// The longest transient of the (cell, arm)s' series in `buckets`; the first in
+  /// cell and arm order among equals.
+  static func longestTransient(_ buckets: [ArmKey: Bucket], plan: SummaryPlan) -> StartupTransient? {
+    var longest: StartupTransient?
+    for cell in plan.cells {
+      for arm in plan.arms {
+        guard
+          var t = buckets[ArmKey(cell: cell, arm: arm)].flatMap({ StartupTransient(series: $0.days.means) })
+        else { continue }
+        (t.cell, t.arm) = (cell, arm)
+        if t.days > longest?.days ?? -1 { longest = t }
+      }
+    }
+    return longest
   }
 
   /// Per (cell, arm): its pooled values, its owners' figures and launches by hour.
@@ -94,6 +114,9 @@ public struct SummaryTables: Sendable {
     var intraClass = IntraClassSums()
     /// By hour of the day: each owner's share of days with a launch in that hour.
     var hourShares = [PooledValues](repeating: PooledValues(binned: false), count: 24)
+    /// By day since the start, warm-up included: the owners' launches and the owners
+    /// counted, for the start-up transient (``StartupTransient``).
+    var days = DayLaunchTotals()
 
     mutating func merge(_ other: Bucket) {
       delays.merge(other.delays)
@@ -105,6 +128,7 @@ public struct SummaryTables: Sendable {
       for f in other.figures.indices { figures[f].merge(other.figures[f]) }
       intraClass.merge(other.intraClass)
       for h in 0..<24 { hourShares[h].merge(other.hourShares[h]) }
+      days.merge(other.days)
     }
 
     /// Grows a list of figures' streams to `count`.
@@ -389,7 +413,8 @@ public struct SummaryTables: Sendable {
     }
     rows = holmAdjustingPairs(rows)
     let verdicts = decide(plan.hypotheses, cells: Array(plan.cells), pooled)
-    let tables = SummaryTables(rows: rows, verdicts: verdicts)
+    let tables = SummaryTables(
+      rows: rows, verdicts: verdicts, transient: longestTransient(buckets, plan: plan))
     if write { try tables.write(directory: directory, buckets: buckets, plan: plan, commits: commits) }
     return tables
   }
