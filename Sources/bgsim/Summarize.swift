@@ -13,7 +13,10 @@ struct Summarize: ParsableCommand {
       grouped as the summary groups (by every swept key) equals the summary's. Grouped by fewer keys, \
       the cells sharing the values asked for are pooled (each owner counts once per cell). Each row is \
       one arm's. Example: bgsim summarize notebooks-data/sweep --by arm,app.opens_per_day \
-      --metric launches_per_device_day --stat median,p90
+      --metric launches_per_device_day --stat median,p90. With --compare KEY=VALUE, each row is instead \
+      the mean over owners of each owner's difference between a cell and the cell where KEY has VALUE \
+      (the other swept keys alike), with its interval and p-value: the cells see the same owners. \
+      Example: bgsim summarize notebooks-data/whole-phone --compare other_apps.background_active=0
       """
   )
 
@@ -27,7 +30,12 @@ struct Summarize: ParsableCommand {
     help:
       "Statistics, comma-separated: \(SummaryQuery.Statistic.allCases.map(\.rawValue).joined(separator: ", "))."
   )
-  var stat = "mean,ci"
+  var stat: String?
+  @Option(
+    help: ArgumentHelp(
+      "Print each owner's difference between each cell and the cell where KEY has VALUE, the other swept keys alike.",
+      valueName: "KEY=VALUE"))
+  var compare: String?
   @Option(help: "KEY=VALUE: keep the rows whose KEY (arm, cell or a swept key) has this value (repeatable).")
   var `where`: [String] = []
   @Option(help: "table, csv or json.") var format = "table"
@@ -42,12 +50,14 @@ struct Summarize: ParsableCommand {
     q.by = by.map { [$0] } ?? []
     q.metrics = metric
     q.filters = `where`
+    q.compare = compare
     guard let f = SummaryQuery.Format(rawValue: format) else {
       throw ValidationError("--format must be table, csv or json (got '\(format)')")
     }
     q.format = f
     let names = SummaryQuery.Statistic.allCases.map(\.rawValue)
     q.statistics = []
+    let stat = stat ?? (compare == nil ? "mean,ci" : "mean,ci,p_value")
     for s in stat.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
       guard let statistic = SummaryQuery.Statistic(rawValue: s) else {
         throw ValidationError(

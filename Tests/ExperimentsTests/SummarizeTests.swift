@@ -69,6 +69,11 @@ import Testing
     ("where", "arm", "--where 'arm': write KEY=VALUE"),
     ("metric", "launched_by_8:00", "--metric: 'launched_by_8:00' is not"),
     ("folder", "/nonexistent", "/nonexistent: no such folder"),
+    ("compare", "app.opens=2", "--compare: "),
+    ("compare", "app.opens_per_day=5", "--compare app.opens_per_day=5: "),
+    ("compare", "app.opens_per_day", "--compare 'app.opens_per_day': write KEY=VALUE"),
+    ("compare", "arm=refresh", "--compare arm=refresh: arms are compared in summary.csv already"),
+    ("compare by", "app.opens_per_day", "--by app.opens_per_day: the cells are compared by"),
   ])
   func badQueriesAreOneLine(option: String, value: String, message: String) throws {
     var q = SummaryQuery(folders: [Self.folder.path])
@@ -76,6 +81,8 @@ import Testing
     case "metric": q.metrics = [value]
     case "by": q.by = [value]
     case "where": q.filters = [value]
+    case "compare": q.compare = value
+    case "compare by": (q.compare, q.by) = ("app.opens_per_day=2", [value])
     default: q.folders = [value]
     }
     do {
@@ -83,6 +90,44 @@ import Testing
       Issue.record("accepted \(option) \(value)")
     } catch {
       #expect(error.message.hasPrefix(message) && !error.message.contains("\n"), "\(error.message)")
+    }
+  }
+
+  /// `--compare`: each owner's difference between a cell and the baseline cell with the
+  /// other key alike. Every owner has a figure in both, so the mean of the differences
+  /// is the difference of the summary's means; the p-value is read from the interval, so
+  /// it is below 0.05 exactly when the interval leaves out 0.
+  @Test func comparingCellsGivesEachOwnersDifferenceFromTheBaseline() throws {
+    let rows = try query {
+      $0.compare = "app.opens_per_day=2"
+      $0.metrics = ["launches_per_device_day", "completion_rate"]
+      $0.statistics = [.n, .mean, .ci, .pValue]
+    }
+    #expect(
+      rows[0] == [
+        "tasks.earliest_begin", "arm", "app.opens_per_day", "metric", "n", "mean", "ci95_low", "ci95_high",
+        "p_value",
+      ])
+    let (s, summary) = try csvTable(Self.folder, .summary)
+    func summaryMean(opens: String, begin: String, arm: String) throws -> Double {
+      let row = try #require(
+        summary.first {
+          $0[1] == opens && $0[2] == begin && $0[s("kind")] == "arm" && $0[s("arm")] == arm
+            && $0[s("metric")] == "launches_per_device_day"
+        })
+      return try #require(Double(row[s("mean")]))
+    }
+    // 2 begin dates × 2 arms × 1 compared cell × 2 metrics.
+    #expect(rows.count == 1 + 2 * 2 * 2)
+    for r in rows.dropFirst() {
+      #expect(r[2] == "8 − 2" && r[4] == "4", "\(r)")
+      let (mean, low, high, p) = (Double(r[5])!, Double(r[6])!, Double(r[7])!, Double(r[8])!)
+      #expect(low <= mean && mean <= high)
+      #expect((p < 0.05) == (low > 0 || high < 0), "\(r)")
+      guard r[3] == "launches_per_device_day" else { continue }
+      let expected =
+        try summaryMean(opens: "8", begin: r[0], arm: r[1]) - summaryMean(opens: "2", begin: r[0], arm: r[1])
+      #expect(abs(mean - expected) < 2e-6, "\(r): \(expected)")
     }
   }
 

@@ -102,10 +102,13 @@ struct OutputFolderRecord {
     }
   }
 
-  /// The summary's tables of this folder with its cells pooled into `groups`
-  /// (`cellGroups[cell]`, −1 for a cell left out): the summary's own figures when each
-  /// cell is its own group.
-  func tables(cellGroups: [Int], groups: Int, families: [MetricName]) throws(UserError) -> SummaryTables {
+  /// The summary's tables of this folder with its cells pooled into groups
+  /// (``OwnerRegrouping``): the summary's own figures when each cell is its own group.
+  /// `arms` are the arms as regrouped (the folder's by default).
+  func tables(regrouping: OwnerRegrouping, groups: Int, families: [MetricName], arms: [String]? = nil)
+    throws(UserError) -> SummaryTables
+  {
+    let arms = arms ?? self.arms
     let plan = SummaryPlan(
       arms: arms, cellValues: Array(repeating: [], count: max(groups, 1)), sweptKeys: sweptKeys,
       warmupDays: warmupDays, families: families, byReplication: byReplication, hypotheses: [], seed: seed)
@@ -119,7 +122,7 @@ struct OutputFolderRecord {
       days: [file("days.csv")], launches: [file("launches.csv")], headers: true, arms: arms,
       cells: max(groups, 1),
       sweptKeys: sweptKeys, byReplication: byReplication, families: plan.families, warmupDays: warmupDays,
-      cellGroups: cellGroups, spill: spill)
+      regrouping: regrouping, spill: spill)
     return try SummaryTables.tables(p, directory: path, plan: plan, spills: [scratch], write: false)
   }
 }

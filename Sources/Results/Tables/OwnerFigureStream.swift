@@ -3,7 +3,9 @@
 ///
 /// An owner's arms come one after another (a chunk runs each owner's arms in turn), so
 /// its arms are held until the next owner begins or ``finish(into:spill:)``, and then
-/// the paired differences between its arms are added too. Memory holds one owner.
+/// the paired differences between its arms are added too. Memory holds one owner, or,
+/// when every owner is held (to pair an owner's arms across cells), every owner's
+/// figures until ``finish(into:spill:)``.
 struct OwnerFigureStream {
   let groups: SummaryGroups
   /// Index of each arm of the experiment.
@@ -16,12 +18,27 @@ struct OwnerFigureStream {
   private var owner: (cell: Int, replication: Int, device: Int)?
   /// The arms of the owner held, with their figures (NaN where not defined).
   private var held: [(arm: Int, values: [Double])] = []
+  /// Whether every owner is held until the end, by (cell, replication, device).
+  let holdsEveryOwner: Bool
+  private var everyOwner: [OwnerAt: [(arm: Int, values: [Double])]] = [:]
+
+  /// An owner in a cell.
+  private struct OwnerAt: Hashable, Comparable {
+    let cell: Int, replication: Int, device: Int
+    static func < (a: Self, b: Self) -> Bool {
+      (a.cell, a.replication, a.device) < (b.cell, b.replication, b.device)
+    }
+  }
 
   /// The figures of each owner.
   let figureSet: FigureSet
 
-  init(arms: [String], cells: Int, byReplication: Bool = false, figureSet: FigureSet = FigureSet()) {
+  init(
+    arms: [String], cells: Int, byReplication: Bool = false, figureSet: FigureSet = FigureSet(),
+    holdsEveryOwner: Bool = false
+  ) {
     self.figureSet = figureSet
+    self.holdsEveryOwner = holdsEveryOwner
     groups = SummaryGroups(arms: arms.count, figures: figureSet.metrics.count)
     armIndex = Dictionary(arms.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
     self.cells = cells
@@ -34,7 +51,7 @@ struct OwnerFigureStream {
     cell: Int, arm: String, replication: Int, device: Int, counts k: SummaryTables.Counts,
     into p: inout SummaryTables.Partial, spill: PooledValueSpill
   ) {
-    if let o = owner, o != (cell, replication, device) { finish(into: &p, spill: spill) }
+    if !holdsEveryOwner, let o = owner, o != (cell, replication, device) { finish(into: &p, spill: spill) }
     owner = (cell, replication, device)
     guard (0..<cells).contains(cell), let a = armIndex[arm] else { return }
     let values = figureSet.values(k)
@@ -60,11 +77,27 @@ struct OwnerFigureStream {
       }
     }
     p.buckets[key] = bucket
-    held.append((a, values))
+    if holdsEveryOwner {
+      everyOwner[OwnerAt(cell: cell, replication: replication, device: device), default: []].append(
+        (a, values))
+    } else {
+      held.append((a, values))
+    }
   }
 
-  /// Adds the paired differences of the owner held, and lets it go.
+  /// Adds the paired differences of the owner held (of every owner held, in order),
+  /// and lets it go.
   mutating func finish(into p: inout SummaryTables.Partial, spill: PooledValueSpill) {
+    guard holdsEveryOwner else { return addPairs(into: &p, spill: spill) }
+    for o in everyOwner.keys.sorted() {
+      (owner, held) = ((o.cell, o.replication, o.device), everyOwner[o]!.sorted { $0.arm < $1.arm })
+      addPairs(into: &p, spill: spill)
+    }
+    everyOwner.removeAll()
+  }
+
+  /// Adds the paired differences between the arms of the owner held, and lets it go.
+  private mutating func addPairs(into p: inout SummaryTables.Partial, spill: PooledValueSpill) {
     defer {
       owner = nil
       held.removeAll(keepingCapacity: true)

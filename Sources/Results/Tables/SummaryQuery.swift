@@ -16,6 +16,9 @@ public struct SummaryQuery: Sendable {
     case n, observations, mean, sd, ci, median
     case medianCI = "median_ci"
     case p10, p90
+    /// The p-value of "no difference" of a compared cell (`--compare`), read from its
+    /// interval; empty elsewhere.
+    case pValue = "p_value"
 
     /// The columns it prints, named as in `summary.csv`.
     var columns: [String] {
@@ -38,6 +41,7 @@ public struct SummaryQuery: Sendable {
       case .medianCI: return [x(r.medianLow), x(r.medianHigh)]
       case .p10: return [x(r.p10)]
       case .p90: return [x(r.p90)]
+      case .pValue: return [r.pValue.map(x) ?? ""]
       }
     }
   }
@@ -55,6 +59,10 @@ public struct SummaryQuery: Sendable {
   public var statistics: [Statistic] = [.mean, .ci]
   /// `KEY=VALUE` filters: each keeps the rows whose KEY has that value.
   public var filters: [String] = []
+  /// `KEY=VALUE`: print, instead of each cell's figures, each owner's difference between
+  /// each cell and the cell where KEY has VALUE, the other keys alike
+  /// (``SummaryQuery/comparing(_:metrics:)``).
+  public var compare: String?
   public var format: Format = .table
 
   public init(folders: [String]) { self.folders = folders }
@@ -96,38 +104,26 @@ public struct SummaryQuery: Sendable {
     return out
   }
 
+  /// The values each `--where` filter keeps, by key.
+  func keptValues(_ folder: OutputFolderRecord) throws(UserError) -> [String: Set<String>] {
+    var kept: [String: Set<String>] = [:]
+    for filter in filters {
+      let (key, value) = try folder.keyValue(filter, "--where")
+      kept[key, default: []].insert(value)
+    }
+    return kept
+  }
+
   /// The key columns and rows of one folder.
   func answer(_ folder: OutputFolderRecord, metrics: [MetricName]) throws(UserError) -> (
     [String], [[String]]
   ) {
-    let keys = ["arm", "cell"] + folder.sweptKeys
-    func check(_ key: String, _ option: String) throws(UserError) {
-      guard keys.contains(key) else {
-        throw UserError(
-          "\(option): \(folder.path) has no key '\(key)'\(NearestName.hint(key, among: keys)); its keys are \(keys.joined(separator: ", "))"
-        )
-      }
-    }
+    if compare != nil { return try comparing(folder, metrics: metrics) }
     var by = by.flatMap { $0.split(separator: ",").map(String.init) }
     if by.isEmpty { by = folder.sweptKeys }
-    for key in by { try check(key, "--by") }
+    for key in by { try folder.check(key, "--by") }
     if !by.contains("arm") { by.append("arm") }
-    // The filters: key → the values kept.
-    var kept: [String: Set<String>] = [:]
-    for filter in filters {
-      let parts = filter.split(separator: "=", maxSplits: 1).map(String.init)
-      guard parts.count == 2, !parts[0].isEmpty else {
-        throw UserError("--where '\(filter)': write KEY=VALUE, e.g. --where arm=refresh")
-      }
-      try check(parts[0], "--where")
-      let values = folder.values(of: parts[0])
-      guard values.contains(parts[1]) else {
-        throw UserError(
-          "--where \(filter): \(folder.path) never had \(parts[0]) = \(parts[1]); its values are \(values.joined(separator: ", "))"
-        )
-      }
-      kept[parts[0], default: []].insert(parts[1])
-    }
+    let kept = try keptValues(folder)
     func keeps(_ key: String, _ value: String) -> Bool { kept[key]?.contains(value) ?? true }
     // The groups: the cells kept, by their values of the keys other than the arm.
     let groupKeys = by.filter { $0 != "arm" }
@@ -148,7 +144,8 @@ public struct SummaryQuery: Sendable {
       }
     }
     let tables = try folder.tables(
-      cellGroups: cellGroups, groups: groups.count, families: metrics.filter(\.isFamilyMember))
+      regrouping: OwnerRegrouping(cellGroups: cellGroups), groups: groups.count,
+      families: metrics.filter(\.isFamilyMember))
     var rows: [[String]] = []
     for (g, values) in groups.enumerated() {
       for arm in folder.arms where keeps("arm", arm) {

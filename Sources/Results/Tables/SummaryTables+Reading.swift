@@ -17,11 +17,12 @@ extension SummaryTables {
   static func read(
     days dayFiles: [String], launches launchFiles: [String], headers: Bool, arms: [String], cells: Int,
     sweptKeys: [String], byReplication: Bool = false, families: [MetricName] = [], warmupDays: Int,
-    cellGroups: [Int]? = nil, spill: PooledValueSpill
+    regrouping: OwnerRegrouping? = nil, spill: PooledValueSpill
   ) throws(UserError) -> Partial {
     var p = Partial()
     var figures = OwnerFigureStream(
-      arms: arms, cells: cells, byReplication: byReplication, figureSet: FigureSet(families: families))
+      arms: arms, cells: cells, byReplication: byReplication, figureSet: FigureSet(families: families),
+      holdsEveryOwner: regrouping?.pairsAcrossCells ?? false)
     // The columns read, by name (after the swept keys' columns).
     let (dayColumns, launchColumns) = (
       CSVSchema.days.sweeping(sweptKeys), CSVSchema.launches.sweeping(sweptKeys)
@@ -32,7 +33,7 @@ extension SummaryTables {
     var launches = try OwnerRows(files: launchFiles, headers: headers, layout: launchColumns)
     while let rowOwner = days.owner ?? launches.owner {
       // An owner of a cell left out is read past.
-      guard let owner = grouped(rowOwner, cellGroups) else {
+      guard let owner = regrouping.map({ $0.owner(rowOwner) }) ?? rowOwner else {
         while days.owner == rowOwner { try days.advance() }
         while launches.owner == rowOwner { try launches.advance() }
         continue
@@ -92,15 +93,6 @@ extension SummaryTables {
     figures.finish(into: &p, spill: spill)
     try spill.finish()
     return p
-  }
-
-  /// `owner` as counted in its group of cells (``SummaryQuery``), or nil for a cell left
-  /// out; `owner` itself without groups.
-  static func grouped(_ owner: OwnerKey, _ cellGroups: [Int]?) -> OwnerKey? {
-    guard let cellGroups else { return owner }
-    let group = cellGroups.indices.contains(owner.cell) ? cellGroups[owner.cell] : -1
-    guard group >= 0 else { return nil }
-    return OwnerKey(cell: group, arm: owner.arm, replication: owner.replication, device: owner.device)
   }
 
   /// The group of `owner`'s pooled values of `metric`, or nil for an unknown arm or cell.
