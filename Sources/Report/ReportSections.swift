@@ -44,7 +44,10 @@ enum ReportSections {
     for cell in cells {
       if cells.count > 1 { html += "<h3>\(SVGChart.escape(cellName(cell, summary: summary)))</h3>\n" }
       html += "<table><tr><th>metric</th>"
-      let groups = summary.dropFirst().filter { $0[col("cell")] == cell }
+      // Each arm and pair of arms (a cell's difference from a sweep's baseline is not a column).
+      let groups = summary.dropFirst().filter {
+        $0[col("cell")] == cell && $0[col("kind")] != "cell_difference"
+      }
       let columns = unique(groups.map { $0[col("arm")] })
       html +=
         columns.map {

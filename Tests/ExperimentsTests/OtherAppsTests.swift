@@ -11,7 +11,9 @@ import Testing
 @Suite struct OtherAppsTests {
   static func text(otherApps: Int, days: Int = 10) throws -> String {
     var text = try String(contentsOfFile: "experiments/whole-phone.yaml", encoding: .utf8)
-    text = text.replacingOccurrences(of: "background_active: 0", with: "background_active: \(otherApps)")
+    // The other_apps section's line, not the sweep's baseline.
+    text = text.replacingOccurrences(
+      of: "\n  background_active: 0\n", with: "\n  background_active: \(otherApps)\n")
     return text.replacingOccurrences(of: "days: 30", with: "days: \(days)")
       .replacingOccurrences(of: "warmup_days: auto", with: "warmup_days: 1")
   }
@@ -140,10 +142,12 @@ import Testing
   ])
   func badPopulationsAreOneLineNamingFileLineAndKey(old: String, new: String, message: String) throws {
     var text = try Self.text(otherApps: 0)
-    if new.contains("com.other") {
-      text = text.replacingOccurrences(of: "background_active: 0", with: "background_active: 4")
+    // The first occurrence: the other_apps section, not the sweep's baseline.
+    func replaceFirst(_ a: String, _ b: String) {
+      if let r = text.range(of: a) { text.replaceSubrange(r, with: b) }
     }
-    text = text.replacingOccurrences(of: old, with: new)
+    if new.contains("com.other") { replaceFirst("background_active: 0", "background_active: 4") }
+    replaceFirst(old, new)
     expectOneLineRefusal(file: "w.yaml", message: message) { _ = try Self.spec(text) }
   }
 }

@@ -2,34 +2,10 @@ import FileFormats
 import Foundation
 import Results
 
-/// The summary `bgsim run` prints: each metric per arm with its 95 % interval, the
-/// paired differences, and the hypotheses' verdicts.
+/// The summary `bgsim run` prints: the run's size and warm-up, then the summary's
+/// tables (``SummaryTables/consoleLines(plan:)``) and the files written.
 public enum RunReport {
   static func f(_ x: Double, _ d: Int = 2) -> String { x.isFinite ? Format.fixed(x, digits: d) : "–" }
-
-  static func interval(_ r: SummaryTables.Row, _ d: Int) -> String {
-    interval((r.mean, r.low, r.high), d)
-  }
-
-  static func interval(_ x: (estimate: Double, low: Double, high: Double), _ d: Int) -> String {
-    "\(f(x.estimate, d)) [\(f(x.low, d)), \(f(x.high, d))]"
-  }
-
-  /// One hypothesis's verdict, its estimate, interval and p-value, and for one left
-  /// inconclusive, how many owners would decide it.
-  static func verdictLine(_ v: SummaryTables.Verdict) -> String {
-    var p = v.pValue.map { $0 < 0.001 ? ", p < 0.001" : ", p = \(f($0, 3))" } ?? ""
-    // Over several cells the verdict reads the Holm-adjusted p-value: printed, and named.
-    if let raw = v.pValue, let adjusted = v.pHolm, adjusted != raw {
-      p += adjusted < 0.001 ? ", Holm-adjusted p < 0.001" : ", Holm-adjusted p = \(f(adjusted, 3))"
-    }
-    let more =
-      v.result != .inconclusive
-      ? ""
-      : v.ownersNeeded.map { "; about \($0) owners would decide it" } ?? "; no number of owners decides it"
-    return
-      "  \(v.result.rawValue)  \(v.hypothesis)   estimate \(f(v.estimate, 3)) [\(f(v.low, 3)), \(f(v.high, 3))]\(p)\(more)"
-  }
 
   public static func render(spec: ExperimentSpec, result: ExperimentRunner.Result, directory: String)
     -> String
@@ -53,49 +29,7 @@ public enum RunReport {
         "(resumed: \(result.chunksKept) of \(result.chunksKept + result.chunksRun) chunks kept from the interrupted run)"
       )
     }
-    let arms = spec.arms.map(\.name)
-    let summary = result.summary ?? SummaryTables(rows: [], verdicts: [])
-    for cell in spec.cells {
-      if spec.cells.count > 1 {
-        out.append("")
-        out.append(
-          spec.summaryPlan.cellLabel(cell.index) + ":")
-      }
-      var header = ["metric"] + arms.map { "\($0) [95% CI]" }
-      let pairs = arms.indices.flatMap { i in arms.indices.filter { $0 > i }.map { (arms[i], arms[$0]) } }
-      header += pairs.map { "\($0.0) − \($0.1)" }
-      var table = [header]
-      for metric in spec.summaryMetrics {
-        let digits = metric == .delayAfterEarliest || metric == .stalenessAtOpen ? 0 : 2
-        // Delays and staleness show their median, labelled so; the others their mean.
-        var row = [metric.rawValue + (metric.isSummarisedByMedian ? " (median)" : "")]
-        for arm in arms {
-          if let r = summary.rows.first(where: {
-            $0.cell == cell.index && $0.kind == .arm && $0.arm == arm && $0.metric == metric
-          }) {
-            row.append(interval(r.shown, digits))
-          }
-        }
-        for (a, b) in pairs {
-          if let r = summary.rows.first(where: {
-            $0.cell == cell.index && $0.kind == .pairedDifference && $0.arm == "\(a) vs \(b)"
-              && $0.metric == metric
-          }) {
-            var p = r.pValue.map { $0 < 0.001 ? "p<0.001" : "p=\(f($0, 3))" } ?? ""
-            if let raw = r.pValue, let adjusted = r.pHolm, adjusted != raw {
-              p += adjusted < 0.001 ? " (Holm-adjusted p<0.001)" : " (Holm-adjusted p=\(f(adjusted, 3)))"
-            }
-            row.append("\(interval(r, digits)) \(p)")
-          } else {
-            row.append("")
-          }
-        }
-        table.append(row)
-      }
-      out += TextTable.lines(table)
-      let verdicts = summary.verdicts.filter { $0.cell == cell.index }
-      if !verdicts.isEmpty { out += ["hypotheses:"] + verdicts.map(verdictLine) }
-    }
+    out += (result.summary ?? SummaryTables(rows: [], verdicts: [])).consoleLines(plan: spec.summaryPlan)
     out.append("")
     // The other apps' files, when the run wrote them.
     let others = CSVSchema.otherAppOutputs.map(\.file).filter {

@@ -40,12 +40,13 @@ extension ExperimentRunner {
         directory: options.outputDirectory, plan: spec.summaryPlan, jobs: options.jobs, commits: commits)
     }
     try commits.wait()
-    let tables = try summary.get()
+    var tables = try summary.get()
     _ = try OtherAppSummary.compute(directory: options.outputDirectory, plan: spec.summaryPlan)
-    let wall = wallSeconds()
     if SystemScheduler.checksShortcuts, gathered != nil {
       try checkGatheredSummary(tables, spec: spec)
     }
+    tables = try tables.addingCellDifferences(directory: options.outputDirectory, plan: spec.summaryPlan)
+    let wall = wallSeconds()
     try Manifest.write(
       spec: spec, options: options, wallSeconds: wall, chunks: work.all.count, transient: tables.transient)
     try? FileManager.default.removeItem(atPath: partsDirectory)

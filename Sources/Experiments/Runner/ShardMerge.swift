@@ -66,6 +66,7 @@ public enum ShardMerge {
         in: URL(fileURLWithPath: owner[chunk]!).appendingPathComponent("parts").path, chunk, kind)
     }
     let summary = try SummaryTables.compute(directory: out, plan: spec.summaryPlan)
+      .addingCellDifferences(directory: out, plan: spec.summaryPlan)
     _ = try OtherAppSummary.compute(directory: out, plan: spec.summaryPlan)
     let wall = records.map(\.1.wallSeconds).reduce(0, +)
     try Manifest.write(

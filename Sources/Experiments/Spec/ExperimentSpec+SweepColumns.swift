@@ -17,12 +17,38 @@ extension ExperimentSpec {
     return cells[cell].overrides.map { "," + CSVField.quoted($0.value) }.joined()
   }
 
+  /// `sweep.baseline: {KEY: VALUE}`: one swept key of a grid and one of its values.
+  static func baseline(_ root: ConfigSection, cells: [Cell]) throws(ConfigError) -> (
+    key: String, value: String
+  )? {
+    let sweep = root.value("sweep").flatMap { try? ConfigSection($0, keys: ["grid", "sobol", "baseline"]) }
+    guard let node = sweep?.value("baseline") else { return nil }
+    let keys = cells.first?.overrides.map(\.path) ?? []
+    guard case .mapping(let entries) = node.value, entries.count == 1, let value = entries[0].value.scalar
+    else {
+      throw node.error(
+        "baseline names one swept key and its value, e.g. {\(keys.first ?? "app.opens_per_day"): 5}")
+    }
+    let key = entries[0].key
+    guard sweep?.value("grid") != nil, keys.contains(key) else {
+      throw node.error(
+        "'\(key)' is not a key of the sweep's grid (\(keys.joined(separator: ", "))); a baseline names one of them"
+      )
+    }
+    let values = cells.map { c in c.overrides.first { $0.path == key }!.value }
+    guard values.contains(value) else {
+      throw entries[0].value.error(
+        "\(value) is not one of its values (\(Array(Set(values)).sorted().joined(separator: ", ")))")
+    }
+    return (key, value)
+  }
+
   /// What the summary needs to know of this experiment.
   public var summaryPlan: SummaryPlan {
     SummaryPlan(
       arms: arms.map(\.name), cellValues: cells.map { $0.overrides.map(\.value) }, sweptKeys: sweepKeys,
       warmupDays: warmupDays, families: families, byReplication: posterior != nil, hypotheses: hypotheses,
-      seed: seed)
+      seed: seed, baseline: baseline)
   }
 }
 

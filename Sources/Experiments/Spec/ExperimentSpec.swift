@@ -56,6 +56,8 @@ public struct ExperimentSpec: Sendable {
   /// The whole file as parsed, for sweeps and the manifest.
   public var tree: ConfigTree
   public var cells: [Cell] = [Cell(index: 0, overrides: [])]
+  /// `sweep.baseline`: the swept key and value of the cell the others are compared with.
+  public var baseline: (key: String, value: String)?
   /// A fit's posterior sample: each replication draws its parameters from it
   /// (``spec(cell:replication:)``); nil for the defaults.
   public var posterior: PosteriorSample?
@@ -94,6 +96,7 @@ public struct ExperimentSpec: Sendable {
     let root = try ConfigSection(tree, keys: Self.keys)
     try decodeBody(root)
     cells = try Self.cells(root)
+    baseline = try Self.baseline(root, cells: cells)
     try checkSize(root)
     // Every cell must decode too: this catches a sweep over a key that does not exist.
     var anyOtherApps = false
@@ -265,7 +268,7 @@ public struct ExperimentSpec: Sendable {
 
   /// The sweep's cells: a factorial grid, or Sobol points over ranges.
   static func cells(_ root: ConfigSection) throws(ConfigError) -> [Cell] {
-    guard let sweep = try root.section("sweep", keys: ["grid", "sobol"]) else {
+    guard let sweep = try root.section("sweep", keys: ["grid", "sobol", "baseline"]) else {
       return [Cell(index: 0, overrides: [])]
     }
     if let grid = sweep.value("grid") {

@@ -16,6 +16,12 @@ struct OutputFolderRecord {
 
   func file(_ name: String) -> String { URL(fileURLWithPath: path).appendingPathComponent(name).path }
 
+  /// The folder a run under `plan` is writing, before its manifest: what the plan says.
+  init(path: String, plan: SummaryPlan) {
+    (self.path, arms, seed, byReplication) = (path, plan.arms, plan.seed, plan.byReplication)
+    (sweptKeys, cellValues, warmupDays) = (plan.sweptKeys, plan.cellValues, plan.warmupDays)
+  }
+
   init(path: String) throws(UserError) {
     self.path = path
     var isFolder: ObjCBool = false

@@ -25,12 +25,17 @@ public struct SummaryPlan: Sendable {
   /// The most owners (per cell and arm) whose intervals come from the owner bootstrap
   /// (``OwnerBootstrap``); above, the t and Woodruff intervals, which keep no owner.
   public var largestBootstrapOwners = OwnerBootstrap.largestOwners
+  /// The sweep's baseline cell (`sweep.baseline`: a swept key and one of its values):
+  /// `summary.csv` then gains each cell's paired difference from it (``CellComparison``).
+  public var baseline: (key: String, value: String)?
 
   public init(
     arms: [String], cellValues: [[String]], sweptKeys: [String], warmupDays: Int, families: [MetricName],
-    byReplication: Bool, hypotheses: [Hypothesis], seed: UInt64 = 0
+    byReplication: Bool, hypotheses: [Hypothesis], seed: UInt64 = 0,
+    baseline: (key: String, value: String)? = nil
   ) {
     self.seed = seed
+    self.baseline = baseline
     self.arms = arms
     self.cellValues = cellValues.isEmpty ? [[]] : cellValues
     self.sweptKeys = sweptKeys

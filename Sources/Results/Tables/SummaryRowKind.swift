@@ -5,4 +5,7 @@ public enum SummaryRowKind: String, Sendable, Hashable {
   case arm
   /// The paired difference A − B over the owners, between two arms.
   case pairedDifference = "paired_difference"
+  /// The paired difference over the owners between a sweep cell and the baseline cell
+  /// the sweep names, in one arm (``CellComparison``).
+  case cellDifference = "cell_difference"
 }

@@ -7,6 +7,17 @@ import Synchronization
 extension SummaryTables {
   static func number(_ x: Double) -> String { x.isFinite ? CSVNumber.format(x, digits: 6) : "" }
 
+  /// One row of summary.csv, with its line end.
+  static func summaryLine(_ r: Row, plan: SummaryPlan) -> String {
+    let fields = [
+      String(r.cell) + plan.sweepFields(cell: r.cell), r.kind.rawValue, r.arm, r.metric.rawValue, r.unit,
+      String(r.n), String(r.observations), Self.number(r.mean), Self.number(r.sd), Self.number(r.low),
+      Self.number(r.high), Self.number(r.median), Self.number(r.medianLow), Self.number(r.medianHigh),
+      Self.number(r.p10), Self.number(r.p90), r.pValue.map(Self.number) ?? "", r.pHolm.map(Self.number) ?? "",
+    ]
+    return fields.joined(separator: ",") + "\n"
+  }
+
   /// Writes summary.csv, hour_of_day.csv and hypotheses.csv, committed by `commits` when
   /// given (in the background, in that order), else before returning.
   func write(
@@ -24,16 +35,7 @@ extension SummaryTables {
     // Every row starts with its cell and the cell's swept values (``ExperimentSpec/sweepKeys``).
     func cell(_ c: Int) -> String { String(c) + plan.sweepFields(cell: c) }
     summary.write(plan.layout(.summary).header)
-    for r in rows {
-      let fields = [
-        cell(r.cell), r.kind.rawValue, r.arm, r.metric.rawValue, r.unit, String(r.n), String(r.observations),
-        Self.number(r.mean), Self.number(r.sd), Self.number(r.low), Self.number(r.high),
-        Self.number(r.median), Self.number(r.medianLow), Self.number(r.medianHigh),
-        Self.number(r.p10), Self.number(r.p90), r.pValue.map(Self.number) ?? "",
-        r.pHolm.map(Self.number) ?? "",
-      ]
-      summary.write(fields.joined(separator: ",") + "\n")
-    }
+    for r in rows { summary.write(Self.summaryLine(r, plan: plan)) }
     try commit(summary)
     let hours = try AtomicFileWriter(path: dir.appendingPathComponent("hour_of_day.csv").path)
     hours.write(plan.layout(.hourOfDay).header)

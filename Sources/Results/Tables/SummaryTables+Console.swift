@@ -1,0 +1,93 @@
+import FileFormats
+
+extension SummaryTables {
+  static func console(_ x: Double, _ d: Int = 2) -> String { x.isFinite ? Format.fixed(x, digits: d) : "–" }
+
+  static func interval(_ x: (estimate: Double, low: Double, high: Double), _ d: Int) -> String {
+    "\(console(x.estimate, d)) [\(console(x.low, d)), \(console(x.high, d))]"
+  }
+
+  /// A p-value as the console's tables print it, with the Holm-adjusted one beside it
+  /// when it differs.
+  static func pText(_ raw: Double?, _ adjusted: Double?) -> String {
+    var p = raw.map { $0 < 0.001 ? "p<0.001" : "p=\(console($0, 3))" } ?? ""
+    if let raw, let adjusted, adjusted != raw {
+      p += adjusted < 0.001 ? " (Holm-adjusted p<0.001)" : " (Holm-adjusted p=\(console(adjusted, 3)))"
+    }
+    return p
+  }
+
+  /// One hypothesis's verdict, its estimate, interval and p-value, and for one left
+  /// inconclusive, how many owners would decide it.
+  static func verdictLine(_ v: Verdict) -> String {
+    var p = v.pValue.map { $0 < 0.001 ? ", p < 0.001" : ", p = \(console($0, 3))" } ?? ""
+    // Over several cells the verdict reads the Holm-adjusted p-value: printed, and named.
+    if let raw = v.pValue, let adjusted = v.pHolm, adjusted != raw {
+      p += adjusted < 0.001 ? ", Holm-adjusted p < 0.001" : ", Holm-adjusted p = \(console(adjusted, 3))"
+    }
+    let more =
+      v.result != .inconclusive
+      ? ""
+      : v.ownersNeeded.map { "; about \($0) owners would decide it" } ?? "; no number of owners decides it"
+    let (e, l, h) = (console(v.estimate, 3), console(v.low, 3), console(v.high, 3))
+    return "  \(v.result.rawValue)  \(v.hypothesis)   estimate \(e) [\(l), \(h)]\(p)\(more)"
+  }
+
+  /// The console's tables: per cell, each metric per arm with its 95 % interval and the
+  /// paired differences between arms, then the verdicts; then, when the sweep names a
+  /// baseline, each cell's difference from it in launches a day.
+  public func consoleLines(plan: SummaryPlan) -> [String] {
+    var out: [String] = []
+    let arms = plan.arms
+    let pairs = arms.indices.flatMap { i in arms.indices.filter { $0 > i }.map { (arms[i], arms[$0]) } }
+    for cell in plan.cells {
+      if plan.cells.count > 1 { out += ["", plan.cellLabel(cell) + ":"] }
+      var table = [["metric"] + arms.map { "\($0) [95% CI]" } + pairs.map { "\($0.0) − \($0.1)" }]
+      for metric in plan.summaryMetrics {
+        let digits = metric == .delayAfterEarliest || metric == .stalenessAtOpen ? 0 : 2
+        // Delays and staleness show their median, labelled so; the others their mean.
+        var row = [metric.rawValue + (metric.isSummarisedByMedian ? " (median)" : "")]
+        for arm in arms {
+          if let r = rows.first(where: {
+            $0.cell == cell && $0.kind == .arm && $0.arm == arm && $0.metric == metric
+          }) {
+            row.append(Self.interval(r.shown, digits))
+          }
+        }
+        for (a, b) in pairs {
+          let r = rows.first {
+            $0.cell == cell && $0.kind == .pairedDifference && $0.arm == "\(a) vs \(b)" && $0.metric == metric
+          }
+          row.append(
+            r.map {
+              "\(Self.interval(($0.mean, $0.low, $0.high), digits)) \(Self.pText($0.pValue, $0.pHolm))"
+            } ?? "")
+        }
+        table.append(row)
+      }
+      out += TextTable.lines(table)
+      let verdicts = verdicts.filter { $0.cell == cell }
+      if !verdicts.isEmpty { out += ["hypotheses:"] + verdicts.map(Self.verdictLine) }
+    }
+    return out + cellDifferenceLines(plan: plan)
+  }
+
+  /// Each cell's paired difference from the baseline cell in launches a day, per arm.
+  func cellDifferenceLines(plan: SummaryPlan) -> [String] {
+    guard let baseline = plan.baseline else { return [] }
+    let differences = rows.filter { $0.kind == .cellDifference && $0.metric == .launchesPerDeviceDay }
+    guard !differences.isEmpty else { return [] }
+    var table = [["cell", "arm", "launches_per_device_day − baseline [95% CI]", ""]]
+    for r in differences {
+      table.append([
+        plan.cellLabel(r.cell), r.arm, Self.interval((r.mean, r.low, r.high), 2),
+        Self.pText(r.pValue, r.pHolm),
+      ])
+    }
+    return [
+      "",
+      "against the baseline cell (\(baseline.key) = \(baseline.value)), each owner against itself "
+        + "(every owner metric in summary.csv, kind cell_difference):",
+    ] + TextTable.lines(table)
+  }
+}
