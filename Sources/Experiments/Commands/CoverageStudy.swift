@@ -109,7 +109,9 @@ public struct CoverageStudy: Sendable {
     for r in rows {
       let t = r.reference
       table.append([
-        String(t.cell), t.arm, t.app.isEmpty ? "-" : t.app, t.metric, t.statistic,
+        String(t.cell), t.kind == .cellDifference ? "\(t.arm) − baseline" : t.arm,
+        t.app.isEmpty ? "-" : t.app,
+        t.metric, t.statistic,
         r.runs > 0 ? "\(r.covered)/\(r.runs) = \(Format.fixed(r.coverage, digits: 3))" : "no interval",
         String(r.missedHigh), String(r.missedLow),
         "\(r.band.lowerBound)…\(r.band.upperBound)", r.inBand ? "ok" : "OUT",
