@@ -101,11 +101,15 @@ import Testing
   }
 
   /// The bounded interval of an arm's owner figures.
-  static func armInterval(_ xs: [Double], _ metric: MetricName, level: Double = 0.95) -> ConfidenceInterval {
+  /// `trials`: the launches or opens a share is counted from, over its owners.
+  static func armInterval(_ xs: [Double], _ metric: MetricName, level: Double = 0.95, trials: Double? = nil)
+    -> ConfidenceInterval
+  {
     switch metric.range {
     case .share:
       Statistics.shareInterval(
-        mean: Statistics.mean(xs), variance: Statistics.variance(xs), count: xs.count, level: level)
+        mean: Statistics.mean(xs), variance: Statistics.variance(xs), count: xs.count, level: level,
+        trials: trials)
     case .nonNegative: Statistics.nonNegativeInterval(Statistics.confidenceInterval(xs, level: level))
     }
   }
@@ -114,14 +118,16 @@ import Testing
   /// paired difference's is the t interval, or for a share the arms' intervals combined
   /// (`arms`: each arm's figures).
   static func plainInterval(
-    _ row: SummaryTables.Row, _ xs: [Double], arms: ([Double], [Double])?, level: Double = 0.95
+    _ row: SummaryTables.Row, _ xs: [Double], arms: ([Double], [Double])?, level: Double = 0.95,
+    trials: [Double?] = [nil, nil]
   ) -> ConfidenceInterval {
     var ci = Statistics.confidenceInterval(xs, level: level)
-    if row.kind == .arm { ci = armInterval(xs, row.metric, level: level) }
+    if row.kind == .arm { ci = armInterval(xs, row.metric, level: level, trials: trials[0]) }
     if let (a, b) = arms, row.metric.range == .share, !xs.isEmpty {
       let (va, vb) = (Statistics.variance(a), Statistics.variance(b))
       let d = Statistics.differenceInterval(
-        armInterval(a, row.metric, level: level), armInterval(b, row.metric, level: level),
+        armInterval(a, row.metric, level: level, trials: trials[0]),
+        armInterval(b, row.metric, level: level, trials: trials[1]),
         correlation: (va + vb - Statistics.variance(xs)) / 2 / (va * vb).squareRoot(), count: xs.count)
       ci = ConfidenceInterval(
         estimate: ci.estimate, lower: max(-1, ci.estimate - (d.estimate - d.lower)),
@@ -133,9 +139,10 @@ import Testing
   /// A row against its plain definition; a paired row's p-value is read from its plain
   /// interval (the smallest alpha whose interval leaves out 0).
   static func expectMatches(
-    _ row: SummaryTables.Row, _ xs: [Double], arms: ([Double], [Double])? = nil
+    _ row: SummaryTables.Row, _ xs: [Double], arms: ([Double], [Double])? = nil,
+    trials: [Double?] = [nil, nil]
   ) {
-    let ci = plainInterval(row, xs, arms: arms)
+    let ci = plainInterval(row, xs, arms: arms, trials: trials)
     let sorted = xs.sorted()
     #expect(row.n == xs.count)
     for (streamed, plain) in [
@@ -147,7 +154,9 @@ import Testing
       #expect(close(streamed, plain), "\(row.kind) \(row.arm) \(row.metric): \(streamed) against \(plain)")
     }
     if row.kind == .pairedDifference, let p = row.pValue {
-      let plain = Statistics.pValue(excluding: 0) { plainInterval(row, xs, arms: arms, level: $0) }
+      let plain = Statistics.pValue(excluding: 0) {
+        plainInterval(row, xs, arms: arms, level: $0, trials: trials)
+      }
       #expect(close(p, plain), "\(row.arm) \(row.metric) p")
     }
   }
@@ -168,9 +177,17 @@ import Testing
           return x.isNaN ? nil : x
         }
       }
+      // The trials a share is counted from, over the owners that have it.
+      func trials(_ arm: String) -> Double? {
+        let t = (owners[arm] ?? [:]).values.reduce(0.0) {
+          OwnerFigures.values($1.counts)[f].isNaN ? $0 : $0 + OwnerFigures.trials($1.counts)[f]
+        }
+        return t > 0 ? t : nil
+      }
       for arm in Self.arms {
         let row = try #require(tables.rows.first { $0.kind == .arm && $0.arm == arm && $0.metric == metric })
-        Self.expectMatches(row, values(arm).keys.sorted().map { values(arm)[$0]! })
+        Self.expectMatches(
+          row, values(arm).keys.sorted().map { values(arm)[$0]! }, trials: [trials(arm), nil])
       }
       for (i, x) in Self.arms.enumerated() {
         for y in Self.arms[(i + 1)...] {
@@ -182,7 +199,8 @@ import Testing
             })
           Self.expectMatches(
             row, ids.map { u[$0]! - v[$0]! },
-            arms: (u.keys.sorted().map { u[$0]! }, v.keys.sorted().map { v[$0]! }))
+            arms: (u.keys.sorted().map { u[$0]! }, v.keys.sorted().map { v[$0]! }),
+            trials: [trials(x), trials(y)])
         }
       }
     }

@@ -31,6 +31,27 @@ import Testing
     #expect(ones.upper == 1 && abs(ones.lower - 5 / (5 + t * t)) < 1e-6)
   }
 
+  /// A share counted from trials (35 owners, 114 launches each): with no failure the
+  /// interval is Wilson's for 3,990 of 3,990, never wider than with one failure among
+  /// as many launches (the walkthrough printed [0.894, 1] for all ones beside
+  /// [0.989, 0.998] for 0.9958).
+  @Test func noFailureIsNeverWiderThanOneFailure() {
+    let (owners, each) = (35, 114.0)
+    let trials = Double(owners) * each
+    let none = Statistics.shareInterval(mean: 1, variance: 0, count: owners, trials: trials)
+    var xs = [Double](repeating: 1, count: owners)
+    xs[0] = 1 - 1 / each
+    let one = Statistics.shareInterval(
+      mean: Statistics.mean(xs), variance: Statistics.variance(xs), count: owners, trials: trials)
+    #expect(none.upper == 1 && one.upper <= 1)
+    #expect(1 - none.lower <= one.upper - one.lower, "\(none) against \(one)")
+    let t = 2.032_244_509_3  // t(0.975, 34)
+    #expect(abs(none.lower - trials / (trials + t * t)) < 1e-9, "\(none.lower)")
+    // Fewer trials than owners (a share of owners) keeps the owners' count.
+    let owned = Statistics.shareInterval(mean: 0, variance: 0, count: 5, trials: 1)
+    #expect(owned.upper == Self.interval([0, 0, 0, 0, 0]).upper)
+  }
+
   /// Away from the bounds, with many owners, it is the t interval to within a few per cent.
   @Test func awayFromTheBoundsItIsTheTInterval() {
     let stream = RandomStream(key: 7)

@@ -9,6 +9,9 @@ enum OwnerFigures {
   /// where it is not defined: no day, or no launch). The unit of each is the owner.
   struct Figure: Sendable {
     let metric: MetricName
+    /// For a share counted from trials (launches, opens, days): how many the owner had;
+    /// nil for a figure that is not such a share.
+    var trials: (@Sendable (SummaryTables.Counts) -> Double)? = nil
     let value: @Sendable (SummaryTables.Counts) -> Double
   }
 
@@ -16,11 +19,17 @@ enum OwnerFigures {
   /// value together.
   static let figures: [Figure] = [
     Figure(metric: .launchesPerDeviceDay) { k in k.days > 0 ? k.launched / k.days : .nan },
-    Figure(metric: .shareWhileCharging) { k in k.launched > 0 ? k.charging / k.launched : .nan },
-    Figure(metric: .completionRate) { k in k.launched > 0 ? k.completed / k.launched : .nan },
-    Figure(metric: .expiryRate) { k in k.launched > 0 ? k.expired / k.launched : .nan },
+    Figure(metric: .shareWhileCharging, trials: \.launched) { k in
+      k.launched > 0 ? k.charging / k.launched : .nan
+    },
+    Figure(metric: .completionRate, trials: \.launched) { k in
+      k.launched > 0 ? k.completed / k.launched : .nan
+    },
+    Figure(metric: .expiryRate, trials: \.launched) { k in k.launched > 0 ? k.expired / k.launched : .nan },
     Figure(metric: .energyPerDay) { k in k.days > 0 ? k.energy / k.days : .nan },
-    Figure(metric: .launchesInHourBeforeOpen) { k in k.opens > 0 ? k.freshOpens / k.opens : .nan },
+    Figure(metric: .launchesInHourBeforeOpen, trials: \.opens) { k in
+      k.opens > 0 ? k.freshOpens / k.opens : .nan
+    },
     Figure(metric: .shareOwnersNone) { k in k.days > 0 ? (k.launched == 0 ? 1 : 0) : .nan },
   ]
 
@@ -38,6 +47,9 @@ enum OwnerFigures {
 
   /// Each metric's figure, NaN where it is not defined (no day, or no launch).
   static func values(_ k: SummaryTables.Counts) -> [Double] { figures.map { $0.value(k) } }
+
+  /// Each metric's trials (``Figure/trials``), 0 for a figure that is not so counted.
+  static func trials(_ k: SummaryTables.Counts) -> [Double] { figures.map { $0.trials?(k) ?? 0 } }
 
   /// A figure in fixed point; nil beyond ±``largest`` (NaN is not added at all).
   static func fixed(_ x: Double) -> Int64? {
@@ -64,6 +76,11 @@ struct FigureSet: Sendable {
   /// Each figure of an owner: the standard ones, then for `launched_by` T the share of
   /// its days with a successful run by T, and for `share_owners_at_least_N_per_day` 1
   /// when its launches per day are at least N, else 0 (NaN without days).
+  /// Each figure's trials: the standard ones', then a `launched_by` share's days.
+  func trials(_ k: SummaryTables.Counts) -> [Double] {
+    OwnerFigures.trials(k) + families.map { $0.launchedBySeconds != nil ? k.days : 0 }
+  }
+
   func values(_ k: SummaryTables.Counts) -> [Double] {
     OwnerFigures.values(k)
       + families.map { metric in

@@ -29,6 +29,9 @@ extension SummaryTables {
     /// Per stream of a small run: the degrees of freedom of its owners' variance
     /// (``Statistics/residualDegreesOfFreedom(_:)``).
     var meanDegreesOfFreedom: [Int32: Double] = [:]
+    /// Per owner figure stream of a share counted from trials (launches, opens, days):
+    /// the trials of all its owners, for its interval at 0 or 1 (over owners only).
+    var trials: [Int32: Double] = [:]
 
     /// The stream of `metric` of `arm` in `cell`.
     func group(_ cell: Int, _ arm: String, _ metric: MetricName) -> Int32? {
@@ -40,6 +43,13 @@ extension SummaryTables {
     /// The stream of the paired differences (arm `i` − arm `j`) of owner metric `metric`.
     func pairGroup(_ cell: Int, _ i: Int, _ j: Int, _ metric: MetricName) -> Int32? {
       figureSet.index(metric).map { layout.pair(cell: cell, i, j, figure: $0) }
+    }
+
+    /// Notes the trials of each owner figure of an arm (``trials``).
+    mutating func noteTrials(_ bucketTrials: [Double], cell: Int, arm: Int) {
+      for (f, t) in bucketTrials.enumerated() where t > 0 && f < figureSet.metrics.count {
+        trials[layout.owner(cell: cell, arm: arm, figure: f)] = t
+      }
     }
 
     func pool(_ g: Int32?) -> PooledValues { g.flatMap { pools[$0] } ?? PooledValues() }
@@ -142,18 +152,21 @@ extension SummaryTables {
       let (ci, variance) = interval(g, metric, level: level)
       switch metric.range {
       case .share:
-        return Self.bounded(mean: ci.estimate, variance: variance, count: ci.n, metric, level: level)
+        return Self.bounded(
+          mean: ci.estimate, variance: variance, count: ci.n, metric, level: level,
+          trials: g.flatMap { trials[$0] })
       case .nonNegative: return Statistics.nonNegativeInterval(ci)
       }
     }
 
     /// The bounded interval of a mean of `count` values of `metric` with this sample variance.
-    static func bounded(mean: Double, variance: Double, count: Int, _ metric: MetricName, level: Double)
-      -> ConfidenceInterval
-    {
+    static func bounded(
+      mean: Double, variance: Double, count: Int, _ metric: MetricName, level: Double, trials: Double? = nil
+    ) -> ConfidenceInterval {
       switch metric.range {
       case .share:
-        return Statistics.shareInterval(mean: mean, variance: variance, count: count, level: level)
+        return Statistics.shareInterval(
+          mean: mean, variance: variance, count: count, level: level, trials: trials)
       case .nonNegative:
         return Statistics.nonNegativeInterval(
           Statistics.confidenceInterval(mean: mean, variance: variance, count: count, level: level))

@@ -110,6 +110,9 @@ public struct SummaryTables: Sendable {
     var hours = [Int](repeating: 0, count: 24)
     /// The owners' figures, in the order of ``FigureSet/metrics`` (as many as added).
     var figures: [PooledValues] = []
+    /// Per figure, the trials behind the owners' shares (``FigureSet/trials(_:)``), summed
+    /// (whole numbers: exact in any order).
+    var trials: [Double] = []
     /// Per owner: the launches of each day after the warm-up, summed.
     var intraClass = IntraClassSums()
     /// By hour of the day: each owner's share of days with a launch in that hour.
@@ -126,6 +129,10 @@ public struct SummaryTables: Sendable {
       for h in 0..<24 { hours[h] += other.hours[h] }
       Self.pad(&figures, to: other.figures.count)
       for f in other.figures.indices { figures[f].merge(other.figures[f]) }
+      if trials.count < other.trials.count {
+        trials += Array(repeating: 0, count: other.trials.count - trials.count)
+      }
+      for f in other.trials.indices { trials[f] += other.trials[f] }
       intraClass.merge(other.intraClass)
       for h in 0..<24 { hourShares[h].merge(other.hourShares[h]) }
       days.merge(other.days)
@@ -374,6 +381,8 @@ public struct SummaryTables: Sendable {
     for cell in plan.cells {
       for (a, arm) in arms.enumerated() {
         guard let b = buckets[ArmKey(cell: cell, arm: arm)] else { continue }
+        // The trials behind each share counted from them (intervals over owners only).
+        if !plan.byReplication { pooled.noteTrials(b.trials, cell: cell, arm: a) }
         for (metric, owners) in [
           (MetricName.delayAfterEarliest, b.delayClusters), (.stalenessAtOpen, b.stalenessClusters),
         ] {
