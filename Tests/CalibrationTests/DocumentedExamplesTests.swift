@@ -33,7 +33,7 @@ import Testing
         let base = DefaultExperiment.text.components(separatedBy: "\n# Claims from the facts file")[0]
         let spec = try ExperimentSpec(
           tree: ConfigTree.parse(yaml: base + "\n" + block, file: "e.yaml"), file: "e.yaml")
-        #expect(spec.cells.count == 6 && spec.hypotheses.count == 3)
+        #expect(spec.cells.count == 6 && spec.hypotheses.count == 4 && spec.hypotheses[3].cells != nil)
       }
     }
   }

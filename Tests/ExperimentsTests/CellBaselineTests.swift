@@ -15,6 +15,11 @@ import Testing
     + "\nsweep:\n  grid:\n    app.opens_per_day: [2, 8]\n    tasks.earliest_begin: [15m, 2h]\n"
     + "  baseline: {app.opens_per_day: 2}\n"
 
+  /// The grid with `claim` first among the experiment's hypotheses.
+  static func claiming(_ claim: String) -> String {
+    text.replacingOccurrences(of: "hypotheses:\n", with: "hypotheses:\n  - \"\(claim)\"\n")
+  }
+
   func run(_ text: String, shard: String? = nil) throws -> (URL, String) {
     var r = RunRequest()
     r.file = write(text)
@@ -62,6 +67,65 @@ import Testing
       lines.contains {
         $0.hasPrefix("cell 3 (app.opens_per_day = 8, tasks.earliest_begin = 2h)") && $0.contains("refresh")
       })
+  }
+
+  /// A claim between two cells: one verdict per value of the other key, on the left
+  /// cell, with the estimate and interval of that cell's difference from the baseline.
+  @Test func aClaimBetweenCellsIsDecidedFromTheirPairedDifference() throws {
+    let claim =
+      "refresh launches_per_device_day[app.opens_per_day=8] > refresh launches_per_device_day[app.opens_per_day=2]"
+    let (out, console) = try run(Self.claiming(claim))
+    let (h, verdicts) = try csvTable(out, .hypotheses)
+    let claimed = verdicts.filter { $0[h("hypothesis")] == claim }
+    #expect(claimed.map { $0[h("cell")] } == ["2", "3"])
+    let (s, summary) = try csvTable(out, .summary)
+    for v in claimed {
+      let row = try #require(
+        summary.first {
+          $0[s("cell")] == v[h("cell")] && $0[s("kind")] == "cell_difference" && $0[s("arm")] == "refresh"
+            && $0[s("metric")] == "launches_per_device_day"
+        })
+      #expect(
+        [v[h("estimate")], v[h("ci_low")], v[h("ci_high")], v[h("p_value")]]
+          == [row[s("mean")], row[s("ci95_low")], row[s("ci95_high")], row[s("p_value")]])
+      // More opens, more refresh runs: the claim holds.
+      #expect(v[h("result")] == "PASS", "\(v)")
+    }
+    #expect(console.contains("  PASS  \(claim)   estimate"))
+  }
+
+  @Test(arguments: [
+    (
+      "refresh launches_per_device_day[app.opens=8] > refresh launches_per_device_day[app.opens=2]",
+      "'app.opens' is not a key of the sweep's grid"
+    ),
+    (
+      "refresh launches_per_device_day[app.opens_per_day=8] > refresh launches_per_device_day[app.opens_per_day=3]",
+      "app.opens_per_day = 3 is not one of its values (2, 8)"
+    ),
+    (
+      "refresh launches_per_device_day[app.opens_per_day=8] > refresh launches_per_device_day",
+      "cells are compared as ARM METRIC[KEY=A] < ARM METRIC[KEY=B]"
+    ),
+    (
+      "refresh launches_per_device_day > refresh launches_per_device_day[app.opens_per_day=2]",
+      "name a cell on both sides"
+    ),
+    (
+      "refresh launches_per_device_day[app.opens_per_day=8] > processing launches_per_device_day[app.opens_per_day=2]",
+      "by the mean of one arm's metric on both sides"
+    ),
+  ])
+  func aBadClaimBetweenCellsIsOneLine(claim: String, message: String) throws {
+    var r = RunRequest()
+    let text = Self.claiming(claim)
+    r.file = write(text)
+    let error = #expect(throws: UserError.self) { try r.load() }
+    // The claim's own line: the first of the list.
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let line = try #require(lines.firstIndex { $0.hasPrefix("hypotheses:") }) + 2
+    #expect(error?.message.contains(":\(line): hypotheses[0]: ") == true, "\(error?.message ?? "")")
+    #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
   }
 
   @Test func mergedShardsGiveTheSameSummary() throws {

@@ -43,6 +43,24 @@ extension ExperimentSpec {
     return (key, value)
   }
 
+  /// Why a claim between two cells names cells this sweep does not have; nil when fine.
+  func cellsProblem(_ c: Hypothesis.Cells?) -> String? {
+    guard let c else { return nil }
+    let values = cells.compactMap { $0.overrides.first { $0.path == c.key }?.value }
+    var isGrid = false
+    if case .mapping(let entries)? = tree.entries(of: "sweep")?.value.value {
+      isGrid = entries.contains { $0.key == "grid" }
+    }
+    guard !values.isEmpty, isGrid else {
+      return "'\(c.key)' is not a key of the sweep's grid (\(sweepKeys.joined(separator: ", ")))"
+    }
+    for v in [c.left, c.right] where !values.contains(v) {
+      return
+        "\(c.key) = \(v) is not one of its values (\(Array(Set(values)).sorted().joined(separator: ", ")))"
+    }
+    return nil
+  }
+
   /// What the summary needs to know of this experiment.
   public var summaryPlan: SummaryPlan {
     SummaryPlan(

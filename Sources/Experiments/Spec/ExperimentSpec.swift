@@ -111,12 +111,14 @@ public struct ExperimentSpec: Sendable {
     let armNames = arms.map(\.name)
     if let list = try root.list("hypotheses") {
       for item in list {
+        let h: Hypothesis
         do {
-          hypotheses.append(
-            try Hypothesis(
-              parsing: item.text, arms: armNames,
-              metrics: MetricName.allCases.filter(\.isTestable).map(\.rawValue)))
+          h = try Hypothesis(
+            parsing: item.text, arms: armNames,
+            metrics: MetricName.allCases.filter(\.isTestable).map(\.rawValue))
         } catch { throw item.tree.error(error.description) }
+        if let problem = cellsProblem(h.cells) { throw item.tree.error("'\(item.text)': \(problem)") }
+        hypotheses.append(h)
       }
     }
     families = MetricName.familyOrder(hypotheses.compactMap { MetricName(rawValue: $0.metric) })

@@ -4,11 +4,16 @@ import Randomness
 /// - `processing share_while_charging >= 0.99`
 /// - `refresh median delay_after_earliest_s < 1h`
 /// - `refresh launches_per_device_day > processing launches_per_device_day (paired, alpha = 0.05)`
+/// - `refresh launches_per_device_day[app.opens_per_day=8] > refresh launches_per_device_day[app.opens_per_day=2]`
+///
+/// The last compares two cells of a sweep that differ in one swept key (``Cells``): a
+/// paired comparison over the same owners in both, decided as between two arms, once
+/// for each combination of the other swept keys.
 ///
 /// Against a number, the claim holds when the whole 95 % confidence interval of the
 /// statistic lies on its side. Between two arms it is a paired comparison over owners:
-/// it holds when the difference is on the claimed side and the paired t-test's p-value
-/// is below alpha.
+/// it holds when the difference is on the claimed side and its p-value, read from the
+/// paired interval, is below alpha.
 public struct Hypothesis: Sendable, Hashable {
   public enum Statistic: String, Sendable, Hashable {
     case mean, median, p10, p90
@@ -63,6 +68,16 @@ public struct Hypothesis: Sendable, Hashable {
   public let value: Double?
   public let otherArm: String?
   public let alpha: Double
+  /// For a claim between two sweep cells: the swept key and its values on the left and
+  /// on the right; nil otherwise.
+  public let cells: Cells?
+
+  /// Two cells of a sweep, named by the one swept key in which they differ.
+  public struct Cells: Sendable, Hashable {
+    public let key: String
+    public let left: String
+    public let right: String
+  }
 
   /// Parses one hypothesis; `arms` and `metrics` are the names that exist.
   public init(parsing raw: String, arms: [String], metrics: [String]) throws(HypothesisError) {
@@ -95,45 +110,37 @@ public struct Hypothesis: Sendable, Hashable {
     comparison = op
     let sides = t.components(separatedBy: " \(op.rawValue) ")
     guard sides.count == 2 else { throw HypothesisError(raw, "expected one comparison") }
-    func side(_ s: String) throws(HypothesisError) -> (arm: String, statistic: Statistic, metric: String) {
-      var words = s.split(separator: " ").map(String.init)
-      guard words.count >= 2, words.count <= 3 else {
-        throw HypothesisError(raw, "expected ARM [mean|median|p10|p90] METRIC, found '\(s)'")
-      }
-      let arm = words.removeFirst()
-      guard arms.contains(arm) else {
-        throw HypothesisError(
-          raw,
-          "unknown arm '\(arm)'\(NearestName.hint(arm, among: arms)) (arms: \(arms.joined(separator: ", ")))")
-      }
-      var statistic = Statistic.mean
-      if words.count == 2 {
-        guard let st = Statistic(rawValue: words[0]) else {
-          throw HypothesisError(raw, "unknown statistic '\(words[0])'; use mean, median, p10 or p90")
-        }
-        statistic = st
-      }
-      let metric = words.last!
-      if let problem = MetricName.familyProblem(metric) { throw HypothesisError(raw, problem) }
-      guard metrics.contains(metric) || MetricName(rawValue: metric)?.isFamilyMember == true else {
-        throw HypothesisError(
-          raw,
-          "unknown metric '\(metric)'\(NearestName.hint(metric, among: metrics)) (metrics: \(metrics.joined(separator: ", ")), launched_by_HH:MM, share_owners_at_least_N_per_day)"
-        )
-      }
-      return (arm, statistic, metric)
+    func side(_ s: String) throws(HypothesisError) -> Side {
+      try Side(parsing: s, in: raw, arms: arms, metrics: metrics)
     }
     let left = try side(sides[0].trimmed())
     arm = left.arm
     statistic = left.statistic
     metric = left.metric
     let right = sides[1].trimmed()
+    if let l = left.cell {
+      let r = try side(right)
+      guard let rc = r.cell, rc.key == l.key, rc.value != l.value else {
+        throw HypothesisError(
+          raw,
+          "cells are compared as ARM METRIC[KEY=A] < ARM METRIC[KEY=B], one swept key with two of its values")
+      }
+      guard r.arm == arm, r.metric == metric, statistic == .mean, r.statistic == .mean else {
+        throw HypothesisError(raw, "two cells are compared by the mean of one arm's metric on both sides")
+      }
+      (otherArm, value, cells) = (nil, nil, Cells(key: l.key, left: l.value, right: rc.value))
+      return
+    }
+    cells = nil
     if let q = DurationText.parseQuantity(right.replacingOccurrences(of: "%", with: "")) {
       value = right.hasSuffix("%") ? q.value / 100 : q.value
       otherArm = nil
       if paired { throw HypothesisError(raw, "'paired' needs another arm on the right, not a number") }
     } else {
       let r = try side(right)
+      guard r.cell == nil else {
+        throw HypothesisError(raw, "name a cell on both sides, as METRIC[KEY=VALUE], or on neither")
+      }
       guard r.metric == metric, r.statistic == statistic else {
         throw HypothesisError(raw, "both sides must compare the same statistic and metric")
       }

@@ -34,12 +34,18 @@ struct CellComparison {
 
   func keeps(_ k: String, _ value: String) -> Bool { kept[k]?.contains(value) ?? true }
 
-  /// The differences, by group, arm, compared value and metric.
-  func differences(metrics: [MetricName]) throws(UserError) -> [Difference] {
-    // Compared values in the folder's order, the baseline last: a pair of arms i < j is
-    // arm i − arm j, so each difference is cell − baseline.
-    let compared = folder.values(of: key).filter { $0 != baseline } + [baseline]
-    let armNames = folder.arms.map { arm in compared.map { "\(arm) \(key)=\($0)" } }
+  /// Compared values in the folder's order, the baseline last: a pair of arms i < j is
+  /// arm i − arm j, so each difference is cell − baseline.
+  var compared: [String] { folder.values(of: key).filter { $0 != baseline } + [baseline] }
+
+  /// Each arm of the folder in each compared cell, as an arm of its own (by arm, then
+  /// compared value): `ARM@KEY=VALUE`, one word, so that a claim can name it.
+  var armNames: [[String]] { folder.arms.map { arm in compared.map { "\(arm)@\(key)=\($0)" } } }
+
+  /// The folder's cells regrouped: each kept cell in the group of its values of
+  /// `groupKeys`, its arms renamed (``armNames``); and the groups' values.
+  func regrouped() -> (OwnerRegrouping, [[String]]) {
+    let (compared, armNames) = (self.compared, self.armNames)
     var groups: [[String]] = []
     var regrouping = OwnerRegrouping(cellGroups: [], armNames: [], armIndex: [:])
     for (a, arm) in folder.arms.enumerated() { regrouping.armIndex[arm] = a }
@@ -58,6 +64,13 @@ struct CellComparison {
         groups.append(g)
       }
     }
+    return (regrouping, groups)
+  }
+
+  /// The differences, by group, arm, compared value and metric.
+  func differences(metrics: [MetricName]) throws(UserError) -> [Difference] {
+    let (compared, armNames) = (self.compared, self.armNames)
+    let (regrouping, groups) = regrouped()
     let tables = try folder.tables(
       regrouping: regrouping, groups: groups.count, families: metrics.filter(\.isFamilyMember),
       arms: armNames.flatMap { $0 })
@@ -76,5 +89,39 @@ struct CellComparison {
       }
     }
     return out
+  }
+
+  /// The verdicts of `h`, a claim between the cell where ``key`` is `h.cells.left` and
+  /// the baseline (`h.cells.right`), one per group of the other keys, with the group's
+  /// cell on the left as its cell: decided as a claim between two arms is (the paired
+  /// interval at 1 − alpha, the p-value read from it, Holm-adjusted over the groups).
+  func verdicts(_ h: Hypothesis) throws(UserError) -> [(
+    groupValues: [String], verdict: SummaryTables.Verdict
+  )] {
+    guard let cells = h.cells, let a = folder.arms.firstIndex(of: h.arm),
+      let c = compared.firstIndex(of: cells.left)
+    else { return [] }
+    let names = armNames[a]
+    let options = "(paired, alpha = \(h.alpha))"
+    let text =
+      "\(names[c]) \(h.metric) \(h.comparison.rawValue) \(names[compared.count - 1]) \(h.metric) \(options)"
+    let pseudo: Hypothesis
+    do {
+      pseudo = try Hypothesis(
+        parsing: text, arms: armNames.flatMap { $0 }, metrics: MetricName.allCases.map(\.rawValue))
+    } catch { throw UserError("\(h.text): \(error.problem)") }
+    let (regrouping, groups) = regrouped()
+    let metric = MetricName(rawValue: h.metric).map { [$0] } ?? []
+    let tables = try folder.tables(
+      regrouping: regrouping, groups: groups.count, families: metric.filter(\.isFamilyMember),
+      arms: armNames.flatMap { $0 }, hypotheses: [pseudo])
+    return tables.verdicts.map { v in
+      (
+        groups[v.cell],
+        SummaryTables.Verdict(
+          cell: v.cell, hypothesis: h.text, estimate: v.estimate, low: v.low, high: v.high, pValue: v.pValue,
+          pHolm: v.pHolm, result: v.result, ownersNeeded: v.ownersNeeded)
+      )
+    }
   }
 }

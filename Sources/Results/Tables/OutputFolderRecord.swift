@@ -111,13 +111,15 @@ struct OutputFolderRecord {
   /// The summary's tables of this folder with its cells pooled into groups
   /// (``OwnerRegrouping``): the summary's own figures when each cell is its own group.
   /// `arms` are the arms as regrouped (the folder's by default).
-  func tables(regrouping: OwnerRegrouping, groups: Int, families: [MetricName], arms: [String]? = nil)
-    throws(UserError) -> SummaryTables
-  {
+  func tables(
+    regrouping: OwnerRegrouping, groups: Int, families: [MetricName], arms: [String]? = nil,
+    hypotheses: [Hypothesis] = []
+  ) throws(UserError) -> SummaryTables {
     let arms = arms ?? self.arms
     let plan = SummaryPlan(
       arms: arms, cellValues: Array(repeating: [], count: max(groups, 1)), sweptKeys: sweptKeys,
-      warmupDays: warmupDays, families: families, byReplication: byReplication, hypotheses: [], seed: seed)
+      warmupDays: warmupDays, families: families, byReplication: byReplication, hypotheses: hypotheses,
+      seed: seed)
     // The pooled values go to a scratch file outside the folder, which may be read-only.
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "bgsim-summarize-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"

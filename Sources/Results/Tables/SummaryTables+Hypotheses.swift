@@ -22,7 +22,9 @@ extension SummaryTables {
   /// the claimed value.
   static func decide(_ hypotheses: [Hypothesis], cells: [Int], _ pooled: Pooled) -> [Verdict] {
     var byCell = cells.map { _ in [Verdict?](repeating: nil, count: hypotheses.count) }
-    for (k, h) in hypotheses.enumerated() {
+    // A claim between two cells is decided apart, from the cells' paired differences
+    // (``addingCellDifferences(directory:plan:)``).
+    for (k, h) in hypotheses.enumerated() where h.cells == nil {
       let evaluations = cells.map { evaluate(h, cell: $0, pooled) }
       let adjusted = Statistics.holmAdjusted(evaluations.map(\.pValue))
       for (c, e) in evaluations.enumerated() {

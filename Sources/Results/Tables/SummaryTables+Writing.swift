@@ -18,6 +18,17 @@ extension SummaryTables {
     return fields.joined(separator: ",") + "\n"
   }
 
+  /// One row of hypotheses.csv, with its line end.
+  static func hypothesisLine(_ v: Verdict, plan: SummaryPlan) -> String {
+    var buffer = CSVBuffer(capacity: 128)
+    buffer.field(v.hypothesis)
+    return
+      "\(v.cell)\(plan.sweepFields(cell: v.cell)),\(String(decoding: buffer.bytes, as: UTF8.self)),"
+      + "\(Self.number(v.estimate)),\(Self.number(v.low)),\(Self.number(v.high)),"
+      + "\(v.pValue.map(Self.number) ?? ""),\(v.pHolm.map(Self.number) ?? ""),"
+      + "\(v.result.rawValue),\(v.ownersNeeded.map(String.init) ?? "")\n"
+  }
+
   /// Writes summary.csv, hour_of_day.csv and hypotheses.csv, committed by `commits` when
   /// given (in the background, in that order), else before returning.
   func write(
@@ -68,14 +79,7 @@ extension SummaryTables {
     try commit(probability)
     let hyp = try AtomicFileWriter(path: dir.appendingPathComponent("hypotheses.csv").path)
     hyp.write(plan.layout(.hypotheses).header)
-    for v in verdicts {
-      var buffer = CSVBuffer(capacity: 128)
-      buffer.field(v.hypothesis)
-      hyp.write(
-        "\(cell(v.cell)),\(String(decoding: buffer.bytes, as: UTF8.self)),\(Self.number(v.estimate)),\(Self.number(v.low)),"
-          + "\(Self.number(v.high)),\(v.pValue.map(Self.number) ?? ""),\(v.pHolm.map(Self.number) ?? ""),"
-          + "\(v.result.rawValue),\(v.ownersNeeded.map(String.init) ?? "")\n")
-    }
+    for v in verdicts { hyp.write(Self.hypothesisLine(v, plan: plan)) }
     try commit(hyp)
   }
 }
