@@ -89,7 +89,10 @@ import Testing
     ),
     ("name: x\narms: [a, b]\n", "e.yaml:2: arms: arms must be a mapping"),
     ("name: [x\n", "malformed YAML"),
-    ("name: x\ndays: 3\narms: {a: {tasks: []}}\ndays: 4\n", "e.yaml:4: days: key is given twice; keep one"),
+    (
+      "name: x\ndays: 3\narms: {a: {tasks: []}}\ndays: 4\n",
+      "e.yaml:4: days: key is given twice (first on line 2); keep one"
+    ),
     (
       "name: x\napp: {permitted_identifiers: [t]}\narms: {a: {tasks: [{identifier: t, type: refresh, earliest_begin: -1h}]}}\n",
       "'-1h' is below 0; give a value of 0 or more"

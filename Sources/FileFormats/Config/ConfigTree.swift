@@ -57,9 +57,10 @@ public struct ConfigTree: Sendable {
       node = try Yams.compose(yaml: yaml)
     } catch let error as YamlError {
       if case .duplicatedKeysInMapping(let keys, let context) = error, let key = keys.sorted().first {
+        let (first, second) = Self.linesOfTwice(key, in: yaml, from: context.mark.line)
         throw ConfigError(
-          file: file, line: Self.lineOfSecond(key, in: yaml, from: context.mark.line), key: key,
-          message: "key is given twice; keep one")
+          file: file, line: second, key: key,
+          message: "key is given twice" + (first.map { " (first on line \($0))" } ?? "") + "; keep one")
       }
       throw ConfigError(
         file: file, line: Self.line(of: error), key: "", message: "malformed YAML: \(Self.summary(of: error))"
@@ -82,10 +83,11 @@ public struct ConfigTree: Sendable {
     return try convert(node, file: file, path: "")
   }
 
-  /// The line (from 1) where `key` is given a second time at one indentation, from
-  /// line `start` on (the mapping that holds it); `start` when it cannot be told.
-  static func lineOfSecond(_ key: String, in yaml: String, from start: Int) -> Int {
+  /// The lines (from 1) where `key` is given first and a second time at one indentation,
+  /// from line `start` on (the mapping that holds it); `start` when it cannot be told.
+  static func linesOfTwice(_ key: String, in yaml: String, from start: Int) -> (first: Int?, second: Int) {
     var indentation: Int?
+    var firstLine: Int?
     for (i, line) in yaml.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
     where i + 1 >= start {
       let text = line.drop { $0 == " " }
@@ -95,12 +97,12 @@ public struct ConfigTree: Sendable {
       }
       let column = line.count - bare.count
       if let first = indentation {
-        if column == first { return i + 1 }
+        if column == first { return (firstLine, i + 1) }
       } else {
-        indentation = column
+        (indentation, firstLine) = (column, i + 1)
       }
     }
-    return start
+    return (nil, start)
   }
 
   static func line(of error: YamlError) -> Int {
@@ -152,10 +154,10 @@ public struct ConfigTree: Sendable {
           throw ConfigError(
             file: file, line: k.mark?.line ?? line, key: path, message: "keys must be plain names")
         }
-        if entries.contains(where: { $0.key == key.string }) {
+        if let first = entries.first(where: { $0.key == key.string }) {
           throw ConfigError(
-            file: file, line: k.mark?.line ?? line, key: join(path, key.string), message: "key is given twice"
-          )
+            file: file, line: k.mark?.line ?? line, key: join(path, key.string),
+            message: "key is given twice (first on line \(first.line)); keep one")
         }
         let child = try convert(v, file: file, path: join(path, key.string))
         entries.append(Entry(key: key.string, line: k.mark?.line ?? line, value: child))
