@@ -20,6 +20,17 @@ import Testing
     #expect(outcome.status == 0, "\(outcome.standardError)\(outcome.standardOutput)")
     #expect(outcome.standardOutput.contains("refresh [95% CI]"))
     #expect(outcome.standardOutput.contains("PASS  processing share_while_charging >= 0.95"))
+    // Counts show the owners' median and p90 beside the mean, as summary.csv has them.
+    let summary = try String(contentsOf: out.appendingPathComponent("summary.csv"), encoding: .utf8)
+    let row = try #require(
+      summary.split(separator: "\n").first { $0.hasPrefix("0,arm,refresh,launches_per_device_day,") }
+    ).split(separator: ",", omittingEmptySubsequences: false)
+    let (median, p90) = (Double(row[11])!, Double(row[15])!)
+    let line = try #require(
+      outcome.standardOutput.split(separator: "\n").first { $0.hasPrefix("launches_per_device_day") })
+    #expect(
+      line.contains("(median \(String(format: "%.2f", median)), p90 \(String(format: "%.2f", p90)))"),
+      "\(line)")
     for f in [
       "launches.csv", "days.csv", "summary.csv", "hour_of_day.csv", "hypotheses.csv", "manifest.json",
     ] {

@@ -129,6 +129,13 @@ import Testing
           $1[d("launches_other")])!
       }
       #expect(dayLaunches == ran.count, "\(arm) launches")
+      // The total column is each day's sum of the three.
+      #expect(
+        armDays.allSatisfy {
+          Int($0[d("launches")])!
+            == Int($0[d("launches_refresh")])! + Int($0[d("launches_processing")])! + Int(
+              $0[d("launches_other")])!
+        })
       for (column, outcome) in [("completed", "completed"), ("expired", "expired"), ("kills", "killed")] {
         let counted = armDays.reduce(0) { $0 + Int($1[d(column)])! }
         #expect(counted == ran.filter { $0[l("outcome")] == outcome }.count, "\(arm) \(outcome)")

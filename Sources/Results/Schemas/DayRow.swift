@@ -47,7 +47,7 @@ package struct DayRow: Sendable, Equatable {
     rows.date(date)
     rows.comma()
     rows.integer(warmup ? 1 : 0)
-    for v in [launchesRefresh, launchesProcessing, launchesOther, completed, expired, kills] {
+    for v in [launchesRefresh, launchesProcessing, launchesOther, launches, completed, expired, kills] {
       rows.comma()
       rows.integer(Int64(v))
     }

@@ -19,7 +19,8 @@ extension CSVSchema {
     [
       "cell", "arm", "replication", "device", "day", "date", "warmup", "launches_refresh",
       "launches_processing",
-      "launches_other", "completed", "expired", "kills", "energy_mwh", "cellular_bytes", "app_opens",
+      "launches_other", "launches", "completed", "expired", "kills", "energy_mwh", "cellular_bytes",
+      "app_opens",
       "staleness_median_s", "staleness_worst_s", "opens_fresh_1h",
     ])
   /// One row per device change or app event of the owners whose day is kept.

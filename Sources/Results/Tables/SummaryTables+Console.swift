@@ -33,7 +33,17 @@ extension SummaryTables {
     return "  \(v.result.rawValue)  \(v.hypothesis)   estimate \(e) [\(l), \(h)]\(p)\(more)"
   }
 
-  /// The console's tables: per cell, each metric per arm with its 95 % interval and the
+  /// For a count or an amount per owner (launches, energy a day), skewed across owners:
+  /// the owners' median and p90 beside the mean; empty for other rows.
+  static func spread(_ r: Row) -> String {
+    guard r.kind == .arm, r.metric.range == .nonNegative, !r.metric.isSummarisedByMedian,
+      r.metric != .iccLaunchesPerDay, r.median.isFinite, r.p90.isFinite
+    else { return "" }
+    return " (median \(console(r.median)), p90 \(console(r.p90)))"
+  }
+
+  /// The console's tables: per cell, each metric per arm with its 95 % interval (and a
+  /// count's owners' median and p90, ``spread(_:)``) and the
   /// paired differences between arms, then the verdicts; then, when the sweep names a
   /// baseline, each cell's difference from it in launches a day.
   public func consoleLines(plan: SummaryPlan) -> [String] {
@@ -51,7 +61,7 @@ extension SummaryTables {
           if let r = rows.first(where: {
             $0.cell == cell && $0.kind == .arm && $0.arm == arm && $0.metric == metric
           }) {
-            row.append(Self.interval(r.shown, digits))
+            row.append(Self.interval(r.shown, digits) + Self.spread(r))
           }
         }
         for (a, b) in pairs {
