@@ -30,35 +30,34 @@ extension ExperimentSpec {
         "baseline names one swept key and its value, e.g. {\(keys.first ?? "app.opens_per_day"): 5}")
     }
     let key = entries[0].key
-    guard sweep?.value("grid") != nil, keys.contains(key) else {
-      throw node.error(
-        "'\(key)' is not a key of the sweep's grid (\(keys.joined(separator: ", "))); a baseline names one of them"
-      )
-    }
-    let values = cells.map { c in c.overrides.first { $0.path == key }!.value }
-    guard values.contains(value) else {
-      throw entries[0].value.error(
-        "\(value) is not one of its values (\(Array(Set(values)).sorted().joined(separator: ", ")))")
+    if let problem = gridCellProblem(key, [value], cells: cells, isGrid: sweep?.value("grid") != nil) {
+      throw entries[0].value.error(problem)
     }
     return (key, value)
+  }
+
+  /// Why `key` = each of `values` names no cell of this grid sweep (`cells`); nil when
+  /// every one does.
+  static func gridCellProblem(_ key: String, _ values: [String], cells: [Cell], isGrid: Bool) -> String? {
+    let taken = cells.compactMap { $0.overrides.first { $0.path == key }?.value }
+    guard isGrid, !taken.isEmpty else {
+      let keys = cells.first?.overrides.map(\.path) ?? []
+      return "'\(key)' is not a key of the sweep's grid (\(keys.joined(separator: ", ")))"
+    }
+    for v in values where !taken.contains(v) {
+      return "\(key) = \(v) is not one of its values (\(Array(Set(taken)).sorted().joined(separator: ", ")))"
+    }
+    return nil
   }
 
   /// Why a claim between two cells names cells this sweep does not have; nil when fine.
   func cellsProblem(_ c: Hypothesis.Cells?) -> String? {
     guard let c else { return nil }
-    let values = cells.compactMap { $0.overrides.first { $0.path == c.key }?.value }
     var isGrid = false
     if case .mapping(let entries)? = tree.entries(of: "sweep")?.value.value {
       isGrid = entries.contains { $0.key == "grid" }
     }
-    guard !values.isEmpty, isGrid else {
-      return "'\(c.key)' is not a key of the sweep's grid (\(sweepKeys.joined(separator: ", ")))"
-    }
-    for v in [c.left, c.right] where !values.contains(v) {
-      return
-        "\(c.key) = \(v) is not one of its values (\(Array(Set(values)).sorted().joined(separator: ", ")))"
-    }
-    return nil
+    return Self.gridCellProblem(c.key, [c.left, c.right], cells: cells, isGrid: isGrid)
   }
 
   /// What the summary needs to know of this experiment.

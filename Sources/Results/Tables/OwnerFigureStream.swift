@@ -64,11 +64,8 @@ struct OwnerFigureStream {
         replication: replication,
         sums: &p.replicationSums, spill: spill)
     }
-    let trials = figureSet.trials(k)
-    if bucket.trials.count < trials.count {
-      bucket.trials += Array(repeating: 0, count: trials.count - bucket.trials.count)
-    }
-    for (f, t) in trials.enumerated() where !values[f].isNaN { bucket.trials[f] += t }
+    // The trials of the figures this owner has.
+    bucket.addTrials(zip(figureSet.trials(k), values).map { $1.isNaN ? 0 : $0 })
     bucket.intraClass.add(days: k.days, launches: k.dayLaunches, launchSquares: k.dayLaunchSquares)
     if k.days > 0 {
       var daysByHour = [Int](repeating: 0, count: 24)

@@ -1,6 +1,5 @@
 import FileFormats
 import Foundation
-import Randomness
 
 extension SummaryTables {
   /// These tables with each sweep cell's paired difference from the plan's baseline cell
@@ -34,12 +33,7 @@ extension SummaryTables {
         added.append(d.row.relabelled(arm: d.row.arm, cell: c, kind: .cellDifference))
       }
     }
-    var families: [String: [Int]] = [:]
-    for (i, r) in added.enumerated() { families[r.arm + "|" + r.metric.rawValue, default: []].append(i) }
-    for members in families.values {
-      let adjusted = Statistics.holmAdjusted(members.map { added[$0].pValue ?? .nan })
-      for (k, i) in members.enumerated() { added[i].pHolm = adjusted[k].isNaN ? nil : adjusted[k] }
-    }
+    added = Self.holmAdjusting(added, kind: .cellDifference)
     // In the summary's order: by cell, arm and metric.
     func order(_ r: Row) -> (Int, Int, Int) {
       (r.cell, plan.arms.firstIndex(of: r.arm) ?? 0, plan.summaryMetrics.firstIndex(of: r.metric) ?? 0)

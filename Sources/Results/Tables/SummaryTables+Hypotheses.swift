@@ -40,12 +40,13 @@ extension SummaryTables {
     return byCell.flatMap { $0.compactMap { $0 } }
   }
 
-  /// The paired rows with their p-values adjusted by Holm's method over the cells (one
-  /// family per pair of arms and metric).
-  static func holmAdjustingPairs(_ rows: [Row]) -> [Row] {
+  /// The rows of `kind` (paired differences between arms, or cells' differences from a
+  /// baseline) with their p-values adjusted by Holm's method over the cells (one family
+  /// per pair of arms, or arm, and metric).
+  static func holmAdjusting(_ rows: [Row], kind: SummaryRowKind = .pairedDifference) -> [Row] {
     var rows = rows
     var families: [String: [Int]] = [:]
-    for (i, r) in rows.enumerated() where r.kind == .pairedDifference {
+    for (i, r) in rows.enumerated() where r.kind == kind {
       families[r.arm + "|" + r.metric.rawValue, default: []].append(i)
     }
     for (_, members) in families {

@@ -129,13 +129,16 @@ public struct SummaryTables: Sendable {
       for h in 0..<24 { hours[h] += other.hours[h] }
       Self.pad(&figures, to: other.figures.count)
       for f in other.figures.indices { figures[f].merge(other.figures[f]) }
-      if trials.count < other.trials.count {
-        trials += Array(repeating: 0, count: other.trials.count - trials.count)
-      }
-      for f in other.trials.indices { trials[f] += other.trials[f] }
+      addTrials(other.trials)
       intraClass.merge(other.intraClass)
       for h in 0..<24 { hourShares[h].merge(other.hourShares[h]) }
       days.merge(other.days)
+    }
+
+    /// Adds trials to ``trials``, figure by figure.
+    mutating func addTrials(_ more: [Double]) {
+      if trials.count < more.count { trials += Array(repeating: 0, count: more.count - trials.count) }
+      for f in more.indices { trials[f] += more[f] }
     }
 
     /// Grows a list of figures' streams to `count`.
@@ -420,7 +423,7 @@ public struct SummaryTables: Sendable {
         }
       }
     }
-    rows = holmAdjustingPairs(rows)
+    rows = holmAdjusting(rows)
     let verdicts = decide(plan.hypotheses, cells: Array(plan.cells), pooled)
     let tables = SummaryTables(
       rows: rows, verdicts: verdicts, transient: longestTransient(buckets, plan: plan))
