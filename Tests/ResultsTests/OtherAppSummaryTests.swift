@@ -99,6 +99,25 @@ import Testing
       }, "\(written)")
   }
 
+  /// An energy difference that is 0 for every owner, where the app does draw energy: no
+  /// owner's difference can exceed its larger arm's energy a day, so the interval is ±
+  /// the share of owners none of 3 rules out (0.708) of the largest (18 mWh in 4 days).
+  @Test func anEnergyDifferenceSeenAtZeroIsBoundedByTheLargestEnergy() throws {
+    let same = Self.file.replacingOccurrences(
+      of: "0,processing,0,0,com.chat.app,silent_push,1,4,40,4,0,6.000",
+      with: "0,processing,0,0,com.chat.app,silent_push,1,4,40,4,0,10.000"
+    ).replacingOccurrences(
+      of: "0,processing,0,2,com.chat.app,silent_push,1,4,44,8,0,10.000",
+      with: "0,processing,0,2,com.chat.app,silent_push,1,4,44,8,0,18.000")
+    let s = try #require(try OtherAppSummary.compute(directory: try folder(same).path, plan: plan))
+    let pair = try row(s, "paired_difference", "refresh vs processing", "com.chat.app", "energy_per_day_mwh")
+    let half = (1 - pow(0.025, 1.0 / 3)) * 18 / 4
+    #expect(pair.mean == 0 && abs(pair.low + half) < 1e-9 && abs(pair.high - half) < 1e-9, "\(pair)")
+    // The photo app draws none in either arm: 0 by construction, a point.
+    let photos = try row(s, "paired_difference", "refresh vs processing", "com.photos", "energy_per_day_mwh")
+    #expect(photos.low == 0 && photos.high == 0)
+  }
+
   /// With 10 or more owners, the bootstrap-t over owners, as in summary.csv: a skewed
   /// sample (one heavy owner in 20) gets a longer upper side than lower, and neither
   /// side is shorter than Student's.

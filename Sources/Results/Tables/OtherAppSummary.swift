@@ -322,6 +322,21 @@ extension OtherAppSummary {
       let stats: (n: Int, mean: Double, m2: Double)
     }
 
+    /// For a pair of arms (an energy, whose steps are not counts): the largest figure of
+    /// an owner in either arm. No owner's difference can exceed it, so when every owner's
+    /// difference came out 0 the share that may not be (``OtherAppSummary/unseenShare(owners:)``)
+    /// times it bounds the mean's (issue 52: the messenger's energy difference, 0 for all
+    /// of 40 owners, held a reference of −0.0001 mWh a day in 0.13 of runs). Nil for an
+    /// arm, or when the owners' figures were not kept (more than the bootstrap takes).
+    func largestArmFigure(pair g: Group) -> Double? {
+      let n = arms.count
+      guard g.arm >= n else { return nil }
+      let (i, j) = ((g.arm - n) / n, (g.arm - n) % n)
+      let figures = [i, j].compactMap { values[Group(cell: g.cell, arm: $0, app: g.app, metric: g.metric)] }
+      guard figures.count == 2 else { return nil }
+      return figures.joined().map(\.magnitude).max()
+    }
+
     /// The row at `place`, with its interval: from its bootstrap-t `replicates` when it
     /// has them, else Student's.
     func row(_ place: Place, replicates: [Double]?) -> Row {
@@ -333,8 +348,10 @@ extension OtherAppSummary {
         Statistics.residualDegreesOfFreedom(xs.map { Statistics.Cluster(y: $0, n: 1) })
       }
       let unseen: Double? =
-        variance == 0 && !byReplication && OtherAppSummary.metrics[g.metric].isCounted
-        ? days[g.cell].flatMap { d in d > 0 ? OtherAppSummary.unseenShare(owners: s.n) / Double(d) : nil }
+        variance == 0 && !byReplication
+        ? OtherAppSummary.metrics[g.metric].isCounted
+          ? days[g.cell].flatMap { d in d > 0 ? OtherAppSummary.unseenShare(owners: s.n) / Double(d) : nil }
+          : largestArmFigure(pair: g).map { OtherAppSummary.unseenShare(owners: s.n) * $0 }
         : nil
       func interval(_ level: Double) -> ConfidenceInterval {
         if let half = unseen {
