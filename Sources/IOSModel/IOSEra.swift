@@ -39,6 +39,13 @@ public enum IOSEra: String, Sendable, Hashable, CaseIterable {
   /// runs a day, about one a night); where between 14 and 16 it changed is not known.
   public var spacesProcessingFromLastLaunch: Bool { self == .ios16 || self == .ios18 || self == .ios26 }
 
+  /// Whether silent pushes are spaced further whenever the phone is off power
+  /// (``RateLimitPolicy/pushOffPowerSpacingSeconds``): S4 on iOS 10-11 ("throttled
+  /// whenever the device is off power"); R5 on iOS 13 got 68 in 23.5 h, and dasd in
+  /// iOS 26.1 stretches the push limit only in Low Power Mode (which vetoes pushes
+  /// anyway).
+  public var throttlesPushesOffPower: Bool { self == .ios6 || self == .ios7to12 }
+
   /// Whether continued-processing requests exist (iOS 26).
   public var hasContinuedProcessing: Bool { self == .ios26 }
 }

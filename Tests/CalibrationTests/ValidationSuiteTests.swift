@@ -186,6 +186,37 @@ import Testing
     #expect(share > 0.2, "without the hold the pushes launch as their scores allow: \(share)")
   }
 
+  /// `background_only` leaves out the pushes handed at once to the app on screen: an
+  /// owner who opens the app 30 times a day gets some, so fewer launches count, and
+  /// none of them is on screen.
+  @Test func backgroundOnlyLeavesOutThePushesToTheAppOnScreen() throws {
+    func text(_ extra: String) -> String {
+      """
+      case: T5
+      source: a test
+      grade: H
+      report: pushes
+      figure: {metric: launches_per_day, task: silent_push\(extra)}
+      band: [0, 1000]
+      owners: 6
+      scenario:
+        days: 4
+        seed: 11
+        persona: {name: typical, overrides: {usage.app_opens_per_day: 30, usage.force_quit_probability: 0}}
+        app:
+          background_modes: [remote-notification]
+          silent_pushes_per_hour: 30
+      """
+    }
+    let every = try ValidationCase.load(file: write(text(""), "T5.yaml"))
+    let background = try ValidationCase.load(file: write(text(", background_only: true"), "T5b.yaml"))
+    #expect(background.figure.backgroundOnly && !every.figure.backgroundOnly)
+    let all = try #require(Scorecard.run([every], jobs: 1)[0].figure)
+    let behind = try #require(Scorecard.run([background], jobs: 1)[0].figure)
+    #expect(behind < all, "\(behind) in the background of \(all)")
+    #expect(behind > 0)
+  }
+
   @Test func theResultDoesNotDependOnTheJobs() throws {
     let cases = try ["a", "b", "c"].map { name in
       try ValidationCase.load(
@@ -209,6 +240,7 @@ import Testing
       "c.yaml:5: figure: share_owners_launched_at_low_score needs a policy, e.g. policy: device_activity"
     ),
     ("task: refresh}", "task: refresh, policy: luck}", "c.yaml:5: figure.policy: 'luck' is not one of"),
+    ("task: refresh}", "task: refresh, background_only: maybe}", "c.yaml:5: figure.background_only:"),
   ])
   func badCasesNameTheFileLineAndKey(old: String, new: String, message: String) throws {
     let path = write(Self.oneCase.replacingOccurrences(of: old, with: new), "c.yaml")

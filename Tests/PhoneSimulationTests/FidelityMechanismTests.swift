@@ -134,34 +134,61 @@ import Testing
     #expect(model.threshold(for: r) < 0.91)
   }
 
-  /// Silent pushes, 30 an hour for two days, the phone off power except 00:00-06:00.
-  func pushes(_ model: SchedulingModel) -> [(time: Double, onPower: Bool)] {
+  /// Silent pushes, `perHour` an hour for two days, the phone off power except
+  /// 00:00-06:00; the app on screen for `openMinutes` from 12:00 each day.
+  func pushes(
+    _ model: SchedulingModel, era: IOSEra = .ios26, perHour: Double = 30, openMinutes: Double = 0
+  ) -> [(time: Double, onPower: Bool)] {
     var c = AppConfiguration()
+    c.era = era
     c.backgroundModes = ["remote-notification"]
-    c.silentPushesPerHour = 30
+    c.silentPushesPerHour = perHour
     let script: [(Double, TimelineEvent.Action)] =
       [(at(0, 1), .openApp(seconds: 10))]
       + (0..<2).flatMap { d in [(at(day: d, 0, 0.5), .plug), (at(day: d, 6), .unplug)] }
+      + (openMinutes > 0 ? (0..<2).map { d in (at(day: d, 12), .openApp(seconds: openMinutes * 60)) } : [])
     var w = SystemWorld(c, behavior: Code(), script: script, model: model, recordDecisions: false)
     w.run(until: at(day: 2, 0))
     return w.launches("silent_push").map { ($0, $0.truncatingRemainder(dividingBy: 86_400) < 6 * 3600) }
   }
 
-  @Test func silentPushesHaveADailyBudgetAndWaitLongerOffPower() {
+  /// From iOS 13, dasd's one limit on pushes is one per 900 s, on power or off
+  /// (dasd-decisions.md §5), under a budget of 72 a day (S2): at 30 pushes an hour the
+  /// budget binds (96 slots of 900 s a day). Before iOS 13 pushes off power wait
+  /// 1,800 s (S4: iOS 10-11, throttled whenever off power).
+  @Test func silentPushesHaveADailyBudgetAndWaitLongerOffPowerBeforeIOS13() {
     let launches = pushes(.iosFromDayZero())
     for day in 0..<2 {
       let today = launches.filter { Int($0.time / 86_400) == day }
-      #expect(today.count == 48, "day \(day): \(today.count)")
+      #expect(today.count == 72, "day \(day): \(today.count)")
     }
     let off = launches.filter { !$0.onPower }.map(\.time)
-    #expect(zip(off, off.dropFirst()).allSatisfy { $1 - $0 >= 1800 })
-    #expect(launches.contains { $0.onPower })
-    let unlimited = changing(.iosFromDayZero(), RateLimitPolicy.self) {
-      $0.pushBudgetPerDay = 1000
-      $0.pushOffPowerSpacingSeconds = 0
+    let offGaps = zip(off, off.dropFirst()).map { $1 - $0 }
+    #expect(offGaps.allSatisfy { $0 >= 900 })
+    #expect(offGaps.filter { $0 < 1800 }.count > offGaps.count / 2)
+    let old = pushes(.iosFromDayZero(), era: .ios7to12).filter { !$0.onPower }.map(\.time)
+    #expect(old.count > 20)
+    #expect(zip(old, old.dropFirst()).allSatisfy { $1 - $0 >= 1800 })
+    let unlimited = changing(.iosFromDayZero(), RateLimitPolicy.self) { $0.pushBudgetPerDay = 1000 }
+    // Without the budget, more than it allows: 4 an hour, less the vetoes.
+    #expect(pushes(unlimited).count > 2 * 72 + 10)
+  }
+
+  /// A push for the app on screen is delivered at once (S1: "Absolutely Must
+  /// Proceed"): ten minutes on screen at 120 pushes an hour (20 expected; 10 or fewer
+  /// with Poisson probability 0.011) deliver more than 10, where the 900-s spacing
+  /// would allow 1 or 2, and they spend none of the 72-a-day budget.
+  @Test func aPushForTheAppOnScreenIsDeliveredAtOnce() {
+    let open = pushes(.iosFromDayZero(), perHour: 120, openMinutes: 10)
+    let window = { (t: Double) in (at(12)...at(12, 10)).contains(t.truncatingRemainder(dividingBy: 86_400)) }
+    for day in 0..<2 {
+      let onScreen = open.filter { Int($0.time / 86_400) == day && window($0.time) }
+      #expect(onScreen.count > 10, "day \(day): \(onScreen.count) on screen")
+      let background = open.filter { Int($0.time / 86_400) == day && !window($0.time) }
+      #expect(background.count == 72, "day \(day): \(background.count) in the background")
     }
-    // 24 on power (6 h, 4 an hour) and 72 off power (18 h, 4 an hour) a day.
-    #expect(pushes(unlimited).count > 2 * 48 + 40)
+    let closed = pushes(.iosFromDayZero(), perHour: 120).filter { window($0.time) }
+    #expect(closed.count <= 2 * 2)
   }
 
   @Test func ownerEffectsAreDrawnFromTheirOwnStreamAndSpreadOwners() {

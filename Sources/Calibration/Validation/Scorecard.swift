@@ -159,6 +159,10 @@ public enum Scorecard {
       if !c.figure.over.isEmpty {
         owner.over = ValidationOwner(outcome: log, task: c.figure.over, days: scenario.days).launches
       }
+      if c.figure.backgroundOnly {
+        owner.launches.removeAll(where: \.appOnScreen)
+        owner.over.removeAll(where: \.appOnScreen)
+      }
       return owner
     }
   }

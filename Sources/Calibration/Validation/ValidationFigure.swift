@@ -108,6 +108,10 @@ public struct ValidationFigure: Sendable {
   public var gapsAtMostMinutes: Double?
   /// The task a `launch_ratio` divides by.
   public var over = ""
+  /// Whether only the launches made while the app was not on screen count
+  /// (`background_only`): a report of background pushes leaves out the pushes the
+  /// system hands at once to the app on screen.
+  public var backgroundOnly = false
   /// `peak_bin_ratio`'s bin [s] and the fewest launches a bin needs to be judged.
   static let peakBinSeconds = 600.0
   static let peakBinLeastLaunches = 100.0
@@ -122,6 +126,7 @@ public struct ValidationFigure: Sendable {
       tree,
       keys: [
         "metric", "task", "from_day", "window", "rate", "policy", "score_at_most", "gaps_at_most", "over",
+        "background_only",
       ])
     let names = Metric.allCases.map(\.rawValue)
     guard let m = try s.text("metric", default: nil, allowed: names).flatMap(Metric.init(rawValue:)) else {
@@ -141,6 +146,7 @@ public struct ValidationFigure: Sendable {
       throw tree.error("\(metric.rawValue) needs gaps_at_most, the longest gap counted [min], e.g. 10")
     }
     over = try s.text("over", default: nil) ?? ""
+    backgroundOnly = try s.flag("background_only", default: false)
     if metric == .launchRatio, over.isEmpty {
       throw tree.error("\(metric.rawValue) needs over:, the task it divides by, e.g. over: refresh")
     }

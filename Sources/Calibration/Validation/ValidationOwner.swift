@@ -22,6 +22,8 @@ struct ValidationOwner: Sendable {
     var score: Double?
     /// Whether the phone was in use (screen on) at the launch.
     var inUse = false
+    /// Whether the app was on screen at the launch (a silent push delivered to it).
+    var appOnScreen = false
     /// Whether the phone was in use with the app not on screen when the launch's trigger
     /// came (a silent push's first pending push, a request's submission); false when the
     /// trigger is not recorded.
@@ -103,6 +105,7 @@ struct ValidationOwner: Sendable {
           hour: cal.fractionalHour(of: launchedAt), onPower: state(plugged, at: launchedAt),
           runSeconds: runEnd.map { (($0 - start).seconds - (launchedAt - start).seconds) },
           score: decision?.total, inUse: screenOn(at: launchedAt),
+          appOnScreen: state(appOnScreen, at: launchedAt),
           triggeredInUse: trigger.map(inUseElsewhere(at:)) ?? false,
           delaySeconds: trigger.map { (launchedAt - $0).seconds } ?? 0,
           sinceEarliestSeconds: (launchedAt - r.earliest).seconds,

@@ -8,7 +8,7 @@ import FileFormats
 /// level and vetoes above a cap: other apps' running work lowers every app's score).
 public struct ConcurrencyPolicy: SchedulingPolicy {
   public var name: String { "cpu" }
-  public var reads: PolicyInputs { [.runningTasks, .deviceInUse] }
+  public var reads: PolicyInputs { [.runningTasks, .deviceInUse, .appState] }
   public func scoreWeight(for activity: Activity) -> Double? { activity.isUrgentTransfer ? nil : weight }
   public var weight: Double = 5
   /// Background tasks of the app that may run at once.
@@ -27,7 +27,9 @@ public struct ConcurrencyPolicy: SchedulingPolicy {
   /// The rules, for a full verdict or for its outcome alone.
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     if activity.isUrgentTransfer { return .skip(name) }
-    if c.runningTasks >= maximumRunning { return .veto(name, c, "\(c.runningTasks) task(s) already running") }
+    if c.runningTasks >= maximumRunning, !c.pushReachesAppOnScreen(activity) {
+      return .veto(name, c, "\(c.runningTasks) task(s) already running")
+    }
     let level = (c.isInUse ? inUseLevel : 0) + Double(c.otherAppsRunning) * perTaskLevel
     if level > vetoAbove {
       return .veto(

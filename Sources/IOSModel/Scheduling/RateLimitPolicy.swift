@@ -8,11 +8,13 @@ import SimKernel
 /// Processing is paced as dasd paces maintenance work: at least `processingSpacing`
 /// (times the owner's factor) between two processing launches, however early the
 /// requests allow (field observations P2, P5, P8). Silent pushes have a device-wide
-/// budget per 24 hours and are spaced further off power (S2, S3, S4). Background
-/// transfers are exempt.
+/// budget per 24 hours (S2); before iOS 13 they are spaced further off power (S4); a
+/// push for the app on screen passes at once
+/// (``PolicyContext/pushReachesAppOnScreen(_:)``).
+/// Background transfers are exempt.
 public struct RateLimitPolicy: SchedulingPolicy {
   public var name: String { "rate_limit" }
-  public var reads: PolicyInputs { [.time, .lastLaunch, .pluggedIn] }
+  public var reads: PolicyInputs { [.time, .lastLaunch, .pluggedIn, .appState] }
   public func scoreWeight(for activity: Activity) -> Double? { nil }
   /// Least time between two silent-push launches [s].
   public var minimumSpacingSeconds: Double = 900
@@ -21,12 +23,14 @@ public struct RateLimitPolicy: SchedulingPolicy {
   public var refreshSpacingSeconds: Double = 450
   /// Least time between two processing launches, for an owner factor of 1 [s].
   public var processingSpacingSeconds: Double = 17380
-  /// Least time between two silent-push launches off external power [s] (Apple: two
-  /// or three an hour).
+  /// Least time between two silent-push launches off external power before iOS 13
+  /// [s] (``IOSEra/throttlesPushesOffPower``; S4: iOS 10-11, throttled whenever off
+  /// power). From iOS 13 dasd's one push limit is `minimumSpacing`, on power or off
+  /// (dasd-decisions.md §5; R5 on iOS 13: 68 pushes in 23.5 h).
   public var pushOffPowerSpacingSeconds: Double = 1800
   /// Silent-push launches per 24-hour period (a device-wide budget, of which this app
-  /// is taken to get all).
-  public var pushBudgetPerDay: Double = 48
+  /// is taken to get all; S2: "up to several" an hour, three).
+  public var pushBudgetPerDay: Double = 72
 
   public init() {}
 
@@ -43,11 +47,14 @@ public struct RateLimitPolicy: SchedulingPolicy {
       if c.era.spacesProcessingFromLastLaunch { return .skip(name) }
       spacing = processingSpacingSeconds * c.owner.processingSpacingFactor
     case .silentPush:
+      if c.pushReachesAppOnScreen(activity) { return .skip(name) }
       if Double(c.silentPushesInPeriod) >= pushBudgetPerDay {
         return .veto(
           name, c, "push budget spent (\(c.silentPushesInPeriod) of \(Int(pushBudgetPerDay)) this period)")
       }
-      spacing = c.isPluggedIn ? minimumSpacingSeconds : max(minimumSpacingSeconds, pushOffPowerSpacingSeconds)
+      spacing =
+        !c.isPluggedIn && c.era.throttlesPushesOffPower
+        ? max(minimumSpacingSeconds, pushOffPowerSpacingSeconds) : minimumSpacingSeconds
     case .refresh, .legacyFetch: spacing = refreshSpacingSeconds
     }
     guard let last = c.lastLaunch[activity.kind] else { return .skip(name) }

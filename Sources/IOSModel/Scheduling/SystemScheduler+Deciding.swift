@@ -225,10 +225,14 @@ extension SystemScheduler {
         drawData(paths[p].launched(activity, at: now, app: app, onCellular: device.network == .cellular))
         notePathsChanged()
       }
-      lastLaunch[activity.kind] = now
-      if activity.kind == .silentPush {
-        countPushLaunch(at: now)
-        point.context.silentPushesInPeriod = pushesInPeriod
+      // A push delivered to the app on screen is no launch for dasd
+      // (``PolicyContext/pushReachesAppOnScreen(_:)``).
+      if !point.context.pushReachesAppOnScreen(activity) {
+        lastLaunch[activity.kind] = now
+        if activity.kind == .silentPush {
+          countPushLaunch(at: now)
+          point.context.silentPushesInPeriod = pushesInPeriod
+        }
       }
       lastLaunchTrigger[activity.name] = point.trigger
       runningSince[activity.name] = (now, point.context.isPluggedIn, group, activity.requiresExternalPower)

@@ -11,9 +11,10 @@ import FileFormats
 ///
 /// Budgeted work is every kind the energy budget weighs: all but a background
 /// transfer the app started in the foreground. An app in the foreground is not held
-/// (S1: "Absolutely Must Proceed"); that its push then overrides every other policy is
-/// not modelled, nor the same policy's veto while the camera is in use (the phone model
-/// has no camera). dasd also runs timers of 60 s and 180 s after a trigger; here the
+/// (S1: "Absolutely Must Proceed"); its push then passes the push spacing, the push
+/// budget and the one-task limit (``PolicyContext/pushReachesAppOnScreen(_:)``). Not
+/// modelled: the same policy's veto while the camera is in use (the phone model has no
+/// camera). dasd also runs timers of 60 s and 180 s after a trigger; here the
 /// hold is checked at each decision point instead.
 public struct ThunderingHerdPolicy: SchedulingPolicy {
   public var name: String { "thundering_herd" }
