@@ -12,7 +12,6 @@ CSV also has one column per swept key after `cell`, so for example
 """
 
 import json
-import re
 import sys
 
 import matplotlib
@@ -26,9 +25,9 @@ png = sys.argv[2] if len(sys.argv) > 2 else f"{out}/plot_example.png"
 
 with open(f"{out}/manifest.json") as f:
     manifest = json.load(f)
-# The warm-up days (default 1, none in a one-day run), as the summary leaves them out.
-found = re.search(r"^warmup_days: *(\d+)", manifest.get("configuration", ""), re.MULTILINE)
-warmup_days = int(found.group(1)) if found else (1 if manifest.get("days", 2) > 1 else 0)
+# The warm-up days the summary left out, as the manifest records them (also when the
+# run read them from its data, `warmup_days: auto`).
+warmup_days = int(manifest.get("warmup_days", 0))
 warmup_s = 86_400 * warmup_days
 
 hours = pd.read_csv(f"{out}/hour_of_day.csv")
