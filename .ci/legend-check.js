@@ -1,7 +1,8 @@
 // Injected by .ci/report-test into a copy of a report (the report itself has no
 // scripts). For every chart, as the browser renders it: each legend entry is shown and
 // its colour is drawn by at least one visible mark inside the chart; every colour a
-// visible mark is painted in has a legend entry; no two entries share a colour. One
+// visible mark is painted in has a legend entry; no two entries share a colour; no text
+// (axis titles, tick labels) is shortened with "…" or drawn past the chart's edges. One
 // line per chart goes into a pre element (id legend-check), ending in ": ok" or the problems.
 addEventListener("load", () => {
   const lines = [];
@@ -31,6 +32,11 @@ addEventListener("load", () => {
       if (colours.indexOf(colours[i]) !== i) problems.push(`${colours[i]} means two things`);
     });
     for (const c of drawn) if (!colours.includes(c)) problems.push(`${c} is drawn with no legend entry`);
+    for (const t of svg.querySelectorAll("text")) {
+      const r = t.getBoundingClientRect();
+      const clipped = r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1;
+      if (clipped || t.textContent.endsWith("…")) problems.push(`label '${t.textContent}' is clipped`);
+    }
     lines.push(
       `${svg.id}: ${keys.length} legend entries, ${drawn.size} colours drawn: ` +
         (problems.length ? problems.join("; ") : "ok"),

@@ -49,27 +49,45 @@ extension ReportSections {
     }
   }
 
-  /// The CDF of each arm's values. Each curve stops at the cut (the pooled 99th
-  /// percentile) at the share it has reached there, and the legend says what share of
-  /// each arm lies beyond.
+  /// The CDF of each arm's times [h] on a logarithmic axis from one minute to the
+  /// largest value, so that medians of minutes and of days both show; every value is
+  /// drawn (one under a minute at the minute), and the legend gives each arm's median.
   static func cdfChart(
     _ id: String, _ title: String, _ data: [String: [Double]], _ xTitle: String, arms: [String]
   ) -> String {
-    let all = data.values.flatMap { $0 }.sorted()
-    let hi = max(0.1, all.isEmpty ? 1 : Statistics.quantile(sorted: all, 0.99))
-    var c = SVGChart(x: 0...hi, y: 0...1)
-    c.axes(xTitle: xTitle, yTitle: "share ≤ x", xTicks: ticks(0...hi), yTicks: ticks(0...1))
+    let floorHours = 1.0 / 60
+    let all = data.values.flatMap { $0 }
+    let hi = max(floorHours * 10, all.max() ?? 1)
+    let (lo, top) = (log10(floorHours), log10(hi))
+    var c = SVGChart(x: lo...top, y: 0...1)
+    c.axes(xTitle: xTitle, yTitle: "share ≤ x", xTicks: logTimeTicks(lo...top), yTicks: ticks(0...1))
     var labels: [(String, String)] = []
     for (ai, arm) in arms.enumerated() {
       let values = data[arm] ?? []
-      let within = values.isEmpty ? 0 : Double(values.filter { $0 <= hi }.count) / Double(values.count)
-      c.polyline(cdf(values).filter { $0.0 <= hi } + [(hi, within)], color: color(ai))
-      let beyond = 1 - within
-      labels.append(
-        (beyond > 0.0005 ? "\(arm) (\(Int((beyond * 100).rounded())) % beyond)" : arm, color(ai)))
+      c.polyline(cdf(values).map { (log10(max(floorHours, $0.0)), $0.1) }, color: color(ai))
+      let median = values.isEmpty ? nil : Statistics.quantile(sorted: values.sorted(), 0.5)
+      labels.append((median.map { "\(arm) (median \(hoursText($0)))" } ?? arm, color(ai)))
     }
     c.legend(labels)
     return c.svg(id: id, title: title)
+  }
+
+  /// Ticks for a log10 axis of hours: 1 min, 10 min, 1 h, 10 h, 1 d, 10 d, 100 d
+  /// within the range.
+  static func logTimeTicks(_ r: ClosedRange<Double>) -> [(Double, String)] {
+    let marks: [(Double, String)] = [
+      (1.0 / 60, "1 min"), (10.0 / 60, "10 min"), (1, "1 h"), (10, "10 h"), (24, "1 d"), (240, "10 d"),
+      (2400, "100 d"),
+    ]
+    return marks.map { (log10($0.0), $0.1) }.filter { r.contains($0.0) }
+  }
+
+  /// A time in hours as the legend says it: minutes below an hour, hours below two
+  /// days, days above.
+  static func hoursText(_ h: Double) -> String {
+    if h < 1 { return "\(Int((h * 60).rounded())) min" }
+    if h < 48 { return String(format: "%.1f h", h) }
+    return String(format: "%.1f d", h / 24)
   }
 
   static func distributions(launches: String, days: String, arms: [String]) throws(UserError) -> String {
@@ -106,7 +124,8 @@ extension ReportSections {
     }
     var html = "<h2>Distributions</h2>\n"
     html += cdfChart(
-      "delay-cdf", "Delay after earliestBeginDate (CDF, up to the 99th percentile)", delays, "delay [h]",
+      "delay-cdf", "Delay after earliestBeginDate (CDF, log time axis)", delays,
+      "delay after the earliest date",
       arms: arms)
     let top = perDay.values.flatMap { $0 }.max() ?? 1
     let binCount = 20
@@ -132,8 +151,8 @@ extension ReportSections {
     c.legend(arms.enumerated().map { ($0.element, color($0.offset)) })
     html += c.svg(id: "launches-histogram", title: "Launches per device-day")
     html += cdfChart(
-      "staleness-cdf", "Staleness at app open (per owner-day median, CDF)", staleness,
-      "time since the last successful run [h]", arms: arms)
+      "staleness-cdf", "Staleness at app open (per owner-day median, CDF, log time axis)", staleness,
+      "time since the last successful run", arms: arms)
     return html
   }
 }

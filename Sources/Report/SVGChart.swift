@@ -67,7 +67,12 @@ struct SVGChart {
     case "end": room = x - 2
     default: room = 2 * min(x, width - x) - 4
     }
-    let shown = Self.escape(Self.fit(s, maxWidth: rotate ? plotHeight : room, size: size))
+    guard !s.isEmpty else { return }
+    // A text too long for its room is set smaller, down to 8 px, before it is shortened.
+    let maxWidth = rotate ? plotHeight : room
+    var size = size
+    while size > 8, Double(s.count) * size * 0.6 > maxWidth { size -= 1 }
+    let shown = Self.escape(Self.fit(s, maxWidth: maxWidth, size: size))
     let transform = rotate ? " transform=\"rotate(-90 \(Self.f(x)) \(Self.f(y)))\"" : ""
     body +=
       "<text x=\"\(Self.f(x))\" y=\"\(Self.f(y))\" font-size=\"\(Int(size))\" text-anchor=\"\(anchor)\"\(transform)>\(shown)</text>\n"

@@ -22,6 +22,10 @@ struct TimelineDay {
   let arms: [String]
   let lanes: [String]
   let firstArmLane: Int
+  /// Each lane's height in lanes (the battery's is 3).
+  let laneWeights: [Double]
+  /// The battery's lane.
+  static let batteryLane = 3
   let dayStart: Double
   /// The device's lanes and the other apps' runs, as the first arm saw them.
   let ownerRows: [Row]
@@ -62,30 +66,36 @@ struct TimelineDay {
     self.arms = arms
     dayStart = Double(day) * 86_400
     lanes =
-      ["screen / app", "charger", "battery %", "network", "Low Power"] + (hasOthers ? ["other apps"] : [])
+      ["screen on", "app open", "charger", "battery %", "network", "Low Power"]
+      + (hasOthers ? ["other apps"] : [])
       + arms
     firstArmLane = lanes.count - arms.count
+    // The battery lane is three lanes high, so that its level reads.
+    laneWeights = lanes.indices.map { $0 == Self.batteryLane ? 3 : 1 }
     let laneHeight = 22.0
+    let total = laneWeights.reduce(0, +)
     c = SVGChart(
-      width: 800, height: 44 + 40 + laneHeight * Double(lanes.count), left: 120, x: 0...24,
-      y: 0...Double(lanes.count))
+      width: 800, height: 44 + 40 + laneHeight * total, left: 120, x: 0...24, y: 0...total)
     c.axes(
       xTitle: "hour of day [h]", yTitle: "",
       xTicks: stride(from: 0.0, through: 24, by: 3).map { ($0, String(Int($0))) },
       yTicks: [])
-    for (i, lane) in lanes.enumerated() {
-      // The battery lane's label leaves room for its scale.
-      c.text(
-        lane, x: c.left - (i == 2 ? 22 : 4), y: c.y(Double(lanes.count - i) - 0.5) + 4, anchor: "end",
-        size: 10)
-    }
     ownerRows = rows.filter { $0.arm == (arms.first ?? $0.arm) }
     deviceRows = ownerRows.filter { $0.source == "device" }
     for r in ownerRows where r.source == "state" { state[r.event] = r.value }
+    for (i, lane) in lanes.enumerated() {
+      // The battery lane's label leaves room for its scale.
+      let (y0, y1) = laneY(i)
+      c.text(
+        lane, x: c.left - (i == Self.batteryLane ? 22 : 4), y: c.y((y0 + y1) / 2) + 4, anchor: "end", size: 10
+      )
+    }
   }
 
+  /// Lane `i`'s bottom and top in the chart's y units (lanes run top down).
   func laneY(_ i: Int) -> (Double, Double) {
-    (Double(lanes.count - i - 1) + 0.15, Double(lanes.count - i) - 0.15)
+    let below = laneWeights[(i + 1)...].reduce(0, +)
+    return (below + 0.15, below + laneWeights[i] - 0.15)
   }
 
   func h(_ t: Double) -> Double { min(24, max(0, (t - dayStart) / 3600)) }
@@ -127,10 +137,10 @@ struct TimelineDay {
       lane: 0, on: "screen_on", off: "screen_off", initiallyOn: state["screen"] == "on", label: "screen on",
       title: "screen on")
     drawIntervals(
-      lane: 0, on: "app_opened", off: "app_closed", initiallyOn: state["app"] == "open", label: "app open",
+      lane: 1, on: "app_opened", off: "app_closed", initiallyOn: state["app"] == "open", label: "app open",
       title: "app open")
     drawIntervals(
-      lane: 1, on: "plugged", off: "unplugged", initiallyOn: state["charger"] == "plugged", label: "charger",
+      lane: 2, on: "plugged", off: "unplugged", initiallyOn: state["charger"] == "plugged", label: "charger",
       title: "on the charger")
     drawBattery()
     drawNetwork()
@@ -138,7 +148,7 @@ struct TimelineDay {
   }
 
   mutating func drawBattery() {
-    let (b0, b1) = laneY(2)
+    let (b0, b1) = laneY(Self.batteryLane)
     // From the level at 00:00 through each change's level, held to the end of the day.
     let levels = ownerRows.filter {
       $0.source == "device" || ($0.source == "state" && $0.event == "battery")
@@ -154,7 +164,7 @@ struct TimelineDay {
   }
 
   mutating func drawNetwork() {
-    let (n0, n1) = laneY(3)
+    let (n0, n1) = laneY(4)
     let networkRows = deviceRows.filter { $0.event == "network" }
     var last: (Double, String)? = state["network"].map { (dayStart, $0) }
     let networkColors = ["wifi": SVGChart.palette[5], "cellular": SVGChart.palette[1], "none": "#DDDDDD"]
@@ -173,7 +183,7 @@ struct TimelineDay {
   }
 
   mutating func drawLowPowerMode() {
-    let (l0, l1) = laneY(4)
+    let (l0, l1) = laneY(5)
     let lowPower = deviceRows.filter { $0.event == "low_power_mode" }
     var lpSince: Double? = state["low_power_mode"] == "on" ? dayStart : nil
     for r in lowPower {
@@ -196,7 +206,7 @@ struct TimelineDay {
   /// The other apps' runs as the first arm saw them (like the device's lanes): from each
   /// launch to its end, or from 00:00 or to 24:00 for one that crosses midnight.
   mutating func drawOtherApps() {
-    let (o0, o1) = laneY(5)
+    let (o0, o1) = laneY(6)
     var since: [String: Double] = [:]
     func draw(_ key: String, _ a: Double, _ b: Double) {
       c.rect(x0: h(a), x1: max(h(b), h(a) + 0.03), y0: o0, y1: o1, color: colour("other app run"), title: key)
