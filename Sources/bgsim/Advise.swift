@@ -39,6 +39,8 @@ struct Advise: ParsableCommand {
   }
 
   func run() throws {
+    FileHandleOutput.noteFormerMetricNames(in: [self.goal], option: "--goal")
+    FileHandleOutput.noteFormerMetricNames(in: [minimise], option: "--minimise")
     let goal = try Advice.Goal(parsing: self.goal)
     if let problem = MetricName.familyProblem(minimise) { throw ValidationError("--minimise: \(problem)") }
     guard let cost = MetricName(rawValue: minimise) else {

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 
 /// Writing to the standard streams.
 enum FileHandleOutput {
@@ -6,5 +7,15 @@ enum FileHandleOutput {
   static func standardError(_ message: String) {
     let text = message.hasSuffix("\n") ? message : message + "\n"
     FileHandle.standardError.write(Data(text.utf8))
+  }
+
+  /// One note on standard error for each former metric name among the words of `texts`
+  /// (``MetricName/formerNameNote(_:)``).
+  static func noteFormerMetricNames(in texts: [String], option: String) {
+    let words = Set(
+      texts.flatMap { $0.split(whereSeparator: { " ,<>=!()[]".contains($0) }).map(String.init) })
+    for note in words.sorted().compactMap(MetricName.formerNameNote) {
+      standardError("bgsim: \(option): note: \(note)")
+    }
   }
 }

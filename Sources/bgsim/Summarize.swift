@@ -43,6 +43,7 @@ struct Summarize: ParsableCommand {
   func validate() throws {
     if folders.isEmpty { throw ValidationError("give at least one output folder of bgsim run") }
     _ = try query()
+    FileHandleOutput.noteFormerMetricNames(in: metric, option: "--metric")
   }
 
   func query() throws(ValidationError) -> SummaryQuery {

@@ -72,7 +72,7 @@ import Testing
     }
   }
 
-  /// `launches_in_hour_before_open`: each owner's share of its app opens (after the
+  /// `share_opens_with_run_in_hour_before`: each owner's share of its app opens (after the
   /// warm-up) with a successful run less than an hour before, from `days.csv`'s
   /// `opens_fresh_1h` and `app_opens`, averaged over owners.
   @Test func theShareOfOpensAfterAFreshRunIsItsDefinition() throws {
@@ -91,12 +91,33 @@ import Testing
       }
       let shares = opens.values.filter { $0.all > 0 }.map { $0.fresh / $0.all }
       let row = try #require(
-        summary.first { $0[1] == "arm" && $0[2] == arm && $0[3] == "launches_in_hour_before_open" })
+        summary.first { $0[1] == "arm" && $0[2] == arm && $0[3] == "share_opens_with_run_in_hour_before" })
       #expect(Int(row[5]) == shares.count)
       #expect(
         abs(Double(row[CSVSchema.summary.index("mean")])! - shares.reduce(0, +) / Double(shares.count))
           < 1e-5, "\(arm)")
     }
+  }
+
+  /// The metric's former name, `launches_in_hour_before_open`, is still read (it was a
+  /// share of opens named as a count of launches), as the new name, and a file that
+  /// uses it gets one warning line naming the new one.
+  @Test func theFormerNameOfTheShareOfOpensIsReadWithANote() throws {
+    #expect(MetricName(rawValue: "launches_in_hour_before_open") == .shareOpensWithRunInHourBefore)
+    let h = try Hypothesis(
+      parsing: "refresh launches_in_hour_before_open > 0.1", arms: ["refresh"],
+      metrics: MetricName.allCases.map(\.rawValue))
+    #expect(h.metric == "share_opens_with_run_in_hour_before")
+    let file = scratchFolder("former-name").appendingPathComponent("e.yaml").path
+    try smallExperiment.replacingOccurrences(
+      of: "hypotheses:", with: "hypotheses:\n  - \"refresh launches_in_hour_before_open > 0.1\""
+    )
+    .write(toFile: file, atomically: true, encoding: .utf8)
+    let warnings = try FileValidation.checkExperimentWithWarnings(file).warnings
+    #expect(warnings.count == 1)
+    #expect(
+      warnings.first?.contains(
+        "launches_in_hour_before_open is now called share_opens_with_run_in_hour_before") == true)
   }
 
   /// `share_owners_none`: the share of owners with no launch in `launches.csv` after the

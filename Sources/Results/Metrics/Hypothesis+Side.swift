@@ -40,7 +40,7 @@ extension Hypothesis {
         }
         statistic = st
       }
-      let metric = words.last!
+      let metric = MetricName.currentName(words.last!)
       if let problem = MetricName.familyProblem(metric) { throw HypothesisError(raw, problem) }
       guard metrics.contains(metric) || MetricName(rawValue: metric)?.isFamilyMember == true else {
         throw HypothesisError(

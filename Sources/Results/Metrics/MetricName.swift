@@ -6,8 +6,13 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
 
   private init(fixed: String) { rawValue = fixed }
 
-  /// A fixed metric's name, or `launched_by_HH:MM` (00:00…23:59); nil otherwise.
+  /// A fixed metric's name (or a name it had before, ``formerNames``), or
+  /// `launched_by_HH:MM` (00:00…23:59); nil otherwise.
   public init?(rawValue: String) {
+    if let now = Self.formerNames[rawValue] {
+      self = now
+      return
+    }
     guard
       Self.allCases.contains(where: { $0.rawValue == rawValue }) || Self.launchedBySeconds(rawValue) != nil
         || Self.atLeastPerDay(rawValue) != nil
@@ -31,7 +36,26 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
   /// [s] (values: days with an open; unit: owner).
   public static let stalenessAtOpen = MetricName(fixed: "staleness_at_open_s")
   /// Share of app opens with a successful run less than an hour before (unit: owner).
-  public static let launchesInHourBeforeOpen = MetricName(fixed: "launches_in_hour_before_open")
+  public static let shareOpensWithRunInHourBefore = MetricName(fixed: "share_opens_with_run_in_hour_before")
+
+  /// Names metrics had before, with the metric each names now: still read everywhere a
+  /// metric is named (hypotheses, `--metric`, `advise`, old output folders), with a note
+  /// (``formerNameNote(_:)``).
+  public static let formerNames: [String: MetricName] = [
+    // Issue 53: a share of the owner's opens, not a count of launches.
+    "launches_in_hour_before_open": shareOpensWithRunInHourBefore
+  ]
+
+  /// The metric a name stands for now: `name` itself unless it is a former name.
+  public static func currentName(_ name: String) -> String { formerNames[name]?.rawValue ?? name }
+
+  /// One line saying that `name` is a former name and what it is called now; nil for any
+  /// other name.
+  public static func formerNameNote(_ name: String) -> String? {
+    guard let now = formerNames[name] else { return nil }
+    return "\(name) is now called \(now.rawValue) (a share of the owner's opens, not a count of launches); "
+      + "the old name is read as the new one"
+  }
   /// Share of owners with no launch on any day after the warm-up: each owner's figure is
   /// 1 or 0 (unit: owner).
   public static let shareOwnersNone = MetricName(fixed: "share_owners_none")
@@ -42,7 +66,7 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
   /// The fixed metrics, in the order of `summary.csv`.
   public static let allCases: [MetricName] = [
     launchesPerDeviceDay, shareWhileCharging, delayAfterEarliest, completionRate, expiryRate, energyPerDay,
-    stalenessAtOpen, launchesInHourBeforeOpen, shareOwnersNone, iccLaunchesPerDay,
+    stalenessAtOpen, shareOpensWithRunInHourBefore, shareOwnersNone, iccLaunchesPerDay,
   ]
 
   /// The share of an owner's days (after the warm-up) with a successful run between

@@ -27,7 +27,7 @@ enum OwnerFigures {
     },
     Figure(metric: .expiryRate, trials: \.launched) { k in k.launched > 0 ? k.expired / k.launched : .nan },
     Figure(metric: .energyPerDay) { k in k.days > 0 ? k.energy / k.days : .nan },
-    Figure(metric: .launchesInHourBeforeOpen, trials: \.opens) { k in
+    Figure(metric: .shareOpensWithRunInHourBefore, trials: \.opens) { k in
       k.opens > 0 ? k.freshOpens / k.opens : .nan
     },
     Figure(metric: .shareOwnersNone) { k in k.days > 0 ? (k.launched == 0 ? 1 : 0) : .nan },
