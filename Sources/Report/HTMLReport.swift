@@ -48,11 +48,23 @@ public enum HTMLReport {
     }
   }
 
-  /// Writes the report and returns its path.
-  public static func write(directory: String, to output: String? = nil) throws(UserError) -> String {
+  /// Writes the report and returns its path; `cell` is `--cell` (a number or `all`;
+  /// nil: ``ReportCells/automatic``).
+  public static func write(directory: String, to output: String? = nil, cell: String? = nil)
+    throws(UserError) -> String
+  {
     let fit = FitReport.isFit(directory)
     if !fit { try check(directory) }
-    let html = fit ? try FitReport.render(directory: directory) : try render(directory: directory)
+    var cells = ReportCells.automatic
+    if let cell {
+      guard !fit else {
+        throw UserError("--cell: \(directory) is the output of bgsim fit, which has no cells")
+      }
+      let count = max(1, RunManifest.read(directory: directory)?.cells?.count ?? 1)
+      cells = try ReportCells(parsing: cell, cells: count)
+    }
+    let html =
+      fit ? try FitReport.render(directory: directory) : try render(directory: directory, cells: cells)
     let path = output ?? URL(fileURLWithPath: directory).appendingPathComponent(OutputFileNames.report).path
     let writer = try AtomicFileWriter(path: path)
     writer.write(html)
@@ -60,7 +72,7 @@ public enum HTMLReport {
     return path
   }
 
-  static func render(directory: String) throws(UserError) -> String {
+  static func render(directory: String, cells: ReportCells = .automatic) throws(UserError) -> String {
     let dir = URL(fileURLWithPath: directory)
     func file(_ name: String) -> String { dir.appendingPathComponent(name).path }
     let manifest = RunManifest.read(directory: directory) ?? RunManifest()
@@ -83,22 +95,21 @@ public enum HTMLReport {
     let hypotheses = try rows(file(CSVSchema.hypotheses.file), .hypotheses)
     var sections: [String] = []
     sections.append(ReportSections.headline(summary: summary, hypotheses: hypotheses, arms: arms))
-    sections.append(
-      try ReportSections.dayInTheLife(
-        file(CSVSchema.timelines.file), arms: arms, start: manifest.start))
-    sections.append(ReportSections.hourOfDay(hours, arms: arms))
     let advice = (try? String(contentsOfFile: file(OutputFileNames.advice), encoding: .utf8))?
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    sections.append(
-      try ReportAnswers.section(
-        launches: file(CSVSchema.launches.file), days: file(CSVSchema.days.file), arms: arms, advice: advice))
-    sections.append(
-      try ReportSections.owners(
-        launches: file(CSVSchema.launches.file), days: file(CSVSchema.days.file), arms: arms,
-        cells: manifest.cells?.count ?? 1))
-    sections.append(
-      try ReportSections.distributions(
-        launches: file(CSVSchema.launches.file), days: file(CSVSchema.days.file), arms: arms))
+    let cellCount = max(1, manifest.cells?.count ?? 1)
+    let shown = cells.chosen(of: cellCount).map { n in
+      ReportCell(
+        number: n,
+        name: cellCount > 1 ? ReportSections.cellName(String(n), summary: summary).lowercasedFirst : "")
+    }
+    if cellCount > 1, shown.count == 1, cells == .automatic {
+      sections.append(
+        "<p>The sections below detail cell 0 of \(cellCount); <code>bgsim report --cell N</code> details another, <code>--cell all</code> every one side by side.</p>"
+      )
+    }
+    sections += try details(
+      of: shown, in: dir, hours: hours, arms: arms, start: manifest.start, advice: advice)
     if let cells = manifest.cells, cells.count > 1 {
       sections.append(ReportSections.sweep(summary: summary, cells: cells, arms: arms))
     }
@@ -110,7 +121,8 @@ public enum HTMLReport {
       th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}figure{margin:12px 0}
       figcaption{font-size:13px;font-weight:bold;margin-bottom:4px}.legend{font-size:12px;margin:2px 0}.pass{color:#009E73;font-weight:bold}
       .fail{color:#D55E00;font-weight:bold}.inconclusive{color:#0072B2;font-weight:bold}pre{font-size:12px;background:#f8f8f8;padding:8px;overflow-x:auto;white-space:pre-wrap}
-      svg{max-width:100%;height:auto}
+      svg{max-width:100%;height:auto}.cells{display:grid;grid-template-columns:repeat(auto-fit,minmax(440px,1fr));gap:12px}
+      .cells h3{font-size:14px;margin:8px 0}
       """
     return """
       <!DOCTYPE html>
@@ -121,5 +133,47 @@ public enum HTMLReport {
       </body></html>
 
       """
+  }
+
+  /// The sections that detail the cells `shown` (a day in the life, hours of the day,
+  /// answers, across the run, distributions), each cell's side by side.
+  static func details(
+    of shown: [ReportCell], in dir: URL, hours: [[String]], arms: [String], start: String?, advice: String?
+  ) throws(UserError) -> [String] {
+    func file(_ name: String) -> String { dir.appendingPathComponent(name).path }
+    let (launches, days) = (file(CSVSchema.launches.file), file(CSVSchema.days.file))
+    var sections: [String] = []
+    for section in 0..<5 {
+      var parts: [(ReportCell, String)] = []
+      for cell in shown {
+        let c = cell.number
+        let html: String
+        switch section {
+        case 0:
+          html = try ReportSections.dayInTheLife(
+            file(CSVSchema.timelines.file), arms: arms, start: start, cell: c)
+        case 1: html = ReportSections.hourOfDay(hours, arms: arms, cell: c)
+        case 2:
+          html = try ReportAnswers.section(
+            launches: launches, days: days, arms: arms, advice: c == shown[0].number ? advice : nil, cell: c)
+        case 3: html = try ReportSections.owners(launches: launches, days: days, arms: arms, cell: c)
+        default: html = try ReportSections.distributions(launches: launches, days: days, arms: arms, cell: c)
+        }
+        parts.append((cell, html))
+      }
+      sections.append(sideBySide(parts))
+    }
+    return sections
+  }
+
+  /// One section for the cells shown: a cell's alone (its charts named by the cell in a
+  /// sweep), or the header once and each cell's charts side by side under its name.
+  static func sideBySide(_ parts: [(ReportCell, String)]) -> String {
+    guard parts.count > 1 else { return parts.first.map { $0.0.marking($0.1) } ?? "" }
+    let header = ReportCell.split(parts[0].1).header
+    let columns = parts.map { cell, html in
+      "<div class=\"cell\"><h3>\(SVGChart.escape(cell.name.capitalizedFirst))</h3>\n\(cell.marking(ReportCell.split(html).body))</div>\n"
+    }
+    return header + "<div class=\"cells\">\n" + columns.joined() + "</div>\n"
   }
 }

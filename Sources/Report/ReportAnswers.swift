@@ -6,18 +6,20 @@ import Results
 /// by each time of day (the `launched_by_HH:MM` curve), and the result of `bgsim
 /// advise` when the folder holds one (`advice.txt`).
 enum ReportAnswers {
-  /// The curve's points: for each arm, the share of owner-days (cell 0, after the
+  /// The curve's points: for each arm, the share of owner-days (of `cell`, after the
   /// warm-up) whose first completed run was launched by each of 97 times (every 15 min),
   /// counted as the summary counts `launched_by_HH:MM` (``FirstCompletedRuns``). The
   /// warm-up is the days `days.csv` marks as such.
-  static func curves(launches path: String, days: String) throws(UserError) -> [String: [(Double, Double)]] {
+  static func curves(launches path: String, days: String, cell: Int) throws(UserError) -> [String: [(
+    Double, Double
+  )]] {
     let l = try CSVSchema.launches.layout(ofFile: path).index
     let d = try CSVSchema.days.layout(ofFile: days).index
     var ownerDays: [String: Double] = [:]
     var warmupDays = 0
     var reader = try CSVReader(path: days)
     while reader.next() {
-      guard reader.int(d("cell")) == 0 else { continue }
+      guard reader.int(d("cell")) == cell else { continue }
       if reader.equals(d("warmup"), "1") {
         warmupDays = max(warmupDays, try reader.whole(d("day"), "day", in: RunRanges.day, file: days) + 1)
         continue
@@ -28,7 +30,7 @@ enum ReportAnswers {
     var first: [String: [String: FirstCompletedRuns]] = [:]
     var launches = try CSVReader(path: path)
     while launches.next() {
-      guard launches.int(l("cell")) == 0, launches.equals(l("outcome"), "completed"),
+      guard launches.int(l("cell")) == cell, launches.equals(l("outcome"), "completed"),
         let at = try launches.number(l("launched_at_s"), "launched_at_s", in: RunRanges.seconds, file: path)
       else { continue }
       let ms = Int64((at * 1000).rounded())
@@ -48,12 +50,13 @@ enum ReportAnswers {
     return out
   }
 
-  static func section(launches: String, days: String, arms: [String], advice: String?) throws(UserError)
+  static func section(launches: String, days: String, arms: [String], advice: String?, cell: Int = 0)
+    throws(UserError)
     -> String
   {
-    let data = try curves(launches: launches, days: days)
+    let data = try curves(launches: launches, days: days, cell: cell)
     var html =
-      "<h2>Answers</h2>\n<p>The share of owner-days (cell 0, after the warm-up) with a successful run by each time of day: read off when a run has happened on, say, 90 % of days (the summary's <code>launched_by_HH:MM</code>, which <code>bgsim run --by</code> and hypotheses ask for).</p>\n"
+      "<h2>Answers</h2>\n<p>The share of owner-days (after the warm-up) with a successful run by each time of day: read off when a run has happened on, say, 90 % of days (the summary's <code>launched_by_HH:MM</code>, which <code>bgsim run --by</code> and hypotheses ask for).</p>\n"
     var c = SVGChart(x: 0...24, y: 0...1)
     c.axes(
       xTitle: "time of day [h]", yTitle: "share of days with a run by then",

@@ -19,8 +19,10 @@ extension ReportSections {
 
   // MARK: 2. A day in the life
 
-  static func dayInTheLife(_ path: String, arms: [String], start: String?) throws(UserError) -> String {
-    let rows = try TimelineDay.read(path)
+  static func dayInTheLife(_ path: String, arms: [String], start: String?, cell: Int = 0) throws(UserError)
+    -> String
+  {
+    let rows = try TimelineDay.read(path, cell: cell)
     var html =
       "<h2>A day in the life</h2>\n<p>Each lane shows one owner's day: when the screen was on and the app open, the charger and the battery level, the network, Low Power Mode, the owner's other apps' runs (when the experiment puts other apps on the phone), and for each arm the task runs (coloured by outcome) and submissions (ticks).</p>\n"
     let hasOthers = rows.contains { $0.source == "other_app" }

@@ -7,18 +7,18 @@ import Results
 extension ReportSections {
   // MARK: 3. Launches by hour of day
 
-  static func hourOfDay(_ rows: [[String]], arms: [String]) -> String {
+  static func hourOfDay(_ rows: [[String]], arms: [String], cell cellNumber: Int = 0) -> String {
     var counts: [String: [Double]] = [:]
     let layout = CSVSchema.hourOfDay.reading(header: rows.first ?? []) ?? .hourOfDay
     let column = layout.index
     let (cell, arm, hour, launches) = (column("cell"), column("arm"), column("hour"), column("launches"))
-    for r in rows.dropFirst() where r.count >= layout.columns.count && r[cell] == "0" {
+    for r in rows.dropFirst() where r.count >= layout.columns.count && r[cell] == String(cellNumber) {
       counts[r[arm], default: Array(repeating: 0, count: 24)][Int(r[hour]) ?? 0] += Double(r[launches]) ?? 0
     }
     // One chart per arm, each on its own scale: an arm that launches a tenth as often
     // stays visible beside another.
     var html =
-      "<h2>Launches by hour of day</h2>\n<p>One chart per arm, each on its own scale (cell 0, all owners and days).</p>\n"
+      "<h2>Launches by hour of day</h2>\n<p>One chart per arm, each on its own scale (all owners and days).</p>\n"
     for (ai, arm) in arms.enumerated() {
       let top = max(1, (counts[arm] ?? []).max() ?? 1)
       var c = SVGChart(height: 200, x: 0...24, y: 0...(top * 1.1))
@@ -90,7 +90,9 @@ extension ReportSections {
     return String(format: "%.1f d", h / 24)
   }
 
-  static func distributions(launches: String, days: String, arms: [String]) throws(UserError) -> String {
+  static func distributions(launches: String, days: String, arms: [String], cell: Int = 0) throws(UserError)
+    -> String
+  {
     // Columns by name (``CSVSchema``); the warm-up days are left out, as the summary does.
     let launchColumn = try CSVSchema.launches.layout(ofFile: launches).index
     let dayColumn = try CSVSchema.days.layout(ofFile: days).index
@@ -100,7 +102,7 @@ extension ReportSections {
       launchColumn("cell"), launchColumn("arm"), launchColumn("delay_after_earliest_s")
     )
     while l.next() {
-      guard l.int(launchCell) == 0 else { continue }
+      guard l.int(launchCell) == cell else { continue }
       if let d = try l.number(delay, "delay_after_earliest_s", in: RunRanges.seconds, file: launches) {
         delays[l.text(launchArm), default: []].append(d / 3600)
       }
@@ -113,7 +115,7 @@ extension ReportSections {
       dayColumn("cell"), dayColumn("arm"), dayColumn("warmup"), dayColumn("staleness_median_s")
     )
     while d.next() {
-      guard d.int(dayCell) == 0, !d.equals(warmup, "1") else { continue }
+      guard d.int(dayCell) == cell, !d.equals(warmup, "1") else { continue }
       let arm = d.text(dayArm)
       var launched = 0
       for c in counts { launched += try d.whole(c, "launches", in: RunRanges.count, file: days) }

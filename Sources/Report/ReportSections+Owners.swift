@@ -4,10 +4,10 @@ import Randomness
 import Results
 
 /// The report's views of days across the run and of the spread between owners, both
-/// from cell 0: launches per day by day of the run, the share of owners with at least N
+/// from one cell: launches per day by day of the run, the share of owners with at least N
 /// launches a day, and the share of owners with a run on at least a given share of nights.
 extension ReportSections {
-  /// One owner's counted days (cell 0, after the warm-up): launches and nights with a run.
+  /// One owner's counted days (of one cell, after the warm-up): launches and nights with a run.
   struct OwnerDays {
     /// Launches of the owner's counted days (all kinds, as `launches_per_device_day`).
     var launches = 0
@@ -27,7 +27,7 @@ extension ReportSections {
     var warmupDays = 0
   }
 
-  static func runDays(launches path: String, days: String) throws(UserError) -> RunDays {
+  static func runDays(launches path: String, days: String, cell: Int) throws(UserError) -> RunDays {
     let d = try CSVSchema.days.layout(ofFile: days).index
     let l = try CSVSchema.launches.layout(ofFile: path).index
     var out = RunDays()
@@ -35,7 +35,7 @@ extension ReportSections {
     var reader = try CSVReader(path: days)
     let counts = ["launches_refresh", "launches_processing", "launches_other"].map(d)
     while reader.next() {
-      guard reader.int(d("cell")) == 0 else { continue }
+      guard reader.int(d("cell")) == cell else { continue }
       let arm = reader.text(d("arm"))
       let day = try reader.whole(d("day"), "day", in: RunRanges.day, file: days)
       var launched = 0
@@ -54,7 +54,7 @@ extension ReportSections {
     var nights: Set<String> = []
     var launches = try CSVReader(path: path)
     while launches.next() {
-      guard launches.int(l("cell")) == 0,
+      guard launches.int(l("cell")) == cell,
         let at = try launches.number(l("launched_at_s"), "launched_at_s", in: RunRanges.seconds, file: path)
       else { continue }
       let day = Int(at / 86_400)
@@ -77,11 +77,12 @@ extension ReportSections {
 
   // MARK: Across the run
 
-  static func owners(launches: String, days: String, arms: [String], cells: Int) throws(UserError) -> String {
-    let data = try runDays(launches: launches, days: days)
-    let where0 = cells > 1 ? " (cell 0)" : ""
+  static func owners(launches: String, days: String, arms: [String], cell: Int = 0) throws(UserError)
+    -> String
+  {
+    let data = try runDays(launches: launches, days: days, cell: cell)
     var html =
-      "<h2>Across the run and across owners</h2>\n<p>Launches per day by day of the run\(where0): the mean over owners with its 95 % interval, the warm-up days (left out of every figure) shaded. Then the spread between owners, each owner counted once over the days after the warm-up: the share with at least N launches a day (as <code>share_owners_at_least_N_per_day</code>), and the share with a launch before 06:00 on at least a given share of nights; each point with its 95 % interval.</p>\n"
+      "<h2>Across the run and across owners</h2>\n<p>Launches per day by day of the run: the mean over owners with its 95 % interval, the warm-up days (left out of every figure) shaded. Then the spread between owners, each owner counted once over the days after the warm-up: the share with at least N launches a day (as <code>share_owners_at_least_N_per_day</code>), and the share with a launch before 06:00 on at least a given share of nights; each point with its 95 % interval.</p>\n"
     html += acrossTheRun(data, arms: arms)
     html += atLeastPerDay(data, arms: arms)
     html += nights(data, arms: arms)

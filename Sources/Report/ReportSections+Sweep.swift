@@ -71,7 +71,60 @@ extension ReportSections {
         title: "Launches per device-day against \(key): each cell's mean and 95% CI, "
           + (smoothed ? "and a smoother" : "joined by lines"))
     }
+    html += baselineDifferences(summary: summary, arms: arms)
     return html
+  }
+
+  /// When the sweep names a baseline cell: each other cell's paired difference from it in
+  /// launches per device-day, per arm, with its 95 % interval (`cell_difference` rows of
+  /// `summary.csv`), the cells named by their swept values, and 0 marked.
+  static func baselineDifferences(summary: [[String]], arms: [String]) -> String {
+    let layout = CSVSchema.summary.reading(header: summary.first ?? []) ?? .summary
+    func col(_ n: String) -> Int { layout.index(n) }
+    let rows = summary.dropFirst().filter {
+      $0[col("kind")] == "cell_difference" && $0[col("metric")] == "launches_per_device_day"
+    }
+    let cells = unique(rows.map { $0[col("cell")] })
+    guard !cells.isEmpty else { return "" }
+    let values = rows.flatMap { [Double($0[col("ci95_low")]), Double($0[col("ci95_high")])] }.compactMap {
+      $0
+    }
+    .filter(\.isFinite)
+    let (lo, hi) = (min(0, values.min() ?? 0), max(0, values.max() ?? 0))
+    let pad = max(1e-9, (hi - lo) * 0.1)
+    let y = (lo - pad)...(hi + pad)
+    let n = Double(cells.count)
+    var c = SVGChart(height: 240 + 16 * Double(arms.count), x: 0...n, y: y)
+    let names = cells.map { cellName($0, summary: summary) }
+    c.axes(
+      xTitle: "cell", yTitle: "difference from the baseline [launches/day]",
+      xTicks: cells.indices.map { (Double($0) + 0.5, "cell \(cells[$0])") }, yTicks: ticks(y))
+    c.polyline([(0, 0), (n, 0)], color: "#555555", width: 1)
+    let w = 0.6 / Double(max(1, arms.count))
+    for (ai, arm) in arms.enumerated() {
+      for (i, cell) in cells.enumerated() {
+        guard let r = rows.first(where: { $0[col("cell")] == cell && $0[col("arm")] == arm }),
+          let mean = Double(r[col("mean")]), let low = Double(r[col("ci95_low")]),
+          let high = Double(r[col("ci95_high")])
+        else { continue }
+        let x = Double(i) + 0.2 + w * (Double(ai) + 0.5)
+        c.rect(x0: x - 0.004 * n, x1: x + 0.004 * n, y0: low, y1: high, color: color(ai), title: "95% CI")
+        c.rect(
+          x0: x - 0.012 * n, x1: x + 0.012 * n, y0: mean - (hi - lo) * 0.01, y1: mean + (hi - lo) * 0.01,
+          color: color(ai),
+          title:
+            "\(arm), \(names[i]): \(String(format: "%.3f", mean)) [\(String(format: "%.3f", low)), \(String(format: "%.3f", high))]"
+        )
+      }
+    }
+    c.legend(arms.enumerated().map { ($0.element, color($0.offset)) } + [("no difference", "#555555")])
+    let key = names.map { SVGChart.escape($0) }.joined(separator: "; ")
+    return c.svg(
+      id: "sweep-baseline",
+      title:
+        "Each cell against the baseline cell: each owner's difference in launches per device-day, mean and 95% CI"
+    )
+      + "<p class=\"legend\">\(key)</p>\n"
   }
 
   /// The fewest cells per arm a sweep chart draws a smoother through.

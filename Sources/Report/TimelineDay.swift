@@ -36,16 +36,18 @@ struct TimelineDay {
   /// What the chart draws, for its legend.
   var drawn: Set<String> = []
 
-  /// Every row of the timelines file at `path`; a damaged field is refused.
-  static func read(_ path: String) throws(UserError) -> [Row] {
+  /// The rows of sweep cell `cell` in the timelines file at `path`; a damaged field is
+  /// refused.
+  static func read(_ path: String, cell: Int = 0) throws(UserError) -> [Row] {
     let column = try CSVSchema.timelines.layout(ofFile: path).index
     var reader = try CSVReader(path: path)
     var rows: [Row] = []
     let (arm, device, day, time) = (column("arm"), column("device"), column("day"), column("time_s"))
-    let app = column("app")
+    let (app, cellColumn) = (column("app"), column("cell"))
     let (source, event, task) = (column("source"), column("event"), column("task_id"))
     let (value, battery) = (column("value"), column("battery_pct"))
     while reader.next() {
+      guard reader.int(cellColumn) == cell else { continue }
       rows.append(
         Row(
           arm: reader.text(arm), app: reader.text(app),

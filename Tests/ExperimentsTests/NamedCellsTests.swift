@@ -97,7 +97,7 @@ import Testing
       if byOwner[key] == nil { order.append(key) }
       byOwner[key, default: []].append(r)
     }
-    #expect(order.count == 2 * 2, "owners 0 and 1 in each arm of cell 0")
+    #expect(order.count == 4 * 2 * 2, "owners 0 and 1 in each arm of each of the 4 cells")
     let kinds = TimelineRow.StateKind.allCases.map(\.rawValue)
     for key in order {
       let day = byOwner[key]!

@@ -19,7 +19,7 @@ import Testing
     let out = try runExperiment(text)
     let data = try ReportSections.runDays(
       launches: out.appendingPathComponent("launches.csv").path,
-      days: out.appendingPathComponent("days.csv").path)
+      days: out.appendingPathComponent("days.csv").path, cell: 0)
     let (s, summary) = try csvTable(out, .summary)
     for (arm, n) in [("refresh", 1), ("processing", 2)] {
       let owners = Array(data.owners[arm]!.values)

@@ -160,7 +160,7 @@ import Testing
       to: out.appendingPathComponent("advice.txt"), atomically: true, encoding: .utf8)
     let curves = try ReportAnswers.curves(
       launches: out.appendingPathComponent("launches.csv").path,
-      days: out.appendingPathComponent("days.csv").path)
+      days: out.appendingPathComponent("days.csv").path, cell: 0)
     let (l, launches) = try csvTable(out, .launches)
     let (d, days) = try csvTable(out, .days)
     for arm in ["refresh", "processing"] {
@@ -180,5 +180,56 @@ import Testing
     }
     let html = try String(contentsOfFile: try HTMLReport.write(directory: out.path), encoding: .utf8)
     #expect(html.contains("bgsim advise:</b></p>\n<pre>cheapest meeting launched_by_08:00 &gt;= 0.5"))
+  }
+}
+
+/// `bgsim report --cell`: every cell of a sweep side by side by default, one on request,
+/// each chart named by its cell; the differences from a baseline cell drawn.
+@Suite struct ReportCellTests {
+  func run() throws -> URL {
+    try runExperiment(
+      smallExperiment
+        + "\nsweep:\n  grid:\n    app.opens_per_day: [1, 5, 20]\n  baseline: {app.opens_per_day: 1}\n")
+  }
+
+  static let detailCharts = [
+    "day-in-the-life-0", "hour-of-day", "launched-by", "launches-by-day", "owners-at-least", "delay-cdf",
+    "staleness-cdf",
+  ]
+
+  @Test func aSweepShowsEveryCellSideBySideEachChartNamed() throws {
+    let html = try String(contentsOfFile: HTMLReport.write(directory: run().path), encoding: .utf8)
+    for (cell, suffix, value) in [(0, "", 1), (1, "-c1", 5), (2, "-c2", 20)] {
+      for id in Self.detailCharts {
+        #expect(html.contains("<svg id=\"\(id)\(suffix)\""), "cell \(cell): missing \(id)\(suffix)")
+      }
+      #expect(html.contains("— cell \(cell) (app.opens_per_day = \(value))</figcaption>"))
+      #expect(html.contains("<h3>Cell \(cell) (app.opens_per_day = \(value))</h3>"))
+    }
+    #expect(html.contains("<div class=\"cells\">"))
+    // Against the baseline: a chart with one mark per other cell and arm (2 × 2 means).
+    let baseline = try #require(html.components(separatedBy: "<svg id=\"sweep-baseline\"").dropFirst().first)
+    let body = baseline.components(separatedBy: "</svg>")[0]
+    #expect(body.components(separatedBy: ", Cell ").count - 1 == 4, "four means with their intervals")
+  }
+
+  @Test func oneCellOnRequestAndBadCellsRefused() throws {
+    let out = try run()
+    let path = try HTMLReport.write(
+      directory: out.path, to: out.appendingPathComponent("one.html").path, cell: "2")
+    let html = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(html.contains("<svg id=\"hour-of-day-c2\""))
+    #expect(!html.contains("<svg id=\"hour-of-day\"") && !html.contains("-c1\""))
+    #expect(!html.contains("<div class=\"cells\">"))
+    for (text, message) in [
+      ("3", "--cell 3 is out of range; the run has cells 0…2"),
+      ("x", "--cell 'x': give a cell number (0…2) or all"),
+      ("-1", "--cell -1 is out of range; the run has cells 0…2"),
+    ] {
+      #expect {
+        try HTMLReport.write(directory: out.path, to: out.appendingPathComponent("bad.html").path, cell: text)
+      } throws: { ($0 as? UserError)?.message == message }
+    }
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("bad.html").path))
   }
 }

@@ -33,7 +33,7 @@ import Testing
     let dir = try folder(warmupDays: warmupDays)
     let curves = try ReportAnswers.curves(
       launches: dir.appendingPathComponent("launches.csv").path,
-      days: dir.appendingPathComponent("days.csv").path)
+      days: dir.appendingPathComponent("days.csv").path, cell: 0)
     return try #require(curves["a"])
   }
 

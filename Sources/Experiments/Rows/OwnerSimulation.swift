@@ -11,9 +11,10 @@ import SimKernel
 /// (seed, replication, device), not on the arm.
 package enum OwnerSimulation {
   /// Owners whose whole day is kept for the report's "day in the life": the first two
-  /// owners of cell 0, replication 0, on day 1 (day 0 for one-day runs).
+  /// owners of each cell, replication 0, on day 1 (day 0 for one-day runs), so that the
+  /// report can detail any cell.
   static func keepsTimeline(_ spec: ExperimentSpec, cell: Int, replication: Int, owner: Int) -> Int? {
-    cell == 0 && replication == 0 && owner < 2 ? min(1, spec.days - 1) : nil
+    replication == 0 && owner < 2 ? min(1, spec.days - 1) : nil
   }
 
   /// Owner `owner` of `replication` with `arm`'s tasks: the same phone for `run`,
