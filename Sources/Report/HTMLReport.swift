@@ -122,7 +122,7 @@ public enum HTMLReport {
       figcaption{font-size:13px;font-weight:bold;margin-bottom:4px}.legend{font-size:12px;margin:2px 0}.pass{color:#009E73;font-weight:bold}
       .fail{color:#D55E00;font-weight:bold}.inconclusive{color:#0072B2;font-weight:bold}pre{font-size:12px;background:#f8f8f8;padding:8px;overflow-x:auto;white-space:pre-wrap}
       svg{max-width:100%;height:auto}.cells{display:grid;grid-template-columns:repeat(auto-fit,minmax(440px,1fr));gap:12px}
-      .cells h3{font-size:14px;margin:8px 0}
+      .cells h3{font-size:14px;margin:8px 0}.cell{overflow-x:auto;min-width:0}
       """
     return """
       <!DOCTYPE html>
@@ -143,7 +143,10 @@ public enum HTMLReport {
     func file(_ name: String) -> String { dir.appendingPathComponent(name).path }
     let (launches, days) = (file(CSVSchema.launches.file), file(CSVSchema.days.file))
     var sections: [String] = []
-    for section in 0..<5 {
+    let others = file(CSVSchema.otherAppSummary.file)
+    let otherRows =
+      FileManager.default.fileExists(atPath: others) ? try HTMLReport.rows(others, .otherAppSummary) : nil
+    for section in 0..<(otherRows == nil ? 5 : 6) {
       var parts: [(ReportCell, String)] = []
       for cell in shown {
         let c = cell.number
@@ -157,7 +160,8 @@ public enum HTMLReport {
           html = try ReportAnswers.section(
             launches: launches, days: days, arms: arms, advice: c == shown[0].number ? advice : nil, cell: c)
         case 3: html = try ReportSections.owners(launches: launches, days: days, arms: arms, cell: c)
-        default: html = try ReportSections.distributions(launches: launches, days: days, arms: arms, cell: c)
+        case 4: html = try ReportSections.distributions(launches: launches, days: days, arms: arms, cell: c)
+        default: html = try ReportSections.otherApps(otherRows ?? [], file: others, arms: arms, cell: c)
         }
         parts.append((cell, html))
       }

@@ -6,12 +6,31 @@ extension ReportSections {
   /// A day in the life's colours, one meaning each: the device's lanes take the
   /// Okabe–Ito colours, the task runs' outcomes colours of Paul Tol's palettes that none
   /// of the lanes uses.
-  static let laneColors: [(label: String, color: String)] = [
-    ("screen on", "#999999"), ("app open", SVGChart.palette[4]), ("charger", SVGChart.palette[2]),
-    ("battery %", SVGChart.palette[0]), ("Wi-Fi", SVGChart.palette[5]), ("cellular", SVGChart.palette[1]),
-    ("no network", "#DDDDDD"), ("Low Power Mode", SVGChart.palette[6]), ("submit", "#555555"),
-    ("other app run", "#44AA99"),
+  static let laneColors: [(label: String, color: String)] =
+    [
+      ("screen on", "#999999"), ("app open", SVGChart.palette[4]), ("charger", SVGChart.palette[2]),
+      ("battery %", SVGChart.palette[0]), ("Wi-Fi", SVGChart.palette[5]), ("cellular", SVGChart.palette[1]),
+      ("no network", "#DDDDDD"), ("Low Power Mode", SVGChart.palette[6]), ("submit", "#555555"),
+    ] + otherAppColors
+
+  /// The other apps' runs by archetype (the built-in mix's bundles name theirs), Apple's
+  /// maintenance, and the apps an experiment lists: colours of Paul Tol's palettes that
+  /// no lane uses.
+  static let otherAppColors: [(label: String, color: String)] = [
+    ("messenger", "#AA4499"), ("news", "#117733"), ("fitness", "#999933"), ("weather", "#88CCEE"),
+    ("photo backup", "#661100"), ("podcast", "#6699CC"), ("Apple maintenance", "#DDCC77"),
+    ("listed app", "#44AA99"),
   ]
+
+  /// The legend label of an other app's runs: its archetype for an app of the built-in
+  /// mix (`com.other.ARCHETYPE-N`), Apple's maintenance (`com.apple.…`), else a listed app.
+  static func otherAppGroup(_ bundle: String) -> String {
+    if bundle.hasPrefix("com.apple.") { return "Apple maintenance" }
+    guard bundle.hasPrefix("com.other."), let dash = bundle.lastIndex(of: "-") else { return "listed app" }
+    let archetype = bundle[bundle.index(bundle.startIndex, offsetBy: 10)..<dash].replacingOccurrences(
+      of: "_", with: " ")
+    return otherAppColors.contains { $0.label == archetype } ? archetype : "listed app"
+  }
   static let outcomeColors = [
     "completed": "#332288", "failed": "#CC6677", "expired": "#D55E00", "killed": "#000000",
     "running": "#882255",

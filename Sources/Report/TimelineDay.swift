@@ -205,14 +205,15 @@ struct TimelineDay {
     }
   }
 
-  /// The other apps' runs as the first arm saw them (like the device's lanes): from each
-  /// launch to its end, or from 00:00 or to 24:00 for one that crosses midnight.
+  /// The other apps' runs as the first arm saw them (like the device's lanes), coloured
+  /// by archetype (``ReportSections/otherAppGroup(_:)``): from each launch to its end, or from 00:00 or to 24:00 for one that crosses midnight.
   mutating func drawOtherApps() {
     let (o0, o1) = laneY(6)
     var since: [String: Double] = [:]
     func draw(_ key: String, _ a: Double, _ b: Double) {
-      c.rect(x0: h(a), x1: max(h(b), h(a) + 0.03), y0: o0, y1: o1, color: colour("other app run"), title: key)
-      drawn.insert("other app run")
+      let group = ReportSections.otherAppGroup(String(key.prefix { $0 != ":" }))
+      c.rect(x0: h(a), x1: max(h(b), h(a) + 0.03), y0: o0, y1: o1, color: colour(group), title: key)
+      drawn.insert(group)
     }
     for r in ownerRows where r.source == "other_app" {
       let key = "\(r.app): \(r.task)"

@@ -155,8 +155,17 @@ import Testing
     }
   }
 
-  /// The report's day in the life has a lane of the other apps' runs, named in its
-  /// legend, when the experiment puts other apps on the phones; without them, none.
+  /// The report's day in the life has a lane of the other apps' runs, coloured by
+  /// archetype and named in its legend, when the experiment puts other apps on the
+  /// phones; without them, none.
+  @Test func otherAppsAreGroupedByArchetype() {
+    #expect(ReportSections.otherAppGroup("com.other.photo_backup-12") == "photo backup")
+    #expect(ReportSections.otherAppGroup("com.other.messenger-1") == "messenger")
+    #expect(ReportSections.otherAppGroup("com.apple.icloud-backup") == "Apple maintenance")
+    #expect(ReportSections.otherAppGroup("com.chat.app") == "listed app")
+    #expect(ReportSections.otherAppGroup("com.other.unknown-3") == "listed app")
+  }
+
   @Test func theReportDrawsTheOtherAppsRuns() throws {
     let apps = FileManager.default.currentDirectoryPath + "/experiments/apps/"
     let text = try Self.text(days: 2).replacingOccurrences(of: "devices: 200", with: "devices: 2")
@@ -169,8 +178,36 @@ import Testing
       // The legend follows the chart.
       let legend = day.components(separatedBy: "<svg")[0].components(separatedBy: "</svg>").last ?? ""
       #expect(chart.contains(">other apps<") == lane)
-      #expect(legend.contains("data-label=\"other app run\"") == lane)
-      if lane { #expect(chart.contains("com.chat.app: silent_push")) }
+      // Cell 0 lists its apps alone: their runs are "listed app" (the messenger's
+      // pushes) and Apple's maintenance, each in its own colour.
+      #expect(legend.contains("data-label=\"listed app\"") == lane)
+      // The other apps' section: each app's launches and energy per arm and their
+      // paired differences, the total first, zero energy on the charger explained.
+      #expect(html.contains("<h2>Other apps</h2>") == lane)
+      if lane {
+        let section = try #require(html.components(separatedBy: "<h2>Other apps</h2>").dropFirst().first)
+        #expect(section.contains("shows 0 mWh, not free work"))
+        #expect(section.contains("<th>refresh − processing: launches</th>"))
+        let firstRow = section.components(separatedBy: "<tr><td>").dropFirst().first ?? ""
+        #expect(firstRow.hasPrefix("all other apps (total)"))
+        #expect(section.contains("<td>com.chat.app</td><td>listed app</td>"))
+        // A damaged number in the file is one line naming the file and the line.
+        let summary = out.appendingPathComponent("other_app_summary.csv")
+        var lines = try String(contentsOf: summary, encoding: .utf8).components(separatedBy: "\n")
+        var fields = lines[1].components(separatedBy: ",")
+        fields[try #require(lines[0].components(separatedBy: ",").firstIndex(of: "mean"))] = "zz"
+        lines[1] = fields.joined(separator: ",")
+        try lines.joined(separator: "\n").write(to: summary, atomically: true, encoding: .utf8)
+        #expect {
+          try HTMLReport.write(directory: out.path, to: out.appendingPathComponent("bad.html").path)
+        } throws: {
+          ($0 as? UserError)?.message.hasPrefix("\(summary.path) line 2: mean 'zz' is not a number") == true
+        }
+      }
+      if lane {
+        #expect(chart.contains("com.chat.app: silent_push"))
+        #expect(chart.contains("fill=\"#44AA99\"") && !chart.contains("fill=\"#AA4499\""))
+      }
     }
   }
 
