@@ -53,6 +53,32 @@ import Testing
     #expect(Double(launches.count) <= 7 * 4 + 1)
   }
 
+  /// dasd runs, in a launch of the app, its other due launch requests that no policy
+  /// vetoes (dasd-decisions.md §3): a legacy fetch below its threshold joins a push's
+  /// launch, judged by every policy but not the threshold, and is recorded as a
+  /// companion; never within the fetch spacing of the last fetch.
+  @Test func aDueFetchJoinsAPushLaunch() {
+    var c = fetchApp(interval: 0)
+    c.silentPushesPerHour = 6
+    let script = habitualOpens(days: 3, at: [(8, 0), (12, 0), (19, 0)]) + nightlyCharge(days: 3)
+    var w = SystemWorld(c, behavior: Code(), script: script)
+    w.run(until: at(day: 3, 0))
+    let joined = w.decisions.filter {
+      $0.activity.kind == .legacyFetch && $0.outcome == .launched
+        && $0.verdicts.contains { $0.policy == "companion" }
+    }
+    #expect(!joined.isEmpty, "no fetch ran in another launch")
+    let pushes = Set(w.launches("silent_push").map { Int($0) })
+    // Each companion fetch starts in the second of a push launch (or of a launch of the
+    // app for its own fetch) and below its threshold.
+    for d in joined {
+      #expect(pushes.contains(Int(d.time.seconds)) || pushes.contains(Int(d.time.seconds) - 1))
+      #expect((d.total ?? 1) < d.threshold)
+    }
+    let fetches = w.launches("legacy_fetch")
+    #expect(zip(fetches, fetches.dropFirst()).allSatisfy { $1 - $0 >= 450 })
+  }
+
   @Test func silentPushesStopWithBackgroundAppRefreshOffOrAfterForceQuit() {
     var off = fetchApp(interval: nil)
     off.silentPushesPerHour = 4

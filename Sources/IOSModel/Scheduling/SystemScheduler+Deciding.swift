@@ -117,7 +117,7 @@ extension SystemScheduler {
     var summary = DecisionShortcuts.PointSummary()
     // The app's requests that did not reach their threshold here, and the point as it
     // was before the app's first launch at it (``launchCompanions``).
-    var waiting: [Int] = []
+    var waiting: [Activity] = []
     var beforeLaunch: DecisionPoint?
     for k in 0..<(requests + (others?.count ?? 0)) {
       var activity = k < requests ? requestCache[k] : others.unsafelyUnwrapped[k - requests]
@@ -142,7 +142,7 @@ extension SystemScheduler {
           keep(activity, point, verdicts, nil, .vetoed(policy: model.compiled.names[i]))
         }
       case .scored(let mean) where model.launches(mean, activity):
-        if k < requests, beforeLaunch == nil { beforeLaunch = point }
+        if beforeLaunch == nil { beforeLaunch = point }
         let outcome = launch(activity, at: &point, app: app, device: device, loop: &loop)
         if let note = madeRoom {
           verdicts.append(PolicyVerdict(policy: "fair_share", outcome: .notApplicable, reason: note))
@@ -151,9 +151,9 @@ extension SystemScheduler {
         if recordDecisions { keep(activity, point, verdicts, mean, outcome) }
       case .scored(let mean):
         if recordDecisions { keep(activity, point, verdicts, mean, .belowThreshold) }
-        if k < requests { waiting.append(k) }
+        if Self.canJoinALaunch(activity, isRequest: k < requests) { waiting.append(activity) }
       case .outOfReach:
-        if k < requests { waiting.append(k) }
+        if Self.canJoinALaunch(activity, isRequest: k < requests) { waiting.append(activity) }
       }
     }
     if let beforeLaunch, !waiting.isEmpty {
@@ -167,17 +167,16 @@ extension SystemScheduler {
   /// dasd runs, in a launch of the app, every other pending request of the app that is
   /// due and that no policy vetoes, whether or not it reaches its own threshold
   /// (dasd-decisions.md §3; field-observations-3.md V3: a refresh within 15 s of the
-  /// night's first processing launch). Each request in `waiting` (indices into the
-  /// request cache, judged below the threshold at this point) is judged again, by the
-  /// full rule, as the point stood before the app's first launch at it (a companion is
+  /// night's first processing launch). Each activity in `waiting` (``canJoinALaunch(_:isRequest:)``,
+  /// judged below the threshold at this point) is judged again, by the full rule, as the point stood before the app's first launch at it (a companion is
   /// not held back by the launch it joins), and launched unless a policy vetoes it.
   mutating func launchCompanions(
-    _ waiting: [Int], at before: DecisionPoint, app: some LaunchableApp, device: some DeviceConditions,
+    _ waiting: [Activity], at before: DecisionPoint, app: some LaunchableApp, device: some DeviceConditions,
     loop: inout EventLoop
   ) {
     var point = before
-    for k in waiting where k < requestCache.count {
-      var activity = requestCache[k]
+    for waitingActivity in waiting {
+      var activity = waitingActivity
       // Its threshold only for `explain`: a companion runs whatever its score.
       if recordDecisions { setRelativeThreshold(&activity, at: point) }
       var verdicts: [PolicyVerdict] = []
@@ -196,6 +195,14 @@ extension SystemScheduler {
         keep(activity, launchedAt, verdicts, mean, outcome)
       }
     }
+  }
+
+  /// Whether a due activity that did not reach its threshold can run in a launch of the
+  /// app at the same point: the app's requests, and its legacy fetch and pushes, which
+  /// dasd also holds as launch requests of the app (dasd-decisions.md §3); not a
+  /// background transfer, whose own daemon runs it.
+  static func canJoinALaunch(_ activity: Activity, isRequest: Bool) -> Bool {
+    isRequest || activity.kind == .legacyFetch || activity.kind == .silentPush
   }
 
   /// Launches `activity` for a passing score, and records it.
