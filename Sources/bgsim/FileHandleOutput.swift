@@ -10,12 +10,8 @@ enum FileHandleOutput {
   }
 
   /// One note on standard error for each former metric name among the words of `texts`
-  /// (``MetricName/formerNameNote(_:)``).
+  /// (``MetricName/formerNameNotes(in:)``).
   static func noteFormerMetricNames(in texts: [String], option: String) {
-    let words = Set(
-      texts.flatMap { $0.split(whereSeparator: { " ,<>=!()[]".contains($0) }).map(String.init) })
-    for note in words.sorted().compactMap(MetricName.formerNameNote) {
-      standardError("bgsim: \(option): note: \(note)")
-    }
+    for note in MetricName.formerNameNotes(in: texts) { standardError("bgsim: \(option): note: \(note)") }
   }
 }

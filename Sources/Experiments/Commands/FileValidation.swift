@@ -49,10 +49,7 @@ public enum FileValidation {
     warnings += configuration.warnings(tasks: [])
     warnings += powerKeyWarnings(spec)
     for h in spec.hypotheses {
-      let words = h.text.split(whereSeparator: { " ,<>=!()[]".contains($0) }).map(String.init)
-      warnings += Set(words).sorted().compactMap(MetricName.formerNameNote).map {
-        "hypothesis '\(h.text)': \($0)"
-      }
+      warnings += MetricName.formerNameNotes(in: [h.text]).map { "hypothesis '\(h.text)': \($0)" }
     }
     return warnings.map { OneLine.escaping("\(file): warning: \($0)") }
   }

@@ -49,6 +49,13 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
   /// The metric a name stands for now: `name` itself unless it is a former name.
   public static func currentName(_ name: String) -> String { formerNames[name]?.rawValue ?? name }
 
+  /// One note (``formerNameNote(_:)``) for each former name among the words of `texts`
+  /// (a hypothesis, a goal, `--metric` values), in order of the names.
+  public static func formerNameNotes(in texts: [String]) -> [String] {
+    let words = texts.flatMap { $0.split(whereSeparator: { " ,<>=!()[]".contains($0) }).map(String.init) }
+    return Set(words).sorted().compactMap(formerNameNote)
+  }
+
   /// One line saying that `name` is a former name and what it is called now; nil for any
   /// other name.
   public static func formerNameNote(_ name: String) -> String? {
