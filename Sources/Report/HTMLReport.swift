@@ -135,8 +135,14 @@ public enum HTMLReport {
       """
   }
 
-  /// The sections that detail the cells `shown` (a day in the life, hours of the day,
-  /// answers, across the run, distributions), each cell's side by side.
+  /// The sections that detail one cell, in the page's order (the other apps' only when
+  /// the run has them).
+  enum DetailSection: CaseIterable {
+    case dayInTheLife, hours, answers, owners, distributions, otherApps
+  }
+
+  /// The sections that detail the cells `shown` (``DetailSection``), each cell's side by
+  /// side.
   static func details(
     of shown: [ReportCell], in dir: URL, hours: [[String]], arms: [String], start: String?, advice: String?
   ) throws(UserError) -> [String] {
@@ -146,22 +152,25 @@ public enum HTMLReport {
     let others = file(CSVSchema.otherAppSummary.file)
     let otherRows =
       FileManager.default.fileExists(atPath: others) ? try HTMLReport.rows(others, .otherAppSummary) : nil
-    for section in 0..<(otherRows == nil ? 5 : 6) {
+    let kinds = DetailSection.allCases.filter { $0 != .otherApps || otherRows != nil }
+    for section in kinds {
       var parts: [(ReportCell, String)] = []
       for cell in shown {
         let c = cell.number
         let html: String
         switch section {
-        case 0:
+        case .dayInTheLife:
           html = try ReportSections.dayInTheLife(
             file(CSVSchema.timelines.file), arms: arms, start: start, cell: c)
-        case 1: html = ReportSections.hourOfDay(hours, arms: arms, cell: c)
-        case 2:
+        case .hours: html = ReportSections.hourOfDay(hours, arms: arms, cell: c)
+        case .answers:
           html = try ReportAnswers.section(
             launches: launches, days: days, arms: arms, advice: c == shown[0].number ? advice : nil, cell: c)
-        case 3: html = try ReportSections.owners(launches: launches, days: days, arms: arms, cell: c)
-        case 4: html = try ReportSections.distributions(launches: launches, days: days, arms: arms, cell: c)
-        default: html = try ReportSections.otherApps(otherRows ?? [], file: others, arms: arms, cell: c)
+        case .owners: html = try ReportSections.owners(launches: launches, days: days, arms: arms, cell: c)
+        case .distributions:
+          html = try ReportSections.distributions(launches: launches, days: days, arms: arms, cell: c)
+        case .otherApps:
+          html = try ReportSections.otherApps(otherRows ?? [], file: others, arms: arms, cell: c)
         }
         parts.append((cell, html))
       }

@@ -31,7 +31,7 @@ enum ReportSections {
     guard !keys.isEmpty, let row = rows.dropFirst().first(where: { $0.first == cell }) else { return cell }
     let values = keys.indices.map { row.count > $0 + 1 ? row[$0 + 1] : "" }
     let label = CellName.labelled(Int(cell) ?? 0, keys: keys, values: values)
-    return label.prefix(1).uppercased() + label.dropFirst()
+    return label.capitalizedFirst
   }
 
   // MARK: 1. Headline

@@ -167,9 +167,11 @@ extension SystemScheduler {
   /// dasd runs, in a launch of the app, every other pending request of the app that is
   /// due and that no policy vetoes, whether or not it reaches its own threshold
   /// (dasd-decisions.md §3; field-observations-3.md V3: a refresh within 15 s of the
-  /// night's first processing launch). Each activity in `waiting` (``canJoinALaunch(_:isRequest:)``,
-  /// judged below the threshold at this point) is judged again, by the full rule, as the point stood before the app's first launch at it (a companion is
-  /// not held back by the launch it joins), and launched unless a policy vetoes it.
+  /// night's first processing launch). Each activity in `waiting`
+  /// (``canJoinALaunch(_:isRequest:)``, judged below the threshold at this point) is
+  /// judged again, by the full rule, as the point stood before the app's first launch at
+  /// it (a companion is not held back by the launch it joins), and launched unless a
+  /// policy vetoes it.
   mutating func launchCompanions(
     _ waiting: [Activity], at before: DecisionPoint, app: some LaunchableApp, device: some DeviceConditions,
     loop: inout EventLoop
