@@ -13,7 +13,7 @@ import Testing
 
 /// A mutational fuzzer over every non-YAML format bgsim reads: an experiment's output
 /// folder (read by `report`, and by the summary that `merge` and `--resume` recompute,
-/// `other_apps.csv` included),
+/// `other_apps.csv` and `other_app_summary.csv` included),
 /// a shard's record (`merge`), a posterior sample (`run --posterior`), a launch log (`fit
 /// --log`), a fit's draws record (`fit --resume`), a fit shard's record (`merge`), AWARE
 /// battery and screen files (`convert-aware`, `fit-persona`) and a recorded trace
@@ -113,6 +113,13 @@ import Testing
       message {
         _ = try OtherAppSummary.compute(directory: others, plan: othersSpec.summaryPlan, write: false)
       }
+    }
+    // other_app_summary.csv of the same run, read by its report's other apps section.
+    try add(
+      CSVSchema.otherAppSummary.file,
+      URL(fileURLWithPath: others).appendingPathComponent(CSVSchema.otherAppSummary.file).path
+    ) {
+      message { _ = try HTMLReport.write(directory: others) }
     }
     // Two shards and their merge.
     var shards: [String] = []
