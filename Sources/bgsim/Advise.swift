@@ -11,7 +11,9 @@ struct Advise: ParsableCommand {
       The goal is METRIC OP VALUE, met when the metric's whole 95 % interval is on its side, as a \
       hypothesis is. Prints every (cell, arm) best first, each with its swept values, the goal's \
       figure and the cost's with their 95 % intervals and whether it meets the goal; then the one with \
-      the least --minimise among those that meet it, or, when none does, the nearest, with exit code 1.
+      the least --minimise among those that meet it, or, when none does, the nearest, with exit code 1; \
+      for a launched_by_HH:MM goal, also the share of owner-days on which no option ran by HH:MM, and \
+      why (a phone that launched the app for no option, or one off its charger until HH:MM).
       """
   )
 
@@ -49,10 +51,11 @@ struct Advise: ParsableCommand {
     let spec = try Advice.prepare(try request.load(), goal: goal, minimise: cost)
     let bar = SharedProgress(label: "advise", quiet: quiet)
     let summary = try request.runForSummary(spec) { bar.update(done: $0, total: $1, unit: "device-days") }
-    let advice = Advice(summary: summary, spec: spec, goal: goal, minimise: cost)
+    let directory = request.outputDirectory(for: spec)
+    let advice = try Advice(summary: summary, spec: spec, goal: goal, minimise: cost, directory: directory)
     let text = advice.text(goal: goal, minimise: cost, sweptKeys: spec.sweepKeys)
     print(text, terminator: "")
-    try Advice.save(text, in: request.outputDirectory(for: spec))
+    try Advice.save(text, in: directory)
     if !advice.met { throw ExitCode(1) }
   }
 }

@@ -20,7 +20,10 @@ import Testing
     request.out = scratch().path
     let spec = try Advice.prepare(try request.load(), goal: goal, minimise: .energyPerDay)
     let summary = try request.runForSummary(spec) { _, _ in }
-    return (Advice(summary: summary, spec: spec, goal: goal, minimise: .energyPerDay), goal)
+    let advice = try Advice(
+      summary: summary, spec: spec, goal: goal, minimise: .energyPerDay,
+      directory: request.outputDirectory(for: spec))
+    return (advice, goal)
   }
 
   /// A goal is met by the rule of a hypothesis against a number: the whole interval on
@@ -71,10 +74,29 @@ import Testing
     #expect(!advice.met)
     let nearest = try #require(advice.chosen)
     #expect(advice.options.allSatisfy { $0.goal.estimate <= nearest.goal.estimate || $0.goal.estimate.isNaN })
-    let last = try #require(advice.text(goal: goal, minimise: .energyPerDay).split(separator: "\n").last)
+    let lines = advice.text(goal: goal, minimise: .energyPerDay).split(separator: "\n")
+    let last = try #require(lines.dropLast().last)
     #expect(last.hasPrefix("none of the 6 meets launched_by_06:00 >= 0.99"))
     // It says what holds the nearest back: here its estimate is below the goal.
     #expect(last.hasSuffix("is itself on the wrong side of 0.990"), "\(last)")
+    // Then what no option reaches: every owner-day after the warm-up (16 owners, 3
+    // days) once, whatever the option; the share some option reached bounds every
+    // option's estimate (each owner has the same days, so an option's mean of owner
+    // shares is its share of owner-days).
+    let reach = try #require(advice.reach)
+    #expect(reach.days == 16 * 3)
+    #expect(reach.unreached > 0 && reach.neverLaunched + reach.offCharger <= reach.unreached)
+    #expect(advice.options.allSatisfy { $0.goal.estimate <= reach.ceiling + 1e-9 }, "\(reach)")
+    let said = try #require(lines.last)
+    #expect(said.hasPrefix("no option ran by 06:00 on "), "\(said)")
+    #expect(said.contains("(\(reach.unreached) of 48)"), "\(said)")
+    #expect(said.hasSuffix("and the goal asks 0.99") == (reach.ceiling < 0.99), "\(said)")
+  }
+
+  /// A met goal says nothing of reach; a goal that is not `launched_by_HH:MM` has none.
+  @Test func reachIsReadOnlyForAnUnmetLaunchedByGoal() throws {
+    #expect(try Self.advise("launches_per_device_day >= 0.05").0.reach == nil)
+    #expect(try Self.advise("launches_per_device_day >= 500").0.reach == nil)
   }
 
   /// A column of the option table keeps one number of decimals (0.647 [0.565, 0.720],

@@ -118,7 +118,7 @@ import Testing
           prefix: "", into: &written, end: calendar.startOfDay(spec.days), startDate: spec.startDate)
         rows.append(String(decoding: written[.launches].bytes + written[.days].bytes, as: UTF8.self))
         if accountedOnly {
-          #expect(sim.deviceLog.allSatisfy { $0.kind == .network || $0.kind == .appOpened })
+          #expect(sim.deviceLog.allSatisfy { OwnerAccounting.reads.keeps($0.kind) })
         }
       }
       #expect(rows[0] == rows[1], "arm \(arm.name)")

@@ -14,7 +14,7 @@ struct OwnerAccounting {
       .submit, .submitFailed, .registerFailed, .replaced, .cancel, .cancelAll, .launch, .expire, .complete,
       .kill, .network, .transfer,
     ],
-    deviceChanges: [.network, .appOpened])
+    deviceChanges: [.network, .appOpened, .plugged, .unplugged])
 
   /// Each request kind's and launch reason's text as a CSV field (quoted where it must
   /// be), by its number in the recorder's texts, made once.
@@ -47,6 +47,8 @@ struct OwnerAccounting {
   /// Days before this one were written (``writeSettled(prefix:into:before:startDate:)``).
   var daysWritten = 0
   var network: NetworkKind = .wifi
+  /// When the phone was first on its charger each day.
+  var charger: ChargerDays
   var lastSuccess: SimTime = .zero
   /// What the rows written so far give the summary.
   var summary = OwnerSummary()
@@ -66,6 +68,7 @@ struct OwnerAccounting {
     self.warmupDays = warmupDays
     self.backgroundPowerWatts = backgroundPowerWatts
     self.days = Array(repeating: Day(), count: days)
+    charger = ChargerDays(calendar: calendar, days: days)
   }
 
   func dayIndex(_ t: SimTime) -> Int? {
@@ -83,6 +86,8 @@ struct OwnerAccounting {
   mutating func consume(device change: DeviceChange) {
     switch change.kind {
     case .network: if case .network(let kind) = change.detail { network = kind }
+    case .plugged: charger.plugged(at: change.time)
+    case .unplugged: charger.unplugged(at: change.time)
     case .appOpened:
       if let d = dayIndex(change.time) {
         days[d].appOpens += 1
@@ -228,6 +233,7 @@ struct OwnerAccounting {
       row.energyMilliwattHours = day.energyMilliwattHours
       row.cellularBytes = day.cellularBytes
       row.appOpens = day.appOpens
+      row.firstOnChargerSeconds = charger.firstOnCharger(day: d)
       if !day.staleness.isEmpty {
         let sorted = day.staleness.sorted()
         row.stalenessMedianSeconds =

@@ -27,6 +27,9 @@ package struct DayRow: Sendable, Equatable {
   package var stalenessWorstSeconds: Double?
   /// App opens with a successful run less than an hour before.
   package var opensFresh1h = 0
+  /// When the phone was first on its charger that day [s after midnight]: 0 when the
+  /// night's charge ran through midnight; nil when it was never on it that day.
+  package var firstOnChargerSeconds: Double?
 
   package init(day: Int, date: CivilDate, warmup: Bool) {
     self.day = day
@@ -63,6 +66,8 @@ package struct DayRow: Sendable, Equatable {
     if let stalenessWorstSeconds { rows.fixed(stalenessWorstSeconds, digits: 0) }
     rows.comma()
     rows.integer(Int64(opensFresh1h))
+    rows.comma()
+    if let firstOnChargerSeconds { rows.fixed(firstOnChargerSeconds, digits: 0) }
     rows.newline()
     assert(
       CSVSchema.days.isRow(rows, since: start, prefix: prefix),

@@ -59,6 +59,9 @@ public struct Advice: Sendable {
   public let goal: Goal
   public private(set) var chosen: Option? = nil
   public var met: Bool { chosen?.meetsGoal ?? false }
+  /// What no option reaches, read from the run's rows when no option meets a
+  /// `launched_by_HH:MM` goal (``AdviceReach``); printed after the nearest option.
+  public var reach: AdviceReach?
 
   /// Reads the options from a run's summary.
   public init(summary: SummaryTables, plan: SummaryPlan, goal: Goal, minimise: MetricName) {
@@ -139,7 +142,7 @@ public struct Advice: Sendable {
       c.meetsGoal
         ? "cheapest meeting \(goalText) (\(count) of \(options.count) do): \(what)"
         : "none of the \(options.count) meets \(goalText); the nearest: \(what); \(heldBack(c, goal, f))")
-    return lines.joined(separator: "\n") + "\n"
+    return lines.joined(separator: "\n") + "\n" + (c.meetsGoal ? "" : reach?.text(goal: goal) ?? "")
   }
 
   /// What keeps the nearest option from the goal: its estimate on the wrong side, or an
