@@ -15,6 +15,8 @@ public struct OtherAppUse {
   /// Cumulative weights of opens by usage rank 1…used.
   let cumulative: [Double]
   let stream: RandomStream
+  /// The owner's opens so far by usage rank 1…used (index 0 unused).
+  public private(set) var opensByRank: [Int]
 
   /// The owner's use of `installed` apps, of which the first `used` ranks are opened;
   /// the order of ranks is drawn from `stream` at once.
@@ -25,6 +27,7 @@ public struct OtherAppUse {
       ranks.swapAt(i, i + stream.uniformInt(below: ranks.count - i))
     }
     self.ranks = ranks
+    opensByRank = Array(repeating: 0, count: max(0, used) + 1)
     var running = 0.0
     cumulative = (0..<used).map { r in
       running += 1 / pow(Double(r + 1), exponent)
@@ -32,9 +35,15 @@ public struct OtherAppUse {
     }
   }
 
+  /// The owner's opens so far of the app of usage rank `rank` (0: none; beyond the apps
+  /// used: never opened).
+  public func opens(rank: Int) -> Int {
+    opensByRank.indices.contains(rank) && rank > 0 ? opensByRank[rank] : 0
+  }
+
   /// The usage rank of the app the owner opens at a screen-on (1: the most used), or nil
-  /// when no app is used.
-  public func rankOpenedAtScreenOn() -> Int? {
+  /// when no app is used; the open is counted.
+  public mutating func rankOpenedAtScreenOn() -> Int? {
     guard let total = cumulative.last else { return nil }
     let x = stream.uniform() * total
     var lo = 0
@@ -43,6 +52,7 @@ public struct OtherAppUse {
       let mid = (lo + hi) / 2
       if cumulative[mid] > x { hi = mid } else { lo = mid + 1 }
     }
+    opensByRank[lo + 1] += 1
     return lo + 1
   }
 }

@@ -26,23 +26,11 @@ public protocol LaunchDecider {
   /// The owner opened the other app of usage rank `rank` (1: the most used) at a
   /// screen-on (``DeviceModel/OtherAppUse``).
   mutating func otherAppOpened(rank: Int, at time: SimTime)
-  /// What each of the owner's other apps did so far, one entry per app.
-  var otherAppTotals: [OtherAppTotal] { get }
-  /// The other apps' runs so far, kept only while ``recordsOtherAppRuns`` is on.
-  var otherAppRuns: [OtherAppRun] { get }
-  /// Whether the other apps' runs are kept (for a timeline); off by default.
-  var recordsOtherAppRuns: Bool { get set }
 }
 
 extension LaunchDecider {
   public func launchReason(_ name: TaskName) -> String { "" }
   public mutating func otherAppOpened(rank: Int, at time: SimTime) {}
-  public var otherAppTotals: [OtherAppTotal] { [] }
-  public var otherAppRuns: [OtherAppRun] { [] }
-  public var recordsOtherAppRuns: Bool {
-    get { false }
-    set {}
-  }
 
   public mutating func silentPushArrived(
     app: some LaunchableApp, device: some DeviceConditions, loop: inout EventLoop

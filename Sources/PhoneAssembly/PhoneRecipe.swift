@@ -69,6 +69,7 @@ public struct PhoneRecipe {
         scheduler.parameters.ownerSpread, stream: streams.stream("device/\(owner)/owner")))
     if let launchesUntil { system.launchesUntil = launchesUntil }
     var otherAppUse: OtherAppUse?
+    var otherAppWork: OtherAppsWork?
     if !otherApps.isEmpty {
       // One stream for the owner's use of the apps and their first requests, drawn in
       // that order.
@@ -79,20 +80,22 @@ public struct PhoneRecipe {
         installed: otherApps.installed, used: otherApps.used, exponent: otherApps.usageExponent, stream: usage
       )
       otherAppUse = use
-      system.otherApps = OtherApps(
+      otherAppWork = OtherAppsWork(
         otherApps, ranks: use.ranks,
         streams: { name in name == "usage" ? usage : streams.stream(streamName(name)) },
-        historyDays: scheduler.parameters.historyDays, halfLifeDays: scheduler.parameters.historyHalfLifeDays,
-        start: .zero, recentApps: scheduler.parameters.recentApps,
-        fetchRanking: scheduler.parameters.legacyFetchRanking, fairShare: scheduler.parameters.fairShare)
+        start: .zero)
     }
     let pushes = SilentPushServer(
       perHour: app.configuration.silentPushesPerHour,
       stream: SilentPushServer.stream(pairedWith: schedulerStream))
+    // Connections.
+    if let otherAppWork {
+      system.connect(otherApps: otherAppWork, recent: streams.stream("device/\(owner)/other-apps/recent"))
+    }
     // Assembly.
     return PhoneSimulation(
       device: device, app: simulatedApp, decider: system, pushServer: pushes, otherAppUse: otherAppUse,
-      addresses: addresses)
+      otherApps: otherAppWork, addresses: addresses)
   }
 
   /// Assembles the phone and runs it to the start of day `days`, keeping every change

@@ -20,7 +20,10 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   public let pushServer: SilentPushServer?
   /// The owner's use of the other apps, when the phone has some: at each screen-on it
   /// says which app the owner opens, and the decider learns of it.
-  public let otherAppUse: OtherAppUse?
+  public private(set) var otherAppUse: OtherAppUse?
+  /// The other apps' work, a part next to the app under study, connected to the decider
+  /// at assembly (``IOSModel/SystemScheduler/connect(otherApps:recent:)``).
+  public let otherApps: OtherAppsWork?
   /// Every device change so far, when `keepChanges` is on.
   public var deviceLog: [DeviceChange] = []
   /// Every app event so far, when `keepChanges` is on.
@@ -33,12 +36,15 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   public var logFilter = PhoneLogFilter.everything
   /// What each of the owner's other apps did so far (the phone's report for
   /// `other_apps.csv`; empty without other apps).
-  public var otherAppTotals: [OtherAppTotal] { decider.otherAppTotals }
+  public var otherAppTotals: [OtherAppTotal] {
+    guard let otherApps, let use = otherAppUse else { return [] }
+    return otherApps.totals(opens: use.opens(rank:))
+  }
   /// The other apps' runs so far, while ``recordsOtherAppRuns`` is on (for a timeline).
-  public var otherAppRuns: [OtherAppRun] { decider.otherAppRuns }
+  public var otherAppRuns: [OtherAppRun] { otherApps?.runs ?? [] }
   public var recordsOtherAppRuns: Bool {
-    get { decider.recordsOtherAppRuns }
-    set { decider.recordsOtherAppRuns = newValue }
+    get { otherApps?.recordsRuns ?? false }
+    nonmutating set { otherApps?.recordsRuns = newValue }
   }
   /// An empty array with storage, swapped with the device's changes when they are drained
   /// so that draining allocates nothing.
@@ -46,10 +52,13 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
 
   public init(
     device: SimulatedDevice, app: SimulatedApp, decider: Decider, pushServer: SilentPushServer? = nil,
-    otherAppUse: OtherAppUse? = nil, addresses: PhoneAddresses = PhoneAddresses(), keepChanges: Bool = true
+    otherAppUse: OtherAppUse? = nil, otherApps: OtherAppsWork? = nil,
+    addresses: PhoneAddresses = PhoneAddresses(),
+    keepChanges: Bool = true
   ) {
     self.addresses = addresses
     self.otherAppUse = otherAppUse
+    self.otherApps = otherApps
     self.device = device
     self.app = app
     self.decider = decider

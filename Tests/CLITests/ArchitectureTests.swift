@@ -68,6 +68,24 @@ import Testing
     }
   }
 
+  /// The other apps are parts of the phone: the owner's use of them lives with the
+  /// owner, their work is a part the assembly adds, and what they did reaches the
+  /// experiment through the phone, never through the scheduler's internals.
+  @Test func theOtherAppsAreReachedThroughThePhone() throws {
+    let files = try Self.files()
+    for file in files where file.target == "Experiments" {
+      for name in ["OtherAppsWork", "OtherAppKnowledge", "decider.otherApps", "decider.known", ".known."] {
+        #expect(!file.text.contains(name), "\(file.path) names \(name)")
+      }
+    }
+    // The scheduler keeps no count of the owner's opens of other apps, nor draws them.
+    for file in files where file.target == "IOSModel" {
+      for name in ["openCount", "OtherAppUse(", "rankOpenedAtScreenOn"] {
+        #expect(!file.text.contains(name), "\(file.path) names \(name)")
+      }
+    }
+  }
+
   @Test func experimentsStaysUnder3500Lines() throws {
     let lines = try Self.files().filter { $0.target == "Experiments" }.reduce(0) {
       $0 + $1.text.split(separator: "\n", omittingEmptySubsequences: false).count

@@ -13,16 +13,18 @@ import Testing
     population.listed = [
       ListedApp(bundle: "com.a", work: [refresh, pushes]), ListedApp(bundle: "com.b", work: [refresh]),
     ]
-    var apps = OtherApps(
-      population, ranks: Array(1...population.installed), streams: { RandomStreams(seed: 1).stream($0) },
-      historyDays: 14, halfLifeDays: 2,
-      start: .zero)
+    let streams = RandomStreams(seed: 1)
+    let apps = OtherAppsWork(
+      population, ranks: Array(1...population.installed), streams: { streams.stream($0) }, start: .zero)
+    var known = OtherAppKnowledge(
+      apps, historyDays: 14, halfLifeDays: 2, start: .zero, recent: streams.stream("recent"), recentApps: 25,
+      fetchRanking: .init(), fairShare: .init())
     #expect(apps.apps.map(\.bundle) == ["com.a", "com.a", "com.b"])
     let noon = SimTime(seconds: 43_200)
-    apps.noteEnergy(3, by: 0, at: noon)
-    apps.noteEnergy(3, by: 1, at: noon)
-    apps.noteEnergy(5, by: 2, at: noon)
-    let user = apps.largestEnergyUser(at: noon)
+    known.noteEnergy(3, by: 0, at: noon)
+    known.noteEnergy(3, by: 1, at: noon)
+    known.noteEnergy(5, by: 2, at: noon)
+    let user = known.largestEnergyUser(of: apps, at: noon)
     #expect(user?.bundle == "com.a")
     #expect(abs((user?.share ?? 0) - 6.0 / 11) < 1e-12)
   }

@@ -49,7 +49,8 @@ import Testing
     var uploads = 0
     var messengerDrew = 0.0
     for device in 0..<4 {
-      let refresh = OtherAppsTests.run(spec, arm: 0, device: device).system.otherApps
+      let system = OtherAppsTests.run(spec, arm: 0, device: device).system
+      let refresh = system.otherApps
       let processing = OtherAppsTests.run(spec, arm: 1, device: device).system.otherApps
       // Apple's maintenance comes last, never opened (rank 0).
       #expect(
@@ -58,11 +59,12 @@ import Testing
         ])
       #expect(refresh.apps.map(\.rank) == processing.apps.map(\.rank))
       #expect(refresh.apps.map(\.rank) == [1, 6, 0, 0])
-      #expect(refresh.apps[0].opens.total > refresh.apps[1].opens.total)
+      #expect(system.known.opens[0].total > system.known.opens[1].total)
       pushes += refresh.apps[0].launches
       uploads += refresh.apps[1].launches
-      #expect(refresh.energyToday[1] == 0, "owner \(device): the photo backup drew energy off the charger")
-      messengerDrew += refresh.energyToday[0]
+      #expect(
+        system.known.energyToday[1] == 0, "owner \(device): the photo backup drew energy off the charger")
+      messengerDrew += system.known.energyToday[0]
     }
     // 4 owners × 10 days: pushes every 10 min offered, far more launched than uploads.
     #expect(pushes > 4 * 10 * 5)

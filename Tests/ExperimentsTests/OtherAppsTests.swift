@@ -28,14 +28,19 @@ import Testing
 
   /// Runs owner `device` of `spec`'s arm `arm`: the phone's scheduler and the app under
   /// study's launches.
-  static func run(_ spec: ExperimentSpec, arm: Int, device: Int) -> (system: SystemScheduler, launches: Int) {
+  static func run(_ spec: ExperimentSpec, arm: Int, device: Int) -> (
+    system: SystemScheduler, launches: Int, totals: [OtherAppTotal]
+  ) {
     let recipe = OwnerSimulation.recipe(
       spec, replication: 0, owner: device, arm: spec.arms[arm], recordDecisions: false)
     var sim = recipe.assemble()
     var kernel = EventLoop()
     sim.start(loop: &kernel)
     kernel.run(until: recipe.calendar.startOfDay(spec.days), handler: &sim)
-    return (sim.decider, (sim.appLog + sim.app.events.elements).filter { $0.kind == .launch }.count)
+    return (
+      sim.decider, (sim.appLog + sim.app.events.elements).filter { $0.kind == .launch }.count,
+      sim.otherAppTotals
+    )
   }
 
   @Test func theArchetypeMixFollowsTheSharesInWholeApps() throws {
@@ -56,23 +61,25 @@ import Testing
   /// apps at the same usage ranks (common random numbers).
   @Test func otherAppsLaunchWhenTheOwnerUsesThem() throws {
     let spec = try Self.spec(otherApps: 40)
-    let refresh = Self.run(spec, arm: 0, device: 0).system.otherApps
-    let processing = Self.run(spec, arm: 1, device: 0).system.otherApps
+    let (refreshRun, processingRun) = (Self.run(spec, arm: 0, device: 0), Self.run(spec, arm: 1, device: 0))
+    let (refresh, processing) = (refreshRun.system.otherApps, processingRun.system.otherApps)
     #expect(refresh.apps.map(\.bundle) == processing.apps.map(\.bundle))
     #expect(refresh.apps.map(\.rank) == processing.apps.map(\.rank))
     // The owner opens the same apps at the same times in both arms, and the messengers'
     // pushes arrive at the same times: only the scheduler's decisions differ.
-    #expect(refresh.apps.map(\.openCount) == processing.apps.map(\.openCount))
-    #expect(refresh.apps.map(\.openCount).reduce(0, +) > 100)
+    #expect(refreshRun.totals.map(\.opens) == processingRun.totals.map(\.opens))
+    #expect(refreshRun.totals.map(\.opens).reduce(0, +) > 100)
     // (Pushes are drawn as decision points come: brought to one time, they agree.)
-    var (r, p) = (refresh, processing)
+    let (r, p) = (refresh, processing)
     let later = SimTime.zero + .seconds(86_400 * 11)
     r.deliverPushes(until: later)
     p.deliverPushes(until: later)
     #expect(r.apps.map(\.nextPushAt) == p.apps.map(\.nextPushAt))
     #expect(refresh.count == 42, "40 apps and Apple's two maintenance entries")
-    for app in refresh.apps
-    where app.opens.total == 0 && app.work.kind != .backgroundTransfer && !app.work.isApples {
+    for (i, app) in refresh.apps.enumerated()
+    where refreshRun.system.known.opens[i].total == 0 && app.work.kind != .backgroundTransfer
+      && !app.work.isApples
+    {
       #expect(app.launches == 0, "\(app.bundle) was never opened")
     }
     #expect(refresh.apps.filter { $0.launches > 0 }.count >= 5)
@@ -94,7 +101,7 @@ import Testing
         few += Self.run(alone, arm: arm, device: device).launches
         let run = Self.run(crowded, arm: arm, device: device)
         many += run.launches
-        othersDrew += run.system.otherApps.energyToday.dropLast().reduce(0, +)
+        othersDrew += run.system.known.energyToday.dropLast().reduce(0, +)
       }
       let name = alone.arms[arm].name
       if name == "processing" {

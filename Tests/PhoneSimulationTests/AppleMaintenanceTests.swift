@@ -18,10 +18,11 @@ import Testing
       model: .iosFromDayZero(), recordDecisions: true)
     var population = AppPopulation()
     population.maintenance = maintenance ? AppleMaintenance.defaults : [:]
-    world.phone.decider.otherApps = OtherApps(
-      population, ranks: Array(1...population.installed), streams: { RandomStreams(seed: 3).stream($0) },
-      historyDays: 14, halfLifeDays: 2,
-      start: .zero)
+    world.phone.decider.connect(
+      otherApps: OtherAppsWork(
+        population, ranks: Array(1...population.installed), streams: { RandomStreams(seed: 3).stream($0) },
+        start: .zero),
+      recent: RandomStreams(seed: 3).stream("recent"))
     world.phone.decider.otherApps.recordsRuns = true
     world.run(until: at(day: 4, 12))
     return world

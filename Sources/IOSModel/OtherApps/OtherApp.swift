@@ -1,9 +1,9 @@
 import Randomness
 import SimKernel
 
-/// One of the owner's other apps with background work, as the system scheduler keeps
-/// it: its archetype's work, its place in the owner's usage, its own open history (the
-/// app-usage prediction stays per app, as dasd has it), and its work pending or running.
+/// One of the owner's other apps with background work (``OtherAppsWork``): its
+/// archetype's work, its usage rank (how dasd tells it apart), and its work pending or
+/// running.
 struct OtherApp {
   /// Its bundle identifier, `com.other.<archetype>-<n>` for an app drawn from the
   /// catalogue.
@@ -20,7 +20,6 @@ struct OtherApp {
   let group: ActivityGroup
   /// Its rank in the owner's use (1: the most opened); beyond the apps used, never opened.
   let rank: Int
-  var opens: UsageHistory
   /// When its next request may begin; nil while a run is under way, or while no push is held.
   var dueAt: SimTime?
   /// When its next silent push arrives (messengers), and the stream of their arrivals.
@@ -31,8 +30,6 @@ struct OtherApp {
   var lastLaunch = LaunchTimes()
   /// Launches so far.
   var launches = 0
-  /// Times the owner opened it so far (kept on the entry that keeps its opens).
-  var openCount = 0
   /// Energy its runs drew from the budget so far [mWh].
   var energyMWh = 0.0
   /// Runs suspended to make room in a full group (dasd's fair share).
@@ -45,13 +42,12 @@ struct OtherApp {
     return dueAt <= now
   }
 
-  init(bundle: String, work: AppArchetype.Work, workKind: Int, opensAt: Int, rank: Int, opens: UsageHistory) {
+  init(bundle: String, work: AppArchetype.Work, workKind: Int, opensAt: Int, rank: Int) {
     self.bundle = bundle
     self.workKind = workKind
     self.opensAt = opensAt
     self.work = work
     self.rank = rank
-    self.opens = opens
     var a = Activity(
       kind: work.kind, identifier: bundle,
       priority: work.kind == .processing ? .maintenance : .utility, submittedAt: .zero)

@@ -9,7 +9,7 @@ public struct PolicyContext: Sendable {
   public var batteryPercent: Double
   public var isPluggedIn: Bool
   public var isInUse: Bool
-  /// Other apps' background tasks running now (``OtherApps``). Here, in the padding
+  /// Other apps' background tasks running now (``OtherAppsWork``). Here, in the padding
   /// after the two flags: a larger context is copied with `memcpy` at every decision
   /// point (4 % more instructions on `bench devices`).
   public var otherAppsRunning: UInt16 = 0

@@ -66,7 +66,7 @@ extension SystemScheduler {
 
   /// What the paths read when they list their own work.
   func pathContext(_ app: some LaunchableApp) -> LaunchPathContext {
-    LaunchPathContext(app: app, keepsLegacyFetch: appOpens.total > 0 && otherApps.keepsFetch(0))
+    LaunchPathContext(app: app, keepsLegacyFetch: appOpens.total > 0 && known.keepsFetch(0))
   }
 
   /// Passes `input` to every path, and notes whether they hold work of their own.

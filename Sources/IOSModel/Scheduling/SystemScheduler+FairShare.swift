@@ -4,14 +4,14 @@ extension SystemScheduler {
   /// dasd's answer to a full group (``FairShare``): of the group's runners that have run
   /// at least ``FairShare/Settings/longRunningSeconds``, the one that would run last by
   /// fair share is suspended when the newcomer (app `app`: an other app's index, or
-  /// ``OtherApps/count`` for the app under study) would run before it and its leaving
+  /// ``OtherAppsWork/count`` for the app under study) would run before it and its leaving
   /// brings the group's load under the cap. What was suspended, in words for `bgsim
   /// explain`; nil when no room was made.
   mutating func makeRoom(
     in group: ActivityGroup, power: Bool, app: Int, appUnderStudy: some LaunchableApp, now: SimTime,
     loop: inout EventLoop
   ) -> String? {
-    let share = otherApps.fairShare
+    let share = known.fairShare
     let long = share.settings.longRunningSeconds
     let halfLife = parameters.groupCaps.loadHalfLifeSeconds
     func week(_ k: Int) -> Double {
@@ -47,7 +47,7 @@ extension SystemScheduler {
     if let k = victim.other {
       suspendOther(k, now: now)
     } else if let name = victim.task, let run = runningSince.removeValue(forKey: name) {
-      otherApps.fairShare.ran(otherApps.count, from: run.start, to: now)
+      known.fairShare.ran(otherApps.count, from: run.start, to: now)
       refillBudgets(to: now)
       drawEnergy(from: run.start, to: now, onPower: run.onPower, by: otherApps.count, at: now)
       appUnderStudy.suspend(name, loop: &loop)
@@ -61,7 +61,7 @@ extension SystemScheduler {
     guard let run = otherApps.apps[k].run else { return }
     otherApps.apps[k].run = nil
     otherApps.apps[k].suspensions += 1
-    otherApps.fairShare.ran(otherApps.fairShareKey(k), from: run.start, to: now)
+    known.fairShare.ran(otherApps.fairShareKey(k), from: run.start, to: now)
     refillBudgets(to: now)
     drawEnergy(from: run.start, to: now, onPower: run.onPower, by: k, at: now)
     if otherApps.apps[k].work.kind != .silentPush { otherApps.apps[k].dueAt = now }

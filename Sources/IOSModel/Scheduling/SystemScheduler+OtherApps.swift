@@ -37,7 +37,7 @@ extension SystemScheduler {
         if startsAppleMaintenance(i, point.context, network: device.network, now: now) { running += 1 }
         continue
       }
-      if otherApps.apps[i].work.kind == .legacyFetch, !otherApps.keepsFetch(Int32(otherApps.apps[i].rank)) {
+      if otherApps.apps[i].work.kind == .legacyFetch, !known.keepsFetch(Int32(otherApps.apps[i].rank)) {
         continue
       }
       var activity = otherApps.apps[i].activity
@@ -55,8 +55,8 @@ extension SystemScheduler {
       }
       guard let answered = prefix[kind], !answered.veto else { continue }
       point.context.lastLaunch = otherApps.apps[i].lastLaunch
-      point.context.daysSinceAppOpened = otherApps.apps[o].opens.daysSinceLast(now)
-      point.context.isAmongRecentApps = otherApps.isRecent(Int32(otherApps.apps[i].rank))
+      point.context.daysSinceAppOpened = known.opens[o].daysSinceLast(now)
+      point.context.isAmongRecentApps = known.isRecent(Int32(otherApps.apps[i].rank))
       point.context.dataBudget = data
       point.context.silentPushesInPeriod = pushesLaunched(inPeriodOf: now)
       point.context.appOpenProbability = nil
@@ -103,8 +103,8 @@ extension SystemScheduler {
   /// window ahead (with the jitter every app's prediction shares), or nil without opens.
   mutating func otherAppOpenProbability(_ o: Int, now: SimTime) -> Double? {
     let lookAhead = parameters.appLookAheadSeconds + predictionJitter(at: now) * parameters.appJitterSeconds
-    return otherApps.apps[o].opens.total > 0
-      ? otherApps.apps[o].opens.probability(
+    return known.opens[o].total > 0
+      ? known.opens[o].probability(
         from: now + .seconds(lookAhead), length: predictionWindowDuration(), now: now, calendar: calendar)
       : nil
   }
@@ -186,7 +186,7 @@ extension SystemScheduler {
     for i in otherApps.apps.indices {
       guard let run = otherApps.apps[i].run, run.end <= now else { continue }
       otherApps.apps[i].run = nil
-      otherApps.fairShare.ran(otherApps.fairShareKey(i), from: run.start, to: run.end)
+      known.fairShare.ran(otherApps.fairShareKey(i), from: run.start, to: run.end)
       refillBudgets(to: run.end)
       drawEnergy(from: run.start, to: run.end, onPower: run.onPower, by: i, at: run.end)
       let work = otherApps.apps[i].work
@@ -221,7 +221,7 @@ extension SystemScheduler {
       var note = ""
       switch verdicts[k].policy {
       case "energy_budget":
-        if let user = otherApps.largestEnergyUser(at: now) {
+        if let user = known.largestEnergyUser(of: otherApps, at: now) {
           note = "\(user.bundle) drew \(Int((user.share * 100).rounded())) % of today's energy"
         }
       case "cpu":

@@ -25,7 +25,7 @@ extension SystemScheduler {
     c.explain = recordDecisions
     if !otherApps.isEmpty {
       c.otherAppsRunning = UInt16(clamping: otherApps.running(at: now))
-      c.isAmongRecentApps = otherApps.isRecent(RecentApps.appUnderStudy)
+      c.isAmongRecentApps = known.isRecent(RecentApps.appUnderStudy)
     }
     return c
   }

@@ -90,16 +90,26 @@ public struct SystemScheduler: LaunchDecider {
   var madeRoom: String?
   /// The latest thundering-herd trigger, from the screen and Wi-Fi.
   public internal(set) var herd = HerdTrigger()
-  /// The owner's other apps with background work, judged at the same points.
-  public var otherApps = OtherApps()
+  /// The owner's other apps with background work, a part of the phone the assembly
+  /// connects (``connect(otherApps:recent:)``): their work is judged at the same points.
+  public private(set) var otherApps = OtherAppsWork()
+  /// What dasd learns of them as the phone runs.
+  var known = OtherAppKnowledge()
   public mutating func otherAppOpened(rank: Int, at time: SimTime) {
-    otherApps.opened(rank: rank, at: time, calendar: calendar)
+    known.opened(rank: rank, at: time, calendar: calendar)
   }
-  public var otherAppTotals: [OtherAppTotal] { otherApps.totals }
-  public var otherAppRuns: [OtherAppRun] { otherApps.runs }
-  public var recordsOtherAppRuns: Bool {
-    get { otherApps.recordsRuns }
-    set { otherApps.recordsRuns = newValue }
+
+  /// Connects the phone's other apps: their work is judged with the app under study's
+  /// from the start of the run, and dasd learns of them with the history, recent-apps,
+  /// fetch-ranking and fair-share settings of ``parameters``; the recent apps draw whom
+  /// they evict from `recent`.
+  public mutating func connect(otherApps: OtherAppsWork, recent: RandomStream) {
+    self.otherApps = otherApps
+    known = OtherAppKnowledge(
+      otherApps, historyDays: parameters.historyDays, halfLifeDays: parameters.historyHalfLifeDays,
+      start: .zero,
+      recent: recent, recentApps: parameters.recentApps, fetchRanking: parameters.legacyFetchRanking,
+      fairShare: parameters.fairShare)
   }
   /// The address of its own events, handed out at assembly (``start(app:device:target:loop:)``).
   var target = UInt32.max
@@ -195,7 +205,7 @@ public struct SystemScheduler: LaunchDecider {
     app: some LaunchableApp, device: some DeviceConditions, target: UInt32, loop: inout EventLoop
   ) {
     self.target = target
-    if app.configuration.usesLegacyFetch { otherApps.rankAppUnderStudyForFetch() }
+    if app.configuration.usesLegacyFetch { known.rankAppUnderStudyForFetch() }
     budgetsAt = loop.now
     timerPeriod = .seconds(parameters.evaluationPeriodSeconds)
     timerSlot = loop.allocateSlot()
@@ -247,7 +257,7 @@ public struct SystemScheduler: LaunchDecider {
     switch change.kind {
     case .appOpened:
       appOpens.record(change.time, calendar: calendar)
-      otherApps.appUnderStudyOpened(at: change.time)
+      known.appUnderStudyOpened(at: change.time)
       observe(.appOpened(at: change.time), app: app)
     case .screenOn:
       deviceUse.record(change.time, calendar: calendar)
@@ -256,9 +266,9 @@ public struct SystemScheduler: LaunchDecider {
         evaluate(app: app, device: device, trigger: .device(change.kind), loop: &loop)
       }
     case .appClosed:
-      otherApps.appUnderStudyClosed(at: change.time)
+      known.appUnderStudyClosed(at: change.time)
     case .plugged, .unplugged, .screenOff, .network, .batteryLevel, .lowPowerMode, .thermal, .boot:
-      if change.kind == .screenOff { otherApps.screenOff(at: change.time) }
+      if change.kind == .screenOff { known.screenOff(at: change.time) }
       evaluate(app: app, device: device, trigger: .device(change.kind), loop: &loop)
     default:
       break
@@ -290,7 +300,7 @@ public struct SystemScheduler: LaunchDecider {
         }
       case .complete, .kill:
         if let run = runningSince.removeValue(forKey: events[i].name) {
-          otherApps.fairShare.ran(otherApps.count, from: run.start, to: events[i].time)
+          known.fairShare.ran(otherApps.count, from: run.start, to: events[i].time)
           refillBudgets(to: loop.now)
           drawEnergy(
             from: run.start, to: events[i].time, onPower: run.onPower, by: otherApps.count, at: loop.now)
@@ -327,7 +337,8 @@ public struct SystemScheduler: LaunchDecider {
     guard !onPower || parameters.chargingRunsDrawEnergy else { return }
     let cost = (end - start).seconds / 3600 * parameters.backgroundPowerWatts * 1000
     energy = max(parameters.energyFloor, energy - cost)
-    otherApps.noteEnergy(cost, by: index, at: now)
+    known.noteEnergy(cost, by: index, at: now)
+    if index < otherApps.count { otherApps.apps[index].energyMWh += cost }
   }
 
   /// A silent push launched at `now`: one more in the device's budget period.

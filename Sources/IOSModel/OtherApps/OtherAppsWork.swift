@@ -1,0 +1,162 @@
+import Randomness
+import SimKernel
+
+/// The owner's other apps with background work on one phone (``AppPopulation``), as a
+/// part of the phone next to the app under study: who they are and their work, pending
+/// or running. The assembly adds it and connects it to the system scheduler
+/// (``SystemScheduler/connect(otherApps:recent:)``), which judges their work with the
+/// same policies, at the same decision points, as the app under study's; what dasd
+/// learns of them (their opens, recent apps, fetch ranking, fair share) stays in the
+/// scheduler (`OtherAppKnowledge`), and the owner's opens of them in
+/// ``DeviceModel/OtherAppUse``.
+public final class OtherAppsWork {
+  var apps: [OtherApp] = []
+  /// Other apps installed and opened at all (``AppPopulation/installed``, ``AppPopulation/used``).
+  let installed: Int
+  let used: Int
+  /// The apps' first requests, drawn once; the owner's stream, so every arm sees the same.
+  let stream: RandomStream?
+  /// The scheduler's own draws for them (run lengths), which differ as the arms'
+  /// decisions do.
+  let workStream: RandomStream?
+  /// The kinds of work among the apps (``OtherApp/workKind``).
+  var workKinds = 0
+  /// Every run so far, when ``recordsRuns`` is on (for `timelines.csv`).
+  public private(set) var runs: [OtherAppRun] = []
+  /// Whether runs are kept in ``runs``; off, nothing is.
+  public var recordsRuns = false
+
+  /// No other apps.
+  public init() {
+    stream = nil
+    workStream = nil
+    (installed, used) = (0, 0)
+  }
+
+  /// The apps of `population` for one owner, with the usage ranks the owner gave them
+  /// (`ranks`, ``DeviceModel/OtherAppUse/ranks``: 1…installed in the owner's order)
+  /// and first requests drawn from `streams("usage")` (the owner's own, so every arm
+  /// sees the same apps), each messenger's pushes from its own `streams("push-N")` (the
+  /// same in every arm too) and the scheduler's draws for them from `streams("work")`.
+  public init(_ population: AppPopulation, ranks: [Int], streams: (String) -> RandomStream, start: SimTime) {
+    let stream = streams("usage")
+    self.stream = stream
+    (installed, used) = (population.installed, population.used)
+    workStream = population.isEmpty ? nil : streams("work")
+    guard !population.isEmpty else { return }
+    // Usage ranks: the owner's order of ranks among the installed apps, for the ones
+    // with background work; only the first `used` ranks are ever opened. Listed apps
+    // with a rank keep it; the others take the drawn ranks in turn.
+    let fixed = Set(population.listed.compactMap(\.rank))
+    var free = ranks.filter { !fixed.contains($0) }.makeIterator()
+    for (archetype, count) in population.counts() {
+      let kind = AppArchetype.allCases.firstIndex(of: archetype) ?? 0
+      for n in 0..<count {
+        apps.append(
+          OtherApp(
+            bundle: AppPopulation.bundle(archetype, n), work: archetype.work, workKind: kind,
+            opensAt: apps.count, rank: free.next() ?? 0))
+      }
+    }
+    workKinds = AppArchetype.allCases.count
+    for listed in population.listed {
+      let rank = listed.rank ?? free.next() ?? 0
+      let first = apps.count
+      for work in listed.work {
+        // Only the first entry keeps the app's opens; the others read them there.
+        apps.append(
+          OtherApp(bundle: listed.bundle, work: work, workKind: workKinds, opensAt: first, rank: rank))
+        workKinds += 1
+      }
+    }
+    // Apple's maintenance last: never opened (rank 0), each a kind of work of its own.
+    for entry in AppleMaintenance.allCases {
+      guard let seconds = population.maintenance[entry], seconds > 0 else { continue }
+      apps.append(
+        OtherApp(
+          bundle: entry.bundle, work: entry.work(seconds: seconds), workKind: workKinds, opensAt: apps.count,
+          rank: 0))
+      workKinds += 1
+    }
+    // Their first requests at a random phase of their interval: the apps were installed
+    // long before the run starts.
+    for i in apps.indices {
+      let interval = SimDuration.seconds(apps[i].work.intervalSeconds * stream.uniform())
+      if apps[i].work.kind == .silentPush {
+        apps[i].pushes = streams("push-\(i)")
+        apps[i].nextPushAt = start + interval
+      } else {
+        apps[i].dueAt = start + interval
+      }
+    }
+  }
+
+  public var isEmpty: Bool { apps.isEmpty }
+  public var count: Int { apps.count }
+
+  /// Where app `k`'s runtime is kept in dasd's fair share: one place per app (the entry
+  /// that keeps its opens), so that a listed app with several kinds of work has one
+  /// weekly runtime; ``count`` (the app under study) keeps its own.
+  func fairShareKey(_ k: Int) -> Int { k < apps.count ? apps[k].opensAt : k }
+
+  func record(_ run: OtherAppRun) { runs.append(run) }
+
+  /// The recorded run of `bundle` that started at `start` ended early, at `end`.
+  func endRecordedRun(of bundle: String, startedAt start: SimTime, at end: SimTime) {
+    guard recordsRuns, let k = runs.lastIndex(where: { $0.bundle == bundle && $0.start == start }) else {
+      return
+    }
+    runs[k].end = end
+  }
+
+  /// Each other app's bundle identifier and launches so far.
+  public var launches: [(bundle: String, launches: Int)] { apps.map { ($0.bundle, $0.launches) } }
+
+  /// Silent pushes that arrived by `now`: each messenger holds at most one, the newest.
+  func deliverPushes(until now: SimTime) {
+    guard stream != nil else { return }
+    for i in apps.indices where apps[i].work.kind == .silentPush {
+      while apps[i].nextPushAt <= now {
+        if apps[i].run == nil { apps[i].dueAt = apps[i].nextPushAt }
+        apps[i].nextPushAt =
+          apps[i].nextPushAt
+          + .seconds(apps[i].pushes?.exponential(mean: apps[i].work.intervalSeconds) ?? .infinity)
+      }
+    }
+  }
+
+  /// Their background tasks running at `now`.
+  func running(at now: SimTime) -> Int {
+    var n = 0
+    for app in apps where (app.run?.end ?? .zero) > now { n += 1 }
+    return n
+  }
+
+  /// The bundle identifiers of the apps whose tasks are running at `now` (in `group`,
+  /// when given).
+  func runningBundles(at now: SimTime, in group: ActivityGroup? = nil) -> [String] {
+    apps.filter { ($0.run?.end ?? .zero) > now && (group == nil || $0.group == group) }.map(\.bundle)
+  }
+
+  /// What each other app did so far, one entry per app (its works together), with the
+  /// owner's opens of the app of each usage rank (``DeviceModel/OtherAppUse/opens(rank:)``).
+  public func totals(opens: (Int) -> Int) -> [OtherAppTotal] {
+    var out: [OtherAppTotal] = []
+    for (i, app) in apps.enumerated() {
+      if app.opensAt == i {
+        let work = app.work.isApples ? "apple_maintenance" : app.work.kind.rawValue
+        let opened = app.rank > 0 && app.rank <= used ? opens(app.rank) : 0
+        out.append(
+          OtherAppTotal(
+            bundle: app.bundle, work: work, rank: app.rank, opens: opened, launches: app.launches,
+            suspended: app.suspensions, energyMWh: app.energyMWh))
+      } else {
+        out[out.count - 1].work += "+" + app.work.kind.rawValue
+        out[out.count - 1].launches += app.launches
+        out[out.count - 1].suspended += app.suspensions
+        out[out.count - 1].energyMWh += app.energyMWh
+      }
+    }
+    return out
+  }
+}
