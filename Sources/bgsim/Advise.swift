@@ -11,7 +11,8 @@ struct Advise: ParsableCommand {
       The goal is METRIC OP VALUE, met when the metric's whole 95 % interval is on its side, as a \
       hypothesis is. Prints every (cell, arm) best first, each with its swept values, the goal's \
       figure and the cost's with their 95 % intervals and whether it meets the goal; then the one with \
-      the least --minimise among those that meet it, or, when none does, the nearest, with exit code 1; \
+      the least --minimise among those that meet it, or, when none does, the nearest, with exit code 1 \
+      (4 when one meets it but the run printed a warning, as bgsim run); \
       for a launched_by_HH:MM goal, also the share of owner-days on which no option ran by HH:MM, and \
       why (a phone that launched the app for no option, or one off its charger until HH:MM).
       """
@@ -49,6 +50,8 @@ struct Advise: ParsableCommand {
       throw ValidationError("--minimise: unknown metric '\(minimise)'")
     }
     let spec = try Advice.prepare(try request.load(), goal: goal, minimise: cost)
+    let warnings = try request.warnings()
+    for warning in warnings { FileHandleOutput.standardError("bgsim: \(warning)") }
     let bar = SharedProgress(label: "advise", quiet: quiet)
     let summary = try request.runForSummary(spec) { bar.update(done: $0, total: $1, unit: "device-days") }
     let directory = request.outputDirectory(for: spec)
@@ -57,5 +60,6 @@ struct Advise: ParsableCommand {
     print(text, terminator: "")
     try Advice.save(text, in: directory)
     if !advice.met { throw ExitCode(1) }
+    if !warnings.isEmpty { throw ExitCode(4) }
   }
 }

@@ -14,7 +14,8 @@ struct Run: ParsableCommand {
       launch_probability_by_hour.csv, hypotheses.csv and manifest.json to --out (default notebooks-data/<experiment name>/); \
       with other apps on the phones also other_apps.csv and other_app_summary.csv, and other_app_days.csv when the \
       experiment's outputs ask for it. Exits with 1 when a \
-      hypothesis fails, 3 when none fails but one is inconclusive (more owners may decide it), 2 on bad input.
+      hypothesis fails; else 4 when it printed a warning (its figures may mislead: read the warning); else 3 when \
+      a hypothesis is inconclusive (more owners may decide it); 2 on bad input.
       """
   )
 
@@ -61,7 +62,8 @@ struct Run: ParsableCommand {
 
   func run() throws {
     // What the experiment would silently never do, said before it runs.
-    for warning in try request.warnings() { FileHandleOutput.standardError("bgsim: \(warning)") }
+    let before = try request.warnings()
+    for warning in before { FileHandleOutput.standardError("bgsim: \(warning)") }
     let bar = SharedProgress(label: "run", quiet: quiet)
     let (text, result, warnings) = try request.run { done, total in
       bar.update(done: done, total: total, unit: "device-days")
@@ -79,10 +81,10 @@ struct Run: ParsableCommand {
       try LaunchLog.of(spec, device: logOwner, arm: logArm).write(to: path.path)
       print("wrote \(path.path)")
     }
-    switch result {
-    case .pass: break
-    case .fail: throw ExitCode(1)
-    case .inconclusive: throw ExitCode(3)
-    }
+    // A warning never ends in exit 0: figures it casts doubt on are not a clean answer.
+    if result == .fail { throw ExitCode(1) }
+    // A shard's figures come only with the merge, which is where they are judged.
+    if shard == nil, !(before + warnings).isEmpty { throw ExitCode(4) }
+    if result == .inconclusive { throw ExitCode(3) }
   }
 }

@@ -17,7 +17,10 @@ import Testing
     let outcome = try BGSimBinary.run([
       "run", "--days", "7", "--warmup-days", "1", "--devices", "100", "--out", out.path, "--quiet",
     ])
-    #expect(outcome.status == 0, "\(outcome.standardError)\(outcome.standardOutput)")
+    // Seven days are too few to read the steady state from: the run says so, and a
+    // warning never ends in exit 0 (1 fail, 4 warned, 3 inconclusive, 0 clean).
+    #expect(outcome.status == 4, "\(outcome.standardError)\(outcome.standardOutput)")
+    #expect(outcome.standardError.contains("warning: the daily launches may still be rising"))
     #expect(outcome.standardOutput.contains("refresh [95% CI]"))
     #expect(outcome.standardOutput.contains("PASS  processing share_while_charging >= 0.95"))
     // Counts show the owners' median and p90 beside the mean, as summary.csv has them.
@@ -57,7 +60,9 @@ import Testing
     try process.run()
     let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(message)")
+    // 4: seven days draw the warm-up warning (theDefaultRunPrintsTheSummary…).
+    #expect(process.terminationStatus == 4, "\(message)")
+    #expect(!message.contains("no such file"), "\(message)")
     let launches = place.appendingPathComponent("out/launches.csv").path
     #expect(FileManager.default.fileExists(atPath: launches))
     let manifest = try String(
@@ -142,7 +147,7 @@ import Testing
     let args = ["run", "--days", "10", "--warmup-days", "1", "--devices", "60", "--quiet", "--jobs", "1"]
     // With 60 owners a claim may stay undecided (exit 3); the resumed run must say the same.
     let first = try BGSimBinary.run(args + ["--out", whole.path]).status
-    #expect([0, 3].contains(first))
+    #expect([0, 3, 4].contains(first))
     let broken = scratch()
     let process = Process()
     process.executableURL = BGSimBinary.productsDirectory.appendingPathComponent("bgsim")

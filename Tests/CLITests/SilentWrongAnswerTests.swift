@@ -29,7 +29,7 @@ import Testing
     expectOneLine(near, contains: "did you mean 'com.example.sync'?")
   }
 
-  /// It printed `launches_per_device_day 0.00` and exit 0 without a word.
+  /// It printed `launches_per_device_day 0.00` and exit 0 without a word; then, warned, exit 0.
   @Test func aRunThatCannotLaunchSaysSoBeforeItRuns() throws {
     let dir = scratchFolder("warn")
     let file = dir.appendingPathComponent("nofetch.yaml")
@@ -47,7 +47,8 @@ import Testing
     """.write(to: file, atomically: true, encoding: .utf8)
     let outcome = try BGSimBinary.run(
       ["run", file.path, "--quiet", "--out", dir.appendingPathComponent("out").path], in: repoRoot)
-    #expect([0, 1, 3].contains(outcome.status), "\(outcome.standardError)")
+    // No claim to fail, and warned: exit 4, never 0.
+    #expect(outcome.status == 4, "\(outcome.standardError)")
     let warnings = outcome.standardError.split(separator: "\n").filter { $0.contains("warning:") }
     #expect(warnings.contains { $0.contains("arm refresh") }, "\(outcome.standardError)")
   }
@@ -74,7 +75,7 @@ import Testing
       ["run", "--days", "2", "--warmup-days", "1", "--devices", "2", "--quiet", "--out", out.path],
       in: repoRoot)
     // 0, or 1 or 3 when a claim fails or stays undecided on so short a run.
-    #expect([0, 1, 3].contains(run.status), "\(run.standardError)")
+    #expect([0, 1, 3, 4].contains(run.status), "\(run.standardError)")
     let days = out.appendingPathComponent("days.csv")
     var lines = try String(contentsOf: days, encoding: .utf8).split(separator: "\n").map(String.init)
     lines[1] = "99999999999999999999999999" + lines[1].drop { $0 != "," }
@@ -119,11 +120,26 @@ import Testing
     let dir = scratchFolder("provenance")
     let outcome = try BGSimBinary.run(
       ["run", "--days", "1", "--warmup-days", "0", "--devices", "1", "--quiet", "--out", "out"], in: dir)
-    #expect([0, 1, 3].contains(outcome.status), "\(outcome.standardError)")
+    #expect([0, 1, 3, 4].contains(outcome.status), "\(outcome.standardError)")
     let data = try Data(contentsOf: dir.appendingPathComponent("out/manifest.json"))
     let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     // The test build is made from the working tree: its commit is HEAD's.
     #expect(manifest["git_commit"] as? String == head)
     #expect(manifest["git_dirty"] is Bool)
+  }
+}
+
+extension SilentWrongAnswerTests {
+  /// `advise` ran with too few owners without a word, and answered with exit 0.
+  @Test func adviceFromTooFewOwnersWarnsAndDoesNotExitZero() throws {
+    let out = scratchFolder("advise-warn")
+    let outcome = try BGSimBinary.run(
+      [
+        "advise", "experiments/nightly-sync-advise.yaml", "--goal", "launches_per_device_day >= 0.01",
+        "--devices", "8", "--days", "6", "--warmup-days", "1", "--quiet", "--out", out.path,
+      ], in: repoRoot)
+    #expect(outcome.standardError.contains("warning: each arm has 8 owners"), "\(outcome.standardError)")
+    #expect(outcome.standardOutput.contains("cheapest meeting"), "\(outcome.standardOutput)")
+    #expect(outcome.status == 4, "\(outcome.standardError)")
   }
 }

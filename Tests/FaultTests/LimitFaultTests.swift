@@ -109,7 +109,7 @@ import Testing
     try Self.experiment.write(to: file, atomically: true, encoding: .utf8)
     let out = dir.appendingPathComponent("out")
     #expect(
-      [0, 1, 3].contains(try BGSimBinary.run(["run", file.path, "--out", out.path, "--quiet"]).status))
+      [0, 1, 3, 4].contains(try BGSimBinary.run(["run", file.path, "--out", out.path, "--quiet"]).status))
     let hours = out.appendingPathComponent("hour_of_day.csv")
     var lines = try String(contentsOf: hours, encoding: .utf8).split(separator: "\n").map(String.init)
     var fields = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
