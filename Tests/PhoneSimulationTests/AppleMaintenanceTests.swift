@@ -7,7 +7,8 @@ import Testing
 @testable import PhoneAssembly
 
 /// Apple's own maintenance (iCloud backup, Photos analysis) runs on the charger at night,
-/// once a day, not judged by the apps' policies, and keeps the CPU busy while it runs.
+/// once a day, judged by the apps' policies as a system activity, and keeps the CPU busy
+/// while it runs.
 @Suite struct AppleMaintenanceTests {
   /// Four nights on a charger from 23:00 to 07:00, the app's processing resubmitted
   /// 15 min after each run; Apple's maintenance on or off.

@@ -35,8 +35,10 @@ public enum AppArchetype: String, CaseIterable, Sendable, Hashable {
     public var timeLimitSeconds = Double.infinity
     /// Whether it asks again after each run (false: one run only).
     public var resubmits = true
-    /// Apple's own maintenance (``AppleMaintenance``): run whenever the phone is on power,
-    /// not in use and on Wi-Fi, not judged by the apps' policies.
+    /// Whether it waits for Wi-Fi (``Activity/requiresInexpensiveNetwork``).
+    public var requiresWiFi = false
+    /// Apple's own maintenance (``AppleMaintenance``): judged by the same policies as
+    /// the apps' work, as a system activity (``Activity/isSystem``).
     public var isApples = false
   }
 

@@ -1,9 +1,13 @@
 /// Apple's own maintenance work, which the system runs on the charger at night beside
-/// the apps' (``AppPopulation/maintenance``). Each runs once a day, at least 24 hours
-/// after its last run ended, as soon as the phone is on external power, not in use and
-/// on Wi-Fi; it is not judged by the apps' policies. While it runs it counts as a
-/// running task for the CPU level and in its concurrency group, so a processing task of
-/// the app under study scores lower and may wait until it ends.
+/// the apps' (``AppPopulation/maintenance``). Each asks to run once a day, 24 hours after
+/// its last run ended, as processing on external power, and dasd judges it with the
+/// same policies as the apps' work (the facts' `multi-app.md` §1.0: one policy set for
+/// every client, Apple's XPC activities included): it waits for the phone to be on
+/// power and idle, and the backup for Wi-Fi. As a system activity (``Activity/isSystem``)
+/// the rules about an app leave it alone (how recently the owner opened it; a stalled
+/// release's fault for apps' sync). While it runs it counts as a running task for the
+/// CPU level and in its concurrency group, so a processing task of the app under study
+/// scores lower and may wait until it ends.
 ///
 /// Sources (the calibration notes): iCloud backs up daily over Wi-Fi when the phone is
 /// locked and on power (Apple support, "Back up your iOS device to iCloud"); Photos
@@ -31,10 +35,13 @@ public enum AppleMaintenance: String, CaseIterable, Sendable, Hashable {
     }
   }
 
-  /// The work of one run of `seconds`.
+  /// The work of one run of `seconds`: the backup moves data on Wi-Fi only (Apple
+  /// support); Photos' analysis is on the phone and needs no network.
   public func work(seconds: Double) -> AppArchetype.Work {
     var w = AppArchetype.Work(
       kind: .processing, intervalSeconds: 86_400, runSeconds: seconds, bytes: 0, requiresExternalPower: true)
+    w.requiresNetwork = self == .icloudBackup
+    w.requiresWiFi = self == .icloudBackup
     w.isApples = true
     return w
   }

@@ -54,6 +54,8 @@ struct OtherApp {
     a.requiresNetwork = work.requiresNetwork
     a.requiresExternalPower = work.requiresExternalPower
     a.discretionary = work.kind != .silentPush
+    a.requiresInexpensiveNetwork = work.requiresWiFi
+    a.isSystem = work.isApples
     a.expectedBytes = work.bytes
     activity = a
     group = ActivityGroup(a)

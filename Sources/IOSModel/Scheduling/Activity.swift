@@ -38,8 +38,8 @@ public struct Activity: Sendable, Hashable {
   public var name: TaskName
   public var kind: Kind
   public var priority: Priority
-  /// ``requiresNetwork``, ``requiresExternalPower`` and ``discretionary`` as bits 0, 1
-  /// and 2 of one byte: as three adjacent `Bool`s beside the kind and priority, the
+  /// ``requiresNetwork``, ``requiresExternalPower``, ``discretionary``,
+  /// ``requiresInexpensiveNetwork`` and ``isSystem`` as bits 0 to 4 of one byte: as three adjacent `Bool`s beside the kind and priority, the
   /// policies' tests of them were compiled (for Haswell) into about 130 instructions of
   /// vector shuffling at every decision point.
   var flags: UInt8 = 0b100
@@ -58,6 +58,18 @@ public struct Activity: Sendable, Hashable {
   public var discretionary: Bool {
     get { flags & 0b100 != 0 }
     set { flags = newValue ? flags | 0b100 : flags & ~0b100 }
+  }
+  /// It waits for Wi-Fi (an XPC activity's "require inexpensive network connectivity"
+  /// criterion, `xpc_activity.h`; iCloud backup: Wi-Fi only, Apple support).
+  public var requiresInexpensiveNetwork: Bool {
+    get { flags & 0b1000 != 0 }
+    set { flags = newValue ? flags | 0b1000 : flags & ~0b1000 }
+  }
+  /// Apple's own work (``AppleMaintenance``), not an app's: the rules about an app (how
+  /// recently the owner used it, its iOS release's fault for apps' sync) leave it alone.
+  public var isSystem: Bool {
+    get { flags & 0b1_0000 != 0 }
+    set { flags = newValue ? flags | 0b1_0000 : flags & ~0b1_0000 }
   }
 
   public var identifier: String {

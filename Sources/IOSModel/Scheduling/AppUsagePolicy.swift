@@ -26,6 +26,8 @@ public struct AppUsagePolicy: SchedulingPolicy {
 
   /// The rules, for a full verdict or for its outcome alone.
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
+    // Apple's own work is no app the owner uses.
+    guard !activity.isSystem else { return .skip(name) }
     if activity.kind == .refresh || activity.kind == .legacyFetch || activity.kind == .processing,
       c.secondsSinceInstall < installWarmupSeconds * c.owner.installWarmupFactor
     {

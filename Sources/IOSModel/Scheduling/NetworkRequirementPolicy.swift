@@ -1,7 +1,8 @@
 import FileFormats
 
 /// Network requirement: a request that needs the network waits for one, and a
-/// discretionary background transfer waits for Wi-Fi.
+/// discretionary background transfer or work that asks for an inexpensive network
+/// (Apple's iCloud backup) waits for Wi-Fi.
 public struct NetworkRequirementPolicy: SchedulingPolicy {
   public var name: String { "network" }
   /// Discretionary transfers wait for Wi-Fi (Apple, `URLSessionConfiguration.isDiscretionary`:
@@ -18,6 +19,7 @@ public struct NetworkRequirementPolicy: SchedulingPolicy {
     let needs =
       activity.requiresNetwork || activity.kind == .backgroundTransfer || activity.kind == .silentPush
     if needs, c.network == .none { return .veto(name, c, "no network") }
+    if activity.requiresInexpensiveNetwork, c.network != .wifi { return .veto(name, c, "waits for Wi-Fi") }
     if discretionaryTransfersNeedWiFi, activity.kind == .backgroundTransfer, activity.discretionary,
       c.network != .wifi
     {

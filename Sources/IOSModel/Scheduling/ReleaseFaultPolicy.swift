@@ -15,7 +15,8 @@ public struct ReleaseFaultPolicy: SchedulingPolicy {
 
   /// The rules, for a full verdict or for its outcome alone.
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
-    guard c.owner.stalledRelease else { return .skip(name) }
+    // G3 is about apps' sync; Apple's own work is left alone.
+    guard c.owner.stalledRelease, !activity.isSystem else { return .skip(name) }
     switch activity.kind {
     case .refresh, .legacyFetch, .processing:
       return .veto(name, c, "this phone's iOS release launches no background work (G3)")

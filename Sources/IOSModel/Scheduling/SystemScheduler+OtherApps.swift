@@ -8,8 +8,8 @@ extension SystemScheduler {
   /// with the device's state and budgets and the app's own open history, and launched if
   /// it passes and its group has room.
   /// Their work is judged before the app under study's (an assumption: dasd's order
-  /// among apps is not known). Apple's maintenance is not judged: it starts whenever its
-  /// conditions hold (``AppleMaintenance``).
+  /// among apps is not known). Apple's maintenance is judged with them, as a system
+  /// activity (``AppleMaintenance``).
   mutating func judgeOtherApps(
     app: some LaunchableApp, device: some DeviceConditions, now: SimTime, loop: inout EventLoop
   ) {
@@ -33,10 +33,6 @@ extension SystemScheduler {
       split, model.compiled.reads.firstIndex { !$0.isDisjoint(with: Self.perOtherApp) } ?? count)
     var prefix = [(veto: Bool, tally: ScoreTally)?](repeating: nil, count: otherApps.workKinds)
     for i in otherApps.apps.indices where otherApps.apps[i].isDue(at: now) {
-      if otherApps.apps[i].work.isApples {
-        if startsAppleMaintenance(i, point.context, network: device.network, now: now) { running += 1 }
-        continue
-      }
       if otherApps.apps[i].work.kind == .legacyFetch, !known.keepsFetch(Int32(otherApps.apps[i].rank)) {
         continue
       }
@@ -107,19 +103,6 @@ extension SystemScheduler {
       ? known.opens[o].probability(
         from: now + .seconds(lookAhead), length: predictionWindowDuration(), now: now, calendar: calendar)
       : nil
-  }
-
-  /// Starts Apple's maintenance `i` when it may run: on power, not in use, on Wi-Fi, and
-  /// room in its group (``AppleMaintenance``); returns whether it started.
-  mutating func startsAppleMaintenance(_ i: Int, _ c: PolicyContext, network: NetworkKind, now: SimTime)
-    -> Bool
-  {
-    let group = otherApps.apps[i].group
-    guard c.isPluggedIn, !c.isInUse, c.network == .wifi,
-      groupLoad(group, now: now) < parameters.groupCaps[group]
-    else { return false }
-    launchOther(i, onPower: true, network: network, now: now)
-    return true
   }
 
   /// Debug builds: the shared policies' answer for a kind of work, reused for app `i`, is
