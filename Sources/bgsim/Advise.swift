@@ -55,7 +55,8 @@ struct Advise: ParsableCommand {
     let bar = SharedProgress(label: "advise", quiet: quiet)
     let summary = try request.runForSummary(spec) { bar.update(done: $0, total: $1, unit: "device-days") }
     let directory = request.outputDirectory(for: spec)
-    let advice = try Advice(summary: summary, spec: spec, goal: goal, minimise: cost, directory: directory)
+    let advice = try Advice(
+      summary: summary, plan: spec.summaryPlan, goal: goal, minimise: cost, directory: directory)
     let text = advice.text(goal: goal, minimise: cost, sweptKeys: spec.sweepKeys)
     print(text, terminator: "")
     try Advice.save(text, in: directory)

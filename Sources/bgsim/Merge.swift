@@ -11,6 +11,8 @@ struct Merge: ParsableCommand {
       "Combine the folders of `bgsim run --shard K/N` into one output, identical to an unsharded run.",
     discussion:
       "Refuses shards of different configurations or seeds, a missing shard, or an unfinished one (exit 2). "
+      + "Prints the merged run's summary and warnings, and exits as bgsim run does (1: a claim fails; else 4: "
+      + "a warning; else 3: a claim is inconclusive). "
       + "The folders of `bgsim fit --shard K/N` finish the fit, as an unsharded fit would."
   )
 
@@ -22,7 +24,15 @@ struct Merge: ParsableCommand {
   }
 
   func run() throws {
-    guard ABCFit.isShard(shards[0]) else { return print(try ShardMerge.merge(shards, out: out)) }
+    guard ABCFit.isShard(shards[0]) else {
+      let (report, result, warnings) = try ShardMerge.merge(shards, out: out)
+      print(report)
+      for warning in warnings { FileHandleOutput.standardError("bgsim: \(warning)") }
+      if result == .fail { throw ExitCode(1) }
+      if !warnings.isEmpty { throw ExitCode(4) }
+      if result == .inconclusive { throw ExitCode(3) }
+      return
+    }
     let (spec, result) = try ABCFit.merge(
       shards, out: out, jobs: ProcessInfo.processInfo.activeProcessorCount)
     print(FitOutput.text(result, spec: spec), terminator: "")

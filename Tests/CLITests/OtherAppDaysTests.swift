@@ -120,7 +120,7 @@ import Testing
       shards.append(out.path)
     }
     let merged = dir.appendingPathComponent("merged")
-    #expect(try BGSimBinary.run(["merge"] + shards + ["--out", merged.path]).status < 2)
+    #expect([0, 1, 3, 4].contains(try BGSimBinary.run(["merge"] + shards + ["--out", merged.path]).status))
     for f in ["other_app_days.csv", "other_apps.csv", "other_app_summary.csv", "days.csv"] {
       #expect(
         try Data(contentsOf: whole.appendingPathComponent(f))

@@ -21,7 +21,7 @@ import Testing
     let spec = try Advice.prepare(try request.load(), goal: goal, minimise: .energyPerDay)
     let summary = try request.runForSummary(spec) { _, _ in }
     let advice = try Advice(
-      summary: summary, spec: spec, goal: goal, minimise: .energyPerDay,
+      summary: summary, plan: spec.summaryPlan, goal: goal, minimise: .energyPerDay,
       directory: request.outputDirectory(for: spec))
     return (advice, goal)
   }

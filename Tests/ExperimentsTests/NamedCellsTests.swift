@@ -48,7 +48,7 @@ import Testing
     request.jobs = 2
     let spec = try Advice.prepare(try request.load(), goal: goal, minimise: .energyPerDay)
     let summary = try request.runForSummary(spec) { _, _ in }
-    let advice = try Advice(summary: summary, spec: spec, goal: goal, minimise: .energyPerDay)
+    let advice = try Advice(summary: summary, plan: spec.summaryPlan, goal: goal, minimise: .energyPerDay)
     let lines = advice.text(goal: goal, minimise: .energyPerDay, sweptKeys: spec.sweepKeys)
       .split(separator: "\n").map(String.init)
     #expect(lines.count == 1 + 1 + 8 + 1, "\(lines)")

@@ -1,4 +1,3 @@
-import Experiments
 import FileFormats
 import Foundation
 import Synchronization

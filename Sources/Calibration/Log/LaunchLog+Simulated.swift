@@ -1,5 +1,4 @@
 import DeviceModel
-import Experiments
 import FileFormats
 import IOSModel
 import PhoneAssembly

@@ -1,4 +1,3 @@
-import Experiments
 import FileFormats
 import IOSModel
 import PhoneAssembly

@@ -15,16 +15,4 @@ extension Advice {
     guard minimise.isTestable else { throw UserError("--minimise: \(minimise.rawValue) cannot be minimised") }
     return spec.reporting([goal.metric, minimise])
   }
-
-  /// Reads the options from the summary of a run of `spec` written to `directory`;
-  /// when none meets a `launched_by_HH:MM` goal, also what no option reaches
-  /// (``AdviceReach``), from the run's rows.
-  public init(
-    summary: SummaryTables, spec: ExperimentSpec, goal: Goal, minimise: MetricName, directory: String? = nil
-  ) throws(UserError) {
-    self.init(summary: summary, plan: spec.summaryPlan, goal: goal, minimise: minimise)
-    if !met, let directory, let by = goal.metric.launchedBySeconds {
-      reach = try AdviceReach(directory: directory, sweptKeys: spec.sweepKeys, bySeconds: by)
-    }
-  }
 }

@@ -7,6 +7,19 @@ import Results
 public enum RunReport {
   static func f(_ x: Double, _ d: Int = 2) -> String { x.isFinite ? Format.fixed(x, digits: d) : "–" }
 
+  /// What a finished run says: its summary (``render(spec:result:directory:)``), the
+  /// claims' result, and whether its own data show a transient longer than its warm-up.
+  static func outcome(spec: ExperimentSpec, result: ExperimentRunner.Result, directory: String, label: String)
+    -> (report: String, result: SummaryTables.Verdict.Result, warnings: [String])
+  {
+    let warmup = result.summary?.transient?.warning(
+      warmupDays: result.warmupDays, days: spec.days, label: label)
+    return (
+      render(spec: spec, result: result, directory: directory), result.summary?.overallResult ?? .pass,
+      warmup.map { [$0] } ?? []
+    )
+  }
+
   public static func render(spec: ExperimentSpec, result: ExperimentRunner.Result, directory: String)
     -> String
   {

@@ -77,8 +77,9 @@ public struct RunRequest: Sendable {
 
   /// What the experiment would silently never do (``FileValidation/warnings(of:file:)``),
   /// one line each: `bgsim run` says them on stderr before it runs.
-  public func warnings() throws(UserError) -> [String] {
-    let spec = try load()
+  public func warnings() throws(UserError) -> [String] { Self.warnings(of: try load(), label: label) }
+  /// ``warnings()`` for `spec` from the file `label` (`bgsim merge` says them too).
+  public static func warnings(of spec: ExperimentSpec, label: String) -> [String] {
     let owners = spec.devices * spec.replications
     let few =
       owners < 20
@@ -101,9 +102,8 @@ public struct RunRequest: Sendable {
   /// Where the outputs go: `--out`, or `notebooks-data/<name>/`.
   public func outputDirectory(for spec: ExperimentSpec) -> String { out ?? "notebooks-data/\(spec.name)" }
 
-  /// Runs the experiment and returns the printable summary and the hypotheses' overall
-  /// result: `fail` if one fails, else `inconclusive` if one is, else `pass` (also
-  /// for a shard, which checks none).
+  /// Runs the experiment: ``RunReport/outcome(spec:result:directory:label:)``, or for a
+  /// shard, which checks nothing, its progress and `pass`.
   public func run(progress: @escaping @Sendable (Int, Int) -> Void) throws(UserError) -> (
     report: String, result: SummaryTables.Verdict.Result, warnings: [String]
   ) {
@@ -122,15 +122,7 @@ public struct RunRequest: Sendable {
         .pass, []
       )
     }
-    let report = RunReport.render(spec: spec, result: result, directory: options.outputDirectory)
-    let results = (result.summary?.verdicts ?? []).map(\.result)
-    // What the finished run's own data say against its warm-up.
-    let warmup = result.summary?.transient?.warning(
-      warmupDays: result.warmupDays, days: spec.days, label: label)
-    return (
-      report, results.contains(.fail) ? .fail : results.contains(.inconclusive) ? .inconclusive : .pass,
-      warmup.map { [$0] } ?? []
-    )
+    return RunReport.outcome(spec: spec, result: result, directory: options.outputDirectory, label: label)
   }
 
   /// Runs `spec` (this request's experiment, prepared by the caller: `bgsim advise`) and

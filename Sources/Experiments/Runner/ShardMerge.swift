@@ -5,8 +5,11 @@ import Results
 /// `bgsim merge`: combines shard folders into the output of one unsharded run.
 public enum ShardMerge {
   /// Checks that `directories` are the complete shards of one run, then writes the
-  /// merged outputs to `out`. Returns the printable summary.
-  public static func merge(_ directories: [String], out: String) throws(UserError) -> String {
+  /// merged outputs to `out`. Returns what `bgsim run` would have: the printable
+  /// summary, the claims' result and the warnings (``RunRequest/warnings(of:label:)``).
+  public static func merge(_ directories: [String], out: String) throws(UserError) -> (
+    report: String, result: SummaryTables.Verdict.Result, warnings: [String]
+  ) {
     guard !directories.isEmpty else { throw UserError("give the shard folders to merge") }
     var records: [(String, ShardRecord)] = []
     for dir in directories { records.append((dir, try ShardRecord.read(from: dir))) }
@@ -78,6 +81,10 @@ public enum ShardMerge {
       wallSeconds: wall, simulationSeconds: wall, chunksRun: first.totalChunks, chunksKept: 0,
       summary: summary)
     result.warmupDays = spec.warmupDays
-    return "merged \(records.count) shards\n" + RunReport.render(spec: spec, result: result, directory: out)
+    let o = RunReport.outcome(spec: spec, result: result, directory: out, label: first.source.label)
+    return (
+      "merged \(records.count) shards\n" + o.report, o.result,
+      RunRequest.warnings(of: spec, label: first.source.label) + o.warnings
+    )
   }
 }

@@ -63,8 +63,11 @@ public struct Advice: Sendable {
   /// `launched_by_HH:MM` goal (``AdviceReach``); printed after the nearest option.
   public var reach: AdviceReach?
 
-  /// Reads the options from a run's summary.
-  public init(summary: SummaryTables, plan: SummaryPlan, goal: Goal, minimise: MetricName) {
+  /// Reads the options from a run's summary; when none meets a `launched_by_HH:MM` goal
+  /// and the run's rows are in `directory`, also what no option reaches (``AdviceReach``).
+  public init(
+    summary: SummaryTables, plan: SummaryPlan, goal: Goal, minimise: MetricName, directory: String? = nil
+  ) throws(UserError) {
     var options: [Option] = []
     for cell in plan.cells {
       let overrides = zip(plan.sweptKeys, plan.cellValues[cell]).map { (path: $0, value: $1) }
@@ -83,6 +86,9 @@ public struct Advice: Sendable {
     self.options = options
     self.goal = goal
     chosen = ranked.first { !$0.goal.estimate.isNaN }
+    if !met, let directory, let by = goal.metric.launchedBySeconds {
+      reach = try AdviceReach(directory: directory, sweptKeys: plan.sweptKeys, bySeconds: by)
+    }
   }
 
   /// The options best first: those meeting the goal by cost, then the others by how far

@@ -2,6 +2,13 @@ import Foundation
 import Randomness
 
 extension SummaryTables {
+  /// The run's result: `fail` if a claim fails, else `inconclusive` if one is, else
+  /// `pass` (also for a run without claims).
+  public var overallResult: Verdict.Result {
+    let results = verdicts.map(\.result)
+    return results.contains(.fail) ? .fail : results.contains(.inconclusive) ? .inconclusive : .pass
+  }
+
   /// A claim's figures in one cell, before its p-value is adjusted over the cells.
   struct Evaluation {
     var estimate = Double.nan, low = Double.nan, high = Double.nan
