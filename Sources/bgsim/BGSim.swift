@@ -4,7 +4,6 @@ import Experiments
 import FileFormats
 import Foundation
 import Randomness
-import Results
 
 /// The `bgsim` command: it parses arguments and calls the Experiments target.
 @main

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Calibration
-import Experiments
 import FileFormats
 import Foundation
 import Results

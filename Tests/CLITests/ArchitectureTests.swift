@@ -121,14 +121,27 @@ extension ArchitectureTests {
       for block in matches(#"^extension\s+([\w.]+[^{]*\{[\s\S]*?^\})"#, in: f.text) {
         let extended = String(block.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
         guard !(types[f.target] ?? []).contains(extended) else { continue }
+        // A member added to another of our targets' types is a use only beside that
+        // type's name (`init` alone is every initialiser): kept as `Type.member`. One
+        // added to a standard type (`Duration.inSeconds`) is a use by its name alone.
+        let ours = types.values.contains { $0.contains(extended) }
         out[f.target, default: []].formUnion(
           matches(
             #"\b(?:public|package)\s+(?:static\s+|mutating\s+)*(?:func|var|let|init|subscript)\s*(\w*)"#,
             in: block
-          ).map { $0.isEmpty ? "init" : $0 })
+          ).map { ours ? "\(extended).\($0.isEmpty ? "init" : $0)" : ($0.isEmpty ? "init" : $0) })
       }
     }
     return out
+  }
+
+  /// Whether a file's `words` name something of `provided`: a name, or both the type and
+  /// the member of a `Type.member` entry.
+  static func uses(_ words: Set<String>, _ provided: Set<String>) -> Bool {
+    provided.contains { name in
+      let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+      return parts.count == 2 ? words.contains(parts[0]) && words.contains(parts[1]) : words.contains(name)
+    }
   }
 
   @Test func noFileImportsATargetItDoesNotUse() throws {
@@ -147,7 +160,7 @@ extension ArchitectureTests {
         case "SimKernel":
           used =
             !words.isDisjoint(with: provided[module] ?? []) || body.contains(" - ") || body.contains(" + ")
-        default: used = !words.isDisjoint(with: provided[module] ?? [])
+        default: used = Self.uses(words, provided[module] ?? [])
         }
         if !used { unused.append("\(file.path) imports \(module)") }
       }

@@ -2,7 +2,6 @@ import Experiments
 import FileFormats
 import Foundation
 import Randomness
-import Results
 
 /// A fit file: which model parameters to learn, from which observations, with how many
 /// simulations (``ABCFit``).

@@ -2,7 +2,6 @@ import Experiments
 import FileFormats
 import Foundation
 import Randomness
-import Results
 
 /// What a fit (``ABCFit``) compares its draws with: figures to simulate under a draw's
 /// settings, and a distance from the observed ones.

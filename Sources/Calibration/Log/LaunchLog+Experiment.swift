@@ -2,7 +2,6 @@ import Experiments
 import FileFormats
 import Foundation
 import Randomness
-import Results
 
 extension LaunchLog {
   /// The launch log of owner `device` of an experiment (cell 0, replication 0), in arm

@@ -1,5 +1,4 @@
 import Randomness
-import Results
 
 extension LaunchLog {
   /// The figures of a task's launches that a fit to a log compares

@@ -1,7 +1,6 @@
 import Experiments
 import IOSModel
 import PhoneAssembly
-import Results
 import SimKernel
 
 /// What a validation figure needs of one simulated owner: the launches of one task,

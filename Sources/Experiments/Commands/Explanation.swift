@@ -1,7 +1,6 @@
 import FileFormats
 import IOSModel
 import Randomness
-import Results
 
 /// `bgsim explain`: the scheduler's decisions for a scenario, or for one owner of an
 /// experiment, rendered as text.

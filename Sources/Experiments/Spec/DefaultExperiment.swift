@@ -1,5 +1,3 @@
-import Results
-
 /// The default experiment, `experiments/refresh-vs-processing.yaml`, built into the
 /// binary so that `bgsim run` works from anywhere. A test checks that the two agree.
 public enum DefaultExperiment {
