@@ -92,6 +92,7 @@ public struct SystemScheduler: LaunchDecider {
   public internal(set) var herd = HerdTrigger()
   /// The owner's other apps with background work, a part of the phone the assembly
   /// connects (``connect(otherApps:recent:)``): their work is judged at the same points.
+  /// A reference, as the app under study is: a copy of the scheduler shares it.
   public private(set) var otherApps = OtherAppsWork()
   /// What dasd learns of them as the phone runs.
   var known = OtherAppKnowledge()
