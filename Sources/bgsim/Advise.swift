@@ -60,7 +60,6 @@ struct Advise: ParsableCommand {
     let text = advice.text(goal: goal, minimise: cost, sweptKeys: spec.sweepKeys)
     print(text, terminator: "")
     try Advice.save(text, in: directory)
-    if !advice.met { throw ExitCode(1) }
-    if !warnings.isEmpty { throw ExitCode(4) }
+    try RunExit.check(advice.met ? .pass : .fail, warned: !warnings.isEmpty)
   }
 }

@@ -28,10 +28,7 @@ struct Merge: ParsableCommand {
       let (report, result, warnings) = try ShardMerge.merge(shards, out: out)
       print(report)
       for warning in warnings { FileHandleOutput.standardError("bgsim: \(warning)") }
-      if result == .fail { throw ExitCode(1) }
-      if !warnings.isEmpty { throw ExitCode(4) }
-      if result == .inconclusive { throw ExitCode(3) }
-      return
+      return try RunExit.check(result, warned: !warnings.isEmpty)
     }
     let (spec, result) = try ABCFit.merge(
       shards, out: out, jobs: ProcessInfo.processInfo.activeProcessorCount)

@@ -81,10 +81,7 @@ struct Run: ParsableCommand {
       try LaunchLog.of(spec, device: logOwner, arm: logArm).write(to: path.path)
       print("wrote \(path.path)")
     }
-    // A warning never ends in exit 0: figures it casts doubt on are not a clean answer.
-    if result == .fail { throw ExitCode(1) }
     // A shard's figures come only with the merge, which is where they are judged.
-    if shard == nil, !(before + warnings).isEmpty { throw ExitCode(4) }
-    if result == .inconclusive { throw ExitCode(3) }
+    try RunExit.check(result, warned: shard == nil && !(before + warnings).isEmpty)
   }
 }

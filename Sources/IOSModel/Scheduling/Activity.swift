@@ -46,30 +46,36 @@ public struct Activity: Sendable, Hashable {
   /// The index of the launch path it belongs to, in the scheduler's ``SystemScheduler/paths``.
   var path: UInt8 = 0
 
+  /// Bit `mask` of ``flags``.
+  @inline(__always) func flag(_ mask: UInt8) -> Bool { flags & mask != 0 }
+  @inline(__always) mutating func setFlag(_ mask: UInt8, _ on: Bool) {
+    flags = on ? flags | mask : flags & ~mask
+  }
+
   public var requiresNetwork: Bool {
-    get { flags & 0b001 != 0 }
-    set { flags = newValue ? flags | 0b001 : flags & ~0b001 }
+    get { flag(0b1) }
+    set { setFlag(0b1, newValue) }
   }
   public var requiresExternalPower: Bool {
-    get { flags & 0b010 != 0 }
-    set { flags = newValue ? flags | 0b010 : flags & ~0b010 }
+    get { flag(0b10) }
+    set { setFlag(0b10, newValue) }
   }
   /// Discretionary transfers wait for good conditions; others go when they can.
   public var discretionary: Bool {
-    get { flags & 0b100 != 0 }
-    set { flags = newValue ? flags | 0b100 : flags & ~0b100 }
+    get { flag(0b100) }
+    set { setFlag(0b100, newValue) }
   }
   /// It waits for Wi-Fi (an XPC activity's "require inexpensive network connectivity"
   /// criterion, `xpc_activity.h`; iCloud backup: Wi-Fi only, Apple support).
   public var requiresInexpensiveNetwork: Bool {
-    get { flags & 0b1000 != 0 }
-    set { flags = newValue ? flags | 0b1000 : flags & ~0b1000 }
+    get { flag(0b1000) }
+    set { setFlag(0b1000, newValue) }
   }
   /// Apple's own work (``AppleMaintenance``), not an app's: the rules about an app (how
   /// recently the owner used it, its iOS release's fault for apps' sync) leave it alone.
   public var isSystem: Bool {
-    get { flags & 0b1_0000 != 0 }
-    set { flags = newValue ? flags | 0b1_0000 : flags & ~0b1_0000 }
+    get { flag(0b1_0000) }
+    set { setFlag(0b1_0000, newValue) }
   }
 
   public var identifier: String {
