@@ -32,11 +32,12 @@ extension ReportSections {
         values.append(v)
       }
       let metric = r[col("metric")]
-      guard r[col("cell")] == String(cell), metric == "launches_per_day" || metric == "energy_per_day_mwh"
+      guard r[col("cell")] == String(cell),
+        metric == MetricName.launchesPerDay.rawValue || metric == MetricName.energyPerDay.rawValue
       else { continue }
       let figure = (values[0], values[1], values[2], r[col("p_value")])
       let key = r[col("arm")]
-      if metric == "launches_per_day" {
+      if metric == MetricName.launchesPerDay.rawValue {
         out[r[col("app")], default: OtherAppFigures()].launches[key] = figure
       } else {
         out[r[col("app")], default: OtherAppFigures()].energy[key] = figure

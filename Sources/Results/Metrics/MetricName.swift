@@ -70,6 +70,14 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
   /// lies between owners [0…1] (unit: owner-day; ``Statistics/intraClassCorrelation(_:level:)``).
   public static let iccLaunchesPerDay = MetricName(fixed: "icc_launches_per_day")
 
+  /// The other apps' metrics (`other_app_summary.csv`, ``OtherAppFigures``), each a day
+  /// after the warm-up (unit: owner), beside ``energyPerDay``, which both files name:
+  /// the owner's opens of the app, its launches, and its runs suspended by fair share.
+  /// Not in ``allCases``: hypotheses and `summarize` read `summary.csv` alone.
+  public static let opensPerDay = MetricName(fixed: "opens_per_day")
+  public static let launchesPerDay = MetricName(fixed: "launches_per_day")
+  public static let suspendedPerDay = MetricName(fixed: "suspended_per_day")
+
   /// The fixed metrics, in the order of `summary.csv`.
   public static let allCases: [MetricName] = [
     launchesPerDeviceDay, shareWhileCharging, delayAfterEarliest, completionRate, expiryRate, energyPerDay,

@@ -5,32 +5,27 @@
 /// are exact integers and the same whatever order the owners are read or gathered in;
 /// a figure beyond ±2²⁰ (about 10⁶) cannot be represented and makes its summary NaN.
 enum OwnerFigures {
-  /// One owner figure: its metric and how it is worked out from the owner's counts (NaN
-  /// where it is not defined: no day, or no launch). The unit of each is the owner.
-  struct Figure: Sendable {
-    let metric: MetricName
-    /// For a share counted from trials (launches, opens, days): how many the owner had;
-    /// nil for a figure that is not such a share.
-    var trials: (@Sendable (SummaryTables.Counts) -> Double)? = nil
-    let value: @Sendable (SummaryTables.Counts) -> Double
-  }
+  /// One owner figure of `summary.csv`: its metric, unit and value.
+  typealias Figure = OwnerMetric<SummaryTables.Counts>
 
-  /// The owner figures, in the order of the summary's rows: one list, a metric and its
-  /// value together.
+  /// The owner figures, in the order of the summary's rows: one list, each metric with
+  /// its unit and value.
   static let figures: [Figure] = [
-    Figure(metric: .launchesPerDeviceDay) { k in k.days > 0 ? k.launched / k.days : .nan },
-    Figure(metric: .shareWhileCharging, trials: \.launched) { k in
+    Figure(metric: .launchesPerDeviceDay, unit: .perDay) { k in k.days > 0 ? k.launched / k.days : .nan },
+    Figure(metric: .shareWhileCharging, unit: .share, trials: \.launched) { k in
       k.launched > 0 ? k.charging / k.launched : .nan
     },
-    Figure(metric: .completionRate, trials: \.launched) { k in
+    Figure(metric: .completionRate, unit: .share, trials: \.launched) { k in
       k.launched > 0 ? k.completed / k.launched : .nan
     },
-    Figure(metric: .expiryRate, trials: \.launched) { k in k.launched > 0 ? k.expired / k.launched : .nan },
-    Figure(metric: .energyPerDay) { k in k.days > 0 ? k.energy / k.days : .nan },
-    Figure(metric: .shareOpensWithRunInHourBefore, trials: \.opens) { k in
+    Figure(metric: .expiryRate, unit: .share, trials: \.launched) { k in
+      k.launched > 0 ? k.expired / k.launched : .nan
+    },
+    Figure(metric: .energyPerDay, unit: .milliwattHoursPerDay) { k in k.days > 0 ? k.energy / k.days : .nan },
+    Figure(metric: .shareOpensWithRunInHourBefore, unit: .share, trials: \.opens) { k in
       k.opens > 0 ? k.freshOpens / k.opens : .nan
     },
-    Figure(metric: .shareOwnersNone) { k in k.days > 0 ? (k.launched == 0 ? 1 : 0) : .nan },
+    Figure(metric: .shareOwnersNone, unit: .share) { k in k.days > 0 ? (k.launched == 0 ? 1 : 0) : .nan },
   ]
 
   /// The owner metrics, in the order of ``values(_:)``.

@@ -19,4 +19,28 @@ enum OwnerMeanInterval {
     }
     return Statistics.confidenceInterval(mean: mean, variance: variance, count: count, level: level)
   }
+
+  /// The interval of the mean of an owner figure stream (``OwnerFigureSums``), with the
+  /// sample variance of its units: over the owners whose exact sums `pool` holds, or,
+  /// given `replicationMeans` (a run with a posterior sample), over the replications'
+  /// means (each replication drew its own parameters, so the owners of one replication
+  /// are not independent of each other).
+  static func of(
+    _ pool: PooledValues, replicationMeans: [Double]?, replicates: [Double]?, degreesOfFreedom: Double?,
+    level: Double = 0.95
+  ) -> (ConfidenceInterval, variance: Double) {
+    if let xs = replicationMeans {
+      let variance = Statistics.variance(xs)
+      return (
+        Statistics.confidenceInterval(
+          mean: Statistics.mean(xs), variance: variance, count: xs.count, level: level),
+        variance
+      )
+    }
+    let variance = pool.variance(unitsPerValue: OwnerFigures.unitsPerValue)
+    let ci = of(
+      mean: pool.mean(unitsPerValue: OwnerFigures.unitsPerValue), variance: variance, count: pool.count,
+      replicates: replicates, degreesOfFreedom: degreesOfFreedom, level: level)
+    return (ci, variance)
+  }
 }

@@ -125,14 +125,10 @@ struct OwnerFigureStream {
     _ x: Double, to pool: inout PooledValues, group: Int32, replication: Int,
     sums: inout [Int32: [Int: PooledValues]], spill: PooledValueSpill
   ) {
-    guard let v = OwnerFigures.fixed(x) else {
-      if byReplication {
-        sums[group, default: [:]][replication, default: PooledValues(binned: false)].addOutOfRange()
-      }
-      return pool.addOutOfRange()
-    }
-    pool.add(v)
-    if byReplication { sums[group, default: [:]][replication, default: PooledValues(binned: false)].add(v) }
+    guard
+      let v = OwnerFigureSums.add(
+        x, to: &pool, key: group, replication: byReplication ? replication : nil, sums: &sums)
+    else { return }
     spill.append(group: group, value: v)
   }
 }

@@ -100,24 +100,13 @@ extension SummaryTables {
     /// replications' means (each replication drew its own parameters, so the owners of
     /// one replication are not independent of each other).
     func interval(_ g: Int32?, _ metric: MetricName, level: Double = 0.95) -> (ConfidenceInterval, Double) {
-      if let means = replicationMeans, let g, figureSet.index(metric) != nil {
-        let xs = means[g] ?? []
-        let variance = Statistics.variance(xs)
-        return (
-          Statistics.confidenceInterval(
-            mean: Statistics.mean(xs), variance: variance, count: xs.count, level: level),
-          variance
-        )
-      }
-      let pool = pool(g)
-      let units = unitsPerValue(metric)
       if isPooled(metric) {
         // The ratio estimator over owners: the variance of the owners' contributions,
         // not of the launches, which are not independent of each other.
         guard let g, let c = clusters[g] else {
           return (ConfidenceInterval(estimate: .nan, lower: .nan, upper: .nan, level: level, n: 0), .nan)
         }
-        let (r, se) = c.ratio(unitsPerValue: units)
+        let (r, se) = c.ratio(unitsPerValue: unitsPerValue(metric))
         let variance = se * se * Double(c.clusters)
         if let replicates = meanReplicates[g], !replicates.isEmpty {
           return (
@@ -132,13 +121,12 @@ extension SummaryTables {
           variance
         )
       }
-      let variance = pool.variance(unitsPerValue: units)
-      let ci = OwnerMeanInterval.of(
-        mean: pool.mean(unitsPerValue: units), variance: variance, count: pool.count,
+      // An owner figure: the same code as `other_app_summary.csv`'s.
+      return OwnerMeanInterval.of(
+        pool(g), replicationMeans: replicationMeans.map { means in g.flatMap { means[$0] } ?? [] },
         replicates: g.flatMap { meanReplicates[$0] },
         degreesOfFreedom: g.flatMap { meanDegreesOfFreedom[$0] },
         level: level)
-      return (ci, variance)
     }
 
     func describe(_ cell: Int, _ arm: String, _ metric: MetricName) -> Row {

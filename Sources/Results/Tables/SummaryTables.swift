@@ -370,12 +370,7 @@ public struct SummaryTables: Sendable {
     // replication order: the intervals of means are then over replications.
     var replicationMeans: [Int32: [Double]]?
     if plan.byReplication {
-      replicationMeans = p.replicationSums.mapValues { byReplication in
-        byReplication.keys.sorted().compactMap { r -> Double? in
-          let m = byReplication[r]!.mean(unitsPerValue: OwnerFigures.unitsPerValue)
-          return m.isNaN ? nil : m
-        }
-      }
+      replicationMeans = OwnerFigureSums.replicationMeans(p.replicationSums)
     }
     var pooled = Pooled(
       pools: pools, order: order, arms: arms, layout: layout, figureSet: figureSet,

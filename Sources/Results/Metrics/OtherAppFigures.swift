@@ -1,0 +1,31 @@
+/// The figures of `other_app_summary.csv`: for one owner, arm and other app, from its
+/// row of `other_apps.csv`, each a day after the warm-up.
+enum OtherAppFigures {
+  /// One row of `other_apps.csv`: the days it counts and what they held.
+  struct Counts {
+    let days: Double
+    let opens: Double
+    let launches: Double
+    /// Runs cut short by fair share.
+    let suspended: Double
+    /// Battery energy of the app's runs [mWh]; NaN when the row has none.
+    let energyMilliwattHours: Double
+  }
+
+  /// The figures, in the order of each app's rows.
+  static let figures: [OwnerMetric<Counts>] = [
+    OwnerMetric(metric: .opensPerDay, unit: .perDay) { k in perDay(k.opens, k) },
+    OwnerMetric(metric: .launchesPerDay, unit: .perDay) { k in perDay(k.launches, k) },
+    OwnerMetric(metric: .suspendedPerDay, unit: .perDay) { k in perDay(k.suspended, k) },
+    OwnerMetric(metric: .energyPerDay, unit: .milliwattHoursPerDay) { k in perDay(k.energyMilliwattHours, k)
+    },
+  ]
+
+  /// The metrics, in the order of ``figures``.
+  static let metrics: [MetricName] = figures.map(\.metric)
+
+  /// Each figure of a row.
+  static func values(_ k: Counts) -> [Double] { figures.map { $0.value(k) } }
+
+  private static func perDay(_ x: Double, _ k: Counts) -> Double { k.days > 0 ? x / k.days : .nan }
+}
