@@ -3,42 +3,46 @@ import Randomness
 import Synchronization
 
 extension OtherAppSummary.Sums {
-  /// Where a row sits: its stream, its cell, and its side (an arm or a pair).
+  /// Where a row sits: its stream, its cell, and its side (an arm, or a pair of arms).
   struct Place {
     let stream: OtherAppSummary.Stream
     let cell: Int
     /// The metric's index in ``OtherAppFigures/figures``.
     let metric: Int
-    /// The arm's or the pair's place among the cell's sides.
+    /// The side's place among the cell's sides (its arms, then its pairs).
     let side: Int
-    let kind: SummaryRowKind
+    /// The arm, or the pair's first arm (its index).
+    let first: Int
+    /// The pair's second arm (its index, above `first`); nil for an arm.
+    let second: Int?
     let label: String
-    /// For a pair (arms i < j): the arms' indices.
-    let pair: (Int, Int)?
+
+    var kind: SummaryRowKind { second == nil ? .arm : .pairedDifference }
   }
 
   /// The rows' places, cell by cell: each arm's apps (in the order first read, then the
   /// sum), then each pair's; only streams that hold a figure.
   func places() -> [Place] {
-    let pairs = arms.indices.flatMap { i in arms.indices.filter { $0 > i }.map { (i, $0) } }
+    let sides: [(first: Int, second: Int?, label: String)] =
+      arms.indices.map { ($0, nil, arms[$0]) }
+      + arms.indices.flatMap { i in
+        arms.indices.filter { $0 > i }.map { (i, $0, "\(arms[i]) vs \(arms[$0])") }
+      }
     var places: [Place] = []
     for cell in 0..<plan.cells.count {
       let apps = (self.apps[cell] ?? []) + (self.apps[cell] == nil ? [] : [OtherAppSummary.allApps])
-      let sides: [(kind: SummaryRowKind, label: String, pair: (Int, Int)?, arm: Int)] =
-        arms.indices.map { (.arm, arms[$0], nil, $0) }
-        + pairs.map { (.pairedDifference, "\(arms[$0.0]) vs \(arms[$0.1])", $0, 0) }
       for (side, s) in sides.enumerated() {
         for app in apps {
           for m in OtherAppSummary.metrics.indices {
             let group =
-              s.pair.map { layout.pair(cell: cell, $0.0, $0.1, figure: m) }
-              ?? layout.owner(cell: cell, arm: s.arm, figure: m)
+              s.second.map { layout.pair(cell: cell, s.first, $0, figure: m) }
+              ?? layout.owner(cell: cell, arm: s.first, figure: m)
             let stream = OtherAppSummary.Stream(app: app, group: group)
             guard pools[stream] != nil else { continue }
             places.append(
               Place(
-                stream: stream, cell: cell, metric: m, side: side, kind: s.kind, label: s.label, pair: s.pair)
-            )
+                stream: stream, cell: cell, metric: m, side: side, first: s.first, second: s.second,
+                label: s.label))
           }
         }
       }
@@ -103,8 +107,8 @@ extension OtherAppSummary.Sums {
   /// of 40 owners, held a reference of −0.0001 mWh a day in 0.13 of runs). Nil for an
   /// arm, or when the owners' figures were not kept (more than the bootstrap takes).
   func largestArmFigure(_ place: Place) -> Double? {
-    guard let (i, j) = place.pair else { return nil }
-    let figures = [i, j].compactMap { arm in
+    guard let second = place.second else { return nil }
+    let figures = [place.first, second].compactMap { arm in
       kept[
         OtherAppSummary.Stream(
           app: place.stream.app, group: layout.owner(cell: place.cell, arm: arm, figure: place.metric))]
