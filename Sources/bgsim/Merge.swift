@@ -11,8 +11,8 @@ struct Merge: ParsableCommand {
       "Combine the folders of `bgsim run --shard K/N` into one output, identical to an unsharded run.",
     discussion:
       "Refuses shards of different configurations or seeds, a missing shard, or an unfinished one (exit 2). "
-      + "Prints the merged run's summary and warnings, and exits as bgsim run does (1: a claim fails; else 4: "
-      + "a warning; else 3: a claim is inconclusive). "
+      + "Prints the merged run's summary and warnings, and exits as bgsim run does (1: a claim fails; else 3: "
+      + "a claim is inconclusive; else 4: a warning). "
       + "The folders of `bgsim fit --shard K/N` finish the fit, as an unsharded fit would."
   )
 

@@ -13,9 +13,9 @@ struct Run: ParsableCommand {
       Writes launches.csv, days.csv, timelines.csv, summary.csv, hour_of_day.csv, \
       launch_probability_by_hour.csv, hypotheses.csv and manifest.json to --out (default notebooks-data/<experiment name>/); \
       with other apps on the phones also other_apps.csv and other_app_summary.csv, and other_app_days.csv when the \
-      experiment's outputs ask for it. Exits with 1 when a \
-      hypothesis fails; else 4 when it printed a warning (its figures may mislead: read the warning); else 3 when \
-      a hypothesis is inconclusive (more owners may decide it); 2 on bad input.
+      experiment's outputs ask for it. Exits claims first: 1 when a \
+      hypothesis fails; else 3 when one is inconclusive (more owners may decide it); else 4 when it printed a \
+      warning (its figures may mislead: read the warning); else 0; 2 on bad input.
       """
   )
 

@@ -18,9 +18,9 @@ import Testing
       "run", "--days", "7", "--warmup-days", "1", "--devices", "100", "--out", out.path, "--quiet",
     ])
     // Seven days are too few to read the steady state from: the run says so, and a
-    // warning never ends in exit 0 (1 fail, 4 warned, 3 inconclusive, 0 clean).
+    // warning never ends in exit 0 (1 fail, 3 inconclusive, 4 warned, 0 clean).
     #expect(outcome.status == 4, "\(outcome.standardError)\(outcome.standardOutput)")
-    #expect(outcome.standardError.contains("warning: the daily launches may still be rising"))
+    #expect(outcome.standardError.contains("warning: the daily launches are still rising at day 3 of 7"))
     #expect(outcome.standardOutput.contains("refresh [95% CI]"))
     #expect(outcome.standardOutput.contains("PASS  processing share_while_charging >= 0.95"))
     // Counts show the owners' median and p90 beside the mean, as summary.csv has them.
@@ -86,6 +86,41 @@ import Testing
     ])
     #expect(outcome.status == 1)
     #expect(outcome.standardOutput.contains("FAIL  refresh share_while_charging > 0.9"))
+  }
+
+  /// Claims come first: an undecided claim exits 3 even when the run also warned (4
+  /// owners over 3 days draw two warnings), so a research CI tells "run more owners"
+  /// from "read the warning".
+  @Test func anUndecidedClaimExitsWithThreeEvenWhenWarned() throws {
+    let dir = scratch()
+    let text = try String(
+      contentsOf: repoRoot.appendingPathComponent("experiments/refresh-vs-processing.yaml"), encoding: .utf8
+    )
+    .replacingOccurrences(
+      of: "\"refresh share_while_charging < 0.5\"", with: "\"refresh launches_per_device_day > 4\"")
+    let file = dir.appendingPathComponent("e.yaml")
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    let outcome = try BGSimBinary.run([
+      "run", file.path, "--days", "3", "--devices", "4", "--out", dir.appendingPathComponent("o").path, "--quiet",
+    ])
+    #expect(outcome.status == 3, "\(outcome.standardError)")
+    #expect(outcome.standardError.contains("warning:"))
+    #expect(outcome.standardOutput.contains("INCONCLUSIVE  refresh launches_per_device_day > 4"))
+  }
+
+  /// Short exploratory runs (the main job's 200 owners) are never refused: each writes
+  /// every file and exits 4 with one warning line on the warm-up, which says how many
+  /// days would settle it.
+  @Test(arguments: [5, 7])
+  func aShortRunWritesResultsAndWarnsOnce(days: Int) throws {
+    let out = scratch().appendingPathComponent("o")
+    let outcome = try BGSimBinary.run(["run", "--days", "\(days)", "--out", out.path, "--quiet"])
+    #expect(outcome.status == 4, "\(outcome.standardError)")
+    let lines = outcome.standardError.split(separator: "\n")
+    #expect(lines.count == 1 && lines[0].contains("run at least"), "\(lines)")
+    for f in ["launches.csv", "days.csv", "summary.csv", "manifest.json"] {
+      #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(f).path), "\(f)")
+    }
   }
 
   @Test(arguments: [

@@ -53,7 +53,7 @@ public struct CoverageStudy: Sendable {
       // A pilot (`warmup_days: auto`) counts as part of the run's share of the work.
       let share = deviceDays(spec, devices)
       // The reference's warm-up is the estimand's, settled or not.
-      let summary = try r.runForSummary(spec, acceptsUnsettledWarmup: true) { d, t in
+      let summary = try r.runForSummary(spec) { d, t in
         progress(before + d * share / max(t, 1), total)
       }
       done += deviceDays(spec, devices)

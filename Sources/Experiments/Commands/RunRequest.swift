@@ -126,16 +126,15 @@ public struct RunRequest: Sendable {
   }
 
   /// Runs `spec` (this request's experiment, prepared by the caller: `bgsim advise`) and
-  /// returns its summary; `acceptsUnsettledWarmup` as in ``ExperimentRunner/Options``.
+  /// returns its summary.
   public func runForSummary(
-    _ spec: ExperimentSpec, acceptsUnsettledWarmup: Bool = false,
+    _ spec: ExperimentSpec,
     progress: @escaping @Sendable (Int, Int) -> Void
   ) throws(UserError) -> SummaryTables {
     let source = try source()
     var options = ExperimentRunner.Options(
       outputDirectory: outputDirectory(for: spec), jobs: jobs, resume: resume, commandLine: commandLine)
     options.source = source
-    options.acceptsUnsettledWarmup = acceptsUnsettledWarmup
     let result = try ExperimentRunner(spec: spec, options: options).run(progress: progress)
     return result.summary ?? SummaryTables(rows: [], verdicts: [])
   }

@@ -9,13 +9,19 @@ extension ExperimentRunner {
   /// a shard too, so that every shard reads the same), in a hidden folder of the output
   /// folder removed afterwards: the same owners and seeds, so the run's own daily
   /// launches show the transient the pilot read. `progress` sees the pilot as the first
-  /// half of the work. A pilot whose launches are still rising where the rule stops is
-  /// an error, unless the options accept it.
+  /// half of the work. A run too short to read the transient from (under 3 days, or
+  /// launches still rising where the rule stops) is never refused: it leaves out the
+  /// longest warm-up the rule searches, and its summary warns
+  /// (``StartupTransient/warning(warmupDays:days:label:)``).
   func resolvingAutoWarmup(progress: @escaping @Sendable (Int, Int) -> Void) throws(UserError)
     -> ExperimentRunner?
   {
     guard spec.warmupIsAuto, spec.warmupPilot == nil else { return nil }
-    guard spec.days >= 3 || options.acceptsUnsettledWarmup else { throw spec.unsettledWarmupError(nil) }
+    guard spec.days >= 3 else {
+      let longest = StartupTransient(
+        days: StartupTransient.searchLimit(days: spec.days), atSearchLimit: true, dayMeans: [])
+      return ExperimentRunner(spec: spec.resolvingWarmup(longest), options: options)
+    }
     // A bad output folder is named as itself, not as the pilot's.
     try OutputFolder.prepare(directory: options.outputDirectory)
     let pilot: ExperimentSpec
@@ -27,7 +33,6 @@ extension ExperimentRunner {
       options: Options(outputDirectory: directory, jobs: options.jobs, resume: false, commandLine: [])
     ).run { done, total in progress(done, 2 * total) }
     let transient = result.summary?.transient ?? StartupTransient(days: 0, atSearchLimit: false, dayMeans: [])
-    if transient.atSearchLimit, !options.acceptsUnsettledWarmup { throw spec.unsettledWarmupError(transient) }
     return ExperimentRunner(spec: spec.resolvingWarmup(transient), options: options)
   }
 }

@@ -22,11 +22,6 @@ public struct ExperimentRunner: Sendable {
     public var shard: Shard?
     /// Where the experiment came from, kept in a shard's record so `merge` can rebuild it.
     public var source = ExperimentSource(text: "", label: "", overrides: [])
-    /// With `warmup_days: auto`, run on when the pilot's launches are still rising where
-    /// the MSER rule stops searching, leaving out the days it read (the coverage study,
-    /// whose small runs only need the reference's estimand); an error otherwise.
-    public var acceptsUnsettledWarmup = false
-
     public init(outputDirectory: String, jobs: Int, resume: Bool, commandLine: [String]) {
       self.outputDirectory = outputDirectory
       self.jobs = jobs
@@ -139,6 +134,16 @@ public struct ExperimentRunner: Sendable {
   /// from worker threads.
   public func run(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(UserError) -> Result
   {
+    let existed = FileManager.default.fileExists(atPath: options.outputDirectory)
+    do {
+      return try runInFolder(progress: progress)
+    } catch {
+      OutputFolder.removeIfUnused(directory: options.outputDirectory, existedBefore: existed)
+      throw error
+    }
+  }
+
+  private func runInFolder(progress: @escaping @Sendable (Int, Int) -> Void) throws(UserError) -> Result {
     // `warmup_days: auto`: a pilot reads the warm-up, then the run proper.
     let clock = ContinuousClock()
     let began = clock.now

@@ -39,14 +39,6 @@ extension ExperimentSpec {
     return copy
   }
 
-  /// The error at `warmup_days: auto` on a run too short to read the transient from
-  /// (``StartupTransient/tooShortMessage(_:days:)``), at the key's line.
-  func unsettledWarmupError(_ transient: StartupTransient?) -> UserError {
-    let message = StartupTransient.tooShortMessage(transient, days: days)
-    let node = try? ConfigSection(tree, keys: Self.keys).value("warmup_days")
-    return UserError(node?.error(message).description ?? "\(file): warmup_days: \(message)")
-  }
-
   /// This experiment with the warm-up the pilot read, at most all days but one.
   func resolvingWarmup(_ transient: StartupTransient) -> ExperimentSpec {
     var copy = self

@@ -18,4 +18,18 @@ public enum OutputFolder {
       throw UserError("cannot write to the output folder \(directory): it is not writable")
     }
   }
+
+  /// Removes `directory` after a refusal when this command created it and it holds no
+  /// finished work (no file named `chunk-…`, which `--resume` could keep): a refused run
+  /// leaves no empty or half-made folder behind.
+  public static func removeIfUnused(directory: String, existedBefore: Bool) {
+    guard !existedBefore else { return }
+    let fm = FileManager.default
+    if let files = fm.enumerator(atPath: directory) {
+      for case let path as String in files where (path as NSString).lastPathComponent.hasPrefix("chunk-") {
+        return
+      }
+    }
+    try? fm.removeItem(atPath: directory)
+  }
 }

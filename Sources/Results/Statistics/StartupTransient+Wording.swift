@@ -17,14 +17,22 @@ extension StartupTransient {
       + "after \(count(days)) by the MSER rule (\(whose): \(series), …)"
   }
 
-  /// The one-line warning when the summary may hold the transient: a run of `days` days
-  /// too short for the rule to find where the launches settle, or a warm-up of
-  /// `warmupDays` shorter than the transient. Nil when neither.
+  /// The one-line warning when the summary may hold the transient: where the rule stops
+  /// searching, launches still rising or not shown to have settled (``tail``), with the
+  /// run length that would let the rule see their end; or a warm-up of `warmupDays`
+  /// shorter than the transient. Nil when neither.
   public func warning(warmupDays: Int, days runDays: Int, label: String) -> String? {
-    if atSearchLimit {
+    if tail != .settled {
+      let what =
+        tail == .rising
+        ? "are still rising at day \(days) of \(runDays) (their slope from day \(days) on is above 0 by more than "
+          + "its one-sided 95 % bound)"
+        : "may not have settled at day \(days) of \(runDays) (too few or too scattered days after it to show a "
+          + "flat tail)"
       return
-        "\(label): warning: the daily launches may still be rising at day \(days) of \(runDays) (the MSER "
-        + "rule searches the first half of the run); run more days so that the summary reads the steady state"
+        "\(label): warning: the daily launches \(what), so the summary, which leaves out \(warmupDays) "
+        + "day\(warmupDays == 1 ? "" : "s"), may hold the start-up transient; the MSER rule searches the first half "
+        + "of a run, so run at least \(2 * (days + 1)) days to read where the launches settle"
     }
     guard days > warmupDays else { return nil }
     return
@@ -32,19 +40,11 @@ extension StartupTransient {
       + "out \(warmupDays), so the summary includes the start-up transient; set warmup_days: \(days), or auto"
   }
 
-  /// What `warmup_days: auto` says on a run of `days` days too short to read the
-  /// transient from: under 3 days (`transient` nil), or with the pilot's launches still
-  /// rising where the rule stops searching.
-  public static func tooShortMessage(_ transient: StartupTransient?, days: Int) -> String {
-    guard let transient else {
-      return
-        "auto reads the start-up transient from at least 3 days of launches, and this run has \(days); run more "
-        + "days, or set a number of days from 0 to \(days - 1) (--warmup-days N)"
-    }
-    let series = transient.dayMeans.prefix(transient.days + 1).map { Format.fixed($0, digits: 1) }
-    return
-      "auto: \(transient.arm)'s launches a day (\(series.joined(separator: ", ")), …) are still rising at day "
-      + "\(transient.days) of \(days), the last the MSER rule searches (the first half of the run), so the run "
-      + "is too short to read the start-up transient from; run more days, or set a number of days (--warmup-days N)"
+  /// The one-line warning of `warmup_days: auto` on a run of `days` days, under the 3
+  /// the rule reads a transient from: it left out `warmupDays` (the first half).
+  public static func tooShortWarning(warmupDays: Int, days: Int, label: String) -> String {
+    "\(label): warning: warmup_days: auto reads the start-up transient from at least 3 days of launches and this "
+      + "run has \(days), so it left out \(warmupDays) day\(warmupDays == 1 ? "" : "s") (the first half) and the "
+      + "summary may hold the transient; run at least 3 days"
   }
 }

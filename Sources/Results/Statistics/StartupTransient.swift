@@ -10,12 +10,20 @@
 /// time to smooth them; each day here is already a mean over every owner's day, and
 /// batches of five days would make the answer a multiple of five in runs of 10–30 days,
 /// so the rule is applied to the days themselves (batch size 1, as in White 1997).
+///
+/// The rule stopping at the end of its search says only that leaving out more would not
+/// hurt; whether the launches are *still rising* there is a test of its own with stated
+/// tolerances (``tail``, ``TailTrend``) on the slope of the days kept. A flat tail is
+/// never called rising.
 public struct StartupTransient: Sendable, Equatable {
   /// Days the rule leaves out: the start-up transient [days].
   public var days: Int
   /// Whether the rule stopped at the end of the half it searches: the run may be too
   /// short for the launches to settle, and `days` is a lower bound.
   public var atSearchLimit: Bool
+  /// Whether the days the rule keeps have settled (``TailTrend``). Only asked when the
+  /// rule stopped at its search limit; ``TailTrend/settled`` otherwise.
+  public var tail = TailTrend.settled
   /// The series it was read from [launches per owner and day], by day.
   public var dayMeans: [Double]
   /// The sweep cell and the arm whose series it is (the longest of a run's).
@@ -43,5 +51,9 @@ public struct StartupTransient: Sendable, Equatable {
     days = best.d
     atSearchLimit = best.d == limit && limit > 0
     dayMeans = series
+    tail = atSearchLimit ? TailTrend(Array(series[best.d...])) : .settled
   }
+
+  /// The longest warm-up the rule would search in a run of `days` days: its first half.
+  public static func searchLimit(days: Int) -> Int { days / 2 }
 }
