@@ -101,7 +101,8 @@ import Testing
     let file = dir.appendingPathComponent("e.yaml")
     try text.write(to: file, atomically: true, encoding: .utf8)
     let outcome = try BGSimBinary.run([
-      "run", file.path, "--days", "3", "--devices", "4", "--out", dir.appendingPathComponent("o").path, "--quiet",
+      "run", file.path, "--days", "3", "--devices", "4", "--out", dir.appendingPathComponent("o").path,
+      "--quiet",
     ])
     #expect(outcome.status == 3, "\(outcome.standardError)")
     #expect(outcome.standardError.contains("warning:"))

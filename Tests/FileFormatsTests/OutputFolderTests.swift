@@ -10,7 +10,8 @@ import Testing
     try OutputFolder.prepare(directory: directory)
     let parts = (directory as NSString).appendingPathComponent(".parts")
     try FileManager.default.createDirectory(atPath: parts, withIntermediateDirectories: true)
-    try Data("f".utf8).write(to: URL(fileURLWithPath: (parts as NSString).appendingPathComponent("fingerprint")))
+    try Data("f".utf8).write(
+      to: URL(fileURLWithPath: (parts as NSString).appendingPathComponent("fingerprint")))
     try Data().write(to: URL(fileURLWithPath: (directory as NSString).appendingPathComponent(".bgsim.lock")))
     return directory
   }

@@ -54,9 +54,11 @@ public enum FileValidation {
     return warnings.map { OneLine.escaping("\(file): warning: \($0)") }
   }
 
-  /// A processing task that sets `requires_external_power` in a model that runs
-  /// processing only on power (in every cell): the key changes nothing, and two arms
-  /// that differ only in it give the same launches (field report P2; dasd).
+  /// A processing task that sets `requires_external_power: false` in a model that runs
+  /// processing only on power (in every cell): the request asks to run off power and
+  /// never will, and two arms that differ only in it give the same launches (field
+  /// report P2; dasd). `true`, what developers set, is what the model does anyway:
+  /// silent.
   static func powerKeyWarnings(_ spec: ExperimentSpec) -> [String] {
     let cells = spec.cells.compactMap { try? spec.spec(for: $0) }
     guard (cells.isEmpty ? [spec] : cells).allSatisfy({ $0.scheduler.model.processingAlwaysNeedsPower })
@@ -64,8 +66,10 @@ public enum FileValidation {
       return []
     }
     return spec.arms.flatMap { arm in
-      arm.tasks.filter { $0.kind == .processing && $0.requiresExternalPowerGiven }.map {
-        "arm \(arm.name): task \($0.identifier): requires_external_power: \($0.requiresExternalPower) has no effect: "
+      arm.tasks.filter {
+        $0.kind == .processing && $0.requiresExternalPowerGiven && !$0.requiresExternalPower
+      }.map {
+        "arm \(arm.name): task \($0.identifier): requires_external_power: false has no effect: "
           + "this model runs processing only on the charger whatever the request says (field report P2); "
           + "set scheduler.policies.external_power.processing_always_needs_power: false to let it run off power"
       }
