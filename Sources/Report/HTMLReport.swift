@@ -34,11 +34,7 @@ public enum HTMLReport {
   /// Checks that `directory` holds a bgsim run with every file and column the report reads.
   static func check(_ directory: String) throws(UserError) {
     let dir = URL(fileURLWithPath: directory)
-    guard FileManager.default.fileExists(atPath: dir.appendingPathComponent(OutputFileNames.manifest).path)
-    else {
-      throw UserError(
-        "\(directory): not a bgsim output folder (no manifest.json); give the --out folder of bgsim run")
-    }
+    try OutputFileNames.requireRunFolder(directory)
     for schema in CSVSchema.experimentOutputs {
       let path = dir.appendingPathComponent(schema.file).path
       guard FileManager.default.fileExists(atPath: path) else {

@@ -32,8 +32,13 @@ struct BGSim: ParsableCommand {
     do {
       let arguments = Array(CommandLine.arguments.dropFirst())
       if let negative = negativeValue(in: arguments) {
+        let least = leastValue(of: negative.option, in: arguments, replacing: negative.value)
         FileHandleOutput.standardError(
-          oneLine("\(negative.option) \(negative.value) is negative; give a number of 0 or more"))
+          oneLine("\(negative.option) \(negative.value) is negative; give a number of \(least) or more"))
+        Foundation.exit(2)
+      }
+      if let first = arguments.first, let hint = unknownCommandHint(first) {
+        FileHandleOutput.standardError(oneLine("unknown command '\(first)'\(hint)"))
         Foundation.exit(2)
       }
       var command = try parseAsRoot(arguments)
@@ -67,6 +72,36 @@ struct BGSim: ParsableCommand {
       .filter { !$0.isEmpty && !$0.hasPrefix("Usage:") && !$0.hasPrefix("See '") }.joined(separator: " ")
     let stripped = text.hasPrefix("Error: ") ? String(text.dropFirst("Error: ".count)) : text
     return "bgsim: \(stripped) (see 'bgsim\(command.map { " " + $0 } ?? "") --help')"
+  }
+
+  /// The least value `option` takes, as its own check says: the command line with the
+  /// negative value replaced by 0 either parses (0) or is refused as "OPTION must be at
+  /// least N" (N), so the message never offers a value the option then refuses.
+  static func leastValue(of option: String, in arguments: [String], replacing value: String) -> String {
+    let zeroed = arguments.map { argument in
+      argument == value ? "0" : argument == "\(option)=\(value)" ? "\(option)=0" : argument
+    }
+    do {
+      _ = try parseAsRoot(zeroed)
+      return "0"
+    } catch {
+      let text = message(for: error)
+      guard let range = text.range(of: "\(option) must be at least ") else { return "0" }
+      return String(text[range.upperBound...].prefix { $0.isNumber })
+    }
+  }
+
+  /// For a first word that is no command (`bgsim runn`), the nearest command's name
+  /// (`; did you mean 'run'?`) or the list; nil for a command, an option or a file.
+  static func unknownCommandHint(_ word: String) -> String? {
+    let names = configuration.subcommands.map { $0._commandName }
+    guard !word.hasPrefix("-"), !names.contains(word), word != "help", !word.contains("/"),
+      !word.contains(".")
+    else {
+      return nil
+    }
+    let near = NearestName.hint(word, among: names)
+    return near.isEmpty ? "; the commands are \(names.joined(separator: ", "))" : near
   }
 
   /// Options whose value may be below zero (hours east or west of UTC).

@@ -33,20 +33,23 @@ struct Validate: ParsableCommand {
 
   func run() throws {
     var warnings: [String] = []
-    for file in experiments {
-      let (summary, found) = try FileValidation.checkExperimentWithWarnings(file)
+    // A file is said to be valid only once --strict has found nothing in it.
+    func checked(_ summary: String, _ found: [String]) throws {
+      if strict, let first = found.first {
+        throw UserError(first.replacingOccurrences(of: ": warning: ", with: ": ") + " (--strict)")
+      }
       print(summary)
       warnings += found
+    }
+    for file in experiments {
+      let (summary, found) = try FileValidation.checkExperimentWithWarnings(file)
+      try checked(summary, found)
     }
     let files =
       persona.map { ($0, FileValidation.Kind.persona) } + app.map { ($0, .app) }
       + timeline.map { ($0, .timeline) } + trace.map { ($0, .trace) } + scenario.map { ($0, .scenario) }
     for (file, kind) in files {
-      print(try FileValidation.check(file, as: kind))
-      warnings += FileValidation.warnings(file, as: kind)
-    }
-    if strict, let first = warnings.first {
-      throw UserError(first.replacingOccurrences(of: ": warning: ", with: ": ") + " (--strict)")
+      try checked(try FileValidation.check(file, as: kind), FileValidation.warnings(file, as: kind))
     }
     for w in warnings { FileHandleOutput.standardError(w) }
   }

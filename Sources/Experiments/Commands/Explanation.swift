@@ -104,10 +104,11 @@ public struct Explanation: Sendable {
         known.append(name)
       }
     }
-    known += SystemWork.allCases.map(\.rawValue)
-    guard !known.contains(task) else { return }
+    let system = SystemWork.allCases.map(\.rawValue)
+    guard !known.contains(task), !system.contains(task) else { return }
     throw UserError(
-      "\(file): --task '\(task)' is no task of this app\(NearestName.hint(task, among: known)); its tasks are \(known.joined(separator: ", "))"
+      "\(file): --task '\(task)' is no task of this app\(NearestName.hint(task, among: known + system)); its tasks are "
+        + "\(known.joined(separator: ", ")), and the system's launch paths \(system.joined(separator: ", "))"
     )
   }
 }

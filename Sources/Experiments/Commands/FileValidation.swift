@@ -14,11 +14,6 @@ public enum FileValidation {
     case scenario
   }
 
-  /// Checks an experiment file: keys, types, ranges, sweep cells and hypotheses.
-  public static func checkExperiment(_ file: String) throws(UserError) -> String {
-    try checkExperimentWithWarnings(file).summary
-  }
-
   /// Checks an experiment file, and says what would silently do nothing: each arm's
   /// tasks that can never be submitted, an arm none of whose tasks can, legacy fetch
   /// and silent pushes that are off (one line each, `FILE: warning: …`).
@@ -38,20 +33,37 @@ public enum FileValidation {
   /// be submitted, an arm none of whose tasks can, legacy fetch and silent pushes that
   /// are off; one line each, `FILE: warning: …`. `bgsim validate` and `bgsim run` say them.
   public static func warnings(of spec: ExperimentSpec, file: String) -> [String] {
-    var warnings: [String] = []
+    // Each warning with the line of what it is about, when the file has one.
     let configuration = spec.app.configuration
-    for arm in spec.arms {
-      warnings += arm.tasks.compactMap(configuration.warning(for:)).map { "arm \(arm.name): \($0)" }
-      if !arm.tasks.isEmpty, !arm.tasks.contains(where: configuration.canSubmit) {
-        warnings.append("arm \(arm.name): no mode permits any of its tasks, so the arm has no launches")
+    var warnings = spec.arms.flatMap { arm in
+      arm.tasks.indices.compactMap { i in
+        configuration.warning(for: arm.tasks[i]).map {
+          (taskLine(spec, arm.name, i), "arm \(arm.name): \($0)")
+        }
+      }
+        + (!arm.tasks.isEmpty && !arm.tasks.contains(where: configuration.canSubmit)
+          ? [
+            (
+              spec.tree.line(at: ["arms", arm.name]),
+              "arm \(arm.name): no mode permits any of its tasks, so the arm has no launches"
+            )
+          ]
+          : [])
+    }
+    warnings += configuration.warnings(tasks: []).map { (spec.tree.line(at: ["app"]), $0) }
+    warnings += powerKeyWarnings(spec)
+    warnings += spec.hypotheses.flatMap { h in
+      MetricName.formerNameNotes(in: [h.text]).map {
+        (spec.tree.line(at: ["hypotheses"]), "hypothesis '\(h.text)': \($0)")
       }
     }
-    warnings += configuration.warnings(tasks: [])
-    warnings += powerKeyWarnings(spec)
-    for h in spec.hypotheses {
-      warnings += MetricName.formerNameNotes(in: [h.text]).map { "hypothesis '\(h.text)': \($0)" }
-    }
-    return warnings.map { OneLine.escaping("\(file): warning: \($0)") }
+    return warnings.map { OneLine.escaping("\(file)\($0.0.map { ":\($0)" } ?? ""): warning: \($0.1)") }
+  }
+
+  /// The line of task `task` of arm `arm` (or of its `key`) in the experiment's file.
+  static func taskLine(_ spec: ExperimentSpec, _ arm: String, _ task: Int, key: String = "") -> Int? {
+    spec.tree.line(at: ["arms", arm, "tasks", "\(task)", key])
+      ?? spec.tree.line(at: ["arms", arm, "tasks", "\(task)"])
   }
 
   /// A processing task that sets `requires_external_power: false` in a model that runs
@@ -59,19 +71,23 @@ public enum FileValidation {
   /// never will, and two arms that differ only in it give the same launches (field
   /// report P2; dasd). `true`, what developers set, is what the model does anyway:
   /// silent.
-  static func powerKeyWarnings(_ spec: ExperimentSpec) -> [String] {
+  static func powerKeyWarnings(_ spec: ExperimentSpec) -> [(Int?, String)] {
     let cells = spec.cells.compactMap { try? spec.spec(for: $0) }
     guard (cells.isEmpty ? [spec] : cells).allSatisfy({ $0.scheduler.model.processingAlwaysNeedsPower })
     else {
       return []
     }
     return spec.arms.flatMap { arm in
-      arm.tasks.filter {
-        $0.kind == .processing && $0.requiresExternalPowerGiven && !$0.requiresExternalPower
+      arm.tasks.enumerated().filter {
+        $0.element.kind == .processing && $0.element.requiresExternalPowerGiven
+          && !$0.element.requiresExternalPower
       }.map {
-        "arm \(arm.name): task \($0.identifier): requires_external_power: false has no effect: "
-          + "this model runs processing only on the charger whatever the request says (field report P2); "
-          + "set scheduler.policies.external_power.processing_always_needs_power: false to let it run off power"
+        (
+          taskLine(spec, arm.name, $0.offset, key: "requires_external_power"),
+          "arm \(arm.name): task \($0.element.identifier): requires_external_power: false has no effect: "
+            + "this model runs processing only on the charger whatever the request says (field report P2); "
+            + "set scheduler.policies.external_power.processing_always_needs_power: false to let it run off power"
+        )
       }
     }
   }

@@ -134,12 +134,8 @@ public struct ExperimentRunner: Sendable {
   /// from worker threads.
   public func run(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(UserError) -> Result
   {
-    let existed = FileManager.default.fileExists(atPath: options.outputDirectory)
-    do {
-      return try runInFolder(progress: progress)
-    } catch {
-      OutputFolder.removeIfUnused(directory: options.outputDirectory, existedBefore: existed)
-      throw error
+    try OutputFolder.cleaningUp(directory: options.outputDirectory) { () throws(UserError) in
+      try runInFolder(progress: progress)
     }
   }
 

@@ -62,9 +62,19 @@ public struct ConfigTree: Sendable {
           file: file, line: second, key: key,
           message: "key is given twice" + (first.map { " (first on line \($0))" } ?? "") + "; keep one")
       }
+      let line = Self.line(of: error)
+      // YAML forbids tabs in indentation, and the parser's words for it never say "tab".
+      let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+      if line >= 1, line <= lines.count,
+        lines[line - 1].prefix(while: { $0 == " " || $0 == "\t" }).contains("\t")
+      {
+        throw ConfigError(
+          file: file, line: line, key: "",
+          message:
+            "malformed YAML: a tab indents this line; YAML indents with spaces only, so replace the tab")
+      }
       throw ConfigError(
-        file: file, line: Self.line(of: error), key: "", message: "malformed YAML: \(Self.summary(of: error))"
-      )
+        file: file, line: line, key: "", message: "malformed YAML: \(Self.summary(of: error))")
     } catch {
       throw ConfigError(file: file, line: 0, key: "", message: "malformed YAML: \(error)")
     }

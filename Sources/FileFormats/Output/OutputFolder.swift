@@ -32,4 +32,16 @@ public enum OutputFolder {
     }
     try? fm.removeItem(atPath: directory)
   }
+
+  /// Runs `body`, which writes into `directory`; when it throws, removes the folder if
+  /// this call made it and it holds no finished work (``removeIfUnused(directory:existedBefore:)``).
+  public static func cleaningUp<T>(directory: String, _ body: () throws(UserError) -> T) throws(UserError)
+    -> T
+  {
+    let existed = FileManager.default.fileExists(atPath: directory)
+    do { return try body() } catch {
+      removeIfUnused(directory: directory, existedBefore: existed)
+      throw error
+    }
+  }
 }

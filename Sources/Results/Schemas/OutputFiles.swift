@@ -1,4 +1,5 @@
 import FileFormats
+import Foundation
 
 /// Every CSV file bgsim writes, declared once: the writers write the header from these,
 /// the summary and the report read columns by the names in them, and a test checks the
@@ -129,4 +130,18 @@ public enum OutputFileNames {
   public static let report = "report.html"
   /// `bgsim advise`'s answer, kept beside the run's files for the report's answers.
   public static let advice = "advice.txt"
+
+  /// Refuses `path` unless it is a folder with a manifest, naming which it lacks: a
+  /// folder that does not exist is said to be missing, not "not a bgsim folder".
+  public static func requireRunFolder(_ path: String) throws(UserError) {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+      throw UserError("\(path): no such folder; give the --out folder of bgsim run")
+    }
+    let manifestPath = URL(fileURLWithPath: path).appendingPathComponent(manifest).path
+    guard FileManager.default.fileExists(atPath: manifestPath) else {
+      throw UserError(
+        "\(path): not a bgsim output folder (no manifest.json); give the --out folder of bgsim run")
+    }
+  }
 }

@@ -24,15 +24,8 @@ struct OutputFolderRecord {
 
   init(path: String) throws(UserError) {
     self.path = path
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
-      throw UserError("\(path): no such folder; give the --out folder of bgsim run")
-    }
+    try OutputFileNames.requireRunFolder(path)
     let manifestPath = URL(fileURLWithPath: path).appendingPathComponent(OutputFileNames.manifest).path
-    guard FileManager.default.fileExists(atPath: manifestPath) else {
-      throw UserError(
-        "\(path): not a bgsim output folder (no manifest.json); give the --out folder of bgsim run")
-    }
     guard let manifest = RunManifest.read(directory: path), let arms = manifest.arms, !arms.isEmpty,
       let seed = manifest.seed, let cells = manifest.cells?.count, (1...1_000_000).contains(cells)
     else {

@@ -1,7 +1,5 @@
-import DeviceModel
 import FileFormats
 import Foundation
-import Results
 import SimKernel
 
 /// The per-day table `bgsim trace` prints: one row per day (averaged over devices when
