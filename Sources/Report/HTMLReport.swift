@@ -40,8 +40,8 @@ public enum HTMLReport {
       guard FileManager.default.fileExists(atPath: path) else {
         throw UserError("\(path): missing; run bgsim run again")
       }
-      _ = try schema.layout(ofFile: path)
     }
+    try OutputFileNames.verifyRunFiles(directory)
   }
 
   /// Writes the report and returns its path; `cell` is `--cell` (a number or `all`;

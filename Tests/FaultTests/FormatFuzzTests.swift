@@ -86,9 +86,8 @@ import Testing
           if [CSVSchema.days.file, CSVSchema.launches.file].contains(schema.file) {
             _ = try SummaryTables.compute(directory: run, plan: spec.summaryPlan, write: false)
           }
-          if [CSVSchema.days.file, CSVSchema.launches.file, CSVSchema.summary.file].contains(schema.file) {
-            _ = try SummaryQuery(folders: [run]).run()
-          }
+          // summarize checks every file of the folder before it reads any.
+          _ = try SummaryQuery(folders: [run]).run()
         }
       }
     }

@@ -143,5 +143,19 @@ public enum OutputFileNames {
       throw UserError(
         "\(path): not a bgsim output folder (no manifest.json); give the --out folder of bgsim run")
     }
+    guard RunManifest.read(directory: path) != nil else {
+      throw UserError(
+        "\(manifestPath): not the JSON of a bgsim run's manifest; the folder is damaged, run the experiment again"
+      )
+    }
+  }
+
+  /// Checks every CSV file of the run in `path` that exists (``CSVSchema/verify(path:)``),
+  /// before `report` or `summarize` reads any of them.
+  public static func verifyRunFiles(_ path: String) throws(UserError) {
+    for schema in CSVSchema.experimentOutputs + CSVSchema.otherAppOutputs {
+      let file = URL(fileURLWithPath: path).appendingPathComponent(schema.file).path
+      if FileManager.default.fileExists(atPath: file) { try schema.verify(path: file) }
+    }
   }
 }

@@ -25,6 +25,7 @@ struct OutputFolderRecord {
   init(path: String) throws(UserError) {
     self.path = path
     try OutputFileNames.requireRunFolder(path)
+    try OutputFileNames.verifyRunFiles(path)
     let manifestPath = URL(fileURLWithPath: path).appendingPathComponent(OutputFileNames.manifest).path
     guard let manifest = RunManifest.read(directory: path), let arms = manifest.arms, !arms.isEmpty,
       let seed = manifest.seed, let cells = manifest.cells?.count, (1...1_000_000).contains(cells)
