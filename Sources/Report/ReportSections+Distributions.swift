@@ -93,35 +93,44 @@ extension ReportSections {
   static func distributions(launches: String, days: String, arms: [String], cell: Int = 0) throws(UserError)
     -> String
   {
-    // Columns by name (``CSVSchema``); the warm-up days are left out, as the summary does.
+    // Columns by name (``CSVSchema``); the warm-up days are left out, as the summary does:
+    // days marked so, and launches at a time in them (``SummaryTables/inWarmup(milliseconds:_:)``).
     let launchColumn = try CSVSchema.launches.layout(ofFile: launches).index
     let dayColumn = try CSVSchema.days.layout(ofFile: days).index
-    var delays: [String: [Double]] = [:]
-    var l = try CSVReader(path: launches)
-    let (launchCell, launchArm, delay) = (
-      launchColumn("cell"), launchColumn("arm"), launchColumn("delay_after_earliest_s")
-    )
-    while l.next() {
-      guard l.int(launchCell) == cell else { continue }
-      if let d = try l.number(delay, "delay_after_earliest_s", in: RunRanges.seconds, file: launches) {
-        delays[l.text(launchArm), default: []].append(d / 3600)
-      }
-    }
     var perDay: [String: [Double]] = [:]
     var staleness: [String: [Double]] = [:]
+    var warmupDays = 0
     var d = try CSVReader(path: days)
     let counts = ["launches_refresh", "launches_processing", "launches_other"].map(dayColumn)
     let (dayCell, dayArm, warmup, stale) = (
       dayColumn("cell"), dayColumn("arm"), dayColumn("warmup"), dayColumn("staleness_median_s")
     )
     while d.next() {
-      guard d.int(dayCell) == cell, !d.equals(warmup, "1") else { continue }
+      guard d.int(dayCell) == cell else { continue }
+      guard !d.equals(warmup, "1") else {
+        warmupDays = max(warmupDays, try d.whole(dayColumn("day"), "day", in: RunRanges.day, file: days) + 1)
+        continue
+      }
       let arm = d.text(dayArm)
       var launched = 0
       for c in counts { launched += try d.whole(c, "launches", in: RunRanges.count, file: days) }
       perDay[arm, default: []].append(Double(launched))
       if let s = try d.number(stale, "staleness_median_s", in: RunRanges.seconds, file: days) {
         staleness[arm, default: []].append(s / 3600)
+      }
+    }
+    var delays: [String: [Double]] = [:]
+    var l = try CSVReader(path: launches)
+    let (launchCell, launchArm, launchedAt, delay) = (
+      launchColumn("cell"), launchColumn("arm"), launchColumn("launched_at_s"),
+      launchColumn("delay_after_earliest_s")
+    )
+    while l.next() {
+      guard l.int(launchCell) == cell, let at = l.milliseconds(launchedAt),
+        !SummaryTables.inWarmup(milliseconds: at, warmupDays)
+      else { continue }
+      if let d = try l.number(delay, "delay_after_earliest_s", in: RunRanges.seconds, file: launches) {
+        delays[l.text(launchArm), default: []].append(d / 3600)
       }
     }
     var html = "<h2>Distributions</h2>\n"

@@ -31,8 +31,11 @@ public enum RunReport {
     out.append(
       "\(spec.name): \(spec.days) days × \(spec.devices) owners × \(spec.replications) replication(s) × \(spec.arms.count) arms"
         + (spec.cells.count > 1 ? " × \(spec.cells.count) cells" : "")
-        + " = \(result.deviceDays) device-days in \(f(result.wallSeconds, 1)) s"
-        + " (\(f(Double(result.deviceDays) / max(result.wallSeconds, 1e-9), 0)) device-days/s)")
+        + " = \(result.deviceDays) device-days"
+        + (result.pilotDeviceDays > 0 ? ", and \(result.pilotDeviceDays) in the warm-up pilot," : "")
+        + " in \(f(result.wallSeconds, 1)) s"
+        + " (\(f(Double(result.deviceDays + result.pilotDeviceDays) / max(result.wallSeconds, 1e-9), 0)) device-days/s)"
+    )
     if let posterior = spec.posterior {
       out.append(
         "intervals of owner means: over the \(spec.replications) replications, each with parameters drawn from "

@@ -24,6 +24,7 @@ extension ExperimentRunner {
     }
     // A bad output folder is named as itself, not as the pilot's.
     try OutputFolder.prepare(directory: options.outputDirectory)
+    let (clock, began) = (ContinuousClock(), ContinuousClock().now)
     let pilot: ExperimentSpec
     do { pilot = try spec.warmupPilotSpec() } catch { throw UserError(error.description) }
     let directory = URL(fileURLWithPath: options.outputDirectory).appendingPathComponent(".warmup-pilot").path
@@ -33,6 +34,8 @@ extension ExperimentRunner {
       options: Options(outputDirectory: directory, jobs: options.jobs, resume: false, commandLine: [])
     ).run { done, total in progress(done, 2 * total) }
     let transient = result.summary?.transient ?? StartupTransient(days: 0, atSearchLimit: false, dayMeans: [])
-    return ExperimentRunner(spec: spec.resolvingWarmup(transient), options: options)
+    var timed = options
+    timed.pilotSeconds = (clock.now - began).inSeconds
+    return ExperimentRunner(spec: spec.resolvingWarmup(transient), options: timed)
   }
 }

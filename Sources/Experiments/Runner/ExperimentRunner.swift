@@ -20,6 +20,8 @@ public struct ExperimentRunner: Sendable {
     public var ownersPerChunk: Int?
     /// Run only shard `index` of `count` (1-based), leaving its parts for `bgsim merge`.
     public var shard: Shard?
+    /// The warm-up pilot's time before this run [s]: counted in the run's wall time.
+    var pilotSeconds = 0.0
     /// Where the experiment came from, kept in a shard's record so `merge` can rebuild it.
     public var source = ExperimentSource(text: "", label: "", overrides: [])
     public init(outputDirectory: String, jobs: Int, resume: Bool, commandLine: [String]) {
@@ -116,8 +118,10 @@ public struct ExperimentRunner: Sendable {
   public struct Result: Sendable {
     public let deviceDays: Int
     public let events: Int64
-    /// [s], with the pilot run of `warmup_days: auto`.
+    /// [s], with the pilot run of `warmup_days: auto`, as the manifest records it.
     public var wallSeconds: Double
+    /// The device-days the pilot of `warmup_days: auto` simulated before the run.
+    public var pilotDeviceDays = 0
     /// The part of `wallSeconds` spent simulating and writing each owner's rows, before
     /// the parts are merged and summarised [s].
     public let simulationSeconds: Double
@@ -144,9 +148,8 @@ public struct ExperimentRunner: Sendable {
     let clock = ContinuousClock()
     let began = clock.now
     if let resolved = try resolvingAutoWarmup(progress: progress) {
-      let pilotSeconds = (clock.now - began).inSeconds
       var result = try resolved.run { done, total in progress(total + done, 2 * total) }
-      result.wallSeconds += pilotSeconds
+      result.pilotDeviceDays = result.deviceDays
       return result
     }
     let output = try prepareOutput()
@@ -162,7 +165,7 @@ public struct ExperimentRunner: Sendable {
     let events = try simulate(
       work, specs, fingerprint: output.fingerprint, commits: commits, gathered: gathered, progress: progress)
     let simulated = (clock.now - began).inSeconds
-    let wallSeconds = { (clock.now - began).inSeconds }
+    let wallSeconds = { (clock.now - began).inSeconds + options.pilotSeconds }
     if let shard = options.shard {
       let wall = try finishShard(shard, work, fingerprint: output.fingerprint, wallSeconds: wallSeconds)
       return Result(
