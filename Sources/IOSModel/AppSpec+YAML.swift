@@ -46,7 +46,8 @@ extension AppSpec {
     fetchBytes = try s.number("fetch_bytes", default: fetchBytes, range: 0...1e12)
     if let t = try s.section("background_transfer", keys: ["bytes", "discretionary"]) {
       var transfer = BackgroundTransferSpec()
-      transfer.bytes = try t.number("bytes", default: transfer.bytes, range: 0...1e12)
+      transfer.bytes = Double(
+        try t.integer("bytes", default: Int(transfer.bytes), range: 0...1_000_000_000_000))
       transfer.discretionary = try t.flag("discretionary", default: transfer.discretionary)
       backgroundTransfer = transfer
     }
@@ -127,7 +128,8 @@ extension TaskBehaviorSpec {
       submit = policies
     }
     work = try s.distribution("work", default: work, duration: true)
-    networkBytes = try s.number("network_bytes", default: networkBytes, range: 0...1e12)
+    networkBytes = Double(
+      try s.integer("network_bytes", default: Int(networkBytes), range: 0...1_000_000_000_000))
     cpuShare = try s.number("cpu_share", default: cpuShare, range: 0...1)
     successProbability = try s.probability("success_probability", default: successProbability)
     honoursExpiration = try s.flag("honours_expiration", default: honoursExpiration)

@@ -95,7 +95,8 @@ public struct ExperimentSpec: Sendable {
     }
     let root = try ConfigSection(tree, keys: Self.keys)
     try decodeBody(root)
-    cells = try Self.cells(root)
+    let base = self
+    cells = try Self.cells(root) { key in base.takesWholeNumbers(key) }
     baseline = try Self.baseline(root, cells: cells)
     try checkSize(root)
     // Every cell must decode too: this catches a sweep over a key that does not exist.
@@ -268,8 +269,12 @@ public struct ExperimentSpec: Sendable {
   public static let maximumDeviceDays = 10_000_000_000
   public static let maximumChunks = 1_000_000
 
-  /// The sweep's cells: a factorial grid, or Sobol points over ranges.
-  static func cells(_ root: ConfigSection) throws(ConfigError) -> [Cell] {
+  /// The sweep's cells: a factorial grid, or Sobol points over ranges; `takesWholeNumbers`
+  /// says whether a key refuses a fractional value (a Sobol range over it draws whole
+  /// numbers).
+  static func cells(_ root: ConfigSection, takesWholeNumbers: (String) -> Bool = { _ in false })
+    throws(ConfigError) -> [Cell]
+  {
     guard let sweep = try root.section("sweep", keys: ["grid", "sobol", "baseline"]) else {
       return [Cell(index: 0, overrides: [])]
     }
@@ -309,22 +314,14 @@ public struct ExperimentSpec: Sendable {
       else {
         throw sobol.tree.error("sobol needs ranges, e.g. {app.opens_per_day: [1, 20]}")
       }
-      var bounds: [(String, Double, Double)] = []
-      for e in entries {
-        guard case .sequence(let items) = e.value.value, items.count == 2,
-          let lo = items[0].scalar.flatMap(Double.init), let hi = items[1].scalar.flatMap(Double.init),
-          lo < hi
-        else { throw e.value.error("a range is [low, high] with low < high") }
-        bounds.append((e.key, lo, hi))
+      let bounds = try entries.map { e throws(ConfigError) in
+        try SobolRange(e, wholeNumbers: takesWholeNumbers(e.key))
       }
       guard let sequence = SobolSequence(dimensions: bounds.count) else {
         throw ranges.error("Sobol sampling supports 1–\(SobolSequence.maximumDimensions) keys")
       }
       return (0..<samples).map { i in
-        let point = sequence.next()
-        return Cell(
-          index: i,
-          overrides: zip(bounds, point).map { b, u in (b.0, String(b.1 + u * (b.2 - b.1))) })
+        Cell(index: i, overrides: zip(bounds, sequence.next()).map { b, u in (b.key, b.value(at: u)) })
       }
     }
     throw sweep.tree.error("a sweep needs grid or sobol")
