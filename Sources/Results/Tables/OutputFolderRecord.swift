@@ -12,6 +12,8 @@ struct OutputFolderRecord {
   let sweptKeys: [String]
   /// Each cell's swept values, in the keys' order.
   let cellValues: [[String]]
+  /// The members of metric families (`launched_by_HH:MM`, …) summary.csv holds, in order.
+  let familyMetrics: [MetricName]
   let warmupDays: Int
 
   func file(_ name: String) -> String { URL(fileURLWithPath: path).appendingPathComponent(name).path }
@@ -20,6 +22,7 @@ struct OutputFolderRecord {
   init(path: String, plan: SummaryPlan) {
     (self.path, arms, seed, byReplication) = (path, plan.arms, plan.seed, plan.byReplication)
     (sweptKeys, cellValues, warmupDays) = (plan.sweptKeys, plan.cellValues, plan.warmupDays)
+    familyMetrics = plan.families.filter(\.isFamilyMember)
   }
 
   init(path: String) throws(UserError) {
@@ -53,11 +56,18 @@ struct OutputFolderRecord {
     let layout = try CSVSchema.summary.layout(ofFile: summaryPath)
     sweptKeys = layout.sweptKeys
     var values: [Int: [String]] = [:]
+    var families: [MetricName] = []
     var reader = try CSVReader(path: summaryPath)
     while reader.next() {
       let cell = try reader.whole(0, "cell", in: 0...(cells - 1), file: summaryPath)
       if values[cell] == nil { values[cell] = (0..<layout.sweptKeys.count).map { reader.text($0 + 1) } }
+      if let m = MetricName(rawValue: reader.text(layout.index("metric"))), m.isFamilyMember,
+        !families.contains(m)
+      {
+        families.append(m)
+      }
     }
+    familyMetrics = families
     cellValues = (0..<cells).map { values[$0] ?? Array(repeating: "", count: layout.sweptKeys.count) }
     if let w = manifest.warmupDays {
       guard RunRanges.day.contains(w) else {

@@ -70,12 +70,17 @@ public struct SummaryQuery: Sendable {
   /// The answer, as the format prints it.
   public func run() throws(UserError) -> String {
     guard !folders.isEmpty else { throw UserError("give at least one output folder of bgsim run") }
-    let metrics = try metricNames()
+    let asked = try metricNames()
+    var query = self
+    query.statistics = Self.besideTheirFigures(statistics)
     var header: [String] = []
     var rows: [[String]] = []
     for folder in folders {
-      let (keys, body) = try answer(OutputFolderRecord(path: folder), metrics: metrics)
-      let h = (folders.count > 1 ? ["folder"] : []) + keys + ["metric"] + statistics.flatMap(\.columns)
+      let record = try OutputFolderRecord(path: folder)
+      // By default every metric, the families the run reported (launched_by_…) included.
+      let metrics = asked ?? MetricName.allCases + record.familyMetrics
+      let (keys, body) = try query.answer(record, metrics: metrics)
+      let h = (folders.count > 1 ? ["folder"] : []) + keys + ["metric"] + query.statistics.flatMap(\.columns)
       if header.isEmpty { header = h }
       guard header == h else {
         throw UserError(
@@ -87,9 +92,23 @@ public struct SummaryQuery: Sendable {
     return Self.render(header: header, rows: rows, format: format)
   }
 
-  func metricNames() throws(UserError) -> [MetricName] {
+  /// `statistics` with each interval beside the figure it is of: `ci` after `mean`,
+  /// `median_ci` after `median`, added where not asked for (an interval never stands
+  /// beside another statistic as if it were that one's).
+  static func besideTheirFigures(_ statistics: [Statistic]) -> [Statistic] {
+    var out: [Statistic] = []
+    for s in statistics where !out.contains(s) {
+      let figure: Statistic? = s == .ci ? .mean : s == .medianCI ? .median : nil
+      if let figure, !statistics.contains(figure) { out.append(figure) }
+      out.append(s)
+    }
+    return out
+  }
+
+  /// The metrics asked for; nil for the default (all).
+  func metricNames() throws(UserError) -> [MetricName]? {
     let names = metrics.flatMap { $0.split(separator: ",").map(String.init) }
-    guard !names.isEmpty else { return MetricName.allCases }
+    guard !names.isEmpty else { return nil }
     var out: [MetricName] = []
     for name in names {
       if let problem = MetricName.familyProblem(name) { throw UserError("--metric: \(problem)") }

@@ -3,8 +3,13 @@ import FileFormats
 extension SummaryTables {
   static func console(_ x: Double, _ d: Int = 2) -> String { x.isFinite ? Format.fixed(x, digits: d) : "–" }
 
-  static func interval(_ x: (estimate: Double, low: Double, high: Double), _ d: Int) -> String {
-    "\(console(x.estimate, d)) [\(console(x.low, d)), \(console(x.high, d))]"
+  /// A figure with its interval; with fewer than two `unit`s behind it (`n`), the
+  /// reason there is none: `4.50 n/a (1 owner)`.
+  static func interval(
+    _ x: (estimate: Double, low: Double, high: Double), _ d: Int, n: Int = 2, unit: String = "owner"
+  ) -> String {
+    guard n >= 2 else { return "\(console(x.estimate, d)) n/a (\(n) \(unit)\(n == 1 ? "" : "s"))" }
+    return "\(console(x.estimate, d)) [\(console(x.low, d)), \(console(x.high, d))]"
   }
 
   /// A p-value as the console's tables print it, with the Holm-adjusted one beside it
@@ -28,7 +33,10 @@ extension SummaryTables {
     let more =
       v.result != .inconclusive
       ? ""
-      : v.ownersNeeded.map { "; about \($0) owners would decide it" } ?? "; no number of owners decides it"
+      : v.ownersNeeded.map { "; about \($0) owners would decide it" }
+        ?? (v.low.isFinite && v.high.isFinite
+          ? "; no number of owners decides it"
+          : "; no interval from these owners (fewer than 2 with the figure): run more owners")
     let (e, l, h) = (console(v.estimate, 3), console(v.low, 3), console(v.high, 3))
     return "  \(v.result.rawValue)  \(v.hypothesis)   estimate \(e) [\(l), \(h)]\(p)\(more)"
   }
@@ -61,7 +69,7 @@ extension SummaryTables {
           if let r = rows.first(where: {
             $0.cell == cell && $0.kind == .arm && $0.arm == arm && $0.metric == metric
           }) {
-            row.append(Self.interval(r.shown, digits) + Self.spread(r))
+            row.append(Self.interval(r.shown, digits, n: r.n, unit: r.unit) + Self.spread(r))
           }
         }
         for (a, b) in pairs {
@@ -70,7 +78,7 @@ extension SummaryTables {
           }
           row.append(
             r.map {
-              "\(Self.interval(($0.mean, $0.low, $0.high), digits)) \(Self.pText($0.pValue, $0.pHolm))"
+              "\(Self.interval(($0.mean, $0.low, $0.high), digits, n: $0.n, unit: $0.unit)) \(Self.pText($0.pValue, $0.pHolm))"
             } ?? "")
         }
         table.append(row)

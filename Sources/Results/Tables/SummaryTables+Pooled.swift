@@ -215,12 +215,16 @@ extension SummaryTables {
       let ci = given ?? (bounded ? boundedInterval(g, metric) : interval(g, metric).0)
       let sd = pool(g).variance(unitsPerValue: unitsPerValue(metric)).squareRoot()
       let median = quantileInterval(g, metric, 0.5)
+      // One owner (or replication) leaves nothing to estimate a spread from: no interval
+      // and no p-value, whatever a rule for equal owners would give (the console says why).
+      let one = ci.n < 2
       return Row(
         cell: cell, kind: kind, arm: arm, metric: metric, n: ci.n,
         unit: replicationMeans != nil ? "replication" : "owner",
-        observations: pool(g).count, mean: ci.estimate, sd: sd, low: ci.lower, high: ci.upper,
-        median: median.0, medianLow: median.1, medianHigh: median.2, p10: quantile(g, metric, 0.1),
-        p90: quantile(g, metric, 0.9), pValue: pValue)
+        observations: pool(g).count, mean: ci.estimate, sd: sd, low: one ? .nan : ci.lower,
+        high: one ? .nan : ci.upper, median: median.0, medianLow: one ? .nan : median.1,
+        medianHigh: one ? .nan : median.2, p10: quantile(g, metric, 0.1), p90: quantile(g, metric, 0.9),
+        pValue: one ? nil : pValue)
     }
   }
 }
