@@ -34,8 +34,25 @@ extension Statistics {
     case (true, true): return 1
     case (false, true): return gsl_cdf_chisq_Pinv(p, d1) / d1
     case (true, false): return d2 / gsl_cdf_chisq_Pinv(1 - p, d2)
-    case (false, false): return gsl_cdf_fdist_Pinv(p, d1, d2)
+    case (false, false):
+      let direct = gsl_cdf_fdist_Pinv(p, d1, d2)
+      if direct.isFinite { return direct }
+      // GSL's inversion gives up at some large degrees of freedom (999 and 21,000, the ICC
+      // of 1,000 owners over 22 days, whose lower bound it left blank): bisect its CDF.
+      var (low, high) = (0.0, 1.0)
+      while gsl_cdf_fdist_P(high, d1, d2) < p && high < 1e300 { high *= 2 }
+      for _ in 0..<200 where high - low > 1e-15 * high {
+        let mid = (low + high) / 2
+        if gsl_cdf_fdist_P(mid, d1, d2) < p { low = mid } else { high = mid }
+      }
+      return (low + high) / 2
     }
+  }
+
+  /// The F distribution's CDF at `x` with `d1` and `d2` degrees of freedom.
+  public static func fCDF(_ x: Double, _ d1: Double, _ d2: Double) -> Double {
+    prepareGSL()
+    return gsl_cdf_fdist_P(x, d1, d2)
   }
 
   /// The two-sided standard normal quantile at `level` (1.96 at 0.95).

@@ -135,5 +135,15 @@ import Testing
         == true)
     // Near the limit, the same as GSL's own inversion.
     #expect(abs(Statistics.fQuantile(0.975, 30, 99_999) - Statistics.fQuantile(0.975, 30, 100_001)) < 1e-3)
+    // GSL's own inversion returned NaN at (999, 21,000) and (999, 13,000), which blanked
+    // the ICC's lower bound at 1,000 owners; every pair now gives a finite quantile whose
+    // CDF is the level (scipy's f.ppf(0.975, 999, 21000) = 1.09193).
+    #expect(abs(Statistics.fQuantile(0.975, 999, 21_000) - 1.09193) < 1e-5)
+    for d2 in stride(from: 1000.0, through: 40_000, by: 1000) {
+      for d1 in [99.0, 500, 800, 999, 3300] {
+        let q = Statistics.fQuantile(0.975, d1, d2)
+        #expect(q.isFinite && abs(Statistics.fCDF(q, d1, d2) - 0.975) < 1e-9, "\(d1), \(d2)")
+      }
+    }
   }
 }

@@ -22,9 +22,13 @@ struct IntraClassSums: Sendable {
   private(set) var squaredSumsByCount: [Int128: Int128] = [:]
   /// Whether a count was not a whole number in range, or a sum overflowed.
   private(set) var isOutOfRange = false
-  /// Each owner's sums, while there are at most ``OwnerBootstrap/largestOwners`` of them
-  /// (for the bootstrap of small runs); nil beyond.
+  /// Each owner's sums (24 bytes an owner), for the jackknife, while there are at most
+  /// ``largestOwners`` of them; nil beyond.
   private(set) var owners: [Statistics.GroupSums]? = []
+  /// The most owners (per arm and cell) whose sums are kept for the jackknife: a
+  /// million, 24 MB. The jackknife is O(owners), so unlike the bootstrap it needs no
+  /// smaller limit, and the interval does not change its rule at 1,000 owners.
+  static let largestOwners = 1_000_000
 
   /// Adds an owner's days and launches (counts read from the CSV: whole numbers).
   mutating func add(days: Double, launches: Double, launchSquares: Double) {
@@ -44,7 +48,7 @@ struct IntraClassSums: Sendable {
 
   /// Keeps owners' sums while they are few.
   private mutating func keep(_ more: [Statistics.GroupSums]?) {
-    guard let more, owners != nil, owners!.count + more.count <= OwnerBootstrap.largestOwners else {
+    guard let more, owners != nil, owners!.count + more.count <= Self.largestOwners else {
       owners = nil
       return
     }
@@ -74,8 +78,8 @@ struct IntraClassSums: Sendable {
   /// ICC(1) with its 95 % interval; nil where it is not defined or out of range. The
   /// F-based interval assumes normal launches; owners whose launches are skewed (a few
   /// owners with many) make it too narrow, and then the jackknife interval over owners
-  /// on Fisher's scale is wider. While the owners are few enough to keep (``owners``),
-  /// the interval spans both; beyond, it is the F-based one.
+  /// on Fisher's scale is wider. While the owners' sums are kept (``owners``, up to
+  /// ``largestOwners``), the interval spans both; beyond, it is the F-based one.
   var robustInterval: ConfidenceInterval? {
     guard let plain = interval else { return nil }
     guard let owners, owners.count == groups else { return plain }

@@ -403,8 +403,7 @@ public struct SummaryTables: Sendable {
         for metric in plan.summaryMetrics {
           if metric == .iccLaunchesPerDay {
             let b = buckets[ArmKey(cell: cell, arm: arm)] ?? Bucket()
-            let robust = !plan.byReplication && b.intraClass.groups <= plan.largestBootstrapOwners
-            rows.append(intraClassRow(cell, arm, b, robust: robust))
+            rows.append(intraClassRow(cell, arm, b, robust: !plan.byReplication))
           } else {
             rows.append(pooled.describe(cell, arm, metric))
           }
