@@ -45,6 +45,18 @@ public struct RecordedTrace: Sendable, Hashable {
 
   public init(observations: [Observation]) { self.observations = observations }
 
+  /// Reads the trace file a configuration key names (`trace: FILE`, the path resolved by
+  /// `resolve`); a missing file is refused at the key's line.
+  public static func load(at node: ConfigTree, resolve: (String) -> String) throws(ConfigError)
+    -> RecordedTrace
+  {
+    guard let path = node.scalar, FileManager.default.fileExists(atPath: resolve(path)) else {
+      throw node.error(
+        "'\(node.scalar ?? "")' is no trace file; give a trace CSV (bgsim convert-aware writes one)")
+    }
+    return try load(file: resolve(path))
+  }
+
   /// Reads a trace file.
   public static func load(file: String) throws(ConfigError) -> RecordedTrace {
     guard let data = FileManager.default.contents(atPath: file) else {

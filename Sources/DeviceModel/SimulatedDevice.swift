@@ -133,12 +133,15 @@ public struct SimulatedDevice: DeviceConditions {
   /// Changes since the owner last drained them, in time order.
   public var changes: [DeviceChange] = []
 
-  /// Creates a device. `timeline` and `trace` take over the aspects they touch;
+  /// Creates a device. `timeline` and `trace` take over the aspects they touch (a trace
+  /// all of them, but the owner's opens of the app when `traceKeepsAppOpens`: an
+  /// experiment's app under study on a recorded phone);
   /// `usageDraws`, shared by the arms of one owner, spares the later arms the usage draws
   /// (hand the device back to ``UsageDraws/keep(_:)`` when its run is over).
   public init(
     id: Int, persona: Persona, calendar: SimCalendar, streams: RandomStreams, target: UInt32,
-    timeline: Timeline? = nil, trace: RecordedTrace? = nil, usageDraws: UsageDraws? = nil
+    timeline: Timeline? = nil, trace: RecordedTrace? = nil, traceKeepsAppOpens: Bool = false,
+    usageDraws: UsageDraws? = nil
   ) {
     self.id = id
     self.persona = persona
@@ -170,7 +173,10 @@ public struct SimulatedDevice: DeviceConditions {
     topupProfile = persona.charging.topupProfile.scaled(toDailyMean: persona.charging.topupsPerDay)
     self.timeline = timeline?.events ?? []
     self.trace = trace
-    scripted = trace != nil ? Set(DeviceAspect.allCases) : (timeline?.scriptedAspects ?? [])
+    scripted =
+      trace == nil
+      ? timeline?.scriptedAspects ?? []
+      : Set(DeviceAspect.allCases).subtracting(traceKeepsAppOpens ? [.appUse] : [])
     // Renewal-reward: a state's share of time is p·mean / Σ p·mean, so weight each
     // state by share / mean period length.
     let n = persona.network
@@ -215,10 +221,8 @@ public struct SimulatedDevice: DeviceConditions {
     publish(.network, .network(network), at: now)
     if random(.network) { startNetworkPeriod(&loop) }
     lastScreenOff = now
-    if random(.usage) {
-      scheduleNextUnlock(&loop)
-      scheduleNextAppOpen(&loop)
-    }
+    if random(.usage) { scheduleNextUnlock(&loop) }
+    if random(.appUse) { scheduleNextAppOpen(&loop) }
     if random(.charging) { startAlreadyCharging(&loop) }
     schedule(.dayPlan, at: calendar.startOfDay(calendar.day(of: now)), &loop)
     for (i, event) in timeline.enumerated() where event.time >= now {
@@ -245,7 +249,7 @@ public struct SimulatedDevice: DeviceConditions {
       // A swipe-away after use is a habit: a script of the owner's use has its own
       // `force_quit` events, and no random ones.
       appClose(
-        forceQuit: random(.usage) && decisionStream.uniform() < persona.usage.forceQuitProbability, &loop
+        forceQuit: random(.appUse) && decisionStream.uniform() < persona.usage.forceQuitProbability, &loop
       )
     case .dayPlan: planDay(&loop)
     case .overnightPlug:

@@ -35,7 +35,9 @@ public struct Timeline: Sendable, Hashable {
 
   /// The aspects the timeline takes over (all of them when random habits are off).
   public var scriptedAspects: Set<DeviceAspect> {
-    randomHabits ? Set(events.compactMap(\.action.aspect)) : Set(DeviceAspect.allCases)
+    guard randomHabits else { return Set(DeviceAspect.allCases) }
+    let touched = Set(events.compactMap(\.action.aspect))
+    return touched.contains(.usage) ? touched.union([.appUse]) : touched
   }
 
   public static let eventNames = [

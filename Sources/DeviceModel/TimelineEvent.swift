@@ -49,7 +49,12 @@ public struct TimelineEvent: Sendable, Hashable {
 
 /// The parts of a device's behaviour that random habits drive unless a script does.
 public enum DeviceAspect: String, Sendable, Hashable, CaseIterable {
+  /// The owner's screen sessions (unlocks).
   case usage
+  /// The owner's opens of the app under study and swipe-aways: a timeline that scripts
+  /// the owner's use scripts these too; a recorded trace (which shows the screen, not
+  /// which app was open) leaves them to the persona in an experiment.
+  case appUse
   case charging
   case network
 }

@@ -18,6 +18,8 @@ public struct PhoneRecipe {
   public var scheduler: SchedulerSpec
   /// A scripted day of the owner's use, replacing the persona's habits where it speaks.
   public var timeline: Timeline?
+  /// A recorded phone the device replays (charger, screen, battery, network).
+  public var trace: RecordedTrace?
   public var calendar: SimCalendar
   /// The replication's streams; each part takes `device/N/<part>` from them.
   public var streams: RandomStreams
@@ -34,7 +36,7 @@ public struct PhoneRecipe {
 
   public init(
     persona: Persona, app: AppSpec, scheduler: SchedulerSpec, timeline: Timeline? = nil,
-    calendar: SimCalendar,
+    trace: RecordedTrace? = nil, calendar: SimCalendar,
     streams: RandomStreams, owner: Int, usageDraws: UsageDraws? = nil, recordDecisions: Bool = false,
     launchesUntil: SimTime? = nil, otherApps: AppPopulation = AppPopulation()
   ) {
@@ -43,6 +45,7 @@ public struct PhoneRecipe {
     self.app = app
     self.scheduler = scheduler
     self.timeline = timeline
+    self.trace = trace
     self.calendar = calendar
     self.streams = streams
     self.owner = owner
@@ -57,7 +60,7 @@ public struct PhoneRecipe {
     let addresses = PhoneAddresses()
     let device = SimulatedDevice(
       id: owner, persona: persona, calendar: calendar, streams: streams, target: addresses.device,
-      timeline: timeline, usageDraws: usageDraws)
+      timeline: timeline, trace: trace, traceKeepsAppOpens: true, usageDraws: usageDraws)
     let code = DeclarativeBehavior(spec: app, stream: streams.stream("device/\(owner)/app-code"))
     let simulatedApp = SimulatedApp(
       configuration: app.configuration, behavior: code, target: addresses.app)

@@ -5,13 +5,14 @@
 # interval's coverage and writes coverage.csv under notebooks-data/coverage-60/ and
 # notebooks-data/coverage-400/. About a minute in a release build.
 #   bash experiments/coverage/run.sh [EXPERIMENT.yaml]
+# RUNS (default "60 400") and REFERENCE (default 1500) make it smaller, as CI runs it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bgsim=.build/release/bgsim
 [ -x "$bgsim" ] || swift build -c release --experimental-lto-mode=full --product bgsim >&2
 status=0
-for runs in 60 400; do
-  "$bgsim" coverage "$@" --runs "$runs" --devices 20 --days 8 --reference-devices 1500 \
+for runs in ${RUNS:-60 400}; do
+  "$bgsim" coverage "$@" --runs "$runs" --devices 20 --days 8 --reference-devices "${REFERENCE:-1500}" \
     --out "notebooks-data/coverage-$runs" || status=$?
 done
 exit "$status"

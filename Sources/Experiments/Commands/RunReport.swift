@@ -12,11 +12,9 @@ public enum RunReport {
   static func outcome(spec: ExperimentSpec, result: ExperimentRunner.Result, directory: String, label: String)
     -> (report: String, result: SummaryTables.Verdict.Result, warnings: [String])
   {
-    var warmup: String?
-    if let transient = result.summary?.transient {
-      warmup = transient.warning(warmupDays: result.warmupDays, days: spec.days, label: label)
-    } else if spec.warmupIsAuto, result.summary != nil {
-      warmup = StartupTransient.tooShortWarning(warmupDays: result.warmupDays, days: spec.days, label: label)
+    let warmup = result.summary.flatMap {
+      StartupTransient.warning(
+        $0.transient, auto: spec.warmupIsAuto, warmupDays: result.warmupDays, days: spec.days, label: label)
     }
     return (
       render(spec: spec, result: result, directory: directory), result.summary?.overallResult ?? .pass,

@@ -36,7 +36,8 @@ package enum OwnerSimulation {
     // The run goes on 15 minutes past the last day so that running tasks can finish;
     // nothing new starts then.
     return PhoneRecipe(
-      persona: persona, app: appSpec, scheduler: spec.scheduler, timeline: spec.timeline, calendar: calendar,
+      persona: persona, app: appSpec, scheduler: spec.scheduler, timeline: spec.timeline, trace: spec.trace,
+      calendar: calendar,
       streams: streams, owner: owner, usageDraws: usage, recordDecisions: recordDecisions,
       launchesUntil: calendar.startOfDay(spec.days), otherApps: spec.otherApps)
   }

@@ -25,7 +25,9 @@ extension ExperimentSpec {
         }
       }
     }
-    if let t = root.value("timeline"), let path = t.scalar { files.append(resolve(path)) }
+    for key in ["timeline", "trace"] {
+      if let t = root.value(key), let path = t.scalar { files.append(resolve(path)) }
+    }
     return files
   }
 }

@@ -42,6 +42,9 @@ public struct ExperimentSpec: Sendable {
   /// The owners: one persona, or a mixture drawn per owner.
   public var personas: [(persona: Persona, weight: Double)] = [(Persona(), 1)]
   public var timeline: Timeline?
+  /// A recorded phone (`trace: FILE`, as `bgsim trace --replay` reads it) that every
+  /// owner's device replays: its charger, screen, battery and network.
+  public var trace: RecordedTrace?
   public var app = AppSpec()
   public var scheduler = SchedulerSpec()
   /// The owner's other apps with background work (none by default).
@@ -64,7 +67,7 @@ public struct ExperimentSpec: Sendable {
 
   public static let keys = [
     "name", "description", "days", "warmup_days", "devices", "replications", "seed", "start", "ios",
-    "persona", "timeline",
+    "persona", "timeline", "trace",
     "app",
     "scheduler", "other_apps", "outputs", "arms", "sweep", "hypotheses",
   ]
@@ -182,6 +185,7 @@ public struct ExperimentSpec: Sendable {
         timeline = try Timeline(list: t, randomHabits: true, startDate: startDate)
       }
     }
+    if let t = root.value("trace") { trace = try RecordedTrace.load(at: t, resolve: resolve) }
     // The app: an app file's keys (without tasks, which the arms give) plus the owner's use.
     var appSection: ConfigSection?
     if let a = root.value("app") {

@@ -40,6 +40,18 @@ extension StartupTransient {
       + "out \(warmupDays), so the summary includes the start-up transient; set warmup_days: \(days), or auto"
   }
 
+  /// The warm-up warning of a summary whose transient is `transient` (nil under 3 days):
+  /// ``warning(warmupDays:days:label:)``, or under 3 days with `auto`
+  /// ``tooShortWarning(warmupDays:days:label:)``.
+  public static func warning(
+    _ transient: StartupTransient?, auto: Bool, warmupDays: Int, days: Int, label: String
+  ) -> String? {
+    guard let transient else {
+      return auto ? tooShortWarning(warmupDays: warmupDays, days: days, label: label) : nil
+    }
+    return transient.warning(warmupDays: warmupDays, days: days, label: label)
+  }
+
   /// The one-line warning of `warmup_days: auto` on a run of `days` days, under the 3
   /// the rule reads a transient from: it left out `warmupDays` (the first half).
   public static func tooShortWarning(warmupDays: Int, days: Int, label: String) -> String {

@@ -1,0 +1,64 @@
+import Experiments
+import FileFormats
+import Foundation
+import TestScratch
+import Testing
+
+/// An experiment on a recorded phone: `trace: FILE` makes every owner's device replay
+/// it (charger, screen, battery, network), as `bgsim trace --replay` does, with the same
+/// refusals.
+@Suite struct TraceExperimentTests {
+  /// Three days on the charger from 01:00 to 07:00, the screen on at 08:00 and 20:00 for
+  /// ten minutes, wifi throughout.
+  static func trace() -> String {
+    var text = "time_s,battery_pct,plugged,screen,network\n0,60,0,off,wifi\n"
+    for day in 0..<3 {
+      let base = day * 86_400
+      text += "\(base + 3_600),40,1,off,wifi\n\(base + 25_200),100,0,off,wifi\n"
+      text += "\(base + 28_800),95,,on,\n\(base + 29_400),94,,off,\n"
+      text += "\(base + 72_000),70,,on,\n\(base + 72_600),69,,off,\n"
+    }
+    return text
+  }
+
+  func experiment(trace: String) -> String {
+    smallExperiment.replacingOccurrences(of: "persona: typical", with: "persona: typical\ntrace: \(trace)")
+  }
+
+  @Test func everyOwnersProcessingRunsOnTheRecordedCharger() throws {
+    let folder = scratch()
+    let trace = folder.appendingPathComponent("phone.csv")
+    try Self.trace().write(to: trace, atomically: true, encoding: .utf8)
+    let out = try runExperiment(experiment(trace: trace.path))
+    let (col, rows) = try csvTable(out, .launches)
+    let processing = rows.filter { $0[col("arm")] == "processing" && !$0[col("launched_at_s")].isEmpty }
+    #expect(!processing.isEmpty)
+    for row in processing {
+      let secondOfDay = Double(row[col("launched_at_s")])!.truncatingRemainder(dividingBy: 86_400)
+      // On the charger only while the trace says so (01:00–07:00, and the 15 minutes a
+      // started run may take past it).
+      #expect((3_600...(25_200 + 900)).contains(secondOfDay), "\(row)")
+    }
+    // Every owner's day starts on the charger at 01:00: the trace, not the persona's draws.
+    let (d, days) = try csvTable(out, .days)
+    for day in days where !day[d("first_on_charger_s")].isEmpty {
+      #expect(
+        Double(day[d("first_on_charger_s")])!.truncatingRemainder(dividingBy: 86_400) == 3_600, "\(day)")
+    }
+  }
+
+  @Test func aBadTraceIsRefusedInOneLine() throws {
+    let folder = scratch()
+    let trace = folder.appendingPathComponent("phone.csv")
+    try (Self.trace() + "oops,1,1,on,wifi\n").write(to: trace, atomically: true, encoding: .utf8)
+    var r = RunRequest()
+    r.file = write(experiment(trace: trace.path))
+    let bad = #expect(throws: UserError.self) { try r.load() }
+    #expect(bad?.message.contains("phone.csv:21") == true, "\(bad?.message ?? "")")
+    r.file = write(experiment(trace: "/nowhere/phone.csv"))
+    let missing = #expect(throws: UserError.self) { try r.load() }
+    #expect(
+      missing?.message.contains("trace: '/nowhere/phone.csv' is no trace file") == true,
+      "\(missing?.message ?? "")")
+  }
+}
