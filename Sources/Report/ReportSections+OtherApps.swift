@@ -33,7 +33,7 @@ extension ReportSections {
       }
       let metric = r[col("metric")]
       guard r[col("cell")] == String(cell),
-        metric == MetricName.launchesPerDay.rawValue || metric == MetricName.energyPerDay.rawValue
+        metric == MetricName.launchesPerDay.rawValue || metric == MetricName.batteryEnergyPerDay.rawValue
       else { continue }
       let figure = (values[0], values[1], values[2], r[col("p_value")])
       let key = r[col("arm")]
@@ -51,7 +51,7 @@ extension ReportSections {
   {
     let figures = try otherAppFigures(rows, file: file, cell: cell)
     var html =
-      "<h2>Other apps</h2>\n<p>Each other app's launches and battery energy a day, the mean over owners with its 95 % interval, per arm; then what the app under study's strategy did to them: each owner's paired difference between the arms, with its interval and p-value. Energy counts only runs off the charger: a run on the charger draws no battery (<code>scheduler.budgets.charging_runs_draw_energy: false</code>), so an app whose work runs on the charger, such as Apple's nightly maintenance, shows 0 mWh, not free work. <code>suspended_per_day</code> in <code>other_app_summary.csv</code> counts runs the scheduler cut short to make room in a full group (dasd's fair share); 0 means no group filled.</p>\n"
+      "<h2>Other apps</h2>\n<p>Each other app's launches and battery energy a day, the mean over owners with its 95 % interval, per arm; then what the app under study's strategy did to them: each owner's paired difference between the arms, with its interval and p-value. The battery energy (<code>battery_energy_per_day_mwh</code>) counts only runs that started off the charger, so an app whose work runs on the charger, such as Apple's nightly maintenance, shows 0 mWh, not free work: <code>energy_per_day_mwh</code> in <code>other_app_summary.csv</code> is the energy all its runs used, with the same meaning as the app under study's in <code>summary.csv</code>. Whether a run on the charger also draws the scheduler's energy budget is <code>scheduler.budgets.charging_runs_draw_energy: false</code>. <code>suspended_per_day</code> in <code>other_app_summary.csv</code> counts runs the scheduler cut short to make room in a full group (dasd's fair share); 0 means no group filled.</p>\n"
     guard !figures.isEmpty else { return html + "<p>No other app ran in this cell.</p>\n" }
     let pairs = unique(figures.values.flatMap { $0.launches.keys }.filter { !arms.contains($0) }).sorted()
     func cellText(_ f: (Double, Double, Double, String)?, _ digits: Int) -> String {

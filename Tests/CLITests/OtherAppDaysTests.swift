@@ -41,8 +41,8 @@ import Testing
     let days = try rows(out.appendingPathComponent("other_app_days.csv"))
     let runs = try rows(out.appendingPathComponent("other_apps.csv"))
     #expect(
-      Array(days.header.suffix(7)) == [
-        "day", "date", "warmup", "opens", "launches", "suspended", "energy_mwh",
+      Array(days.header.suffix(8)) == [
+        "day", "date", "warmup", "opens", "launches", "suspended", "energy_mwh", "battery_energy_mwh",
       ])
     func col(_ t: (header: [String], body: [[String]]), _ name: String) -> Int {
       t.header.firstIndex(of: name)!
@@ -57,16 +57,24 @@ import Testing
     var sums: [String: [Double]] = [:]
     for row in days.body where row[col(days, "warmup")] == "0" {
       let key = ["cell", "arm", "device", "app"].map { row[col(days, $0)] }.joined(separator: "|")
-      let values = ["opens", "launches", "suspended", "energy_mwh"].map { Double(row[col(days, $0)])! }
-      sums[key] = zip(sums[key] ?? [0, 0, 0, 0], values).map { $0 + $1 }
+      let values = ["opens", "launches", "suspended", "energy_mwh", "battery_energy_mwh"].map {
+        Double(row[col(days, $0)])!
+      }
+      sums[key] = zip(sums[key] ?? [0, 0, 0, 0, 0], values).map { $0 + $1 }
     }
     var busyDays = 0
     for row in runs.body {
       let key = ["cell", "arm", "device", "app"].map { row[col(runs, $0)] }.joined(separator: "|")
-      let total = ["opens", "launches", "suspended", "energy_mwh"].map { Double(row[col(runs, $0)])! }
+      let total = ["opens", "launches", "suspended", "energy_mwh", "battery_energy_mwh"].map {
+        Double(row[col(runs, $0)])!
+      }
       let s = try #require(sums[key], "\(key) has no days")
       #expect(Array(s.prefix(3)) == Array(total.prefix(3)), "\(key)")
-      #expect(abs(s[3] - total[3]) <= 0.002 * 4, "\(key): energy \(s[3]) against \(total[3])")
+      for e in [3, 4] {
+        #expect(abs(s[e] - total[e]) <= 0.002 * 4, "\(key): energy \(s[e]) against \(total[e])")
+      }
+      // The battery's part never exceeds the energy used.
+      #expect(total[4] <= total[3] + 0.0005, "\(key)")
       if total[1] > 0 { busyDays += 1 }
     }
     #expect(busyDays > 0)

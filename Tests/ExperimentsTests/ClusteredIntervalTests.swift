@@ -167,8 +167,9 @@ import Testing
         // raw p-value, and the rounding of the adjusted one, leave at most 2 × 10⁻⁶.
         #expect(abs(adjusted[k] - expected[k]) <= 2.000001e-6, "\(claim)")
         #expect(adjusted[k] >= raw[k] - 1e-12)
-        // A decided claim has an adjusted p-value below its alpha.
-        if cells[k][c("result")] != "INCONCLUSIVE" { #expect(adjusted[k] < 0.05, "\(claim)") }
+        // A decided claim has an adjusted p-value below its alpha (as the file's 6
+        // decimals round it: 0.0499996 is written 0.050000).
+        if cells[k][c("result")] != "INCONCLUSIVE" { #expect(adjusted[k] < 0.05 + 5e-7, "\(claim)") }
       }
     }
   }

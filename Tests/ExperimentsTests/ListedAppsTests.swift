@@ -203,7 +203,9 @@ import Testing
         #expect {
           try HTMLReport.write(directory: out.path, to: out.appendingPathComponent("bad.html").path)
         } throws: {
-          ($0 as? UserError)?.message.hasPrefix("\(summary.path) line 2: mean 'zz' is not a number") == true
+          ($0 as? UserError)?.message.hasPrefix(
+            "\(summary.path) line 2: field 9 is 'zz' where a number belongs")
+            == true
         }
       }
       if lane {

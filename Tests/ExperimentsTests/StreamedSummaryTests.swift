@@ -213,8 +213,17 @@ import Testing
       let plain = try #require(Statistics.intraClassCorrelation(groups))
       let row = try #require(tables.rows.first { $0.arm == arm && $0.metric == .iccLaunchesPerDay })
       #expect(plain.estimate > 0.2, "the owners were drawn to differ")
-      #expect(Self.close(row.mean, plain.estimate) && Self.close(row.low, plain.lower))
-      #expect(Self.close(row.high, plain.upper) && row.n == groups.count)
+      // The wider of the F interval and the jackknife over owners (in a canonical order),
+      // at any number of owners.
+      let sorted = groups.sorted { ($0.count, $0.sum, $0.sumOfSquares) < ($1.count, $1.sum, $1.sumOfSquares) }
+      let total = groups.reduce(0) { $0 + $1.count }
+      let n0 = (total - groups.reduce(0) { $0 + $1.count * $1.count } / total) / Double(groups.count - 1)
+      let jack = try #require(
+        Statistics.intraClassJackknifeInterval(
+          estimate: plain.estimate, meanGroupSize: n0, jackknife: Statistics.intraClassJackknife(sorted),
+          level: 0.95))
+      #expect(Self.close(row.mean, plain.estimate) && Self.close(row.low, min(plain.lower, jack.lower)))
+      #expect(Self.close(row.high, max(plain.upper, jack.upper)) && row.n == groups.count)
     }
   }
 

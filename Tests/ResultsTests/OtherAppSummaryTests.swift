@@ -18,19 +18,19 @@ import Testing
   /// Three owners, two apps each, in both arms; 4 days counted. Launches: the chat app's
   /// 8, 12, 16 (refresh) and 4, 12, 8 (processing); the photo app's 2, 0, 1 in both.
   static let file = """
-    cell,arm,replication,device,app,work,usage_rank,days,opens,launches,suspended,energy_mwh
-    0,refresh,0,0,com.chat.app,silent_push,1,4,40,8,0,10.000
-    0,refresh,0,0,com.photos,processing,6,4,4,2,1,0.000
-    0,processing,0,0,com.chat.app,silent_push,1,4,40,4,0,6.000
-    0,processing,0,0,com.photos,processing,6,4,4,2,0,0.000
-    0,refresh,0,1,com.chat.app,silent_push,1,4,36,12,0,14.000
-    0,refresh,0,1,com.photos,processing,6,4,8,0,0,0.000
-    0,processing,0,1,com.chat.app,silent_push,1,4,36,12,0,14.000
-    0,processing,0,1,com.photos,processing,6,4,8,0,0,0.000
-    0,refresh,0,2,com.chat.app,silent_push,1,4,44,16,0,18.000
-    0,refresh,0,2,com.photos,processing,6,4,0,1,0,0.000
-    0,processing,0,2,com.chat.app,silent_push,1,4,44,8,0,10.000
-    0,processing,0,2,com.photos,processing,6,4,0,1,0,0.000
+    cell,arm,replication,device,app,work,usage_rank,days,opens,launches,suspended,energy_mwh,battery_energy_mwh
+    0,refresh,0,0,com.chat.app,silent_push,1,4,40,8,0,10.000,10.000
+    0,refresh,0,0,com.photos,processing,6,4,4,2,1,0.000,0.000
+    0,processing,0,0,com.chat.app,silent_push,1,4,40,4,0,6.000,6.000
+    0,processing,0,0,com.photos,processing,6,4,4,2,0,0.000,0.000
+    0,refresh,0,1,com.chat.app,silent_push,1,4,36,12,0,14.000,14.000
+    0,refresh,0,1,com.photos,processing,6,4,8,0,0,0.000,0.000
+    0,processing,0,1,com.chat.app,silent_push,1,4,36,12,0,14.000,14.000
+    0,processing,0,1,com.photos,processing,6,4,8,0,0,0.000,0.000
+    0,refresh,0,2,com.chat.app,silent_push,1,4,44,16,0,18.000,18.000
+    0,refresh,0,2,com.photos,processing,6,4,0,1,0,0.000,0.000
+    0,processing,0,2,com.chat.app,silent_push,1,4,44,8,0,10.000,10.000
+    0,processing,0,2,com.photos,processing,6,4,0,1,0,0.000,0.000
 
     """
 
@@ -85,12 +85,14 @@ import Testing
     // Suspended and energy per day are there too: the photo app's 1 suspension in 4 days.
     #expect(abs(try row(s, "arm", "refresh", "com.photos", "suspended_per_day").mean - 1.0 / 12) < 1e-12)
     #expect(abs(try row(s, "arm", "processing", "com.chat.app", "energy_per_day_mwh").mean - 2.5) < 1e-12)
-    // 2 arms × 3 apps + 1 pair × 3 apps, 4 metrics each.
-    #expect(s.rows.count == 9 * 4)
+    #expect(
+      abs(try row(s, "arm", "processing", "com.chat.app", "battery_energy_per_day_mwh").mean - 2.5) < 1e-12)
+    // 2 arms × 3 apps + 1 pair × 3 apps, 5 metrics each.
+    #expect(s.rows.count == 9 * 5)
     let written = try String(
       contentsOf: dir.appendingPathComponent("other_app_summary.csv"), encoding: .utf8
     ).split(separator: "\n")
-    #expect(written.count == 1 + 36)
+    #expect(written.count == 1 + 45)
     #expect(written[0] == Substring(CSVSchema.otherAppSummary.header.dropLast()))
     #expect(
       written.contains {
@@ -122,10 +124,11 @@ import Testing
   /// sample (one heavy owner in 20) gets a longer upper side than lower, and neither
   /// side is shorter than Student's.
   @Test func aSkewedSampleGetsTheBootstrapInterval() throws {
-    var text = "cell,arm,replication,device,app,work,usage_rank,days,opens,launches,suspended,energy_mwh\n"
+    var text =
+      "cell,arm,replication,device,app,work,usage_rank,days,opens,launches,suspended,energy_mwh,battery_energy_mwh\n"
     for d in 0..<20 {
       for arm in ["refresh", "processing"] {
-        text += "0,\(arm),0,\(d),com.news,refresh,3,5,5,\(d == 7 ? 150 : 20 + d % 3),0,1.000\n"
+        text += "0,\(arm),0,\(d),com.news,refresh,3,5,5,\(d == 7 ? 150 : 20 + d % 3),0,1.000,1.000\n"
       }
     }
     let s = try #require(try OtherAppSummary.compute(directory: try folder(text).path, plan: plan))
@@ -142,7 +145,8 @@ import Testing
   /// deviation to the bit, within 2⁻³⁰ of the exact mean. (Running floating-point sums,
   /// as this summary kept before, differ in the last bit between these two orders.)
   @Test func theSumsAreExactWhateverTheOwnersOrder() throws {
-    let header = "cell,arm,replication,device,app,work,usage_rank,days,opens,launches,suspended,energy_mwh\n"
+    let header =
+      "cell,arm,replication,device,app,work,usage_rank,days,opens,launches,suspended,energy_mwh,battery_energy_mwh\n"
     var owners: [String] = []
     var exact: [String: [Double]] = [:]
     for d in 0..<30 {
@@ -150,7 +154,8 @@ import Testing
       for (k, arm) in ["refresh", "processing"].enumerated() {
         let days = d % 2 == 1 ? 3 : 7
         let thousandths = (d * 7 % 13) * 1000 + (d * 37 + 11 * k) % 1000
-        block += "0,\(arm),0,\(d),com.news,refresh,3,\(days),\(d),\(d % 5),0,\(Double(thousandths) / 1000)\n"
+        block +=
+          "0,\(arm),0,\(d),com.news,refresh,3,\(days),\(d),\(d % 5),0,\(Double(thousandths) / 1000),0\n"
         exact[arm, default: []].append(Double(thousandths) / 1000 / Double(days))
       }
       owners.append(block)
@@ -160,7 +165,7 @@ import Testing
     let backward = try #require(
       try OtherAppSummary.compute(
         directory: try folder(header + owners.reversed().joined()).path, plan: plan))
-    #expect(forward.rows.count == backward.rows.count && forward.rows.count == 3 * 2 * 4)
+    #expect(forward.rows.count == backward.rows.count && forward.rows.count == 3 * 2 * 5)
     for (a, b) in zip(forward.rows, backward.rows) {
       #expect(a.metric == b.metric && a.arm == b.arm && a.app == b.app)
       #expect(
@@ -191,9 +196,9 @@ import Testing
       "line 2: arm 'weekly' is not one of the experiment's (refresh, processing); the file is from another experiment, run it again"
     ),
     (
-      "0,refresh,0,0,com.chat.app,silent_push,1,4,40,8,0,10.000",
+      "0,refresh,0,0,com.chat.app,silent_push,1,4,40,8,0,10.000,10.000",
       "0,refresh,0,0,com.chat.app,silent_push,1,4,40,8,0",
-      "line 2: 11 fields where the header has 12; the file is damaged, run the experiment again"
+      "line 2: 11 fields where the header has 13; the file is damaged, run the experiment again"
     ),
     (
       "0,refresh,0,0,com.photos,processing,6,4,4,2,1,0.000",
@@ -207,7 +212,7 @@ import Testing
     ),
     (
       "usage_rank,days,opens", "usage_rank,opens",
-      "line 1: the header is not cell,arm,replication,device,app,work,usage_rank,days,opens,launches,suspended,energy_mwh; the file is from another experiment or version of bgsim, run the experiment again"
+      "line 1: the header is not cell,arm,replication,device,app,work,usage_rank,days,opens,launches,suspended,energy_mwh,battery_energy_mwh; the file is from another experiment or version of bgsim, run the experiment again"
     ),
   ])
   func aDamagedFileIsOneLine(_ damage: (String, String, String)) throws {

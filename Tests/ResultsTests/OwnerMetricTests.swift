@@ -19,10 +19,14 @@ import Testing
     #expect(
       OtherAppFigures.metrics.map(\.rawValue) == [
         "opens_per_day", "launches_per_day", "suspended_per_day", "energy_per_day_mwh",
+        "battery_energy_per_day_mwh",
       ])
-    let energy = OtherAppFigures.figures.first { $0.metric == .energyPerDay }
-    #expect(energy?.unit == OwnerFigures.figures.first { $0.metric == .energyPerDay }?.unit)
-    #expect(OtherAppFigures.figures.map(\.unit.isCounted) == [true, true, true, false])
+    // Both energies under the same names and units as summary.csv's: one meaning a name.
+    for metric in [MetricName.energyPerDay, .batteryEnergyPerDay] {
+      let energy = OtherAppFigures.figures.first { $0.metric == metric }
+      #expect(energy != nil && energy?.unit == OwnerFigures.figures.first { $0.metric == metric }?.unit)
+    }
+    #expect(OtherAppFigures.figures.map(\.unit.isCounted) == [true, true, true, false, false])
     // Hypotheses and `summarize` read summary.csv alone: the other apps' own names are not theirs.
     for name in ["opens_per_day", "launches_per_day", "suspended_per_day"] {
       #expect(MetricName(rawValue: name) == nil, "\(name)")
@@ -31,9 +35,11 @@ import Testing
 
   /// A row of other_apps.csv gives its figures a day; none without days.
   @Test func theOtherAppsFiguresAreADaysWorth() {
-    let k = OtherAppFigures.Counts(days: 4, opens: 10, launches: 6, suspended: 1, energyMilliwattHours: 2)
-    #expect(OtherAppFigures.values(k) == [2.5, 1.5, 0.25, 0.5])
-    let none = OtherAppFigures.Counts(days: 0, opens: 1, launches: 1, suspended: 0, energyMilliwattHours: 1)
+    let k = OtherAppFigures.Counts(
+      days: 4, opens: 10, launches: 6, suspended: 1, energyMilliwattHours: 2, batteryEnergyMilliwattHours: 1)
+    #expect(OtherAppFigures.values(k) == [2.5, 1.5, 0.25, 0.5, 0.25])
+    let none = OtherAppFigures.Counts(
+      days: 0, opens: 1, launches: 1, suspended: 0, energyMilliwattHours: 1, batteryEnergyMilliwattHours: 0)
     #expect(OtherAppFigures.values(none).allSatisfy { $0.isNaN })
   }
 }

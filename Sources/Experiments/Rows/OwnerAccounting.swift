@@ -28,6 +28,7 @@ struct OwnerAccounting {
     var expired = 0
     var kills = 0
     var energyMilliwattHours = 0.0
+    var batteryEnergyMilliwattHours = 0.0
     var cellularBytes = 0.0
     var appOpens = 0
     var staleness: [Double] = []
@@ -159,7 +160,9 @@ struct OwnerAccounting {
     let outcome = Self.outcome(r)
     if outcome == .completed { lastSuccess = t }
     guard let d = endDayIndex(t), let start = r.launched else { return }
-    days[d].energyMilliwattHours += (t - start).seconds / 3600 * backgroundPowerWatts * 1000
+    let energy = (t - start).seconds / 3600 * backgroundPowerWatts * 1000
+    days[d].energyMilliwattHours += energy
+    if r.snapshot?.charging != true { days[d].batteryEnergyMilliwattHours += energy }
     switch outcome {
     case .completed: days[d].completed += 1
     case .expired: days[d].expired += 1
@@ -231,6 +234,7 @@ struct OwnerAccounting {
       row.expired = day.expired
       row.kills = day.kills
       row.energyMilliwattHours = day.energyMilliwattHours
+      row.batteryEnergyMilliwattHours = day.batteryEnergyMilliwattHours
       row.cellularBytes = day.cellularBytes
       row.appOpens = day.appOpens
       row.firstOnChargerSeconds = charger.firstOnCharger(day: d)

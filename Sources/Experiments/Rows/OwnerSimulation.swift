@@ -103,7 +103,7 @@ package enum OwnerSimulation {
       // The last day's other-app rows also take the 15 minutes after it.
       if day != spec.days, otherDays != nil {
         let totals = sim.otherAppTotals.map {
-          ($0.bundle, $0.opens, $0.launches, $0.suspended, $0.energyMWh)
+          ($0.bundle, $0.opens, $0.launches, $0.suspended, $0.energyMWh, $0.batteryEnergyMWh)
         }
         otherDays?.close(day - 1, totals, prefix: prefix, into: &rows[.otherAppDays])
       }
@@ -120,7 +120,8 @@ package enum OwnerSimulation {
       OtherAppRow(
         app: a.bundle, work: a.work, rank: a.rank, days: spec.days - spec.warmupDays,
         opens: a.opens - (w?.opens ?? 0), launches: a.launches - (w?.launches ?? 0),
-        suspended: a.suspended - (w?.suspended ?? 0), energyMWh: a.energyMWh - (w?.energyMWh ?? 0)
+        suspended: a.suspended - (w?.suspended ?? 0), energyMWh: a.energyMWh - (w?.energyMWh ?? 0),
+        batteryEnergyMWh: a.batteryEnergyMWh - (w?.batteryEnergyMWh ?? 0)
       ).write(prefix: prefix, into: &rows[.otherApps])
     }
     summary(accounting.summary)

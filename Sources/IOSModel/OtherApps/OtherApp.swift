@@ -30,8 +30,10 @@ struct OtherApp {
   var lastLaunch = LaunchTimes()
   /// Launches so far.
   var launches = 0
-  /// Energy its runs drew from the budget so far [mWh].
+  /// Energy its runs used so far, on the charger or not [mWh].
   var energyMWh = 0.0
+  /// The part of it drawn from the battery: runs that started off external power [mWh].
+  var batteryEnergyMWh = 0.0
   /// Runs suspended to make room in a full group (dasd's fair share).
   var suspensions = 0
 

@@ -11,6 +11,8 @@ public struct OtherAppTotal: Sendable {
   public var launches: Int
   /// Runs suspended to make room in a full group.
   public var suspended: Int
-  /// Energy its runs drew [mWh].
+  /// Energy its runs used, on the charger or not [mWh].
   public var energyMWh: Double
+  /// The part of it drawn from the battery: runs that started off external power [mWh].
+  public var batteryEnergyMWh: Double
 }

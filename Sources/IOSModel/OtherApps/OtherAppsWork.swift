@@ -149,12 +149,13 @@ public final class OtherAppsWork {
         out.append(
           OtherAppTotal(
             bundle: app.bundle, work: work, rank: app.rank, opens: opened, launches: app.launches,
-            suspended: app.suspensions, energyMWh: app.energyMWh))
+            suspended: app.suspensions, energyMWh: app.energyMWh, batteryEnergyMWh: app.batteryEnergyMWh))
       } else {
         out[out.count - 1].work += "+" + app.work.kind.rawValue
         out[out.count - 1].launches += app.launches
         out[out.count - 1].suspended += app.suspensions
         out[out.count - 1].energyMWh += app.energyMWh
+        out[out.count - 1].batteryEnergyMWh += app.batteryEnergyMWh
       }
     }
     return out

@@ -329,17 +329,21 @@ public struct SystemScheduler: LaunchDecider {
     evaluate(app: app, device: device, trigger: .push, loop: &loop)
   }
 
-  /// A run from `start` to `end` draws the energy budget, unless it started on external
-  /// power (by default), and counts for app `index` of ``otherApps`` (its `count`: the
-  /// app under study).
+  /// A run from `start` to `end` of app `index` of ``otherApps`` (its `count`: the app
+  /// under study): an other app counts the energy it used, and the part drawn from the
+  /// battery (off external power); the energy budget is drawn unless the run started on
+  /// external power (by default).
   mutating func drawEnergy(
     from start: SimTime, to end: SimTime, onPower: Bool, by index: Int, at now: SimTime
   ) {
-    guard !onPower || parameters.chargingRunsDrawEnergy else { return }
     let cost = (end - start).seconds / 3600 * parameters.backgroundPowerWatts * 1000
+    if index < otherApps.count {
+      otherApps.apps[index].energyMWh += cost
+      if !onPower { otherApps.apps[index].batteryEnergyMWh += cost }
+    }
+    guard !onPower || parameters.chargingRunsDrawEnergy else { return }
     energy = max(parameters.energyFloor, energy - cost)
     known.noteEnergy(cost, by: index, at: now)
-    if index < otherApps.count { otherApps.apps[index].energyMWh += cost }
   }
 
   /// A silent push launched at `now`: one more in the device's budget period.

@@ -30,8 +30,12 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
   public static let completionRate = MetricName(fixed: "completion_rate")
   /// Share of launches that expired (unit: owner).
   public static let expiryRate = MetricName(fixed: "expiry_rate")
-  /// Background energy per day [mWh] (unit: owner).
+  /// Energy the app's background runs use per day, on the charger or not [mWh] (unit:
+  /// owner). The same name means the same for the other apps (`other_app_summary.csv`).
   public static let energyPerDay = MetricName(fixed: "energy_per_day_mwh")
+  /// The part of ``energyPerDay`` drawn from the battery: runs that started off external
+  /// power [mWh] (unit: owner); 0 for work that runs only on the charger.
+  public static let batteryEnergyPerDay = MetricName(fixed: "battery_energy_per_day_mwh")
   /// Time since the last successful run when the owner opens the app: each day's median
   /// [s] (values: days with an open; unit: owner).
   public static let stalenessAtOpen = MetricName(fixed: "staleness_at_open_s")
@@ -71,7 +75,8 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
   public static let iccLaunchesPerDay = MetricName(fixed: "icc_launches_per_day")
 
   /// The other apps' metrics (`other_app_summary.csv`, ``OtherAppFigures``), each a day
-  /// after the warm-up (unit: owner), beside ``energyPerDay``, which both files name:
+  /// after the warm-up (unit: owner), beside ``energyPerDay`` and ``batteryEnergyPerDay``,
+  /// which both files name:
   /// the owner's opens of the app, its launches, and its runs suspended by fair share.
   /// Not in ``allCases``: hypotheses and `summarize` read `summary.csv` alone.
   public static let opensPerDay = MetricName(fixed: "opens_per_day")
@@ -81,7 +86,7 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
   /// The fixed metrics, in the order of `summary.csv`.
   public static let allCases: [MetricName] = [
     launchesPerDeviceDay, shareWhileCharging, delayAfterEarliest, completionRate, expiryRate, energyPerDay,
-    stalenessAtOpen, shareOpensWithRunInHourBefore, shareOwnersNone, iccLaunchesPerDay,
+    batteryEnergyPerDay, stalenessAtOpen, shareOpensWithRunInHourBefore, shareOwnersNone, iccLaunchesPerDay,
   ]
 
   /// The share of an owner's days (after the warm-up) with a successful run between
@@ -189,7 +194,8 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
   /// The values this metric can take.
   public var range: Range {
     switch self {
-    case .launchesPerDeviceDay, .energyPerDay, .delayAfterEarliest, .stalenessAtOpen: .nonNegative
+    case .launchesPerDeviceDay, .energyPerDay, .batteryEnergyPerDay, .delayAfterEarliest, .stalenessAtOpen:
+      .nonNegative
     default: .share
     }
   }

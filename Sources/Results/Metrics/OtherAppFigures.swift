@@ -8,8 +8,10 @@ enum OtherAppFigures {
     let launches: Double
     /// Runs cut short by fair share.
     let suspended: Double
-    /// Battery energy of the app's runs [mWh]; NaN when the row has none.
+    /// Energy the app's runs used, on the charger or not [mWh]; NaN when the row has none.
     let energyMilliwattHours: Double
+    /// The part drawn from the battery (runs started off external power) [mWh].
+    let batteryEnergyMilliwattHours: Double
   }
 
   /// The figures, in the order of each app's rows.
@@ -18,6 +20,9 @@ enum OtherAppFigures {
     OwnerMetric(metric: .launchesPerDay, unit: .perDay) { k in perDay(k.launches, k) },
     OwnerMetric(metric: .suspendedPerDay, unit: .perDay) { k in perDay(k.suspended, k) },
     OwnerMetric(metric: .energyPerDay, unit: .milliwattHoursPerDay) { k in perDay(k.energyMilliwattHours, k)
+    },
+    OwnerMetric(metric: .batteryEnergyPerDay, unit: .milliwattHoursPerDay) { k in
+      perDay(k.batteryEnergyMilliwattHours, k)
     },
   ]
 

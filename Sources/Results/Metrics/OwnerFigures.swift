@@ -22,6 +22,9 @@ enum OwnerFigures {
       k.launched > 0 ? k.expired / k.launched : .nan
     },
     Figure(metric: .energyPerDay, unit: .milliwattHoursPerDay) { k in k.days > 0 ? k.energy / k.days : .nan },
+    Figure(metric: .batteryEnergyPerDay, unit: .milliwattHoursPerDay) { k in
+      k.days > 0 ? k.batteryEnergy / k.days : .nan
+    },
     Figure(metric: .shareOpensWithRunInHourBefore, unit: .share, trials: \.opens) { k in
       k.opens > 0 ? k.freshOpens / k.opens : .nan
     },

@@ -9,8 +9,9 @@ package struct DayFigures {
   /// The day since the start of the run, from 0.
   package var day: Int
   package var launches: Int
-  /// [mWh], to the two decimals the file holds.
+  /// [mWh], to the two decimals the file holds: used, and drawn from the battery.
   package var energyMilliwattHours: Double
+  package var batteryEnergyMilliwattHours: Double
   package var appOpens: Int
   package var opensFresh1h: Int
   /// The day's median staleness at app open, in whole seconds [ms]; nil without opens.
@@ -21,6 +22,7 @@ package struct DayFigures {
     day = row.day
     launches = row.launches
     energyMilliwattHours = OwnerSummary.twoDecimals(row.energyMilliwattHours)
+    batteryEnergyMilliwattHours = OwnerSummary.twoDecimals(row.batteryEnergyMilliwattHours)
     appOpens = row.appOpens
     opensFresh1h = row.opensFresh1h
     stalenessMedianMilliseconds = row.stalenessMedianSeconds.flatMap(OwnerSummary.wholeSecondsInMilliseconds)
@@ -38,6 +40,8 @@ package struct DayFigures {
     for c in columns.launches { launches += try count(c, "launches", in: RunRanges.count) }
     self.launches = launches
     energyMilliwattHours = try row.number(columns.energy, "energy_mwh", in: 0...1e9, file: file) ?? 0
+    batteryEnergyMilliwattHours =
+      try row.number(columns.batteryEnergy, "battery_energy_mwh", in: 0...1e9, file: file) ?? 0
     appOpens = try count(columns.opens, "app_opens", in: RunRanges.count)
     opensFresh1h = try count(columns.freshOpens, "opens_fresh_1h", in: 0...appOpens)
     _ = try row.number(columns.staleness, "staleness_median_s", in: RunRanges.seconds, file: file)
@@ -46,13 +50,14 @@ package struct DayFigures {
 
   /// The positions of the columns read, in a file of this layout.
   package struct DayColumns {
-    let energy: Int, launches: [Int], opens: Int, freshOpens: Int, staleness: Int
+    let energy: Int, batteryEnergy: Int, launches: [Int], opens: Int, freshOpens: Int, staleness: Int
     package let warmup: Int
     /// The day since the start of the run.
     package let day: Int
 
     package init(_ layout: CSVSchema) {
       energy = layout.index("energy_mwh")
+      batteryEnergy = layout.index("battery_energy_mwh")
       launches = ["launches_refresh", "launches_processing", "launches_other"].map(layout.index)
       opens = layout.index("app_opens")
       freshOpens = layout.index("opens_fresh_1h")
@@ -124,6 +129,7 @@ extension SummaryTables.Counts {
     dayLaunches += launched
     dayLaunchSquares += launched * launched
     energy += day.energyMilliwattHours
+    batteryEnergy += day.batteryEnergyMilliwattHours
     opens += Double(day.appOpens)
     freshOpens += Double(day.opensFresh1h)
   }

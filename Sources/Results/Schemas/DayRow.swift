@@ -16,8 +16,10 @@ package struct DayRow: Sendable, Equatable {
   package var completed = 0
   package var expired = 0
   package var kills = 0
-  /// Energy of the app's background runs that ended that day [mWh].
+  /// Energy of the app's background runs that ended that day, on the charger or not [mWh].
   package var energyMilliwattHours = 0.0
+  /// The part of it drawn from the battery: runs that started off external power [mWh].
+  package var batteryEnergyMilliwattHours = 0.0
   /// Bytes the app's code moved on cellular [B].
   package var cellularBytes = 0.0
   package var appOpens = 0
@@ -54,8 +56,10 @@ package struct DayRow: Sendable, Equatable {
       rows.comma()
       rows.integer(Int64(v))
     }
-    rows.comma()
-    rows.fixed(energyMilliwattHours, digits: 2)
+    for mWh in [energyMilliwattHours, batteryEnergyMilliwattHours] {
+      rows.comma()
+      rows.fixed(mWh, digits: 2)
+    }
     rows.comma()
     rows.fixed(cellularBytes, digits: 0)
     rows.comma()

@@ -16,8 +16,10 @@ package struct OtherAppDayRow: Sendable, Equatable {
   package var launches = 0
   /// Runs suspended to make room in a full group (dasd's fair share).
   package var suspended = 0
-  /// Energy its runs drew from the budget [mWh].
+  /// Energy its runs used, on the charger or not [mWh].
   package var energyMWh = 0.0
+  /// The part of it drawn from the battery: runs that started off external power [mWh].
+  package var batteryEnergyMWh = 0.0
 
   package init(app: String, day: Int, date: CivilDate, warmup: Bool) {
     (self.app, self.day, self.date, self.warmup) = (app, day, date, warmup)
@@ -36,8 +38,10 @@ package struct OtherAppDayRow: Sendable, Equatable {
       out.comma()
       out.integer(Int64(n))
     }
-    out.comma()
-    out.fixed(energyMWh, digits: 3)
+    for mWh in [energyMWh, batteryEnergyMWh] {
+      out.comma()
+      out.fixed(mWh, digits: 3)
+    }
     out.newline()
     assert(
       CSVSchema.otherAppDays.isRow(out, since: start, prefix: prefix),

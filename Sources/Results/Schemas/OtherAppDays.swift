@@ -4,8 +4,11 @@ import SimKernel
 /// The `other_app_days.csv` rows of one owner and arm: each other app's day, the
 /// difference of its running totals at the day's end and at its start.
 package struct OtherAppDays {
-  /// One app's running totals: opens, launches, suspended runs, energy [mWh].
-  package typealias Totals = (app: String, opens: Int, launches: Int, suspended: Int, energyMWh: Double)
+  /// One app's running totals: opens, launches, suspended runs, energy used and drawn
+  /// from the battery [mWh].
+  package typealias Totals = (
+    app: String, opens: Int, launches: Int, suspended: Int, energyMWh: Double, batteryEnergyMWh: Double
+  )
 
   let start: CivilDate
   let warmupDays: Int
@@ -22,7 +25,7 @@ package struct OtherAppDays {
   package mutating func close(_ day: Int, _ totals: [Totals], prefix: String, into out: inout CSVBuffer) {
     let day = min(day, lastDay)
     for (k, t) in totals.enumerated() {
-      let b: Totals = k < before.count ? before[k] : (t.app, 0, 0, 0, 0)
+      let b: Totals = k < before.count ? before[k] : (t.app, 0, 0, 0, 0, 0)
       var row = OtherAppDayRow(
         app: t.app, day: day, date: CivilDate(daysSinceEpoch: start.daysSinceEpoch + day),
         warmup: day < warmupDays)
@@ -30,6 +33,7 @@ package struct OtherAppDays {
       row.launches = t.launches - b.launches
       row.suspended = t.suspended - b.suspended
       row.energyMWh = t.energyMWh - b.energyMWh
+      row.batteryEnergyMWh = t.batteryEnergyMWh - b.batteryEnergyMWh
       row.write(prefix: prefix, into: &out)
     }
     before = totals

@@ -14,15 +14,18 @@ package struct OtherAppRow {
   package var launches: Int
   /// Runs suspended to make room in a full group (dasd's fair share).
   package var suspended: Int
-  /// Energy its runs drew from the budget [mWh].
+  /// Energy its runs used, on the charger or not [mWh].
   package var energyMWh: Double
+  /// The part of it drawn from the battery: runs that started off external power [mWh].
+  package var batteryEnergyMWh: Double
 
   package init(
     app: String, work: String, rank: Int, days: Int, opens: Int, launches: Int, suspended: Int,
-    energyMWh: Double
+    energyMWh: Double, batteryEnergyMWh: Double
   ) {
     (self.app, self.work, self.rank, self.days) = (app, work, rank, days)
     (self.opens, self.launches, self.suspended, self.energyMWh) = (opens, launches, suspended, energyMWh)
+    self.batteryEnergyMWh = batteryEnergyMWh
   }
 
   /// Writes the row after `prefix` (the owner's fields, each followed by a comma).
@@ -36,8 +39,10 @@ package struct OtherAppRow {
       out.comma()
       out.integer(Int64(n))
     }
-    out.comma()
-    out.fixed(energyMWh, digits: 3)
+    for mWh in [energyMWh, batteryEnergyMWh] {
+      out.comma()
+      out.fixed(mWh, digits: 3)
+    }
     out.newline()
     assert(
       CSVSchema.otherApps.isRow(out, since: start, prefix: prefix),

@@ -20,7 +20,8 @@ extension CSVSchema {
     [
       "cell", "arm", "replication", "device", "day", "date", "warmup", "launches_refresh",
       "launches_processing",
-      "launches_other", "launches", "completed", "expired", "kills", "energy_mwh", "cellular_bytes",
+      "launches_other", "launches", "completed", "expired", "kills", "energy_mwh", "battery_energy_mwh",
+      "cellular_bytes",
       "app_opens",
       "staleness_median_s", "staleness_worst_s", "opens_fresh_1h", "first_on_charger_s",
     ])
@@ -90,7 +91,7 @@ extension CSVSchema {
     "other_apps.csv",
     [
       "cell", "arm", "replication", "device", "app", "work", "usage_rank", "days", "opens", "launches",
-      "suspended", "energy_mwh",
+      "suspended", "energy_mwh", "battery_energy_mwh",
     ])
 
   /// One row per (cell, arm, other app, metric) and per (cell, pair of arms, other app,
@@ -106,8 +107,7 @@ extension CSVSchema {
     "other_app_days.csv",
     [
       "cell", "arm", "replication", "device", "app", "day", "date", "warmup", "opens", "launches",
-      "suspended",
-      "energy_mwh",
+      "suspended", "energy_mwh", "battery_energy_mwh",
     ])
 
   /// Every CSV file `bgsim run` writes, in the order it lists them (and

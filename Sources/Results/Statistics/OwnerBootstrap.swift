@@ -20,9 +20,13 @@ public enum OwnerBootstrap {
   /// (``SummaryGroups``) for `purpose` (0: the mean, 1…: the quantiles), from the run's
   /// seed alone: a sweep's cell draws the resamples the same experiment alone would.
   static func stream(seed: UInt64, group: Int32, purpose: Int) -> RandomStream {
+    stream(seed: seed, key: UInt64(UInt32(bitPattern: group)), purpose: purpose)
+  }
+
+  /// The same for a stream known by `key` (``SummaryGroups/stableKey(_:)``).
+  static func stream(seed: UInt64, key: UInt64, purpose: Int) -> RandomStream {
     // The stream mixes its key (SplitMix64), so neighbouring keys give unrelated draws.
-    RandomStream(
-      key: (seed ^ 0xB007_572A_9C1D_3E4F) &+ (UInt64(UInt32(bitPattern: group)) << 8) &+ UInt64(purpose))
+    RandomStream(key: (seed ^ 0xB007_572A_9C1D_3E4F) &+ (key << 8) &+ UInt64(purpose))
   }
 
   /// Whether a stream of `owners` owners is resampled under `plan`.

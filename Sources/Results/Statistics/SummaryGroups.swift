@@ -25,6 +25,26 @@ struct SummaryGroups: Sendable {
   /// A stream's number within its cell (the same in every cell).
   func withinCell(_ group: Int32) -> Int32 { perCell > 0 ? group % Int32(perCell) : group }
 
+  /// A key for `group` that names what it holds, the same in every cell and whatever
+  /// other figures the summary has: its arm (or pair of arms) and its metric's name,
+  /// hashed (FNV-1a). A figure added to the summary leaves the others' keys, and so
+  /// their bootstrap resamples, as they were.
+  func stableKey(_ group: Int32) -> UInt64 {
+    let w = Int(withinCell(group))
+    let name: String
+    if w < arms * perArm {
+      let k = w % perArm
+      let metric = k == 0 ? "delay" : k == 1 ? "staleness" : OwnerFigures.metrics[k - 2].rawValue
+      name = "arm \(w / perArm) \(metric)"
+    } else {
+      let p = (w - arms * perArm) / max(1, figures)
+      name = "pair \(p) \(OwnerFigures.metrics[(w - arms * perArm) % max(1, figures)].rawValue)"
+    }
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    return hash
+  }
+
   /// A pooled metric (the delay after `earliestBeginDate` or the staleness at open) of
   /// arm `arm` (its index) in `cell`.
   func pooled(cell: Int, arm: Int, _ metric: MetricName) -> Int32 {

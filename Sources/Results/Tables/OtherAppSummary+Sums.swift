@@ -58,7 +58,7 @@ extension OtherAppSummary {
         column("arm"), column("replication"), column("device"), column("app"), column("days")
       )
       let countAt = ["opens", "launches", "suspended"].map(column)
-      let energyAt = column("energy_mwh")
+      let (energyAt, batteryAt) = (column("energy_mwh"), column("battery_energy_mwh"))
       // The current owner (cell, replication, device) and its figures by arm, its apps
       // in the file's order.
       var owner: (cell: Int, replication: Int, device: Int)?
@@ -95,10 +95,11 @@ extension OtherAppSummary {
           counts.append(Double(try reader.whole(at, layout.columns[at], in: RunRanges.count, file: path)))
         }
         let energy = try reader.number(energyAt, "energy_mwh", in: 0...1e12, file: path) ?? .nan
+        let battery = try reader.number(batteryAt, "battery_energy_mwh", in: 0...1e12, file: path) ?? .nan
         let values = OtherAppFigures.values(
           OtherAppFigures.Counts(
             days: Double(days), opens: counts[0], launches: counts[1], suspended: counts[2],
-            energyMilliwattHours: energy))
+            energyMilliwattHours: energy, batteryEnergyMilliwattHours: battery))
         if owner.map({ $0 != (cell, replication, device) }) ?? true {
           flush(&self)
           owner = (cell, replication, device)

@@ -184,7 +184,7 @@ extension SummaryTables {
         + levels.map { k in owners.map { Statistics.Cluster(y: Double($0.below[k]), n: Double($0.count)) } }
       let replicates = Statistics.studentizedReplicates(
         sameOwners: units, resamples: OwnerBootstrap.resamples,
-        stream: OwnerBootstrap.stream(seed: plan.seed, group: pooled.layout.withinCell(g), purpose: 0))
+        stream: OwnerBootstrap.stream(seed: plan.seed, key: pooled.layout.stableKey(g), purpose: 0))
       pooled.meanReplicates[g] = replicates[0]
       pooled.meanDegreesOfFreedom[g] = Statistics.residualDegreesOfFreedom(units[0])
       for (j, k) in levels.enumerated() {
@@ -197,7 +197,7 @@ extension SummaryTables {
       let units = figures.map { Statistics.Cluster(y: Double($0), n: 1) }
       pooled.meanReplicates[g] = Statistics.studentizedReplicates(
         units, resamples: OwnerBootstrap.resamples,
-        stream: OwnerBootstrap.stream(seed: plan.seed, group: pooled.layout.withinCell(g), purpose: 0))
+        stream: OwnerBootstrap.stream(seed: plan.seed, key: pooled.layout.stableKey(g), purpose: 0))
       pooled.meanDegreesOfFreedom[g] = Statistics.residualDegreesOfFreedom(units)
     }
     var ranks: [Int32: Set<Int>] = [:]

@@ -150,6 +150,8 @@ public struct SummaryTables: Sendable {
   /// What one owner's rows in one arm count.
   struct Counts {
     var launched = 0.0, charging = 0.0, completed = 0.0, expired = 0.0, days = 0.0, energy = 0.0
+    /// The part of `energy` drawn from the battery [mWh].
+    var batteryEnergy = 0.0
     /// Launches counted by day in days.csv, and the sum of their squares.
     var dayLaunches = 0.0, dayLaunchSquares = 0.0
     /// App opens, and those with a successful run less than an hour before.

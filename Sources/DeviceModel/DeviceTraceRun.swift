@@ -1,8 +1,6 @@
-import DeviceModel
 import FileFormats
 import Foundation
 import Randomness
-import Results
 import SimKernel
 
 /// `bgsim trace`: simulates devices on their own (no app, no scheduler), writes every
