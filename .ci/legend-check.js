@@ -32,18 +32,34 @@ addEventListener("load", () => {
       if (colours.indexOf(colours[i]) !== i) problems.push(`${colours[i]} means two things`);
     });
     for (const c of drawn) if (!colours.includes(c)) problems.push(`${c} is drawn with no legend entry`);
+    // The chart's scale as drawn: its width on the page over its own (viewBox) width.
+    const scale = box.width / svg.viewBox.baseVal.width;
     for (const t of svg.querySelectorAll("text")) {
       const r = t.getBoundingClientRect();
       const clipped = r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1;
       if (clipped || t.textContent.endsWith("…")) problems.push(`label '${t.textContent}' is clipped`);
+      const drawn = Number(t.getAttribute("font-size")) * scale;
+      if (drawn < 9) problems.push(`label '${t.textContent}' is drawn at ${drawn.toFixed(1)} px`);
     }
     lines.push(
       `${svg.id}: ${keys.length} legend entries, ${drawn.size} colours drawn: ` +
         (problems.length ? problems.join("; ") : "ok"),
     );
   }
-  const pre = document.createElement("pre");
-  pre.id = "legend-check";
-  pre.textContent = lines.join("\n");
-  document.body.appendChild(pre);
+  // Every table fits the column it stands in: none runs past its container's edge.
+  const tables = [];
+  document.querySelectorAll("table").forEach((table, i) => {
+    const outer = table.parentElement.getBoundingClientRect();
+    const over = table.getBoundingClientRect().right - outer.right;
+    tables.push(`table ${i}: ` + (over > 1 ? `runs ${over.toFixed(0)} px past its column` : "ok"));
+  });
+  for (const [id, text] of [["legend-check", lines], ["table-check", tables]]) {
+    const pre = document.createElement("pre");
+    pre.id = id;
+    pre.textContent = text.join("\n");
+    // Each on lines of its own in the dumped page.
+    document.body.appendChild(document.createTextNode("\n"));
+    document.body.appendChild(pre);
+    document.body.appendChild(document.createTextNode("\n"));
+  }
 });

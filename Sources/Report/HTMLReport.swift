@@ -117,8 +117,8 @@ public enum HTMLReport {
       th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}figure{margin:12px 0}
       figcaption{font-size:13px;font-weight:bold;margin-bottom:4px}.legend{font-size:12px;margin:2px 0}.pass{color:#009E73;font-weight:bold}
       .fail{color:#D55E00;font-weight:bold}.inconclusive{color:#0072B2;font-weight:bold}pre{font-size:12px;background:#f8f8f8;padding:8px;overflow-x:auto;white-space:pre-wrap}
-      svg{max-width:100%;height:auto}.cells{display:grid;grid-template-columns:repeat(auto-fit,minmax(440px,1fr));gap:12px}
-      .cells h3{font-size:14px;margin:8px 0}.cell{overflow-x:auto;min-width:0}
+      svg{max-width:100%;height:auto}.cells{display:grid;grid-template-columns:repeat(auto-fit,minmax(800px,1fr));gap:12px}
+      .cells h3{font-size:14px;margin:8px 0}.cell{min-width:0}td{overflow-wrap:anywhere}
       """
     return """
       <!DOCTYPE html>
@@ -149,26 +149,36 @@ public enum HTMLReport {
     let otherRows =
       FileManager.default.fileExists(atPath: others) ? try HTMLReport.rows(others, .otherAppSummary) : nil
     let kinds = DetailSection.allCases.filter { $0 != .otherApps || otherRows != nil }
+    // Cells side by side share their charts' axes: measured on a first drawing.
+    let scales = shown.count > 1 ? SharedScales() : nil
     for section in kinds {
       var parts: [(ReportCell, String)] = []
-      for cell in shown {
-        let c = cell.number
-        let html: String
-        switch section {
-        case .dayInTheLife:
-          html = try ReportSections.dayInTheLife(
-            file(CSVSchema.timelines.file), arms: arms, start: start, cell: c)
-        case .hours: html = ReportSections.hourOfDay(hours, arms: arms, cell: c)
-        case .answers:
-          html = try ReportAnswers.section(
-            launches: launches, days: days, arms: arms, advice: c == shown[0].number ? advice : nil, cell: c)
-        case .owners: html = try ReportSections.owners(launches: launches, days: days, arms: arms, cell: c)
-        case .distributions:
-          html = try ReportSections.distributions(launches: launches, days: days, arms: arms, cell: c)
-        case .otherApps:
-          html = try ReportSections.otherApps(otherRows ?? [], file: others, arms: arms, cell: c)
+      for pass in (scales == nil || ![.hours, .distributions, .owners].contains(section) ? [1] : [0, 1]) {
+        scales?.begin(measuring: pass == 0)
+        parts = []
+        for cell in shown {
+          let c = cell.number
+          let html: String
+          switch section {
+          case .dayInTheLife:
+            html = try ReportSections.dayInTheLife(
+              file(CSVSchema.timelines.file), arms: arms, start: start, cell: c)
+          case .hours: html = ReportSections.hourOfDay(hours, arms: arms, cell: c, scales: scales)
+          case .answers:
+            html = try ReportAnswers.section(
+              launches: launches, days: days, arms: arms, advice: c == shown[0].number ? advice : nil, cell: c
+            )
+          case .owners:
+            html = try ReportSections.owners(
+              launches: launches, days: days, arms: arms, cell: c, scales: scales)
+          case .distributions:
+            html = try ReportSections.distributions(
+              launches: launches, days: days, arms: arms, cell: c, scales: scales)
+          case .otherApps:
+            html = try ReportSections.otherApps(otherRows ?? [], file: others, arms: arms, cell: c)
+          }
+          parts.append((cell, html))
         }
-        parts.append((cell, html))
       }
       sections.append(sideBySide(parts))
     }

@@ -7,7 +7,9 @@ import Results
 extension ReportSections {
   // MARK: 3. Launches by hour of day
 
-  static func hourOfDay(_ rows: [[String]], arms: [String], cell cellNumber: Int = 0) -> String {
+  static func hourOfDay(
+    _ rows: [[String]], arms: [String], cell cellNumber: Int = 0, scales: SharedScales? = nil
+  ) -> String {
     var counts: [String: [Double]] = [:]
     let layout = CSVSchema.hourOfDay.reading(header: rows.first ?? []) ?? .hourOfDay
     let column = layout.index
@@ -20,7 +22,8 @@ extension ReportSections {
     var html =
       "<h2>Launches by hour of day</h2>\n<p>One chart per arm, each on its own scale (all owners and days).</p>\n"
     for (ai, arm) in arms.enumerated() {
-      let top = max(1, (counts[arm] ?? []).max() ?? 1)
+      let own = max(1, (counts[arm] ?? []).max() ?? 1)
+      let top = scales?.top("hour-of-day-\(ai)", own) ?? own
       var c = SVGChart(height: 200, x: 0...24, y: 0...(top * 1.1))
       c.axes(
         xTitle: "hour of day [h]", yTitle: "launches",
@@ -90,7 +93,9 @@ extension ReportSections {
     return String(format: "%.1f d", h / 24)
   }
 
-  static func distributions(launches: String, days: String, arms: [String], cell: Int = 0) throws(UserError)
+  static func distributions(
+    launches: String, days: String, arms: [String], cell: Int = 0, scales: SharedScales? = nil
+  ) throws(UserError)
     -> String
   {
     // Columns by name (``CSVSchema``); the warm-up days are left out, as the summary does:
@@ -138,7 +143,9 @@ extension ReportSections {
       "delay-cdf", "Delay after earliestBeginDate (CDF, log time axis)", delays,
       "delay after the earliest date",
       arms: arms)
-    let top = perDay.values.flatMap { $0 }.max() ?? 1
+    let ownTop = perDay.values.flatMap { $0 }.max() ?? 1
+    // Side by side, the cells share their bins and their axis.
+    let top = scales?.top("launches-histogram-x", ownTop) ?? ownTop
     let binCount = 20
     let binWidth = max(1, ceil((top + 1) / Double(binCount)))
     var hist: [String: [Double]] = [:]
@@ -147,7 +154,8 @@ extension ReportSections {
       for v in perDay[arm] ?? [] { bins[min(binCount - 1, Int(v / binWidth))] += 1 }
       hist[arm] = bins
     }
-    let ymax = max(1, hist.values.flatMap { $0 }.max() ?? 1)
+    let ownMax = max(1, hist.values.flatMap { $0 }.max() ?? 1)
+    let ymax = scales?.top("launches-histogram", ownMax) ?? ownMax
     var c = SVGChart(x: 0...(binWidth * Double(binCount)), y: 0...(ymax * 1.1))
     c.axes(
       xTitle: "launches per device-day", yTitle: "device-days",

@@ -77,19 +77,19 @@ extension ReportSections {
 
   // MARK: Across the run
 
-  static func owners(launches: String, days: String, arms: [String], cell: Int = 0) throws(UserError)
-    -> String
-  {
+  static func owners(
+    launches: String, days: String, arms: [String], cell: Int = 0, scales: SharedScales? = nil
+  ) throws(UserError) -> String {
     let data = try runDays(launches: launches, days: days, cell: cell)
     var html =
       "<h2>Across the run and across owners</h2>\n<p>Launches per day by day of the run: the mean over owners with its 95 % interval, the warm-up days (left out of every figure) shaded. Then the spread between owners, each owner counted once over the days after the warm-up: the share with at least N launches a day (as <code>share_owners_at_least_N_per_day</code>), and the share with a launch before 06:00 on at least a given share of nights; each point with its 95 % interval.</p>\n"
-    html += acrossTheRun(data, arms: arms)
+    html += acrossTheRun(data, arms: arms, scales: scales)
     html += atLeastPerDay(data, arms: arms)
     html += nights(data, arms: arms)
     return html
   }
 
-  static func acrossTheRun(_ data: RunDays, arms: [String]) -> String {
+  static func acrossTheRun(_ data: RunDays, arms: [String], scales: SharedScales? = nil) -> String {
     var points: [String: [(Double, Double, Double, Double)]] = [:]  // arm: (day, mean, low, high)
     for arm in arms {
       for (day, values) in (data.byDay[arm] ?? [:]).sorted(by: { $0.key < $1.key }) {
@@ -98,8 +98,9 @@ extension ReportSections {
       }
     }
     let days = Double((data.byDay.values.flatMap(\.keys).max() ?? 0) + 1)
-    let top = max(
+    let own = max(
       points.values.flatMap { $0.flatMap { [$0.1, $0.3] } }.filter(\.isFinite).max() ?? 1, 1e-9)
+    let top = scales?.top("launches-by-day", own) ?? own
     var c = SVGChart(x: 0...days, y: 0...(top * 1.1))
     c.axes(
       xTitle: "day of the run", yTitle: "launches per owner-day", xTicks: ticks(0...days),

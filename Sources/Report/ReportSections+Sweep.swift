@@ -119,10 +119,15 @@ extension ReportSections {
     }
     c.legend(arms.enumerated().map { ($0.element, color($0.offset)) } + [("no difference", "#555555")])
     let key = names.map { SVGChart.escape($0) }.joined(separator: "; ")
+    // The baseline: the one cell that has no difference from itself.
+    let all = unique(summary.dropFirst().filter { $0[col("kind")] == "arm" }.map { $0[col("cell")] })
+    let baseline = all.filter { !cells.contains($0) }
+    let named =
+      baseline.count == 1 ? cellName(baseline[0], summary: summary).lowercasedFirst : "the baseline cell"
     return c.svg(
       id: "sweep-baseline",
       title:
-        "Each cell against the baseline cell: each owner's difference in launches per device-day, mean and 95% CI"
+        "Each cell against the baseline, \(named): each owner's difference in launches per device-day, mean and 95% CI"
     )
       + "<p class=\"legend\">\(key)</p>\n"
   }

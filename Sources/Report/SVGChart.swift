@@ -68,10 +68,11 @@ struct SVGChart {
     default: room = 2 * min(x, width - x) - 4
     }
     guard !s.isEmpty else { return }
-    // A text too long for its room is set smaller, down to 8 px, before it is shortened.
+    // A text too long for its room is set smaller, down to 9 px (the least a label is
+    // drawn at, the report at full size), before it is shortened.
     let maxWidth = rotate ? plotHeight : room
     var size = size
-    while size > 8, Double(s.count) * size * 0.6 > maxWidth { size -= 1 }
+    while size > 9, Double(s.count) * size * 0.6 > maxWidth { size -= 1 }
     let shown = Self.escape(Self.fit(s, maxWidth: maxWidth, size: size))
     let transform = rotate ? " transform=\"rotate(-90 \(Self.f(x)) \(Self.f(y)))\"" : ""
     body +=
@@ -131,7 +132,8 @@ struct SVGChart {
   static func legendHTML(_ entries: [(String, String)]) -> String {
     "<p class=\"legend\">"
       + entries.map {
-        "<span class=\"key\" data-label=\"\(escape($0.0))\" style=\"display:inline-block;width:10px;height:10px;background:\($0.1)\"></span> \(escape($0.0))"
+        // An entry never wraps between its swatch and its label.
+        "<span style=\"white-space:nowrap\"><span class=\"key\" data-label=\"\(escape($0.0))\" style=\"display:inline-block;width:10px;height:10px;background:\($0.1)\"></span> \(escape($0.0))</span>"
       }.joined(separator: " &nbsp; ") + "</p>\n"
   }
 

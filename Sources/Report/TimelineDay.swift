@@ -161,7 +161,7 @@ struct TimelineDay {
     if !battery.isEmpty { drawn.insert("battery %") }
     // The battery lane's scale: 0 and 100 % at its edges, left of the lane.
     for (level, y, shift) in [(0, b0, 0.0), (100, b1, 7.0)] {
-      c.text("\(level)", x: c.left - 3, y: c.y(y) + shift, anchor: "end", size: 8)
+      c.text("\(level)", x: c.left - 3, y: c.y(y) + shift, anchor: "end", size: 9)
     }
   }
 

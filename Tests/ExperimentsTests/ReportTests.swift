@@ -213,6 +213,27 @@ import Testing
     #expect(body.components(separatedBy: ", Cell ").count - 1 == 4, "four means with their intervals")
   }
 
+  /// The y-axis labels of chart `id` (the tick labels drawn at the left, end-anchored).
+  func yTicks(_ html: String, _ id: String) -> [String] {
+    let body = (html.components(separatedBy: "<svg id=\"\(id)\"").dropFirst().first ?? "")
+      .components(separatedBy: "</svg>")[0]
+    return body.matches(of: #/text-anchor="end"[^>]*>([^<]*)</#).map { String($0.output.1) }
+  }
+
+  /// Cells side by side share each chart's y-axis, so that a bar reads the same in every
+  /// cell (1, 5 and 20 opens a day launch very differently); the baseline is named; every
+  /// chart label is at least 9 px, drawn at full size one cell to a row.
+  @Test func cellsShareTheirAxesAndNameTheBaseline() throws {
+    let html = try String(contentsOfFile: HTMLReport.write(directory: run().path), encoding: .utf8)
+    for id in ["hour-of-day", "hour-of-day-1", "launches-by-day", "launches-histogram"] {
+      let ticks = [yTicks(html, id), yTicks(html, id + "-c1"), yTicks(html, id + "-c2")]
+      #expect(!ticks[0].isEmpty && ticks[0] == ticks[1] && ticks[1] == ticks[2], "\(id): \(ticks)")
+    }
+    #expect(html.contains("Each cell against the baseline, cell 0 (app.opens_per_day = 1):"))
+    for size in html.matches(of: #/font-size="([0-9]+)"/#) { #expect(Int(size.output.1)! >= 9) }
+    #expect(html.contains("minmax(800px,1fr)"))
+  }
+
   @Test func oneCellOnRequestAndBadCellsRefused() throws {
     let out = try run()
     let path = try HTMLReport.write(
