@@ -143,6 +143,16 @@ extension ReportSections {
       "delay-cdf", "Delay after earliestBeginDate (CDF, log time axis)", delays,
       "delay after the earliest date",
       arms: arms)
+    html += histogram(perDay, arms: arms, scales: scales)
+    html += cdfChart(
+      "staleness-cdf", "Staleness at app open (per owner-day median, CDF, log time axis)", staleness,
+      "time since the last successful run", arms: arms)
+    return html
+  }
+
+  /// The launches of each owner-day (after the warm-up) per arm, binned; cells side by
+  /// side share the bins and the axis (`scales`).
+  static func histogram(_ perDay: [String: [Double]], arms: [String], scales: SharedScales?) -> String {
     let ownTop = perDay.values.flatMap { $0 }.max() ?? 1
     // Side by side, the cells share their bins and their axis.
     let top = scales?.top("launches-histogram-x", ownTop) ?? ownTop
@@ -168,10 +178,6 @@ extension ReportSections {
       }
     }
     c.legend(arms.enumerated().map { ($0.element, color($0.offset)) })
-    html += c.svg(id: "launches-histogram", title: "Launches per device-day")
-    html += cdfChart(
-      "staleness-cdf", "Staleness at app open (per owner-day median, CDF, log time axis)", staleness,
-      "time since the last successful run", arms: arms)
-    return html
+    return c.svg(id: "launches-histogram", title: "Launches per device-day")
   }
 }
