@@ -127,6 +127,9 @@ public struct SimulatedDevice: DeviceConditions {
     set { conditions.isPoweredOn = newValue }
   }
   var bootEvent: EventID?
+  /// When the owner last woke the screen before the run (an app installed before it):
+  /// the phone has been idle since then, not since time 0. Nil: since time 0.
+  public var lastUseBeforeStart: SimTime?
   /// Background tasks running now; while > 0 the battery drains faster.
   public internal(set) var backgroundWork = 0
 
@@ -220,7 +223,7 @@ public struct SimulatedDevice: DeviceConditions {
     network = persona.network.homeWifi ? .wifi : .cellular
     publish(.network, .network(network), at: now)
     if random(.network) { startNetworkPeriod(&loop) }
-    lastScreenOff = now
+    lastScreenOff = lastUseBeforeStart ?? now
     if random(.usage) { scheduleNextUnlock(&loop) }
     if random(.appUse) { scheduleNextAppOpen(&loop) }
     if random(.charging) { startAlreadyCharging(&loop) }

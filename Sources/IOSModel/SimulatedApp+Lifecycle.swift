@@ -12,6 +12,16 @@ extension SimulatedApp {
     isFinishingLaunch = false
   }
 
+  /// An app installed before the run: its last process submitted its requests, which
+  /// `BGTaskScheduler` keeps after the process ends. At the run's start the process comes
+  /// up in the background, submits what its launch submits, and ends, leaving them pending.
+  public func resumeInstalled(loop: inout EventLoop) {
+    enter(&loop) {
+      launchProcess(inBackground: true)
+      terminate(reason: "installed_before_run")
+    }
+  }
+
   /// The owner opened the app (tapped it, or switched to it).
   public func userOpened(loop: inout EventLoop) {
     enter(&loop) {

@@ -33,14 +33,17 @@ public struct PhoneRecipe {
   public var launchesUntil: SimTime?
   /// The owner's other apps with background work, judged by the same scheduler.
   public var otherApps: AppPopulation
+  /// Days the owner had the app before the run: the scheduler starts with their use.
+  public var installedDaysBefore: Int
 
   public init(
     persona: Persona, app: AppSpec, scheduler: SchedulerSpec, timeline: Timeline? = nil,
     trace: RecordedTrace? = nil, calendar: SimCalendar,
     streams: RandomStreams, owner: Int, usageDraws: UsageDraws? = nil, recordDecisions: Bool = false,
-    launchesUntil: SimTime? = nil, otherApps: AppPopulation = AppPopulation()
+    launchesUntil: SimTime? = nil, otherApps: AppPopulation = AppPopulation(), installedDaysBefore: Int = 0
   ) {
     self.otherApps = otherApps
+    self.installedDaysBefore = installedDaysBefore
     self.persona = persona
     self.app = app
     self.scheduler = scheduler
@@ -58,7 +61,7 @@ public struct PhoneRecipe {
   public func assemble() -> PhoneSimulation<SystemScheduler> {
     // Parts, each with the address its events carry.
     let addresses = PhoneAddresses()
-    let device = SimulatedDevice(
+    var device = SimulatedDevice(
       id: owner, persona: persona, calendar: calendar, streams: streams, target: addresses.device,
       timeline: timeline, trace: trace, traceKeepsAppOpens: true, usageDraws: usageDraws)
     let code = DeclarativeBehavior(spec: app, stream: streams.stream("device/\(owner)/app-code"))
@@ -71,6 +74,14 @@ public struct PhoneRecipe {
       owner: OwnerEffects.draw(
         scheduler.parameters.ownerSpread, stream: streams.stream("device/\(owner)/owner")))
     if let launchesUntil { system.launchesUntil = launchesUntil }
+    if installedDaysBefore > 0 {
+      // An app installed before the run: the owner's use of it so far, on its own stream
+      // (only the days the scheduler's history remembers).
+      let days = min(installedDaysBefore, scheduler.parameters.historyDays)
+      let past = device.pastUse(days: days, stream: streams.stream("device/\(owner)/past-use"))
+      system.rememberPastUse(appOpens: past.appOpens, screenOns: past.screenOns)
+      device.lastUseBeforeStart = past.screenOns.last
+    }
     var otherAppUse: OtherAppUse?
     var otherAppWork: OtherAppsWork?
     if !otherApps.isEmpty {
@@ -96,9 +107,11 @@ public struct PhoneRecipe {
       system.connect(otherApps: otherAppWork, recent: streams.stream("device/\(owner)/other-apps/recent"))
     }
     // Assembly.
-    return PhoneSimulation(
+    var phone = PhoneSimulation(
       device: device, app: simulatedApp, decider: system, pushServer: pushes, otherAppUse: otherAppUse,
       otherApps: otherAppWork, addresses: addresses)
+    phone.installedBeforeRun = installedDaysBefore > 0
+    return phone
   }
 
   /// Assembles the phone and runs it to the start of day `days`, keeping every change

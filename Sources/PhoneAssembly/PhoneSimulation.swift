@@ -46,6 +46,9 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
     get { otherApps?.recordsRuns ?? false }
     nonmutating set { otherApps?.recordsRuns = newValue }
   }
+  /// Whether the app was installed before the run: its requests left pending then are
+  /// submitted again at the start (``IOSModel/SimulatedApp/resumeInstalled(loop:)``).
+  public var installedBeforeRun = false
   /// An empty array with storage, swapped with the device's changes when they are drained
   /// so that draining allocates nothing.
   var spareChanges: [DeviceChange] = []
@@ -70,6 +73,7 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
   public mutating func start(loop: inout EventLoop) {
     device.start(loop: &loop)
     decider.start(app: app, device: device.snapshot, target: addresses.decider, loop: &loop)
+    if installedBeforeRun { app.resumeInstalled(loop: &loop) }
     pushServer?.scheduleNext(after: loop.now, target: addresses.pushServer, loop: &loop)
     forward(&loop)
   }

@@ -10,6 +10,27 @@ import Testing
   /// from the event list: the mean over the last 14 days of each day's events in the
   /// window, weighted 2^(−age / 2 d), each slot the window touches counted by the share of
   /// it the window covers.
+  /// Days before the run (an app installed before day 0) are days like any other: an
+  /// open at 08:00 on each of the 14 days before day 0 is expected at 08:00 on day 0
+  /// with the weights of ages 1…13 (age 14 is forgotten), and at no other time. (Rows
+  /// once marked empty by day −1 forgot every day before 0.)
+  @Test func daysBeforeTheRunAreRemembered() {
+    let calendar = SimCalendar(startDate: CivilDate(year: 2026, month: 1, day: 5)!)
+    var history = UsageHistory(days: 14, halfLifeDays: 2)
+    for day in -14..<0 {
+      history.record(SimTime(seconds: Double(day) * 86_400 + 8 * 3600), calendar: calendar)
+    }
+    let window = SimDuration(seconds: 900)
+    let expected = history.expectedEvents(
+      from: SimTime(seconds: 8 * 3600), length: window, now: .zero, calendar: calendar)
+    let weights = (1..<14).map { exp2(-Double($0) / 2) }
+    let all = (0..<14).map { exp2(-Double($0) / 2) }.reduce(0, +)
+    #expect(abs(expected - weights.reduce(0, +) / all) < 1e-12, "\(expected)")
+    #expect(
+      history.expectedEvents(from: SimTime(seconds: 3 * 3600), length: window, now: .zero, calendar: calendar)
+        == 0)
+  }
+
   @Test func expectedEventsFollowTheDefinition() {
     let calendar = SimCalendar(startDate: CivilDate(year: 2026, month: 1, day: 5)!)
     var history = UsageHistory(days: 14, halfLifeDays: 2)

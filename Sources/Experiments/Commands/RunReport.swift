@@ -33,6 +33,9 @@ public enum RunReport {
         + (result.pilotDeviceDays > 0 ? ", and \(result.pilotDeviceDays) in the warm-up pilot," : "")
         + " in \(f(result.wallSeconds, 1)) s"
         + " (\(f(Double(result.deviceDays + result.pilotDeviceDays) / max(result.wallSeconds, 1e-9), 0)) device-days/s)"
+        + (spec.installedDaysBefore > 0
+          ? "; the app installed \(spec.installedDaysBefore) days before day 0"
+          : "; the app installed on day 0")
     )
     if let posterior = spec.posterior {
       out.append(

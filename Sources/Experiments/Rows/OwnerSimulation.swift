@@ -39,7 +39,8 @@ package enum OwnerSimulation {
       persona: persona, app: appSpec, scheduler: spec.scheduler, timeline: spec.timeline, trace: spec.trace,
       calendar: calendar,
       streams: streams, owner: owner, usageDraws: usage, recordDecisions: recordDecisions,
-      launchesUntil: calendar.startOfDay(spec.days), otherApps: spec.otherApps)
+      launchesUntil: calendar.startOfDay(spec.days), otherApps: spec.otherApps,
+      installedDaysBefore: spec.installedDaysBefore)
   }
 
   /// Returns the kernel events handled. Rows are written into `rows` as they settle;

@@ -46,6 +46,10 @@ public struct ExperimentSpec: Sendable {
   /// owner's device replays: its charger, screen, battery and network.
   public var trace: RecordedTrace?
   public var app = AppSpec()
+  /// Days the owner had the app before the run (`app.installed_days_before`): their opens
+  /// of it and unlocks, drawn from the same habits, fill dasd's history before day 0; 0
+  /// for a fresh install on day 0.
+  public var installedDaysBefore = 0
   public var scheduler = SchedulerSpec()
   /// The owner's other apps with background work (none by default).
   public var otherApps = AppPopulation()
@@ -72,7 +76,7 @@ public struct ExperimentSpec: Sendable {
     "scheduler", "other_apps", "outputs", "arms", "sweep", "hypotheses",
   ]
   /// Keys of the `app` section beyond an app file's: they set the owner's use of the app.
-  static let appOwnerKeys = ["opens_per_day", "force_quit_probability"]
+  static let appOwnerKeys = ["opens_per_day", "force_quit_probability", "installed_days_before"]
 
   /// Reads an experiment file.
   public static func load(file: String) throws(UserError) -> ExperimentSpec {
@@ -205,6 +209,7 @@ public struct ExperimentSpec: Sendable {
         if opens >= 0 { personas[i].persona.usage.appOpensPerDay = opens }
         if quit >= 0 { personas[i].persona.usage.forceQuitProbability = quit }
       }
+      installedDaysBefore = try s.integer("installed_days_before", default: 0, range: 0...365)
     }
     if let sch = root.value("scheduler") { scheduler = try SchedulerSpec(tree: sch) }
     if let o = root.value("other_apps") {

@@ -100,3 +100,13 @@ extension SystemScheduler {
     return since >= 0 ? Int(since / SimCalendar.dayMicroseconds) : -1
   }
 }
+
+extension SystemScheduler {
+  /// The owner's use before the run (an app installed before day 0): the app's opens and
+  /// the screen's wakes fill the histories the predictions read, as if observed, and the
+  /// app counts as installed at its first open.
+  public mutating func rememberPastUse(appOpens opens: [SimTime], screenOns: [SimTime]) {
+    for t in opens { appOpens.record(t, calendar: calendar) }
+    for t in screenOns { deviceUse.record(t, calendar: calendar) }
+  }
+}

@@ -52,7 +52,9 @@ public struct UsageHistory: Sendable {
       return running
     }
     counts = Array(repeating: 0, count: days * Self.slotsPerDay)
-    dayOfRow = Array(repeating: -1, count: days)
+    // Int.min marks a row no day has written: days before the run (negative, an app
+    // installed before it) are days like any other.
+    dayOfRow = Array(repeating: Int.min, count: days)
     slotSums = Array(repeating: 0, count: Self.slotsPerDay)
     slotSumsValid = Array(repeating: false, count: Self.slotsPerDay)
     slotTotals = Array(repeating: 0, count: Self.slotsPerDay)
@@ -214,7 +216,7 @@ public struct UsageHistory: Sendable {
   func weight(age: Int) -> Double { age < days ? weights[age] : 0 }
 
   func isRemembered(_ row: Int, today: Int) -> Bool {
-    dayOfRow[row] >= 0 && dayOfRow[row] > today - days && dayOfRow[row] <= today
+    dayOfRow[row] != Int.min && dayOfRow[row] > today - days && dayOfRow[row] <= today
   }
 
   /// Days since the last event, or nil when there was none.
