@@ -70,20 +70,23 @@ import Testing
     #expect(manifest.contains("typical"))
   }
 
-  @Test func aFailedHypothesisExitsWithOne() throws {
+  /// The main job with its second claim replaced by `claim`, run with `arguments`.
+  func runMainJob(claiming claim: String, _ arguments: [String]) throws -> BGSimBinary.Outcome {
     let dir = scratch()
     let text = try String(
       contentsOf: repoRoot.appendingPathComponent("experiments/refresh-vs-processing.yaml"), encoding: .utf8
     )
-    .replacingOccurrences(
-      of: "\"refresh share_while_charging < 0.5\"", with: "\"refresh share_while_charging > 0.9\"")
+    .replacingOccurrences(of: "\"refresh share_while_charging < 0.5\"", with: "\"\(claim)\"")
     let file = dir.appendingPathComponent("e.yaml")
     try text.write(to: file, atomically: true, encoding: .utf8)
-    let outcome = try BGSimBinary.run([
-      "run", file.path, "--days", "3", "--warmup-days", "1", "--devices", "20", "--out",
-      dir.appendingPathComponent("o").path,
-      "--quiet",
-    ])
+    return try BGSimBinary.run(
+      ["run", file.path, "--out", dir.appendingPathComponent("o").path, "--quiet"] + arguments)
+  }
+
+  @Test func aFailedHypothesisExitsWithOne() throws {
+    let outcome = try runMainJob(
+      claiming: "refresh share_while_charging > 0.9",
+      ["--days", "3", "--warmup-days", "1", "--devices", "20"])
     #expect(outcome.status == 1)
     #expect(outcome.standardOutput.contains("FAIL  refresh share_while_charging > 0.9"))
   }
@@ -92,18 +95,8 @@ import Testing
   /// owners over 3 days draw two warnings), so a research CI tells "run more owners"
   /// from "read the warning".
   @Test func anUndecidedClaimExitsWithThreeEvenWhenWarned() throws {
-    let dir = scratch()
-    let text = try String(
-      contentsOf: repoRoot.appendingPathComponent("experiments/refresh-vs-processing.yaml"), encoding: .utf8
-    )
-    .replacingOccurrences(
-      of: "\"refresh share_while_charging < 0.5\"", with: "\"refresh launches_per_device_day > 4\"")
-    let file = dir.appendingPathComponent("e.yaml")
-    try text.write(to: file, atomically: true, encoding: .utf8)
-    let outcome = try BGSimBinary.run([
-      "run", file.path, "--days", "3", "--devices", "4", "--out", dir.appendingPathComponent("o").path,
-      "--quiet",
-    ])
+    let outcome = try runMainJob(
+      claiming: "refresh launches_per_device_day > 4", ["--days", "3", "--devices", "4"])
     #expect(outcome.status == 3, "\(outcome.standardError)")
     #expect(outcome.standardError.contains("warning:"))
     #expect(outcome.standardOutput.contains("INCONCLUSIVE  refresh launches_per_device_day > 4"))

@@ -3,20 +3,8 @@ import TestScratch
 import Testing
 
 /// Messages that said something false or unhelpful, each as it now reads: one line,
-/// exit 2, naming the place and the fix.
-@Suite struct MessageTests {
-  var repoRoot: URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-  }
-
-  func expectOneLine(_ outcome: BGSimBinary.Outcome, contains text: String) {
-    #expect(outcome.status == 2, "\(outcome.standardOutput)")
-    let lines = outcome.standardError.split(separator: "\n")
-    #expect(lines.count == 1, "\(outcome.standardError)")
-    #expect(outcome.standardError.contains(text), "\(outcome.standardError)")
-  }
-
+/// exit 2, naming the place and the fix (the suite's one-line check and checkout).
+extension SilentWrongAnswerTests {
   /// A negative number is answered with the least value the option itself takes (it
   /// said "0 or more" and then refused 0 with "at least 1").
   @Test func aNegativeNumberNamesTheOptionsOwnLeastValue() throws {
