@@ -38,7 +38,7 @@ public struct StartupTransient: Sendable, Equatable {
   public init?(series: [Double]) {
     let n = series.count
     guard n >= 3 else { return nil }
-    let limit = n / 2
+    let limit = Self.searchLimit(days: n)
     var best = (d: 0, score: Double.infinity)
     for d in 0...limit {
       let tail = series[d...]
