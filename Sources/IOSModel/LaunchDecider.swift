@@ -21,15 +21,16 @@ public protocol LaunchDecider {
   /// A silent push from the app's server reached the device.
   mutating func silentPushArrived(
     app: some LaunchableApp, device: some DeviceConditions, loop: inout EventLoop)
-  /// What prompted the latest launch of the identifier `name` (`timer`, `plugged`, …), for the trace.
-  func launchReason(_ name: TaskName) -> String
+  /// Why the identifier `name` was last launched (``LaunchCause``), for `launches.csv`;
+  /// nil for a decider that keeps no reasons.
+  func launchCause(_ name: TaskName) -> LaunchCause?
   /// The owner opened the other app of usage rank `rank` (1: the most used) at a
   /// screen-on (``DeviceModel/OtherAppUse``).
   mutating func otherAppOpened(rank: Int, at time: SimTime)
 }
 
 extension LaunchDecider {
-  public func launchReason(_ name: TaskName) -> String { "" }
+  public func launchCause(_ name: TaskName) -> LaunchCause? { nil }
   public mutating func otherAppOpened(rank: Int, at time: SimTime) {}
 
   public mutating func silentPushArrived(

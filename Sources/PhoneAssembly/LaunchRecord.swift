@@ -7,8 +7,8 @@ import SimKernel
 /// the rows, validation figures and `explain` read (``LaunchRecorder``).
 ///
 /// Plain values only: a record is copied several times between its submission and its
-/// row, and text fields made each copy retain and release them; the request's kind and
-/// the launch's reason are numbers into the recorder's ``LaunchRecorder/Texts``.
+/// row, and text fields made each copy retain and release them; the request's kind is
+/// a number into the recorder's ``LaunchRecorder/Texts``.
 public struct LaunchRecord: Sendable {
   /// How the request ended.
   public enum End: Sendable, Equatable {
@@ -22,12 +22,12 @@ public struct LaunchRecord: Sendable {
     case rejected
   }
 
-  /// The device's state when it launched (``LaunchSnapshot``), its reason a number into
-  /// the recorder's texts.
+  /// The device's state when it launched (``LaunchSnapshot``), and why the rule
+  /// launched it.
   public struct Snapshot: Sendable {
     public var charging: Bool
     public var network: NetworkKind
-    public var reason: UInt8
+    public var cause: LaunchCause?
     public var batteryPercent: Double
     public var idleSeconds: Double
   }

@@ -151,22 +151,27 @@ public struct LaunchRecorder {
   /// request of that name (or transfer) is launched, with the device's state taken at
   /// that moment; returns its number.
   mutating func launched(_ name: TaskName, at t: SimTime, kind: String) -> Int {
+    var snapshot: LaunchRecord.Snapshot?
+    if nextSnapshot < snapshots.count, snapshots[nextSnapshot].name == name {
+      let s = snapshots[nextSnapshot]
+      snapshot = LaunchRecord.Snapshot(
+        charging: s.charging, network: s.network, cause: s.cause, batteryPercent: s.batteryPercent,
+        idleSeconds: s.idleSeconds)
+      nextSnapshot += 1
+    }
     var index: Int
     if name == Self.transferName, !openTransfers.isEmpty {
       index = openTransfers.removeFirst()
     } else if let first = open.update(name, initial: [], { $0.isEmpty ? nil : $0.removeFirst() }) {
       index = first
     } else {
-      index = add(LaunchRecord(name: name, kind: texts.number(kind), submitted: t, earliest: t))
+      // Work the system launches without a request (a push, a legacy fetch) counts from
+      // the arrival of the first work the launch delivers, as the rule kept it.
+      let arrived = min(t, snapshot?.cause?.submittedAt ?? t)
+      index = add(LaunchRecord(name: name, kind: texts.number(kind), submitted: arrived, earliest: arrived))
     }
     self[number: index].launched = t
-    if nextSnapshot < snapshots.count, snapshots[nextSnapshot].name == name {
-      let s = snapshots[nextSnapshot]
-      self[number: index].snapshot = LaunchRecord.Snapshot(
-        charging: s.charging, network: s.network, reason: texts.number(s.reason),
-        batteryPercent: s.batteryPercent, idleSeconds: s.idleSeconds)
-      nextSnapshot += 1
-    }
+    self[number: index].snapshot = snapshot
     running[name] = index
     return index
   }

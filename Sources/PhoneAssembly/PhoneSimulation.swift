@@ -125,7 +125,7 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
               time: time, name: name, charging: device.isPluggedIn,
               network: device.network, batteryPercent: device.batteryPercent(at: time),
               idleSeconds: device.idleSeconds(at: time),
-              reason: decider.launchReason(name)))
+              cause: decider.launchCause(name)))
         }
         decider.appChanged(app.drainedEvents.view, app: app, device: device.snapshot, loop: &loop)
         if keepChanges {
@@ -202,6 +202,7 @@ public struct LaunchSnapshot: Sendable {
   public let network: NetworkKind
   public let batteryPercent: Double
   public let idleSeconds: Double
-  /// What prompted the scheduler (the decision's trigger).
-  public let reason: String
+  /// Why the scheduler launched it, as the rule kept it at the decision (nil for a
+  /// decider that keeps none, as a scripted one).
+  public let cause: LaunchCause?
 }

@@ -106,8 +106,7 @@ import Testing
           taskField: "t", kind: "refresh", submitted: .zero, earliest: .zero,
           launched: SimTime(microseconds: micros), ended: nil, outcome: .completed,
           snapshot: .init(charging: true, network: "wifi", batteryPercent: 50, idleSeconds: 0),
-          reasonField: "",
-          errorCode: 0),
+          launchCause: nil, errorCode: 0),
         calendar: SimCalendar(startDate: CivilDate(iso: "2026-01-05")!), warmupDays: 0)
       var day = DayRow(day: 0, date: CivilDate(iso: "2026-01-05")!, warmup: false)
       day.energyMilliwattHours = energy

@@ -27,9 +27,9 @@ import Testing
       if let e = Double(r[c("earliest_begin_s")]), abs(e - t) < 0.0005 {
         atEarliest += 1
         let awake = r[c("charging")] == "1" || r[c("device_idle_s")] == "0"
-        if !awake || r[c("launch_reason")] != "earliest_begin_date" { asleepAtEarliest += 1 }
+        if !awake || r[c("launch_trigger")] != "earliest_begin_date" { asleepAtEarliest += 1 }
       }
-      if r[c("launch_reason")] == "timer" {
+      if r[c("launch_trigger")] == "timer" {
         timerTimes["\(r[c("arm")])|\(r[c("device")])", default: []].append(t)
       }
     }

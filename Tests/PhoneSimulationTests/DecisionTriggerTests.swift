@@ -6,8 +6,8 @@ import Testing
 @testable import PhoneAssembly
 
 @Suite struct DecisionTriggerTests {
-  /// Triggers spell what `bgsim explain` and the `launch_reason` column have always
-  /// shown: the scheduler's own events by name, a device change by its kind.
+  /// Triggers spell what `bgsim explain` and the `launch_trigger` column (`launch_reason`
+  /// before issue 64) have always shown: the scheduler's own events by name, a device change by its kind.
   @Test func triggersSpellTheirReasons() {
     #expect(DecisionTrigger.timer.text == "timer")
     #expect(DecisionTrigger.push.text == "push")
@@ -18,10 +18,11 @@ import Testing
     }
   }
 
-  /// The reason kept with each launch (its row's `launch_reason`) is the trigger of the
-  /// decision that launched it, over two nights of processing runs and the refresh runs
-  /// of the days between.
-  @Test func eachLaunchKeepsTheTriggerOfItsDecision() {
+  /// The cause kept with each launch (its row's `launch_trigger` … `launch_threshold`)
+  /// is the decision's that launched it: its trigger, and a score that passed its bar
+  /// (or, for a companion of the app's launch, no veto), over two nights of processing
+  /// runs and the refresh runs of the days between.
+  @Test func eachLaunchKeepsTheCauseOfItsDecision() throws {
     // Each task works a minute, then asks to run again 15 minutes on.
     let app = Code(launched: { app, _ in
       for id in ["p0", "refresh"] {
@@ -50,8 +51,16 @@ import Testing
     #expect(snapshots.count == launched.count)
     for (decision, snapshot) in zip(launched, snapshots) {
       #expect(snapshot.identifier == decision.activity.identifier)
-      #expect(snapshot.reason == decision.trigger)
+      let cause = try #require(snapshot.cause)
+      #expect(cause.trigger.text == decision.trigger)
+      #expect(cause.score == decision.total)
+      let companion = decision.verdicts.contains { $0.policy == "companion" }
+      #expect((cause.reason == .companion) == companion)
+      if !companion { #expect(cause.score + 1e-12 >= cause.threshold) }
+      #expect(cause.threshold == decision.threshold)
+      #expect(cause.submittedAt == decision.activity.submittedAt)
     }
-    #expect(Set(snapshots.map(\.reason)).count >= 2)
+    #expect(Set(snapshots.compactMap { $0.cause?.trigger }).count >= 2)
+    #expect(Set(snapshots.compactMap { $0.cause?.reason }).count >= 2)
   }
 }

@@ -16,10 +16,6 @@ struct OwnerAccounting {
     ],
     deviceChanges: [.network, .appOpened, .plugged, .unplugged])
 
-  /// Each request kind's and launch reason's text as a CSV field (quoted where it must
-  /// be), by its number in the recorder's texts, made once.
-  var textFields: [String] = []
-
   struct Day {
     var launchesRefresh = 0
     var launchesProcessing = 0
@@ -134,14 +130,6 @@ struct OwnerAccounting {
     return field
   }
 
-  /// Text `number` of the recorder's as a CSV field.
-  mutating func textField(_ number: UInt8) -> String {
-    while textFields.count < recorder.texts.all.count {
-      textFields.append(CSVField.quoted(recorder.texts.all[textFields.count]))
-    }
-    return textFields[Int(number)]
-  }
-
   /// The outcome of a record that ended, as its row spells it: launches.csv's reading
   /// of the run's end (``LaunchOutcome``).
   static func outcome(_ r: LaunchRecord) -> LaunchOutcome? {
@@ -214,7 +202,10 @@ struct OwnerAccounting {
           charging: $0.charging, network: $0.network.rawValue, batteryPercent: $0.batteryPercent,
           idleSeconds: $0.idleSeconds)
       },
-      reasonField: r.snapshot.map { textField($0.reason) } ?? "", errorCode: Int(r.errorCode))
+      launchCause: r.snapshot?.cause.map {
+        LaunchRow.Cause(
+          trigger: $0.trigger.text, reason: $0.reason.text, score: $0.score, threshold: $0.threshold)
+      }, errorCode: Int(r.errorCode))
     summary.add(launch: row, calendar: calendar, warmupDays: warmupDays)
     row.write(prefix: prefix, app: appField, into: &launches, calendar: calendar, dates: &dates)
   }

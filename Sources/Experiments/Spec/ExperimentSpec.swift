@@ -108,7 +108,11 @@ public struct ExperimentSpec: Sendable {
     try checkSize(root)
     // Every cell must decode too: this catches a sweep over a key that does not exist.
     var anyOtherApps = false
-    for cell in cells where try !self.spec(for: cell).otherApps.isEmpty { anyOtherApps = true }
+    for cell in cells {
+      let spec = try self.spec(for: cell)
+      if !spec.otherApps.isEmpty { anyOtherApps = true }
+      if let problem = spec.scheduler.thresholdProblem(otherWork: !spec.otherApps.isEmpty) { throw problem }
+    }
     if otherAppDays, !anyOtherApps,
       let flag = try root.section("outputs", keys: ["other_app_days"])?.value("other_app_days")
     {

@@ -13,7 +13,7 @@ public enum DecisionTrigger: Sendable, Hashable {
   case submit
   case device(DeviceChange.Kind)
 
-  /// As `bgsim explain` and the `launch_reason` column spell it.
+  /// As `bgsim explain` and the `launch_trigger` column spell it.
   public var text: String {
     switch self {
     case .timer: "timer"

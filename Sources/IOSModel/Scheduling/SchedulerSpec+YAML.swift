@@ -25,6 +25,9 @@ import FileFormats
 public struct SchedulerSpec: Sendable {
   public var model: SchedulingModel = .ios()
   public var parameters = SchedulerParameters()
+  /// Where the file set `threshold` and `processing_threshold` (file, line, key), for
+  /// ``thresholdProblem(otherWork:)``.
+  var thresholdKeys: [(file: String, line: Int, key: String)] = []
 
   public init() {}
 
@@ -105,22 +108,9 @@ public struct SchedulerSpec: Sendable {
         "load_half_life", default: p.groupCaps.loadHalfLifeSeconds, range: 1...604_800)
     }
     parameters = p
-    try Self.refuseProcessingThreshold(s, parameters: p, model: model)
     try readPolicies(s)
-  }
-
-  /// Refuses `processing_threshold` while the relative threshold is on: it would change
-  /// nothing (refresh and processing requests are judged against their own optimum).
-  static func refuseProcessingThreshold(
-    _ s: ConfigSection, parameters p: SchedulerParameters, model: SchedulingModel
-  ) throws(ConfigError) {
-    guard p.relativeThreshold.enabled, !model.decidesAtEarliestBegin, let t = s.value("processing_threshold")
-    else { return }
-    throw ConfigError(
-      file: t.file, line: t.line, key: t.path,
-      message:
-        "has no effect while relative_threshold is on (refresh and processing requests are judged against their own best moment); remove it, or set relative_threshold: {enabled: false}"
-    )
+    if let t = s.value("threshold") { thresholdKeys.append((t.file, t.line, t.path)) }
+    if let t = s.value("processing_threshold") { thresholdKeys.append((t.file, t.line, t.path)) }
   }
 
   /// dasd's relative threshold (`relative_threshold`, ``RelativeThreshold/Settings``).

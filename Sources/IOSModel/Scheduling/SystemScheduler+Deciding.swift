@@ -143,7 +143,8 @@ extension SystemScheduler {
         }
       case .scored(let mean) where model.launches(mean, activity):
         if beforeLaunch == nil { beforeLaunch = point }
-        let outcome = launch(activity, at: &point, app: app, device: device, loop: &loop)
+        let outcome = launch(
+          activity, at: &point, app: app, device: device, loop: &loop, score: mean, companion: false)
         if let note = madeRoom {
           verdicts.append(PolicyVerdict(policy: "fair_share", outcome: .notApplicable, reason: note))
           madeRoom = nil
@@ -190,7 +191,8 @@ extension SystemScheduler {
       }
       guard case .scored(let mean) = verdict else { continue }
       var launchedAt = point
-      let outcome = launch(activity, at: &launchedAt, app: app, device: device, loop: &loop)
+      let outcome = launch(
+        activity, at: &launchedAt, app: app, device: device, loop: &loop, score: mean, companion: true)
       if recordDecisions {
         verdicts.append(
           PolicyVerdict(policy: "companion", outcome: .notApplicable, reason: "run in the app's launch"))
@@ -207,11 +209,11 @@ extension SystemScheduler {
     isRequest || activity.kind == .legacyFetch || activity.kind == .silentPush
   }
 
-  /// Launches `activity` for a passing score, and records it.
+  /// Launches `activity`, which scored `score` (and passed its bar, or joins the app's
+  /// launch as a `companion`), and records why (``LaunchCause``).
   mutating func launch(
     _ activity: Activity, at point: inout DecisionPoint, app: some LaunchableApp,
-    device: some DeviceConditions,
-    loop: inout EventLoop
+    device: some DeviceConditions, loop: inout EventLoop, score: Double, companion: Bool
   ) -> Decision.Outcome {
     let now = point.context.now
     let p = Int(activity.path)
@@ -234,6 +236,7 @@ extension SystemScheduler {
         drawData(paths[p].launched(activity, at: now, app: app, onCellular: device.network == .cellular))
         notePathsChanged()
       }
+      launchCauses[activity.name] = cause(of: activity, score: score, companion: companion, at: point)
       // A push delivered to the app on screen is no launch for dasd
       // (``PolicyContext/pushReachesAppOnScreen(_:)``).
       if !point.context.pushReachesAppOnScreen(activity) {
@@ -243,7 +246,6 @@ extension SystemScheduler {
           point.context.silentPushesInPeriod = pushesInPeriod
         }
       }
-      lastLaunchTrigger[activity.name] = point.trigger
       runningSince[activity.name] = (now, point.context.isPluggedIn, group, activity.requiresExternalPower)
       point.context.runningTasks = app.runningCount
       point.context.lastLaunch = lastLaunch
@@ -251,6 +253,33 @@ extension SystemScheduler {
     case .refused(let reason): return .refused(reason: reason)
     case .notPending: return .refused(reason: "not_pending")
     }
+  }
+
+  /// Why `activity`, scoring `score`, launches at `point`: on screen for a push that
+  /// reaches the app in use, as a companion of the app's launch, or by the bar it
+  /// reached (the model's, or its own before or after its best moment). A companion's
+  /// bar is its own as last set, read without predicting it again.
+  func cause(of activity: Activity, score: Double, companion: Bool, at point: DecisionPoint) -> LaunchCause {
+    var threshold = model.threshold(for: activity)
+    let reason: LaunchCause.Reason
+    if point.context.pushReachesAppOnScreen(activity) {
+      reason = .onScreen
+    } else if companion {
+      reason = .companion
+      if activity.relativeThreshold.isNaN, let kept = optima[activity.name],
+        kept.submitted == activity.submittedAt
+      {
+        threshold = kept.threshold
+      }
+    } else if activity.relativeThreshold.isNaN {
+      reason = .threshold
+    } else {
+      let slot = optima[activity.name]?.optimum.slot(at: point.context.now) ?? 0
+      reason = slot == 0 ? .optimum : .relaxed
+    }
+    return LaunchCause(
+      reason: reason, trigger: point.trigger, score: score, threshold: threshold,
+      submittedAt: activity.submittedAt)
   }
 
   /// Keeps a decision for `bgsim explain`.

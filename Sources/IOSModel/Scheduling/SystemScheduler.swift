@@ -47,10 +47,10 @@ public struct SystemScheduler: LaunchDecider {
   public internal(set) var decisions: [Decision] = []
   /// Decisions made so far (kept or not).
   public internal(set) var decisionCount = 0
-  /// What prompted the most recent launch of each identifier (kept always, for CSV).
-  var lastLaunchTrigger = SmallTable<TaskName, DecisionTrigger>()
+  /// Why each identifier was last launched (kept always, for `launches.csv`).
+  var launchCauses = SmallTable<TaskName, LaunchCause>()
 
-  public func launchReason(_ name: TaskName) -> String { lastLaunchTrigger[name]?.text ?? "" }
+  public func launchCause(_ name: TaskName) -> LaunchCause? { launchCauses[name] }
 
   var appOpens: UsageHistory
   var deviceUse: UsageHistory

@@ -5,7 +5,8 @@ extension CSVSchema {
   /// column (but the swept keys) holds a number or nothing.
   public static let textColumns: Set<String> = [
     "arm", "app", "task_id", "kind", "submitted_at_iso", "launched_at_iso", "outcome", "network",
-    "launch_reason", "error_code", "date", "hypothesis", "result", "metric", "unit", "source", "event",
+    "launch_trigger", "launch_reason", "error_code", "date", "hypothesis", "result", "metric", "unit",
+    "source", "event",
     "value",
     "work",
   ]

@@ -35,15 +35,33 @@ package struct LaunchRow {
   package var ended: SimTime?
   package var outcome: LaunchOutcome?
   package var snapshot: Snapshot?
-  /// What prompted the scheduler, as a CSV field; written only for a launched request.
-  package var reasonField: String
+  /// Why the rule launched it, written only for a launched request: what prompted the
+  /// decision point (`launch_trigger`), which part of the rule let it run
+  /// (`launch_reason`), its score and the bar it was compared with; empty for a launch
+  /// the rule did not make (a scripted one).
+  package var launchCause: Cause?
+
+  /// The rule's account of a launch, as plain text and numbers.
+  package struct Cause: Sendable {
+    package var trigger: String
+    package var reason: String
+    package var score: Double
+    package var threshold: Double
+
+    package init(trigger: String, reason: String, score: Double, threshold: Double) {
+      self.trigger = trigger
+      self.reason = reason
+      self.score = score
+      self.threshold = threshold
+    }
+  }
   /// A rejected submission's `BGTaskScheduler.Error.Code` (0: none).
   package var errorCode: Int
 
   package init(
     taskField: String, kind: String, submitted: SimTime, earliest: SimTime, launched: SimTime?,
     ended: SimTime?,
-    outcome: LaunchOutcome?, snapshot: Snapshot?, reasonField: String, errorCode: Int
+    outcome: LaunchOutcome?, snapshot: Snapshot?, launchCause: Cause?, errorCode: Int
   ) {
     self.taskField = taskField
     self.kind = kind
@@ -53,7 +71,7 @@ package struct LaunchRow {
     self.ended = ended
     self.outcome = outcome
     self.snapshot = snapshot
-    self.reasonField = reasonField
+    self.launchCause = launchCause
     self.errorCode = errorCode
   }
 
@@ -74,8 +92,8 @@ package struct LaunchRow {
     // Room for the whole row, so that it is written through one pointer.
     let bound =
       prefix.utf8.count + app.utf8.count + taskField.utf8.count + kind.utf8.count + outcome.utf8.count
-      + reasonField.utf8.count + 4 * CSVRowWriter.secondsBound + 2 * CSVRowWriter.isoBound
-      + 2 * CSVRowWriter.fixedBound + 40
+      + (launchCause.map { $0.trigger.utf8.count + $0.reason.utf8.count } ?? 0)
+      + 4 * CSVRowWriter.secondsBound + 2 * CSVRowWriter.isoBound + 4 * CSVRowWriter.fixedBound + 40
     launches.row(reserve: bound) { w in
       w.text(prefix)
       w.text(app)
@@ -114,10 +132,20 @@ package struct LaunchRow {
         w.comma()
         if let s { w.fixed(s.idleSeconds, digits: 0) }
         w.comma()
-        w.text(reasonField)
+        if let c = launchCause {
+          w.text(c.trigger)
+          w.comma()
+          w.text(c.reason)
+          w.comma()
+          w.fixed(c.score, digits: 4)
+          w.comma()
+          w.fixed(c.threshold, digits: 4)
+        } else {
+          for _ in 0..<3 { w.comma() }
+        }
       } else {
-        // The delay, the snapshot's four fields and the reason are empty.
-        for _ in 0..<5 { w.comma() }
+        // The delay, the snapshot's four fields and the cause's four are empty.
+        for _ in 0..<8 { w.comma() }
       }
       w.comma()
       if errorCode > 0 { w.integer(Int64(errorCode)) }

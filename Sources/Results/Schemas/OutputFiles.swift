@@ -12,7 +12,9 @@ extension CSVSchema {
       "cell", "arm", "replication", "device", "app", "task_id", "kind", "submitted_at_s", "submitted_at_iso",
       "earliest_begin_s", "launched_at_s", "launched_at_iso", "ended_at_s", "outcome",
       "delay_after_earliest_s",
-      "charging", "network", "battery_pct", "device_idle_s", "launch_reason", "error_code",
+      "charging", "network", "battery_pct", "device_idle_s", "launch_trigger", "launch_reason",
+      "launch_score",
+      "launch_threshold", "error_code",
     ])
   /// One row per (cell, arm, replication, device, day).
   public static let days = CSVSchema(
