@@ -1,7 +1,7 @@
 import SimKernel
 
 /// Turns one device's stream of changes into per-day statistics. Feed it changes in
-/// time order with ``consume(_:)``, then call ``finish(at:)``.
+/// time order with ``consume(_:)``, then call ``finish(at:level:)``.
 public struct DeviceDayAccumulator {
   let calendar: SimCalendar
   public private(set) var days: [DeviceDayStats] = []

@@ -69,3 +69,19 @@ import Testing
     }
   }
 }
+
+extension SchedulerSpecTests {
+  /// The key of the random delay issue 64 removed is refused with the reason, whatever
+  /// its value.
+  @Test(arguments: ["true", "false"])
+  func theRemovedDueTimerKeyIsRefused(value: String) throws {
+    do {
+      _ = try parse("due_timer_waits_for_wake: \(value)\n")
+      Issue.record("due_timer_waits_for_wake: \(value) was taken")
+    } catch {
+      #expect(
+        "\(error)".hasPrefix(
+          "scheduler.yaml:1: due_timer_waits_for_wake: was removed: dasd's timers for background work never wake"))
+    }
+  }
+}

@@ -59,7 +59,7 @@ extension ExperimentRunner {
 
   /// Simulates one chunk and writes its part files. Its seal (``ChunkSeal``) is
   /// committed last and marks the chunk done; a timelines part is written only by a chunk with an owner
-  /// whose day is kept (``OwnerSimulation/keepsTimeline(_:cell:replication:device:)``):
+  /// whose day is kept (``OwnerSimulation/keepsTimeline(_:cell:replication:owner:)``):
   /// creating files is not free (a third of a millisecond each on ext4 after many runs).
   /// Rows go to the (temporary) part files whenever a buffer passes 256 KiB, so a chunk's
   /// memory does not grow with the number of days. The parts are committed by `commits`,

@@ -29,7 +29,7 @@ public struct ExperimentSpec: Sendable {
   /// hypotheses (a fresh install's first day); marked in `days.csv`.
   public var warmupDays = 1
   /// Whether the file asks for `warmup_days: auto`: the warm-up is the start-up
-  /// transient a pilot run shows (``WarmupPilot``), set before the run.
+  /// transient a pilot run shows (``warmupPilotSpec()``), set before the run.
   public var warmupIsAuto = false
   /// What the pilot run of `warmup_days: auto` read, once it has run; nil before, and
   /// for a fixed warm-up.

@@ -20,13 +20,6 @@ public struct SchedulerParameters: Sendable, Hashable {
   /// (field-observations-3.md V3: night gaps of 1,801–1,807 s, one of 1,857, against a
   /// spacing of 1,800 s).
   public var appLaunchSeconds: Double = 4
-  /// Whether a request's start timer waits for the phone to be awake: dasd's timers for
-  /// background work do not wake the device, so on battery with the screen off a due
-  /// request waits for the next wake (the periodic evaluation, or a change of the
-  /// phone's state); awake (screen on, or on the charger) it is judged at its start
-  /// (dasd-decisions.md §4; V5's bursts 0.1–1.8 min after the start). Off: judged at a
-  /// random moment within one evaluation period after its start, as before issue 51.
-  public var dueTimerWaitsForWake = true
   /// How refresh and processing requests are judged against their own best predicted
   /// moment (dasd-decisions.md §2).
   public var relativeThreshold = RelativeThreshold.Settings()

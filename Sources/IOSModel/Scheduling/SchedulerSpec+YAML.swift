@@ -13,7 +13,6 @@ import FileFormats
 /// owners: {processing_spacing_sigma: 1.2, install_warmup_sigma: 0.7, stalled_release_share: 0.05}
 /// relative_threshold: {enabled: true, start: 0.95, refresh_window: 24h, used_within: 7d}
 /// app_launch: 4s                  # dasd records the app's last launch once it is up
-/// due_timer_waits_for_wake: true  # a due request waits for the phone to wake
 /// policies:
 ///   application: {weight: 50, default_probability: 0.0025}
 ///   thermal: {enabled: false}
@@ -64,7 +63,11 @@ public struct SchedulerSpec: Sendable {
     p.processingLaunchSpacingSeconds = try s.duration(
       "processing_launch_spacing", default: p.processingLaunchSpacingSeconds, range: 0...604_800)
     p.appLaunchSeconds = try s.duration("app_launch", default: p.appLaunchSeconds, range: 0...600)
-    p.dueTimerWaitsForWake = try s.flag("due_timer_waits_for_wake", default: p.dueTimerWaitsForWake)
+    if let removed = s.value("due_timer_waits_for_wake") {
+      throw removed.error(
+        "was removed: dasd's timers for background work never wake the phone (dasd-decisions.md §4), "
+          + "so a due request always waits for the next wake; delete the line")
+    }
     try Self.readRelativeThreshold(s, into: &p)
     p.processingIdleWindowSeconds = try s.duration(
       "processing_idle_window", default: p.processingIdleWindowSeconds, range: 1...86_400)

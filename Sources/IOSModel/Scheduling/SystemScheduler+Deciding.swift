@@ -47,7 +47,7 @@ extension SystemScheduler {
     }
     // The app's own request is judged against its optimum, predicted once it is not
     // vetoed by the policies before the predictions (the cut below reads it).
-    if case .appUnderStudy = app, cutsOutOfReach { setRelativeThreshold(&activity, at: point) }
+    if case .appUnderStudy = app { setRelativeThreshold(&activity, at: point) }
     guard split < count else { return .scored(tally.mean) }
     switch app {
     case .appUnderStudy: predictAppOpen(&point)
@@ -71,7 +71,7 @@ extension SystemScheduler {
     return .scored(tally.mean)
   }
 
-  /// ``judge(_:at:record:)``, keeping each policy's verdict (for `bgsim explain`).
+  /// ``judge(_:at:after:predicting:cutsOutOfReach:record:)``, keeping each policy's verdict (for `bgsim explain`).
   mutating func judgeRecording(_ activity: Activity, at point: inout DecisionPoint) -> (
     Verdict, [PolicyVerdict]
   ) {
@@ -98,7 +98,7 @@ extension SystemScheduler {
     guard requestsDueAt <= now.microseconds || (!pathsIdle && anythingDue(app, now: now)) else { return }
     refillBudgets(to: now)
     // The shortcuts know the app under study's state, not the other apps' runs.
-    let shortcuts = !recordDecisions && otherApps.isEmpty
+    let shortcuts = !recordDecisions && otherApps.isEmpty && Self.usesShortcuts
     if shortcuts, standingVetoHolds(app: app, device: device, now: now, trigger: trigger) { return }
     var point = DecisionPoint(context: context(app: app, device: device, now: now), trigger: trigger)
     if shortcuts, outOfReachAgain(&point, app: app, device: device) { return }
@@ -130,8 +130,10 @@ extension SystemScheduler {
       var verdicts: [PolicyVerdict] = []
       if recordDecisions {
         (verdict, verdicts) = judgeRecording(activity, at: &point)
-      } else {
+      } else if Self.usesShortcuts {
         verdict = judgeWithShortcuts(activity, at: &point)
+      } else {
+        verdict = judge(activity, at: &point)
       }
       // A score is compared with the request's own threshold (kept from the judging).
       if k < requests, case .scored = verdict { setRelativeThreshold(&activity, at: point) }

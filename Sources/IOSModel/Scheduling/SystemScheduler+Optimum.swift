@@ -176,7 +176,7 @@ extension SystemScheduler {
         activity, context, others: model.compiled.others)
       if tally.add(outcome) { return 0 }
     }
-    if let deferred = scan.deferredWeight {
+    if Self.usesShortcuts, let deferred = scan.deferredWeight {
       let without = tally.weights > 0 ? tally.weighted / tally.weights : 1
       let with = (tally.weighted + deferred) / (tally.weights + deferred)
       // A margin far above the rounding of these few sums.

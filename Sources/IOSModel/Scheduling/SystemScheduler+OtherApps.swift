@@ -29,8 +29,9 @@ extension SystemScheduler {
     let count = model.compiled.policies.count
     // The first policies read nothing that differs between the other apps: their
     // answer for one kind of work's activity holds for every app with it at this point.
-    let shared = min(
-      split, model.compiled.reads.firstIndex { !$0.isDisjoint(with: Self.perOtherApp) } ?? count)
+    let shared =
+      !Self.usesShortcuts
+      ? 0 : min(split, model.compiled.reads.firstIndex { !$0.isDisjoint(with: Self.perOtherApp) } ?? count)
     var prefix = [(veto: Bool, tally: ScoreTally)?](repeating: nil, count: otherApps.workKinds)
     for i in otherApps.apps.indices where otherApps.apps[i].isDue(at: now) {
       if otherApps.apps[i].work.kind == .legacyFetch, !known.keepsFetch(Int32(otherApps.apps[i].rank)) {
@@ -62,7 +63,7 @@ extension SystemScheduler {
       guard
         case .scored(let mean) = judge(
           activity, at: &point, after: (shared, answered.tally), predicting: .otherApp(o),
-          cutsOutOfReach: true)
+          cutsOutOfReach: Self.usesShortcuts)
       else { continue }
       let group = otherApps.apps[i].group
       guard model.launches(mean, activity),

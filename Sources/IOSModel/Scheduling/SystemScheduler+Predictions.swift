@@ -3,7 +3,7 @@ import SimKernel
 
 extension SystemScheduler {
   /// What the policies see at `now`: the device, the app, the budgets. The predictions
-  /// are left out: each is made when a policy first needs it (``predict(_:)``).
+  /// are left out: each is made just before the first policy that reads it.
   @inline(__always)
   func context(app: some LaunchableApp, device: some DeviceConditions, now: SimTime) -> PolicyContext {
     var c = PolicyContext(
@@ -42,12 +42,6 @@ extension SystemScheduler {
     jitterAskedAt = now
     jitterValue = jitter.uniform()
     return jitterValue
-  }
-
-  /// Makes both usage predictions for `point`, if not made yet.
-  mutating func predict(_ point: inout DecisionPoint) {
-    predictAppOpen(&point)
-    predictDeviceUse(&point)
   }
 
   /// The app-open prediction: the probability that the owner opens the app in a window

@@ -11,7 +11,7 @@ import SimKernel
 /// app submits, when a request's `earliestBeginDate` arrives, and on a periodic timer.
 /// At each point every due activity is judged by every policy in turn: a veto stops it;
 /// otherwise the weighted mean of the scores must reach the model's threshold
-/// (``judge(_:at:record:)``, the whole rule, in `SystemScheduler+Deciding.swift`).
+/// (``judge(_:at:after:predicting:cutsOutOfReach:record:)``, the whole rule, in `SystemScheduler+Deciding.swift`).
 ///
 /// The scheduler learns the owner's habits as it goes: app opens and unlocks, by time
 /// of day, over the last 14 days. The device's budgets refill through the day (energy
@@ -241,12 +241,9 @@ public struct SystemScheduler: LaunchDecider {
         inSlot: timerSlot, after: nextTimerInterval(), target: target, kind: Tick.timer.rawValue)
       evaluate(app: app, device: device, trigger: .timer, loop: &loop)
     case .due, nil:
-      // dasd's timer does not wake a phone asleep on battery: the request waits for the
-      // next wake (``SchedulerParameters/dueTimerWaitsForWake``).
-      if parameters.dueTimerWaitsForWake, !model.decidesAtEarliestBegin, !device.isInUse, !device.isPluggedIn
-      {
-        return
-      }
+      // dasd's timers for background work do not wake a phone asleep on battery: the
+      // request waits for the next wake (dasd-decisions.md §4).
+      if !model.decidesAtEarliestBegin, !device.isInUse, !device.isPluggedIn { return }
       evaluate(app: app, device: device, trigger: .earliestBeginDate, loop: &loop)
     }
   }
@@ -263,7 +260,7 @@ public struct SystemScheduler: LaunchDecider {
     case .screenOn:
       deviceUse.record(change.time, calendar: calendar)
       // The phone wakes: a request whose timer passed while it slept is judged now.
-      if parameters.dueTimerWaitsForWake, requestsDueAt <= change.time.microseconds {
+      if requestsDueAt <= change.time.microseconds {
         evaluate(app: app, device: device, trigger: .device(change.kind), loop: &loop)
       }
     case .appClosed:
@@ -286,18 +283,10 @@ public struct SystemScheduler: LaunchDecider {
       case .submit:
         submitted = true
         if let k = app.pendingRequests.lastIndex(where: { $0.name == events[i].name }) {
-          let (start, collapsed) = startAfter(for: app.pendingRequests[k], app: app)
-          if start > loop.now {
-            // dasd sets the request's timer at its start; whether it fires then depends
-            // on the phone being awake (``handle``). Without that rule, as before, a
-            // request is judged at a random moment within one evaluation period after
-            // its start (F4: a 15-min refresh ran after 16, 17, 19 and 25 min); the
-            // naive model and a collapsed window judge it at the start.
-            let delay =
-              model.decidesAtEarliestBegin || collapsed || parameters.dueTimerWaitsForWake
-              ? SimDuration.zero : .seconds(parameters.evaluationPeriodSeconds * timerStream.uniform())
-            loop.schedule(at: start + delay, target: target, kind: Tick.due.rawValue)
-          }
+          // dasd sets the request's timer at its start; whether it fires then depends on
+          // the phone being awake (``handle(_:app:device:loop:)``).
+          let start = startAfter(for: app.pendingRequests[k], app: app).start
+          if start > loop.now { loop.schedule(at: start, target: target, kind: Tick.due.rawValue) }
         }
       case .complete, .kill:
         if let run = runningSince.removeValue(forKey: events[i].name) {

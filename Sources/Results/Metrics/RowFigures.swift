@@ -2,7 +2,7 @@ import FileFormats
 import SimKernel
 
 /// What one `days.csv` row gives the summary, as the row's text reads: the writer's
-/// typed row (``init(_:)``) and the file's text (``init(reading:_:)``) give the same
+/// typed row (``init(_:)``) and the file's text (``init(reading:_:file:)``) give the same
 /// figures, so that the summary gathered while the rows are written equals the summary
 /// of the files (debug builds check it).
 package struct DayFigures {

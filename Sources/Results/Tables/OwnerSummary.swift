@@ -4,7 +4,7 @@ import SimKernel
 /// What one owner's rows in one arm give the summary (``SummaryTables``), gathered as
 /// the rows are written rather than read back from their text.
 ///
-/// Each number is the one the summary reads from the row's text (``SummaryTables/read(days:launches:headers:arms:cells:sweptKeys:byReplication:families:warmupDays:spill:)``),
+/// Each number is the one the summary reads from the row's text (``SummaryTables/read(days:launches:headers:arms:cells:sweptKeys:byReplication:families:warmupDays:regrouping:spill:)``),
 /// worked out from the same integers the text is written from: a delay in whole
 /// milliseconds as ``CSVRowWriter/seconds(_:)`` rounds it, the median staleness as the
 /// whole seconds ``CSVRowWriter/fixed(_:digits:)`` writes, the energy as its two-decimal

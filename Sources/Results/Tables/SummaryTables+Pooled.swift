@@ -75,7 +75,7 @@ extension SummaryTables {
 
     /// The quantile and its interval at `level`: for launches or opens, Woodruff's
     /// with the owners as the units (``woodruffRanks(count:_:spread:level:)``); for
-    /// owner figures, the distribution-free one (``quantileIntervalRanks(count:_:)``),
+    /// owner figures, the distribution-free one (``quantileIntervalRanks(count:_:level:)``),
     /// which needs independent owners (none in a run with a posterior sample).
     func quantileInterval(_ g: Int32?, _ metric: MetricName, _ p: Double, level: Double = 0.95)
       -> (Double, Double, Double)
@@ -134,7 +134,7 @@ extension SummaryTables {
     }
 
     /// The interval of the mean of one arm's `metric`, kept inside the metric's range:
-    /// a share's never leaves [0, 1] (``Statistics/shareInterval(mean:variance:count:level:)``),
+    /// a share's never leaves [0, 1] (``Statistics/shareInterval(mean:variance:count:level:trials:)``),
     /// a count's never goes below 0. (A paired difference may take either sign.)
     func boundedInterval(_ g: Int32?, _ metric: MetricName, level: Double = 0.95) -> ConfidenceInterval {
       let (ci, variance) = interval(g, metric, level: level)

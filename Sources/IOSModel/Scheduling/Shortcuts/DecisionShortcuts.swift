@@ -11,7 +11,7 @@
 ///
 /// Both are derived from what the policies declare. Their outcomes, decision counts and
 /// random draws are those of judging every point by the rule
-/// (``SystemScheduler/judge(_:at:record:)``), which debug builds check at every
+/// (``SystemScheduler/judge(_:at:after:predicting:cutsOutOfReach:record:)``), which debug builds check at every
 /// shortcut (`SystemScheduler+ShortcutChecks.swift`).
 struct DecisionShortcuts {
   var standingVeto: StandingVeto?

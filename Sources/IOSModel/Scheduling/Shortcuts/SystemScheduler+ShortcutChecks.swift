@@ -6,6 +6,10 @@ extension SystemScheduler {
   /// Whether every shortcut's answer is checked against the rule: in debug builds
   /// (and so in `swift test`), and in any build run with `BGSIM_CHECK_SHORTCUTS` set.
   /// The experiment runner's gathered summary is checked under the same switch.
+  /// Whether the shortcuts are taken at all: off with `BGSIM_NO_SHORTCUTS` set, so that
+  /// a run judges every point by the plain rule (`.ci/shortcuts-test` compares the two).
+  package static let usesShortcuts = ProcessInfo.processInfo.environment["BGSIM_NO_SHORTCUTS"] == nil
+
   package static let checksShortcuts: Bool = {
     #if DEBUG
       return true

@@ -62,7 +62,7 @@ extension SystemScheduler {
     return true
   }
 
-  /// ``judge(_:at:record:)`` with one cut: once the app-open prediction is made, an
+  /// ``judge(_:at:after:predicting:cutsOutOfReach:record:)`` with one cut: once the app-open prediction is made, an
   /// activity whose score cannot reach the threshold (``ScoreBound``) is not asked
   /// about further.
   mutating func judgeWithShortcuts(_ activity: Activity, at point: inout DecisionPoint) -> Verdict {
@@ -81,7 +81,8 @@ extension SystemScheduler {
     shortcuts.standingVeto = nil
     shortcuts.outOfReach = nil
     // With other apps the memos are not used (their runs change what the memos assume).
-    guard !recordDecisions, otherApps.isEmpty, point.requestsOnly, point.judged > 0 else { return }
+    guard !recordDecisions, otherApps.isEmpty, Self.usesShortcuts, point.requestsOnly, point.judged > 0
+    else { return }
     if point.vetoedOnStateAlone == point.judged, !point.predicted {
       shortcuts.standingVeto = StandingVeto(
         inputs: StateInputs(app: app, device: device), decisions: point.judged, until: point.notYetDue)
