@@ -28,7 +28,8 @@ extension ArchitectureTests {
     let regex = try! NSRegularExpression(
       pattern: #"\b(?:func\s+`?(\w+)`?|(init)[?!]?|(subscript)|case\s+(\w+))\s*(?:<[^>(]*>)?\s*\("#)
     for m in regex.matches(in: text, range: NSRange(location: 0, length: chars.count)) {
-      let name = (1...4).lazy.map { m.range(at: $0) }.first { $0.location != NSNotFound }
+      let name =
+        (1...4).lazy.map { m.range(at: $0) }.first { $0.location != NSNotFound }
         .map { (text as NSString).substring(with: $0) } ?? ""
       let labels = parameterLabels(chars, from: m.range.location + m.range.length)
       names.insert(name)
@@ -117,7 +118,9 @@ extension ArchitectureTests {
     }
     for article in try Self.articles() {
       for (n, line) in article.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-        for link in Self.matches("``([^`]+)``", in: String(line)) { check(link, at: "\(article.path):\(n + 1)") }
+        for link in Self.matches("``([^`]+)``", in: String(line)) {
+          check(link, at: "\(article.path):\(n + 1)")
+        }
       }
     }
     #expect(stale.isEmpty, "names that no longer exist:\n\(stale.joined(separator: "\n"))")
@@ -128,7 +131,8 @@ extension ArchitectureTests {
     var out: [(String, String)] = []
     guard let walk = FileManager.default.enumerator(atPath: sources.path) else { return [] }
     for case let name as String in walk where name.hasSuffix(".md") && name.contains(".docc/") {
-      out.append((name, try String(contentsOfFile: sources.appendingPathComponent(name).path, encoding: .utf8)))
+      out.append(
+        (name, try String(contentsOfFile: sources.appendingPathComponent(name).path, encoding: .utf8)))
     }
     return out
   }

@@ -81,7 +81,8 @@ extension SchedulerSpecTests {
     } catch {
       #expect(
         "\(error)".hasPrefix(
-          "scheduler.yaml:1: due_timer_waits_for_wake: was removed: dasd's timers for background work never wake"))
+          "scheduler.yaml:1: due_timer_waits_for_wake: was removed: dasd's timers for background work never wake"
+        ))
     }
   }
 }
