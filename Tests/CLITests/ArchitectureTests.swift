@@ -74,7 +74,7 @@ import Testing
   @Test func theOtherAppsAreReachedThroughThePhone() throws {
     let files = try Self.files()
     for file in files where file.target == "Experiments" {
-      for name in ["OtherAppsWork", "OtherAppKnowledge", "decider.otherApps", "decider.known", ".known."] {
+      for name in ["OtherAppsWork", "OtherAppKnowledge", "decider.otherApps", "decider.usage", ".known."] {
         #expect(!file.text.contains(name), "\(file.path) names \(name)")
       }
     }

@@ -59,12 +59,13 @@ import Testing
         ])
       #expect(refresh.apps.map(\.rank) == processing.apps.map(\.rank))
       #expect(refresh.apps.map(\.rank) == [1, 6, 0, 0])
-      #expect(system.known.opens[0].total > system.known.opens[1].total)
+      #expect(system.usage.otherApps.opens[0].total > system.usage.otherApps.opens[1].total)
       pushes += refresh.apps[0].launches
       uploads += refresh.apps[1].launches
       #expect(
-        system.known.energyToday[1] == 0, "owner \(device): the photo backup drew energy off the charger")
-      messengerDrew += system.known.energyToday[0]
+        system.usage.otherApps.energyToday[1] == 0,
+        "owner \(device): the photo backup drew energy off the charger")
+      messengerDrew += system.usage.otherApps.energyToday[0]
     }
     // 4 owners × 10 days: pushes every 10 min offered, far more launched than uploads.
     #expect(pushes > 4 * 10 * 5)

@@ -77,7 +77,7 @@ import Testing
     #expect(r.apps.map(\.nextPushAt) == p.apps.map(\.nextPushAt))
     #expect(refresh.count == 42, "40 apps and Apple's two maintenance entries")
     for (i, app) in refresh.apps.enumerated()
-    where refreshRun.system.known.opens[i].total == 0 && app.work.kind != .backgroundTransfer
+    where refreshRun.system.usage.otherApps.opens[i].total == 0 && app.work.kind != .backgroundTransfer
       && !app.work.isApples
     {
       #expect(app.launches == 0, "\(app.bundle) was never opened")
@@ -101,7 +101,7 @@ import Testing
         few += Self.run(alone, arm: arm, device: device).launches
         let run = Self.run(crowded, arm: arm, device: device)
         many += run.launches
-        othersDrew += run.system.known.energyToday.dropLast().reduce(0, +)
+        othersDrew += run.system.usage.otherApps.energyToday.dropLast().reduce(0, +)
       }
       let name = alone.arms[arm].name
       if name == "processing" {

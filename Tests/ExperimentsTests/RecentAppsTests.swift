@@ -44,7 +44,7 @@ import Testing
     var (few, many, middle) = (0, 0, 0)
     for device in 0..<4 {
       let run = OtherAppsTests.run(usual, arm: 0, device: device)
-      #expect(run.system.known.recent.members.count == 25)
+      #expect(run.system.usage.otherApps.recent.members.count == 25)
       few += OtherAppsTests.run(never, arm: 0, device: device).launches
       many += OtherAppsTests.run(always, arm: 0, device: device).launches
       middle += run.launches

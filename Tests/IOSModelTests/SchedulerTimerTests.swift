@@ -16,7 +16,7 @@ import Testing
     let s = SystemScheduler(
       calendar: SimCalendar(startDate: CivilDate(iso: "2026-01-05")!),
       stream: RandomStreams(seed: 7).stream("scheduler"))
-    let intervals = (0..<1000).map { _ in s.nextTimerInterval().seconds }
+    let intervals = (0..<1000).map { _ in s.timer.nextInterval(s.parameters).seconds }
     #expect(intervals.allSatisfy { $0 >= 600 && $0 <= 900 }, "\(intervals.min()!)–\(intervals.max()!) s")
     #expect(intervals.min()! < 615 && intervals.max()! > 885)
   }

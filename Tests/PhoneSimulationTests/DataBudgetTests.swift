@@ -49,9 +49,9 @@ import Testing
     #expect(p.dataCeiling == 1.5 * p.dataCapacity)
     #expect(p.dataFloor == -1.2 * p.dataCapacity)
     system.drawData(10 * p.dataCapacity)
-    #expect(system.data == p.dataFloor)
+    #expect(system.budgets.data == p.dataFloor)
     // Four days of even refills from the floor: at the ceiling, not above.
     system.refillBudgets(to: SimTime(seconds: at(day: 4, 12)))
-    #expect(system.data == p.dataCeiling)
+    #expect(system.budgets.data == p.dataCeiling)
   }
 }

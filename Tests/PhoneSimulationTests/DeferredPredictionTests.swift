@@ -73,6 +73,8 @@ import Testing
     #expect(deferring.launches("refresh") == judging.launches("refresh"))
     #expect(deferring.launches("p0") == judging.launches("p0"))
     #expect(deferring.phone.decider.decisionCount == judging.phone.decider.decisionCount)
-    #expect(deferring.phone.decider.jitter.uniform() == judging.phone.decider.jitter.uniform())
+    #expect(
+      deferring.phone.decider.usage.jitterStream.uniform()
+        == judging.phone.decider.usage.jitterStream.uniform())
   }
 }

@@ -35,9 +35,9 @@ import Testing
       model: .iosFromDayZero(unpaced: true),
       recordDecisions: false)
     world.phone.decider.parameters = parameters
-    world.phone.decider.energy = parameters.energyCapacity
+    world.phone.decider.budgets.energy = parameters.energyCapacity
     world.run(until: at(day: 2, 6))
-    return (world.phone.decider.energy, world.launches("p0").count)
+    return (world.phone.decider.budgets.energy, world.launches("p0").count)
   }
 
   @Test func runsOnTheChargerDoNotDrawTheBudget() {
@@ -65,19 +65,30 @@ import Testing
   /// capacity.
   @Test func refillsFollowTheOwnersUseAndStopAtTheirCeiling() {
     var system = Self.scheduler(after: at(day: 1, 6))
-    let nine = system.energyShare(at: SimTime(seconds: at(day: 1, 9)))
-    let three = system.energyShare(at: SimTime(seconds: at(day: 1, 3)))
+    let nine = system.budgets.energyShare(
+      at: SimTime(seconds: at(day: 1, 9)), system.parameters, deviceUse: system.usage.deviceUse,
+      calendar: system.calendar)
+    let three = system.budgets.energyShare(
+      at: SimTime(seconds: at(day: 1, 3)), system.parameters, deviceUse: system.usage.deviceUse,
+      calendar: system.calendar)
     #expect(nine > 0.5, "09:00 gets \(nine) of the day's refill")
     #expect(three == 0)
-    let shares = (0..<48).map { system.energyShare(at: SimTime(seconds: at(day: 1, Double($0) / 2))) }
+    let shares = (0..<48).map {
+      system.budgets.energyShare(
+        at: SimTime(seconds: at(day: 1, Double($0) / 2)), system.parameters,
+        deviceUse: system.usage.deviceUse, calendar: system.calendar)
+    }
     #expect(abs(shares.reduce(0, +) - 1) < 1e-9)
     // Without the modulator, or before any use, a 48th each half hour.
     system.parameters.energyRefillFollowsUse = false
-    #expect(system.energyShare(at: SimTime(seconds: at(day: 1, 9))) == 1.0 / 48)
+    #expect(
+      system.budgets.energyShare(
+        at: SimTime(seconds: at(day: 1, 9)), system.parameters, deviceUse: system.usage.deviceUse,
+        calendar: system.calendar) == 1.0 / 48)
     // Nothing drawn, a day of refills: at the ceiling, not above.
-    system.energy = 0
+    system.budgets.energy = 0
     system.refillBudgets(to: SimTime(seconds: at(day: 3, 0)))
-    #expect(system.energy == system.parameters.energyCeiling)
+    #expect(system.budgets.energy == system.parameters.energyCeiling)
     #expect(system.parameters.energyCeiling == 1.5 * system.parameters.energyCapacity)
   }
 
@@ -115,17 +126,17 @@ import Testing
   /// half-hour mark (a continuous uniform draw repeats or hits a mark with probability
   /// 0); on the clock, all 40 fell at 0. Two days later each phone keeps its phase.
   @Test func theBudgetRefillsEveryHalfHourFromThePhonesOwnPhase() {
-    let halfHour = SystemScheduler.halfHour.microseconds
+    let halfHour = DeviceBudgets.halfHour.microseconds
     var phases: Set<Int64> = []
     for seed in 1...40 {
       var world = SystemWorld(
         Self.configuration, behavior: StandingVetoTests.app(both: false), script: Self.script,
         recordDecisions: false, seed: UInt64(seed))
-      let first = world.phone.decider.energySlotAt.microseconds
+      let first = world.phone.decider.budgets.energySlotAt.microseconds
       #expect(first > 0 && first < halfHour, "first refill at \(first) µs")
       phases.insert(first)
       world.run(until: at(day: 2, 12))
-      let next = world.phone.decider.energySlotAt.microseconds
+      let next = world.phone.decider.budgets.energySlotAt.microseconds
       #expect(next > SimTime(seconds: at(day: 2, 11)).microseconds, "refills kept up: next at \(next) µs")
       #expect((next - first) % halfHour == 0, "phone \(seed) lost its phase")
     }

@@ -27,8 +27,8 @@ import Testing
     population.listed = [ListedApp(bundle: "com.photos", work: [AppArchetype.photoBackup.work], rank: 1)]
     s.connect(otherApps: Self.work(population), recent: RandomStreams(seed: 3).stream("recent"))
     s.otherApps.apps[0].run = (end: t(3600), start: t(0), onPower: true)
-    s.known.fairShare.seconds[0] = photoWeek
-    s.known.fairShare.seconds[s.otherApps.count] = ownWeek
+    s.usage.otherApps.fairShare.seconds[0] = photoWeek
+    s.usage.otherApps.fairShare.seconds[s.otherApps.count] = ownWeek
     return s
   }
 
@@ -56,7 +56,7 @@ import Testing
     )
     #expect(s.otherApps.apps[0].run == nil && s.otherApps.apps[0].suspensions == 1)
     #expect(s.otherApps.apps[0].dueAt == t(600), "the suspended upload is due again at once")
-    #expect(s.known.fairShare.seconds[0] == 3600, "its 600 s count for this week")
+    #expect(s.usage.otherApps.fairShare.seconds[0] == 3600, "its 600 s count for this week")
     #expect(s.groupLoad(.network, now: t(600)) == 0)
   }
 
@@ -86,8 +86,8 @@ import Testing
     s.suspendOther(1, now: t(600))
     s.otherApps.apps[0].run = (end: t(4000), start: t(1000), onPower: true)
     s.finishOtherRuns(until: t(4000))
-    #expect(s.known.fairShare.seconds[0] == 3600, "the refresh's 600 s and the backup's 3000 s")
-    #expect(s.known.fairShare.seconds[1] == 0)
+    #expect(s.usage.otherApps.fairShare.seconds[0] == 3600, "the refresh's 600 s and the backup's 3000 s")
+    #expect(s.usage.otherApps.fairShare.seconds[1] == 0)
   }
 
   @Test func runtimesResetEachWeek() {
@@ -126,13 +126,13 @@ extension FairShareTests {
     w.run(until: launch + 400)
     #expect(w.phone.decider.groupLoad(.standard, now: SimTime(seconds: launch + 400)) == 1)
     let count = w.phone.decider.otherApps.count
-    w.phone.decider.known.fairShare.seconds[count] = 1000
+    w.phone.decider.usage.otherApps.fairShare.seconds[count] = 1000
     let now = SimTime(seconds: launch + 400)
     let note = w.phone.decider.makeRoom(
       in: .standard, power: false, app: 0, appUnderStudy: w.phone.app, now: now, loop: &w.loop)
     #expect(note?.contains("suspended p0 (1000 s this week against 0 s)") == true, "\(note ?? "none")")
     #expect(w.phone.decider.groupLoad(.standard, now: now) == 0)
-    #expect(w.phone.decider.known.fairShare.seconds[count] == 1400, "its 400 s count for this week")
+    #expect(w.phone.decider.usage.otherApps.fairShare.seconds[count] == 1400, "its 400 s count for this week")
     w.run(until: launch + 500)
     let log = w.phone.appLog + w.app.events.elements
     let expiry = try #require(log.first { $0.kind == .expire && $0.identifier == "p0" })

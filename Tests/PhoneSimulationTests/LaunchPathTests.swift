@@ -38,7 +38,8 @@ import Testing
     #expect(judging.decisions.contains { $0.activity.identifier == "wake_after_open" })
     #expect(quick.launches() == judging.launches())
     #expect(quick.phone.decider.decisionCount == judging.phone.decider.decisionCount)
-    #expect(quick.phone.decider.jitter.uniform() == judging.phone.decider.jitter.uniform())
+    #expect(
+      quick.phone.decider.usage.jitterStream.uniform() == judging.phone.decider.usage.jitterStream.uniform())
     #expect(quick.phone.decider.shortcutsChecked > 0)
   }
 

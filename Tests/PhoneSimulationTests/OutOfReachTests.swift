@@ -66,7 +66,8 @@ import Testing
     #expect(memo.phone.decider.decisionCount == judging.phone.decider.decisionCount)
     #expect(judging.phone.decider.outOfReachPoints == 0)
     // The same number of draws: the predictions' stream is at the same place.
-    #expect(memo.phone.decider.jitter.uniform() == judging.phone.decider.jitter.uniform())
+    #expect(
+      memo.phone.decider.usage.jitterStream.uniform() == judging.phone.decider.usage.jitterStream.uniform())
     // Out of reach at many timer ticks (144 a day) away from the habitual opens, while
     // the request is not overdue; the memo is remade after each change of its inputs.
     #expect(memo.phone.decider.outOfReachPoints > 150, "\(memo.phone.decider.outOfReachPoints)")

@@ -54,7 +54,8 @@ import Testing
     #expect(judging.launches("refresh").count > 5)
     #expect(quick.launches() == judging.launches())
     #expect(quick.phone.decider.decisionCount == judging.phone.decider.decisionCount)
-    #expect(quick.phone.decider.jitter.uniform() == judging.phone.decider.jitter.uniform())
+    #expect(
+      quick.phone.decider.usage.jitterStream.uniform() == judging.phone.decider.usage.jitterStream.uniform())
     #expect(judging.decisions.contains { $0.verdicts.contains { $0.policy == "quiet_hours" } })
   }
 

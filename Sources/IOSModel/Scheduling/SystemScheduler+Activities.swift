@@ -4,27 +4,27 @@ extension SystemScheduler {
   /// Rebuilds the cached request activities if the app's pending list changed.
   mutating func refreshRequestCache(_ app: some LaunchableApp) {
     let key = (ObjectIdentifier(app), app.pendingGeneration)
-    if let cached = requestCacheKey, cached.app == key.0, cached.generation == key.1 { return }
+    if let cached = requests.cacheKey, cached.app == key.0, cached.generation == key.1 { return }
     fillRequestCache(app)
-    requestCacheKey = key
-    requestsDueAt = Int64.max
-    for a in requestCache { requestsDueAt = min(requestsDueAt, a.earliest?.microseconds ?? Int64.min) }
+    requests.cacheKey = key
+    requests.dueAt = Int64.max
+    for a in requests.cache { requests.dueAt = min(requests.dueAt, a.earliest?.microseconds ?? Int64.min) }
   }
 
-  /// Refills ``requestCache`` with the app's pending `BGTaskScheduler` requests as
+  /// Refills ``PendingRequests/cache`` with the app's pending `BGTaskScheduler` requests as
   /// activities, in submission order, each made by the path of its type.
   mutating func fillRequestCache(_ app: some LaunchableApp) {
-    requestCache.removeAllOfShortList()
+    requests.cache.removeAllOfShortList()
     let pending = app.pendingRequests
     for i in pending.indices {
-      guard let p = requestPath[Self.row(pending[i].kind)],
-        var a = paths[p].activity(for: pending[i])
+      guard let p = launchPaths.requestPath[LaunchPathSet.row(pending[i].kind)],
+        var a = launchPaths.all[p].activity(for: pending[i])
       else { continue }
       a.path = UInt8(p)
-      if let s = requestStarts[a.name], s.submitted == a.submittedAt, s.start > (a.earliest ?? .zero) {
+      if let s = requests.starts[a.name], s.submitted == a.submittedAt, s.start > (a.earliest ?? .zero) {
         a.earliest = s.start
       }
-      requestCache.append(a)
+      requests.cache.append(a)
     }
   }
 
@@ -34,24 +34,24 @@ extension SystemScheduler {
   /// (``IOSEra/spacesProcessingFromLastLaunch``), no sooner than
   /// ``SchedulerParameters/processingLaunchSpacingSeconds`` after the app's last launch
   /// of any kind, and then the window collapses (`collapsed`: dasd times it at its start).
-  /// Kept in ``requestStarts`` for the request cache; the naive model keeps the date.
+  /// Kept in ``PendingRequests/starts`` for the request cache; the naive model keeps the date.
   mutating func startAfter(for request: BGTaskScheduler.PendingRequest, app: some LaunchableApp)
     -> (start: SimTime, collapsed: Bool)
   {
     let earliest = request.earliestBeginDate ?? request.submittedAt
     guard !model.decidesAtEarliestBegin, request.kind != .continuedProcessing else {
-      requestStarts[request.name] = nil
+      requests.starts[request.name] = nil
       return (earliest, false)
     }
     var start = max(earliest, request.submittedAt + .seconds(parameters.submissionHoldSeconds))
     var collapsed = false
     if request.kind == .processing, app.configuration.era.spacesProcessingFromLastLaunch,
-      let last = lastLaunch.latest
+      let last = launches.last.latest
     {
       let spaced = last + .seconds(parameters.appLaunchSeconds + parameters.processingLaunchSpacingSeconds)
       if start < spaced { (start, collapsed) = (spaced, true) }
     }
-    requestStarts[request.name] = (request.submittedAt, start, collapsed)
+    requests.starts[request.name] = (request.submittedAt, start, collapsed)
     return (start, collapsed)
   }
 
@@ -66,40 +66,44 @@ extension SystemScheduler {
 
   /// What the paths read when they list their own work.
   func pathContext(_ app: some LaunchableApp) -> LaunchPathContext {
-    LaunchPathContext(app: app, keepsLegacyFetch: appOpens.total > 0 && known.keepsFetch(0))
+    LaunchPathContext(app: app, keepsLegacyFetch: usage.appOpens.total > 0 && usage.otherApps.keepsFetch(0))
   }
 
   /// Passes `input` to every path, and notes whether they hold work of their own.
   mutating func observe(_ input: LaunchPathInput, app: some LaunchableApp) {
-    for p in paths.indices where holdsOwnWork[p] { paths[p].observe(input, app: app) }
+    for p in launchPaths.all.indices where launchPaths.holdsOwnWork[p] {
+      launchPaths.all[p].observe(input, app: app)
+    }
     notePathsChanged()
   }
 
-  /// Notes whether any path holds work of its own (``pathsIdle``); called after every
+  /// Notes whether any path holds work of its own (``LaunchPathSet/idle``); called after every
   /// call that may change a path.
   mutating func notePathsChanged() {
-    pathsIdle = true
-    for p in paths.indices where holdsOwnWork[p] && !paths[p].isIdle { pathsIdle = false }
+    launchPaths.idle = true
+    for p in launchPaths.all.indices where launchPaths.holdsOwnWork[p] && !launchPaths.all[p].isIdle {
+      launchPaths.idle = false
+    }
   }
 
   /// Whether any activity could run now, checked without building the activity list
   /// (most decision points find nothing due). Call after ``refreshRequestCache(_:)``.
   func anythingDue(_ app: some LaunchableApp, now: SimTime) -> Bool {
-    if requestsDueAt <= now.microseconds { return true }
-    if pathsIdle { return false }
+    if requests.dueAt <= now.microseconds { return true }
+    if launchPaths.idle { return false }
     let context = pathContext(app)
-    for p in paths.indices where paths[p].hasDueWork(at: now, context) { return true }
+    for p in launchPaths.all.indices where launchPaths.all[p].hasDueWork(at: now, context) { return true }
     return false
   }
 
   /// The paths' own work (legacy fetch, silent pushes, background transfers) as
-  /// activities, to be judged after the app's requests (``requestCache``).
+  /// activities, to be judged after the app's requests (``PendingRequests/cache``).
   func pathActivities(_ app: some LaunchableApp) -> [Activity] {
     var list: [Activity] = []
     let context = pathContext(app)
-    for p in paths.indices {
+    for p in launchPaths.all.indices {
       let start = list.count
-      paths[p].appendActivities(to: &list, context)
+      launchPaths.all[p].appendActivities(to: &list, context)
       for k in start..<list.count { list[k].path = UInt8(p) }
     }
     return list

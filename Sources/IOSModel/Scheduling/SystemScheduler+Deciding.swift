@@ -15,9 +15,9 @@ extension SystemScheduler {
 
   /// Whose app-open prediction an activity is judged with.
   enum Predicting {
-    /// The app under study's (``predictAppOpen(_:)``).
+    /// The app under study's (``appOpenProbability(_:at:jitter:asOf:)``).
     case appUnderStudy
-    /// Other app `o`'s, from its own open history (``otherAppOpenProbability(_:now:)``).
+    /// Other app `o`'s, from its own open history.
     case otherApp(Int)
   }
 
@@ -49,12 +49,7 @@ extension SystemScheduler {
     // vetoed by the policies before the predictions (the cut below reads it).
     if case .appUnderStudy = app { setRelativeThreshold(&activity, at: point) }
     guard split < count else { return .scored(tally.mean) }
-    switch app {
-    case .appUnderStudy: predictAppOpen(&point)
-    case .otherApp(let o):
-      point.context.appOpenProbability = otherAppOpenProbability(o, now: point.context.now)
-      point.appOpenPredicted = true
-    }
+    predictAppOpen(&point, for: app)
     if cutsOutOfReach, let bound = model.compiled.bounds[model.compiled.weightRow(activity)],
       bound.cannotReach(
         activity, point.context, from: tally, threshold: model.threshold(for: activity), model: model)
@@ -95,7 +90,9 @@ extension SystemScheduler {
     refreshRequestCache(app)
     // Most points find nothing due: decided here, before a call that copies the scheduler
     // (about 1.9 kB) to lend it to a non-mutating method.
-    guard requestsDueAt <= now.microseconds || (!pathsIdle && anythingDue(app, now: now)) else { return }
+    guard requests.dueAt <= now.microseconds || (!launchPaths.idle && anythingDue(app, now: now)) else {
+      return
+    }
     refillBudgets(to: now)
     // The shortcuts know the app under study's state, not the other apps' runs.
     let shortcuts = !recordDecisions && otherApps.isEmpty && Self.usesShortcuts
@@ -112,20 +109,20 @@ extension SystemScheduler {
     loop: inout EventLoop
   ) {
     // Usually no path holds work of its own: the list is not built then.
-    let others: [Activity]? = pathsIdle ? nil : pathActivities(app)
-    let requests = requestCache.count
+    let others: [Activity]? = launchPaths.idle ? nil : pathActivities(app)
+    let requestCount = requests.cache.count
     var summary = DecisionShortcuts.PointSummary()
     // The app's requests that did not reach their threshold here, and the point as it
     // was before the app's first launch at it (``launchCompanions``).
     var waiting: [Activity] = []
     var beforeLaunch: DecisionPoint?
-    for k in 0..<(requests + (others?.count ?? 0)) {
-      var activity = k < requests ? requestCache[k] : others.unsafelyUnwrapped[k - requests]
+    for k in 0..<(requestCount + (others?.count ?? 0)) {
+      var activity = k < requestCount ? requests.cache[k] : others.unsafelyUnwrapped[k - requestCount]
       if let earliest = activity.earliest, earliest > now {
         summary.notYetDue = min(summary.notYetDue, earliest.microseconds)
         continue
       }
-      decisionCount += 1
+      log.count += 1
       let verdict: Verdict
       var verdicts: [PolicyVerdict] = []
       if recordDecisions {
@@ -136,7 +133,7 @@ extension SystemScheduler {
         verdict = judge(activity, at: &point)
       }
       // A score is compared with the request's own threshold (kept from the judging).
-      if k < requests, case .scored = verdict { setRelativeThreshold(&activity, at: point) }
+      if k < requestCount, case .scored = verdict { setRelativeThreshold(&activity, at: point) }
       summary.add(verdict, model: model)
       switch verdict {
       case .vetoed(let i):
@@ -147,16 +144,16 @@ extension SystemScheduler {
         if beforeLaunch == nil { beforeLaunch = point }
         let outcome = launch(
           activity, at: &point, app: app, device: device, loop: &loop, score: mean, companion: false)
-        if let note = madeRoom {
+        if let note = log.madeRoom {
           verdicts.append(PolicyVerdict(policy: "fair_share", outcome: .notApplicable, reason: note))
-          madeRoom = nil
+          log.madeRoom = nil
         }
         if recordDecisions { keep(activity, point, verdicts, mean, outcome) }
       case .scored(let mean):
         if recordDecisions { keep(activity, point, verdicts, mean, .belowThreshold) }
-        if Self.canJoinALaunch(activity, isRequest: k < requests) { waiting.append(activity) }
+        if Self.canJoinALaunch(activity, isRequest: k < requestCount) { waiting.append(activity) }
       case .outOfReach:
-        if Self.canJoinALaunch(activity, isRequest: k < requests) { waiting.append(activity) }
+        if Self.canJoinALaunch(activity, isRequest: k < requestCount) { waiting.append(activity) }
       }
     }
     if let beforeLaunch, !waiting.isEmpty {
@@ -227,30 +224,33 @@ extension SystemScheduler {
           now: now,
           loop: &loop)
       else { return .refused(reason: full) }
-      if recordDecisions { madeRoom = note }
+      if recordDecisions { log.madeRoom = note }
     }
     let conditions = LaunchConditions(
       onCellular: device.network == .cellular,
       transferBytesPerSecond: transferBytesPerSecond(on: device.network))
-    switch paths[p].launch(activity, app: app, conditions: conditions, loop: &loop) {
+    switch launchPaths.all[p].launch(activity, app: app, conditions: conditions, loop: &loop) {
     case .launched:
-      if holdsOwnWork[p] {
-        drawData(paths[p].launched(activity, at: now, app: app, onCellular: device.network == .cellular))
+      if launchPaths.holdsOwnWork[p] {
+        drawData(
+          launchPaths.all[p].launched(activity, at: now, app: app, onCellular: device.network == .cellular))
         notePathsChanged()
       }
-      launchCauses[activity.name] = cause(of: activity, score: score, companion: companion, at: point)
+      launches.causes[activity.name] = cause(of: activity, score: score, companion: companion, at: point)
       // A push delivered to the app on screen is no launch for dasd
       // (``PolicyContext/pushReachesAppOnScreen(_:)``).
       if !point.context.pushReachesAppOnScreen(activity) {
-        lastLaunch[activity.kind] = now
+        launches.last[activity.kind] = now
         if activity.kind == .silentPush {
           countPushLaunch(at: now)
-          point.context.silentPushesInPeriod = pushesInPeriod
+          point.context.silentPushesInPeriod = budgets.pushesInPeriod
         }
       }
-      runningSince[activity.name] = (now, point.context.isPluggedIn, group, activity.requiresExternalPower)
+      launches.running[activity.name] = (
+        now, point.context.isPluggedIn, group, activity.requiresExternalPower
+      )
       point.context.runningTasks = app.runningCount
-      point.context.lastLaunch = lastLaunch
+      point.context.lastLaunch = launches.last
       return .launched
     case .refused(let reason): return .refused(reason: reason)
     case .notPending: return .refused(reason: "not_pending")
@@ -268,7 +268,7 @@ extension SystemScheduler {
       reason = .onScreen
     } else if companion {
       reason = .companion
-      if activity.relativeThreshold.isNaN, let kept = optima[activity.name],
+      if activity.relativeThreshold.isNaN, let kept = requests.optima[activity.name],
         kept.submitted == activity.submittedAt
       {
         threshold = kept.threshold
@@ -276,7 +276,7 @@ extension SystemScheduler {
     } else if activity.relativeThreshold.isNaN {
       reason = .threshold
     } else {
-      let slot = optima[activity.name]?.optimum.slot(at: point.context.now) ?? 0
+      let slot = requests.optima[activity.name]?.optimum.slot(at: point.context.now) ?? 0
       reason = slot == 0 ? .optimum : .relaxed
     }
     return LaunchCause(
@@ -289,7 +289,7 @@ extension SystemScheduler {
     _ activity: Activity, _ point: DecisionPoint, _ verdicts: [PolicyVerdict], _ total: Double?,
     _ outcome: Decision.Outcome
   ) {
-    decisions.append(
+    log.decisions.append(
       Decision(
         time: point.context.now, activity: activity, trigger: point.trigger.text, verdicts: verdicts,
         total: total, threshold: model.threshold(for: activity), outcome: outcome))

@@ -11,7 +11,7 @@ extension SystemScheduler {
     in group: ActivityGroup, power: Bool, app: Int, appUnderStudy: some LaunchableApp, now: SimTime,
     loop: inout EventLoop
   ) -> String? {
-    let share = known.fairShare
+    let share = usage.otherApps.fairShare
     let long = share.settings.longRunningSeconds
     let halfLife = parameters.groupCaps.loadHalfLifeSeconds
     func week(_ k: Int) -> Double {
@@ -33,7 +33,7 @@ extension SystemScheduler {
         start: run.start)
     }
     if app != otherApps.count {
-      for (name, run) in zip(runningSince.allKeys, runningSince.allValues) where run.group == group {
+      for (name, run) in zip(launches.running.allKeys, launches.running.allValues) where run.group == group {
         consider(other: nil, task: name, power: run.needsPower, week: week(otherApps.count), start: run.start)
       }
     }
@@ -46,8 +46,8 @@ extension SystemScheduler {
       + " in the \(group.name) group"
     if let k = victim.other {
       suspendOther(k, now: now)
-    } else if let name = victim.task, let run = runningSince.removeValue(forKey: name) {
-      known.fairShare.ran(otherApps.count, from: run.start, to: now)
+    } else if let name = victim.task, let run = launches.running.removeValue(forKey: name) {
+      usage.otherApps.fairShare.ran(otherApps.count, from: run.start, to: now)
       refillBudgets(to: now)
       drawEnergy(from: run.start, to: now, onPower: run.onPower, by: otherApps.count, at: now)
       appUnderStudy.suspend(name, loop: &loop)
@@ -61,7 +61,7 @@ extension SystemScheduler {
     guard let run = otherApps.apps[k].run else { return }
     otherApps.apps[k].run = nil
     otherApps.apps[k].suspensions += 1
-    known.fairShare.ran(otherApps.fairShareKey(k), from: run.start, to: now)
+    usage.otherApps.fairShare.ran(otherApps.fairShareKey(k), from: run.start, to: now)
     refillBudgets(to: now)
     drawEnergy(from: run.start, to: now, onPower: run.onPower, by: k, at: now)
     if otherApps.apps[k].work.kind != .silentPush { otherApps.apps[k].dueAt = now }

@@ -30,19 +30,21 @@ extension SystemScheduler {
     let now = point.context.now
     let settings = parameters.relativeThreshold
     guard usesOptimum(point.context) else { return }
-    if let kept = optima[activity.name], kept.submitted == activity.submittedAt, now < kept.validUntil {
+    if let kept = requests.optima[activity.name], kept.submitted == activity.submittedAt,
+      now < kept.validUntil
+    {
       activity.relativeThreshold = kept.threshold
       return
     }
     let optimum: RelativeThreshold
-    if let kept = optima[activity.name], kept.submitted == activity.submittedAt,
+    if let kept = requests.optima[activity.name], kept.submitted == activity.submittedAt,
       (now - kept.optimum.computedAt).seconds < settings.recomputeSeconds
     {
       optimum = kept.optimum
     } else {
       let start = activity.earliest ?? activity.submittedAt
       let collapsed =
-        requestStarts[activity.name].map { $0.submitted == activity.submittedAt && $0.collapsed } ?? false
+        requests.starts[activity.name].map { $0.submitted == activity.submittedAt && $0.collapsed } ?? false
       let windowSeconds =
         collapsed
         ? 0 : activity.kind == .processing ? settings.processingWindowSeconds : settings.refreshWindowSeconds
@@ -53,7 +55,7 @@ extension SystemScheduler {
     // The threshold holds until its slot ends or the optimum is predicted again.
     let recompute = optimum.computedAt + .seconds(settings.recomputeSeconds)
     let validUntil = min(optimum.slotEnd(after: now) ?? recompute, recompute)
-    optima[activity.name] = (activity.submittedAt, optimum, threshold, validUntil)
+    requests.optima[activity.name] = (activity.submittedAt, optimum, threshold, validUntil)
     activity.relativeThreshold = threshold
   }
 
@@ -159,14 +161,7 @@ extension SystemScheduler {
     c.secondsSinceInstall = base.secondsSinceInstall + ahead
     c.daysSinceAppOpened = base.daysSinceAppOpened.map { $0 + ahead / 86_400 }
     let processing = activity.kind == .processing
-    if !processing {
-      let lookAhead = parameters.appLookAheadSeconds + parameters.appJitterSeconds / 2
-      c.appOpenProbability =
-        appOpens.total > 0
-        ? appOpens.probability(
-          from: t + .seconds(lookAhead), length: predictionWindowDuration(), now: t, calendar: calendar)
-        : nil
-    }
+    if !processing { c.appOpenProbability = appOpenProbability(.appUnderStudy, at: t, jitter: 0.5, asOf: t) }
     // One copy of the context for the step (passed as `c` itself, it was copied for each
     // policy asked); the device-use prediction is added to it only when needed.
     var context = c
@@ -188,7 +183,7 @@ extension SystemScheduler {
         return 0
       }
     }
-    predictDeviceUse(at: t, processing: processing, in: &context)
+    predictDeviceUse(at: t, in: &context, processing: processing)
     for i in model.compiled.scanReadingDeviceUse {
       let outcome: PolicyVerdict.Outcome = model.compiled.policies[i].answer(
         activity, context, others: model.compiled.others)
@@ -197,25 +192,13 @@ extension SystemScheduler {
     return tally.mean
   }
 
-  /// The device-use prediction a step of the scan reads: for processing the idle-use
-  /// one, for the rest the use within the prediction window, both at `t`.
-  mutating func predictDeviceUse(at t: SimTime, processing: Bool, in c: inout PolicyContext) {
-    if processing {
-      c.processingIdleUseProbability = deviceUse.probability(
-        from: t, length: .seconds(parameters.processingIdleWindowSeconds), now: t, calendar: calendar)
-    } else {
-      c.deviceUseProbability = deviceUse.probability(
-        from: t, length: predictionWindowDuration(), now: t, calendar: calendar)
-    }
-  }
-
   /// Checks a step the scan passed over: scored in full, it cannot beat the best.
   mutating func checkScanBound(
     _ activity: Activity, at t: SimTime, in c: PolicyContext, toBeat: Double, constant: ScoreTally
   ) {
     shortcuts.scanStepsChecked += 1
     var full = c
-    predictDeviceUse(at: t, processing: activity.kind == .processing, in: &full)
+    predictDeviceUse(at: t, in: &full, processing: activity.kind == .processing)
     var tally = constant
     for i in model.compiled.variesAcrossScan {
       let outcome: PolicyVerdict.Outcome = model.compiled.policies[i].answer(

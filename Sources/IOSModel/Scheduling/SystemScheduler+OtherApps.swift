@@ -34,7 +34,9 @@ extension SystemScheduler {
       ? 0 : min(split, model.compiled.reads.firstIndex { !$0.isDisjoint(with: Self.perOtherApp) } ?? count)
     var prefix = [(veto: Bool, tally: ScoreTally)?](repeating: nil, count: otherApps.workKinds)
     for i in otherApps.apps.indices where otherApps.apps[i].isDue(at: now) {
-      if otherApps.apps[i].work.kind == .legacyFetch, !known.keepsFetch(Int32(otherApps.apps[i].rank)) {
+      if otherApps.apps[i].work.kind == .legacyFetch,
+        !usage.otherApps.keepsFetch(Int32(otherApps.apps[i].rank))
+      {
         continue
       }
       var activity = otherApps.apps[i].activity
@@ -52,9 +54,9 @@ extension SystemScheduler {
       }
       guard let answered = prefix[kind], !answered.veto else { continue }
       point.context.lastLaunch = otherApps.apps[i].lastLaunch
-      point.context.daysSinceAppOpened = known.opens[o].daysSinceLast(now)
-      point.context.isAmongRecentApps = known.isRecent(Int32(otherApps.apps[i].rank))
-      point.context.dataBudget = data
+      point.context.daysSinceAppOpened = usage.otherApps.opens[o].daysSinceLast(now)
+      point.context.isAmongRecentApps = usage.otherApps.isRecent(Int32(otherApps.apps[i].rank))
+      point.context.dataBudget = budgets.data
       point.context.silentPushesInPeriod = pushesLaunched(inPeriodOf: now)
       point.context.appOpenProbability = nil
       point.appOpenPredicted = false
@@ -94,16 +96,6 @@ extension SystemScheduler {
     // Installed long before the run: no install warm-up.
     c.owner.installWarmupFactor = 0
     return c
-  }
-
-  /// The predicted probability that the owner opens other app `o` over the prediction
-  /// window ahead (with the jitter every app's prediction shares), or nil without opens.
-  mutating func otherAppOpenProbability(_ o: Int, now: SimTime) -> Double? {
-    let lookAhead = parameters.appLookAheadSeconds + predictionJitter(at: now) * parameters.appJitterSeconds
-    return known.opens[o].total > 0
-      ? known.opens[o].probability(
-        from: now + .seconds(lookAhead), length: predictionWindowDuration(), now: now, calendar: calendar)
-      : nil
   }
 
   /// Debug builds: the shared policies' answer for a kind of work, reused for app `i`, is
@@ -170,7 +162,7 @@ extension SystemScheduler {
     for i in otherApps.apps.indices {
       guard let run = otherApps.apps[i].run, run.end <= now else { continue }
       otherApps.apps[i].run = nil
-      known.fairShare.ran(otherApps.fairShareKey(i), from: run.start, to: run.end)
+      usage.otherApps.fairShare.ran(otherApps.fairShareKey(i), from: run.start, to: run.end)
       refillBudgets(to: run.end)
       drawEnergy(from: run.start, to: run.end, onPower: run.onPower, by: i, at: run.end)
       let work = otherApps.apps[i].work
@@ -191,7 +183,7 @@ extension SystemScheduler {
       sum += ActivityGroup.weight(age: now - run.start, halfLifeSeconds: halfLife)
       count += 1
     }
-    for run in runningSince.allValues where run.group == group {
+    for run in launches.running.allValues where run.group == group {
       sum += ActivityGroup.weight(age: now - run.start, halfLifeSeconds: halfLife)
       count += 1
     }
@@ -205,8 +197,8 @@ extension SystemScheduler {
       var note = ""
       switch verdicts[k].policy {
       case "energy_budget":
-        if let user = known.largestEnergyUser(of: otherApps, at: now) {
-          note = "\(user.bundle) drew \(Int((user.share * 100).rounded())) % of today's energy"
+        if let user = usage.otherApps.largestEnergyUser(of: otherApps, at: now) {
+          note = "\(user.bundle) drew \(Int((user.share * 100).rounded())) % of today's budgets.energy"
         }
       case "cpu":
         let names = otherApps.runningBundles(at: now)

@@ -12,11 +12,11 @@ extension SystemScheduler {
       isLowPowerMode: device.isLowPowerMode, thermal: device.thermalState, isPoweredOn: device.isPoweredOn,
       appState: app.state, backgroundAppRefresh: app.configuration.backgroundAppRefresh,
       isForceQuitFlagged: app.isForceQuitFlagged, appOpenProbability: nil, deviceUseProbability: 0,
-      daysSinceAppOpened: appOpens.daysSinceLast(now), energyBudget: energy,
-      energyCapacity: parameters.energyCapacity, dataBudget: data, lastLaunch: lastLaunch,
+      daysSinceAppOpened: usage.appOpens.daysSinceLast(now), energyBudget: budgets.energy,
+      energyCapacity: parameters.energyCapacity, dataBudget: budgets.data, lastLaunch: launches.last,
       runningTasks: app.runningCount, overruns: app.overruns)
     c.era = app.configuration.era
-    c.secondsSinceInstall = (now - (appOpens.first ?? .zero)).seconds
+    c.secondsSinceInstall = (now - (usage.appOpens.first ?? .zero)).seconds
     c.dataCapacity = Float(parameters.dataCapacity)
     c.owner = owner
     c.silentPushesInPeriod = pushesLaunched(inPeriodOf: now)
@@ -25,73 +25,62 @@ extension SystemScheduler {
     c.explain = recordDecisions
     if !otherApps.isEmpty {
       c.otherAppsRunning = UInt16(clamping: otherApps.running(at: now))
-      c.isAmongRecentApps = known.isRecent(RecentApps.appUnderStudy)
+      c.isAmongRecentApps = usage.otherApps.isRecent(RecentApps.appUnderStudy)
     }
     return c
   }
 
-  /// The app-open prediction's jitter [0…1): dasd keeps one value for every app and
-  /// draws it again only when at least ``SchedulerParameters/appJitterRedrawSeconds``
-  /// have passed since it was last asked for (multi-app facts, the application policy's
-  /// cross-app details), so apps judged close together share it.
-  mutating func predictionJitter(at now: SimTime) -> Double {
-    if let asked = jitterAskedAt, (now - asked).seconds < parameters.appJitterRedrawSeconds {
-      jitterAskedAt = now
-      return jitterValue
+  /// **The one app-open predictor**, for the app under study or other app `o`: the
+  /// probability that the owner opens it in the prediction window that starts
+  /// ``SchedulerParameters/appLookAheadSeconds`` plus `jitter` × ``SchedulerParameters/appJitterSeconds``
+  /// after `t`, from its open history as it stands at `asOf`; nil without any open. A
+  /// decision point passes the shared jitter (``UsageKnowledge/jitter(at:_:)``); the
+  /// optimum's scan its mean, ½.
+  mutating func appOpenProbability(_ app: Predicting, at t: SimTime, jitter: Double, asOf: SimTime)
+    -> Double?
+  {
+    let lookAhead = parameters.appLookAheadSeconds + jitter * parameters.appJitterSeconds
+    let window = usage.windowDuration(parameters)
+    let start = t + .seconds(lookAhead)
+    switch app {
+    case .appUnderStudy:
+      return UsageKnowledge.appOpenProbability(
+        &usage.appOpens, from: start, window: window, asOf: asOf, calendar: calendar)
+    case .otherApp(let o):
+      return UsageKnowledge.appOpenProbability(
+        &usage.otherApps.opens[o], from: start, window: window, asOf: asOf, calendar: calendar)
     }
-    jitterAskedAt = now
-    jitterValue = jitter.uniform()
-    return jitterValue
   }
 
-  /// The app-open prediction: the probability that the owner opens the app in a window
-  /// ~7.5 min ahead, shifted by a random jitter (``predictionJitter(at:)``); nil without
-  /// any open in the history.
-  mutating func predictAppOpen(_ point: inout DecisionPoint) {
+  /// The app-open prediction at `point`, made once, with the jitter every app shares.
+  mutating func predictAppOpen(_ point: inout DecisionPoint, for app: Predicting = .appUnderStudy) {
     guard !point.appOpenPredicted else { return }
     point.appOpenPredicted = true
     let now = point.context.now
-    let lookAhead = parameters.appLookAheadSeconds + predictionJitter(at: now) * parameters.appJitterSeconds
-    let window = predictionWindowDuration()
-    point.context.appOpenProbability =
-      appOpens.total > 0
-      ? appOpens.probability(from: now + .seconds(lookAhead), length: window, now: now, calendar: calendar)
-      : nil
+    let jitter = usage.jitter(at: now, parameters)
+    point.context.appOpenProbability = appOpenProbability(app, at: now, jitter: jitter, asOf: now)
   }
 
-  /// The device-use prediction for the next window (no random draw).
+  /// The device-use predictions at `point` (no random draw), made once.
   mutating func predictDeviceUse(_ point: inout DecisionPoint) {
     guard !point.deviceUsePredicted else { return }
     point.deviceUsePredicted = true
-    let now = point.context.now
-    point.context.deviceUseProbability = deviceUse.probability(
-      from: now, length: predictionWindowDuration(), now: now, calendar: calendar)
-    point.context.processingIdleUseProbability = deviceUse.probability(
-      from: now, length: SimDuration(seconds: parameters.processingIdleWindowSeconds), now: now,
-      calendar: calendar)
+    predictDeviceUse(at: point.context.now, in: &point.context, processing: nil)
   }
 
-  /// The prediction window as a duration, converted once per value of the parameter.
-  mutating func predictionWindowDuration() -> SimDuration {
-    if predictionWindow.seconds != parameters.predictionWindowSeconds {
-      predictionWindow = (
-        parameters.predictionWindowSeconds, SimDuration(seconds: parameters.predictionWindowSeconds)
-      )
+  /// **The one device-use predictor**: at `t`, the use within the prediction window
+  /// (what refresh and the other kinds read) and within
+  /// ``SchedulerParameters/processingIdleWindowSeconds`` (processing's idle prediction);
+  /// `processing` asks for one of them only (nil: both).
+  mutating func predictDeviceUse(at t: SimTime, in c: inout PolicyContext, processing: Bool?) {
+    if processing != true {
+      c.deviceUseProbability = usage.deviceUseProbability(
+        at: t, length: usage.windowDuration(parameters), calendar: calendar)
     }
-    return predictionWindow.duration
-  }
-
-  /// Silent pushes launched in the 24-hour budget period that holds `now`.
-  func pushesLaunched(inPeriodOf now: SimTime) -> Int {
-    pushPeriod(of: now) == pushPeriod ? pushesInPeriod : 0
-  }
-
-  /// The 24-hour budget period that holds `now`, counted from the owner's first open of
-  /// the app (from the start of the run before it).
-  func pushPeriod(of now: SimTime) -> Int {
-    let anchor = appOpens.first?.microseconds ?? 0
-    let since = now.microseconds - anchor
-    return since >= 0 ? Int(since / SimCalendar.dayMicroseconds) : -1
+    if processing != false {
+      c.processingIdleUseProbability = usage.deviceUseProbability(
+        at: t, length: SimDuration(seconds: parameters.processingIdleWindowSeconds), calendar: calendar)
+    }
   }
 }
 
@@ -100,7 +89,7 @@ extension SystemScheduler {
   /// the screen's wakes fill the histories the predictions read, as if observed, and the
   /// app counts as installed at its first open.
   public mutating func rememberPastUse(appOpens opens: [SimTime], screenOns: [SimTime]) {
-    for t in opens { appOpens.record(t, calendar: calendar) }
-    for t in screenOns { deviceUse.record(t, calendar: calendar) }
+    for t in opens { usage.appOpens.record(t, calendar: calendar) }
+    for t in screenOns { usage.deviceUse.record(t, calendar: calendar) }
   }
 }

@@ -24,80 +24,62 @@ public struct SystemScheduler: LaunchDecider {
   /// The policies and the threshold. Changing them drops what the shortcuts kept.
   public var model: SchedulingModel {
     didSet {
-      shortcuts = DecisionShortcuts()
+      shortcuts = DecisionShortcuts(onMismatch: shortcuts.onMismatch)
       herd.follow(model)
     }
   }
   public var parameters: SchedulerParameters
   public let calendar: SimCalendar
-  /// The app-open prediction's jitter: drawn for every app at once, again only when
-  /// ``SchedulerParameters/appJitterRedrawSeconds`` have passed since it was last asked
-  /// for (``predictionJitter(at:)``).
-  let jitter: RandomStream
-  var jitterValue = 0.0
-  var jitterAskedAt: SimTime?
-  /// The timer's phase and spread: its own stream (paired with `jitter`), so that the
-  /// prediction's draws are the same whatever the timer draws.
-  let timerStream: RandomStream
-  /// Whether to keep every decision (for `bgsim explain`); off for large runs.
-  public var recordDecisions: Bool
-  /// No launches from this time on: the end of an experiment's period, after which the
-  /// run goes on only for the tasks already running to finish.
-  public var launchesUntil: SimTime?
-  public internal(set) var decisions: [Decision] = []
-  /// Decisions made so far (kept or not).
-  public internal(set) var decisionCount = 0
-  /// Why each identifier was last launched (kept always, for `launches.csv`).
-  var launchCauses = SmallTable<TaskName, LaunchCause>()
-
-  public func launchCause(_ name: TaskName) -> LaunchCause? { launchCauses[name] }
-
-  var appOpens: UsageHistory
-  var deviceUse: UsageHistory
-  /// Energy budget left [mWh].
-  var energy: Double
-  /// Cellular data budget left [bytes].
-  var data: Double
-  var budgetsAt: SimTime = .zero
-  /// When the next energy refill is due: every 1,800 s from the last, at a phase of the
-  /// phone's own (drawn at ``start(app:device:target:loop:)``), not on the clock's half hours.
-  var energySlotAt: SimTime = .zero
-  /// The day's 48 half-hourly shares of the energy refill, and the day they are for.
-  var energyShares: [Double] = []
-  var energySharesDay = Int.min
-  var lastLaunch = LaunchTimes()
-  /// Each pending request's start as dasd sets it at submission (``startAfter(for:app:)``),
-  /// by task name: the submission it belongs to and the start.
-  var requestStarts = SmallTable<TaskName, (submitted: SimTime, start: SimTime, collapsed: Bool)>()
-  /// Each pending request's predicted optimum, with the submission it was predicted for
-  /// (``RelativeThreshold``), and its threshold until the slot or the optimum ends.
-  var optima = SmallTable<
-    TaskName, (submitted: SimTime, optimum: RelativeThreshold, threshold: Double, validUntil: SimTime)
-  >()
   /// How this owner's phone differs from the defaults (its thresholds are already in
   /// ``model``).
   public let owner: OwnerEffects
-  /// The silent-push budget's current 24-hour period and the pushes launched in it. The
-  /// budget resets every 24 h (S2, an Apple engineer); the periods are counted from the
-  /// owner's first open of the app (its install), not from a time of day.
-  var pushPeriod = 0
-  var pushesInPeriod = 0
-  /// The app's runs under way: when each started, and whether on external power.
-  var runningSince = SmallTable<
-    TaskName, (start: SimTime, onPower: Bool, group: ActivityGroup, needsPower: Bool)
-  >()
-  /// What dasd's fair share suspended for the launch being recorded (`bgsim explain`).
-  var madeRoom: String?
+  /// No launches from this time on: the end of an experiment's period, after which the
+  /// run goes on only for the tasks already running to finish.
+  public var launchesUntil: SimTime?
   /// The latest thundering-herd trigger, from the screen and Wi-Fi.
   public internal(set) var herd = HerdTrigger()
   /// The owner's other apps with background work, a part of the phone the assembly
   /// connects (``connect(otherApps:recent:)``): their work is judged at the same points.
   /// A reference, as the app under study is: a copy of the scheduler shares it.
   public private(set) var otherApps = OtherAppsWork()
-  /// What dasd learns of them as the phone runs.
-  var known = OtherAppKnowledge()
+  /// What the shortcuts keep between decision points.
+  var shortcuts = DecisionShortcuts()
+  /// What dasd learns of the owner, and the predictions it makes from it.
+  var usage: UsageKnowledge
+  /// The energy, cellular-data and silent-push budgets.
+  var budgets: DeviceBudgets
+  /// The scheduler's address and periodic timer.
+  var timer: DasdTimer
+  /// The app's pending requests: starts, optima, and the activities made of them.
+  var requests = PendingRequests()
+  /// The ways the system launches the app.
+  var launchPaths: LaunchPathSet
+  /// The decisions made, and those kept for `bgsim explain`.
+  var log: DecisionLog
+  /// The app under study's launches and runs.
+  var launches = AppLaunches()
+
+  /// Whether to keep every decision (for `bgsim explain`); off for large runs.
+  public var recordDecisions: Bool {
+    get { log.keeps }
+    set { log.keeps = newValue }
+  }
+  public var decisions: [Decision] { log.decisions }
+  /// Decisions made so far (kept or not).
+  public var decisionCount: Int { log.count }
+  /// The ways the system launches the app (``LaunchPath``): the app's task requests are
+  /// judged first, in submission order, then each path's own work, in this order.
+  public var paths: [any LaunchPath] { launchPaths.all }
+  /// Why the identifier `name` was last launched (``LaunchCause``).
+  public func launchCause(_ name: TaskName) -> LaunchCause? { launches.causes[name] }
+  /// Called instead of trapping when a checked shortcut disagrees with the rule (tests).
+  public var onShortcutMismatch: (@Sendable (String) -> Void)? {
+    get { shortcuts.onMismatch }
+    set { shortcuts.onMismatch = newValue }
+  }
+
   public mutating func otherAppOpened(rank: Int, at time: SimTime) {
-    known.opened(rank: rank, at: time, calendar: calendar)
+    usage.otherApps.opened(rank: rank, at: time, calendar: calendar)
   }
 
   /// Connects the phone's other apps: their work is judged with the app under study's
@@ -106,40 +88,12 @@ public struct SystemScheduler: LaunchDecider {
   /// they evict from `recent`.
   public mutating func connect(otherApps: OtherAppsWork, recent: RandomStream) {
     self.otherApps = otherApps
-    known = OtherAppKnowledge(
+    usage.otherApps = OtherAppKnowledge(
       otherApps, historyDays: parameters.historyDays, halfLifeDays: parameters.historyHalfLifeDays,
       start: .zero,
       recent: recent, recentApps: parameters.recentApps, fetchRanking: parameters.legacyFetchRanking,
       fairShare: parameters.fairShare)
   }
-  /// The address of its own events, handed out at assembly (``start(app:device:target:loop:)``).
-  var target = UInt32.max
-  /// The periodic timer's period, from `parameters` at ``start(app:device:target:loop:)``.
-  var timerPeriod = SimDuration.zero
-  /// ``SchedulerParameters/predictionWindowSeconds`` and its duration (NaN: not yet).
-  var predictionWindow = (seconds: Double.nan, duration: SimDuration.zero)
-  /// The ways the system launches the app (``LaunchPath``): the app's task requests are
-  /// judged first, in submission order, then each path's own work, in this order.
-  public internal(set) var paths: [any LaunchPath]
-  /// For each type of task request (by ``BGTaskKind``'s case order), the index of the
-  /// path that launches it.
-  let requestPath: [Int?]
-  /// Whether each path holds work of its own (no task requests).
-  let holdsOwnWork: [Bool]
-  /// No path holds work of its own, so the due activities are the app's requests (kept
-  /// by ``notePathsChanged()`` after each call that may change a path).
-  var pathsIdle = true
-  /// The app's pending requests as activities, kept until the list changes (most
-  /// decision points find the same requests as the last one).
-  var requestCache: [Activity] = []
-  var requestCacheKey: (app: ObjectIdentifier, generation: Int)?
-  /// The earliest `earliestBeginDate` among the cached requests [µs]; `Int64.min` for
-  /// one without a date, `Int64.max` when there is none.
-  var requestsDueAt = Int64.max
-  /// What the shortcuts keep between decision points.
-  var shortcuts = DecisionShortcuts()
-  /// Called instead of trapping when a checked shortcut disagrees with the rule (tests).
-  public var onShortcutMismatch: (@Sendable (String) -> Void)?
   /// Decision points whose vetoes stood (``StandingVeto``): counted, not judged again.
   public var standingVetoPoints: Int { shortcuts.standingVetoPoints }
   /// Decision points found out of reach (``OutOfReach``), judged without the policies
@@ -165,11 +119,6 @@ public struct SystemScheduler: LaunchDecider {
   /// The identifier a discretionary background transfer is handed over with.
   static let discretionaryName = TaskName("discretionary")
 
-  /// The kernel slot of the periodic timer (``EventLoop/allocateSlot()``, taken at
-  /// ``start(app:device:target:loop:)``): re-armed every period, it never waits in
-  /// the queue.
-  var timerSlot = Slot.unallocated
-
   enum Tick: UInt32 {
     case timer = 200
     case due
@@ -182,22 +131,13 @@ public struct SystemScheduler: LaunchDecider {
   ) {
     self.model = model.forOwner(owner)
     self.owner = owner
-    self.paths = paths
-    var requestPath = [Int?](repeating: nil, count: BGTaskKind.allCases.count)
-    for kind in BGTaskKind.allCases {
-      requestPath[Self.row(kind)] = paths.firstIndex { $0.requestKind == kind }
-    }
-    self.requestPath = requestPath
-    holdsOwnWork = paths.map { $0.requestKind == nil }
+    launchPaths = LaunchPathSet(paths)
     self.parameters = parameters
     self.calendar = calendar
-    jitter = stream
-    timerStream = RandomStream(key: stream.key ^ 0x7469_6D65)
-    self.recordDecisions = recordDecisions
-    appOpens = UsageHistory(days: parameters.historyDays, halfLifeDays: parameters.historyHalfLifeDays)
-    deviceUse = UsageHistory(days: parameters.historyDays, halfLifeDays: parameters.historyHalfLifeDays)
-    energy = parameters.energyCapacity
-    data = min(parameters.dataCapacity, parameters.dataCeiling)
+    usage = UsageKnowledge(parameters, jitter: stream)
+    timer = DasdTimer(stream: RandomStream(key: stream.key ^ 0x7469_6D65))
+    log = DecisionLog(keeps: recordDecisions)
+    budgets = DeviceBudgets(parameters)
     herd.follow(self.model)
     notePathsChanged()
   }
@@ -205,31 +145,20 @@ public struct SystemScheduler: LaunchDecider {
   public mutating func start(
     app: some LaunchableApp, device: some DeviceConditions, target: UInt32, loop: inout EventLoop
   ) {
-    self.target = target
-    if app.configuration.usesLegacyFetch { known.rankAppUnderStudyForFetch() }
-    budgetsAt = loop.now
-    timerPeriod = .seconds(parameters.evaluationPeriodSeconds)
-    timerSlot = loop.allocateSlot()
+    timer.target = target
+    if app.configuration.usesLegacyFetch { usage.otherApps.rankAppUnderStudyForFetch() }
+    budgets.refilledAt = loop.now
+    timer.slot = loop.allocateSlot()
     // The first tick at a random phase of the period: phones' timers are not aligned to
     // the wall clock, nor to each other.
     loop.schedule(
-      inSlot: timerSlot,
-      after: .seconds(max(0.001, parameters.evaluationPeriodSeconds * timerStream.uniform())),
+      inSlot: timer.slot,
+      after: .seconds(max(0.001, parameters.evaluationPeriodSeconds * timer.stream.uniform())),
       target: target, kind: Tick.timer.rawValue)
     // dasd refills the energy budget every 1,800 s counted from the last refill
     // (dasd-decisions.md §5), from a moment of the phone's own: the half hours of the
     // clock bunched every phone's refills, and the work they released, at :00 and :30.
-    energySlotAt = loop.now + .seconds(Self.halfHour.seconds * timerStream.uniform())
-  }
-
-  /// The time to the timer's next tick: the period, spread uniformly by
-  /// ± `evaluationPeriodSpread` of itself, so that ticks drift instead of keeping a grid.
-  /// Inlined: a call from a mutating method copied the whole scheduler at every tick.
-  @inline(__always)
-  func nextTimerInterval() -> SimDuration {
-    let spread = parameters.evaluationPeriodSpread
-    return .seconds(
-      max(0.001, parameters.evaluationPeriodSeconds * (1 - spread + 2 * spread * timerStream.uniform())))
+    budgets.energySlotAt = loop.now + .seconds(DeviceBudgets.halfHour.seconds * timer.stream.uniform())
   }
 
   public mutating func handle(
@@ -238,7 +167,8 @@ public struct SystemScheduler: LaunchDecider {
     switch Tick(rawValue: event.kind) {
     case .timer:
       loop.schedule(
-        inSlot: timerSlot, after: nextTimerInterval(), target: target, kind: Tick.timer.rawValue)
+        inSlot: timer.slot, after: timer.nextInterval(parameters), target: timer.target,
+        kind: Tick.timer.rawValue)
       evaluate(app: app, device: device, trigger: .timer, loop: &loop)
     case .due, nil:
       // dasd's timers for background work do not wake a phone asleep on battery: the
@@ -254,19 +184,19 @@ public struct SystemScheduler: LaunchDecider {
     herd.observe(change)
     switch change.kind {
     case .appOpened:
-      appOpens.record(change.time, calendar: calendar)
-      known.appUnderStudyOpened(at: change.time)
+      usage.appOpens.record(change.time, calendar: calendar)
+      usage.otherApps.appUnderStudyOpened(at: change.time)
       observe(.appOpened(at: change.time), app: app)
     case .screenOn:
-      deviceUse.record(change.time, calendar: calendar)
+      usage.deviceUse.record(change.time, calendar: calendar)
       // The phone wakes: a request whose timer passed while it slept is judged now.
-      if requestsDueAt <= change.time.microseconds {
+      if requests.dueAt <= change.time.microseconds {
         evaluate(app: app, device: device, trigger: .device(change.kind), loop: &loop)
       }
     case .appClosed:
-      known.appUnderStudyClosed(at: change.time)
+      usage.otherApps.appUnderStudyClosed(at: change.time)
     case .plugged, .unplugged, .screenOff, .network, .batteryLevel, .lowPowerMode, .thermal, .boot:
-      if change.kind == .screenOff { known.screenOff(at: change.time) }
+      if change.kind == .screenOff { usage.otherApps.screenOff(at: change.time) }
       evaluate(app: app, device: device, trigger: .device(change.kind), loop: &loop)
     default:
       break
@@ -286,11 +216,11 @@ public struct SystemScheduler: LaunchDecider {
           // dasd sets the request's timer at its start; whether it fires then depends on
           // the phone being awake (``handle(_:app:device:loop:)``).
           let start = startAfter(for: app.pendingRequests[k], app: app).start
-          if start > loop.now { loop.schedule(at: start, target: target, kind: Tick.due.rawValue) }
+          if start > loop.now { loop.schedule(at: start, target: timer.target, kind: Tick.due.rawValue) }
         }
       case .complete, .kill:
-        if let run = runningSince.removeValue(forKey: events[i].name) {
-          known.fairShare.ran(otherApps.count, from: run.start, to: events[i].time)
+        if let run = launches.running.removeValue(forKey: events[i].name) {
+          usage.otherApps.fairShare.ran(otherApps.count, from: run.start, to: events[i].time)
           refillBudgets(to: loop.now)
           drawEnergy(
             from: run.start, to: events[i].time, onPower: run.onPower, by: otherApps.count, at: loop.now)
@@ -331,14 +261,19 @@ public struct SystemScheduler: LaunchDecider {
       if !onPower { otherApps.apps[index].batteryEnergyMWh += cost }
     }
     guard !onPower || parameters.chargingRunsDrawEnergy else { return }
-    energy = max(parameters.energyFloor, energy - cost)
-    known.noteEnergy(cost, by: index, at: now)
+    budgets.energy = max(parameters.energyFloor, budgets.energy - cost)
+    usage.otherApps.noteEnergy(cost, by: index, at: now)
   }
 
   /// A silent push launched at `now`: one more in the device's budget period.
   mutating func countPushLaunch(at now: SimTime) {
-    pushesInPeriod = pushesLaunched(inPeriodOf: now) + 1
-    pushPeriod = pushPeriod(of: now)
+    budgets.countPushLaunch(at: now, anchor: usage.appOpens.first)
+  }
+
+  /// Silent pushes launched in the 24-hour budget period that holds `now`, counted from
+  /// the owner's first open of the app.
+  func pushesLaunched(inPeriodOf now: SimTime) -> Int {
+    budgets.pushesLaunched(inPeriodOf: now, anchor: usage.appOpens.first)
   }
 
   /// How fast a background transfer moves on `network` [B/s] (0: no network).
@@ -350,60 +285,9 @@ public struct SystemScheduler: LaunchDecider {
 
   /// Budgets refill through the day, up to their ceilings.
   mutating func refillBudgets(to now: SimTime) {
-    // This runs at every decision point: the energy's refill comes once a half hour, and
-    // a full cellular budget stays full without the division.
-    if energySlotAt <= now { refillEnergy(to: now) }
-    if data >= parameters.dataCeiling {
-      budgetsAt = now
-      return
-    }
-    let days = (now - budgetsAt).seconds / 86_400
-    guard days > 0 else { return }
-    data = min(parameters.dataCeiling, data + days * parameters.dataRefillPerDay)
-    budgetsAt = now
+    budgets.refill(to: now, parameters, deviceUse: usage.deviceUse, calendar: calendar)
   }
 
   /// Bytes moved on cellular draw the device's data budget, down to its floor.
-  mutating func drawData(_ bytes: Double) {
-    data = max(parameters.dataFloor, data - bytes)
-  }
-
-  /// Adds the energy refills of the half hours begun by `now`, each its share of the
-  /// day's at its start (dasd), up to the budget's ceiling.
-  @inline(never)
-  mutating func refillEnergy(to now: SimTime) {
-    while energySlotAt <= now {
-      if energy >= parameters.energyCeiling {
-        // The refills of a full budget are lost; the next keeps the phone's phase.
-        let step = Self.halfHour.microseconds
-        energySlotAt =
-          energySlotAt + SimDuration(microseconds: ((now - energySlotAt).microseconds / step + 1) * step)
-        return
-      }
-      energy = min(
-        parameters.energyCeiling, energy + parameters.energyRefillPerDay * energyShare(at: energySlotAt))
-      energySlotAt = energySlotAt + Self.halfHour
-    }
-  }
-
-  static let halfHour = SimDuration.minutes(30)
-
-  /// The share of a day's energy refill that comes at `slot` (a refill, in the half hour
-  /// of the day that holds it): the device use predicted for that half hour over the
-  /// day's, from the owner's
-  /// history as it stands (dasd's budget modulator); 1/48 without a prediction, or
-  /// with ``SchedulerParameters/energyRefillFollowsUse`` off.
-  mutating func energyShare(at slot: SimTime) -> Double {
-    let even = 1.0 / 48
-    guard parameters.energyRefillFollowsUse else { return even }
-    let day = calendar.day(of: slot)
-    if day != energySharesDay {
-      energySharesDay = day
-      let expected = deviceUse.halfHourlyWeightedEvents(now: slot, calendar: calendar)
-      let total = expected.reduce(0, +)
-      energyShares = total > 0 ? expected.map { $0 / total } : Array(repeating: even, count: 48)
-    }
-    let k = Int((slot - calendar.startOfDay(day)).microseconds / Self.halfHour.microseconds)
-    return energyShares.indices.contains(k) ? energyShares[k] : even
-  }
+  mutating func drawData(_ bytes: Double) { budgets.drawData(bytes, parameters) }
 }

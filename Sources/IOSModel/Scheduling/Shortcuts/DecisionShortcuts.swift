@@ -14,6 +14,8 @@
 /// (``SystemScheduler/judge(_:at:after:predicting:cutsOutOfReach:record:)``), which debug builds check at every
 /// shortcut (`SystemScheduler+ShortcutChecks.swift`).
 struct DecisionShortcuts {
+  /// Called instead of trapping when a checked shortcut disagrees with the rule (tests).
+  var onMismatch: (@Sendable (String) -> Void)?
   var standingVeto: StandingVeto?
   var outOfReach: OutOfReach?
   /// Points whose vetoes stood, counted without judging.

@@ -26,7 +26,7 @@ extension SystemScheduler {
     shortcuts.checked += 1
     let c = context(app: app, device: device, now: now)
     let split = model.predictionsNeededAt
-    for activity in requestCache where (activity.earliest ?? now) <= now {
+    for activity in requests.cache where (activity.earliest ?? now) <= now {
       var tally = ScoreTally()
       if model.judgeIndex(activity, c, policies: 0..<split, into: &tally) == nil {
         shortcutMismatch(

@@ -8,13 +8,13 @@ extension SystemScheduler {
     app: some LaunchableApp, device: some DeviceConditions, now: SimTime, trigger: DecisionTrigger
   ) -> Bool {
     guard let standing = shortcuts.standingVeto else { return false }
-    guard pathsIdle, now.microseconds < standing.until, standing.inputs.hold(app: app, device: device)
+    guard launchPaths.idle, now.microseconds < standing.until, standing.inputs.hold(app: app, device: device)
     else {
       shortcuts.standingVeto = nil
       return false
     }
     if Self.checksShortcuts { checkStandingVeto(app: app, device: device, now: now, trigger: trigger) }
-    decisionCount += standing.decisions
+    log.count += standing.decisions
     shortcuts.standingVetoPoints += 1
     return true
   }
@@ -28,7 +28,7 @@ extension SystemScheduler {
   )
     -> Bool
   {
-    guard let memo = shortcuts.outOfReach, pathsIdle,
+    guard let memo = shortcuts.outOfReach, launchPaths.idle,
       memo.holds(app: app, device: device, point.context, model: model)
     else { return false }
     predictAppOpen(&point)
@@ -42,7 +42,7 @@ extension SystemScheduler {
       let until =
         !judgesAgainstOptimum(activity)
         ? SimTime(microseconds: .max)
-        : usesOptimum(point.context) ? (optima[activity.name]?.validUntil ?? .zero) : .zero
+        : usesOptimum(point.context) ? (requests.optima[activity.name]?.validUntil ?? .zero) : .zero
       shortcuts.outOfReach?.threshold = threshold
       shortcuts.outOfReach?.thresholdUntil = until
     }
@@ -57,7 +57,7 @@ extension SystemScheduler {
       activity.relativeThreshold = threshold
       checkOutOfReach(activity, at: point)
     }
-    decisionCount += 1
+    log.count += 1
     shortcuts.outOfReachPoints += 1
     return true
   }
@@ -87,8 +87,8 @@ extension SystemScheduler {
       shortcuts.standingVeto = StandingVeto(
         inputs: StateInputs(app: app, device: device), decisions: point.judged, until: point.notYetDue)
     }
-    guard requestCache.count == 1, point.judged == 1, point.outOfReach == 1 else { return }
+    guard requests.cache.count == 1, point.judged == 1, point.outOfReach == 1 else { return }
     shortcuts.outOfReach = OutOfReach(
-      requestCache[0], context(app: app, device: device, now: now), app: app, device: device, model: model)
+      requests.cache[0], context(app: app, device: device, now: now), app: app, device: device, model: model)
   }
 }

@@ -1,0 +1,23 @@
+import Randomness
+import SimKernel
+
+/// The scheduler's own clock: its kernel address, and dasd's periodic re-evaluation,
+/// whose phase and spread come from a stream of its own (paired with the prediction's
+/// jitter, so that the prediction's draws are the same whatever the timer draws).
+struct DasdTimer {
+  let stream: RandomStream
+  /// The address of the scheduler's own events, handed out at assembly.
+  var target = UInt32.max
+  /// The kernel slot of the periodic timer: re-armed every period, it never waits in
+  /// the queue.
+  var slot = Slot.unallocated
+
+  /// The time to the timer's next tick: the period, spread uniformly by
+  /// ± `evaluationPeriodSpread` of itself, so that ticks drift instead of keeping a grid.
+  @inline(__always)
+  func nextInterval(_ parameters: SchedulerParameters) -> SimDuration {
+    let spread = parameters.evaluationPeriodSpread
+    return .seconds(
+      max(0.001, parameters.evaluationPeriodSeconds * (1 - spread + 2 * spread * stream.uniform())))
+  }
+}

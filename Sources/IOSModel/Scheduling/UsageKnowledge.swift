@@ -1,0 +1,65 @@
+import Randomness
+import SimKernel
+
+/// What dasd learns of the owner as the phone runs, and the one predictor that reads it:
+/// the app under study's opens and the phone's wakes by time of day over the history
+/// (``UsageHistory``), what it knows of the owner's other apps (``OtherAppKnowledge``),
+/// and the app-open prediction's jitter, which every app shares.
+struct UsageKnowledge {
+  var appOpens: UsageHistory
+  var deviceUse: UsageHistory
+  /// The owner's other apps: their opens, recent apps, fetch ranking, fair share.
+  var otherApps = OtherAppKnowledge()
+  /// The app-open prediction's jitter: drawn for every app at once, again only when
+  /// ``SchedulerParameters/appJitterRedrawSeconds`` have passed since it was last asked
+  /// for (``jitter(at:_:)``).
+  let jitterStream: RandomStream
+  var jitterValue = 0.0
+  var jitterAskedAt: SimTime?
+  /// ``SchedulerParameters/predictionWindowSeconds`` and its duration (NaN: not yet).
+  var window = (seconds: Double.nan, duration: SimDuration.zero)
+
+  init(_ parameters: SchedulerParameters, jitter: RandomStream) {
+    appOpens = UsageHistory(days: parameters.historyDays, halfLifeDays: parameters.historyHalfLifeDays)
+    deviceUse = UsageHistory(days: parameters.historyDays, halfLifeDays: parameters.historyHalfLifeDays)
+    jitterStream = jitter
+  }
+
+  /// The app-open prediction's jitter [0…1): dasd keeps one value for every app and
+  /// draws it again only when at least ``SchedulerParameters/appJitterRedrawSeconds``
+  /// have passed since it was last asked for (multi-app facts, the application policy's
+  /// cross-app details), so apps judged close together share it.
+  mutating func jitter(at now: SimTime, _ parameters: SchedulerParameters) -> Double {
+    if let asked = jitterAskedAt, (now - asked).seconds < parameters.appJitterRedrawSeconds {
+      jitterAskedAt = now
+      return jitterValue
+    }
+    jitterAskedAt = now
+    jitterValue = jitterStream.uniform()
+    return jitterValue
+  }
+
+  /// The prediction window as a duration, converted once per value of the parameter.
+  mutating func windowDuration(_ parameters: SchedulerParameters) -> SimDuration {
+    if window.seconds != parameters.predictionWindowSeconds {
+      window = (parameters.predictionWindowSeconds, SimDuration(seconds: parameters.predictionWindowSeconds))
+    }
+    return window.duration
+  }
+
+  /// **The app-open prediction**, for any app: the probability that the owner opens it
+  /// (by its open history `opens`) within `window` from `start`, as seen at `asOf`; nil
+  /// without any open in the history.
+  static func appOpenProbability(
+    _ opens: inout UsageHistory, from start: SimTime, window: SimDuration, asOf: SimTime,
+    calendar: SimCalendar
+  ) -> Double? {
+    opens.total > 0 ? opens.probability(from: start, length: window, now: asOf, calendar: calendar) : nil
+  }
+
+  /// **The device-use prediction** at `now`: the probability that the owner uses the
+  /// phone within `length`.
+  mutating func deviceUseProbability(at now: SimTime, length: SimDuration, calendar: SimCalendar) -> Double {
+    deviceUse.probability(from: now, length: length, now: now, calendar: calendar)
+  }
+}
