@@ -27,7 +27,9 @@ extension ArchitectureTests {
         let computed = brace.map { !code[..<$0].contains("=") } ?? false
         let observer =
           k + 1 < lines.count
-          && ["didSet", "willSet"].contains { lines[k + 1].trimmingCharacters(in: .whitespaces).hasPrefix($0) }
+          && ["didSet", "willSet"].contains {
+            lines[k + 1].trimmingCharacters(in: .whitespaces).hasPrefix($0)
+          }
         if !computed || observer { out.append(property) }
       }
       depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count

@@ -111,7 +111,9 @@ public struct ExperimentSpec: Sendable {
     for cell in cells {
       let spec = try self.spec(for: cell)
       if !spec.otherApps.isEmpty { anyOtherApps = true }
-      if let problem = spec.scheduler.thresholdProblem(otherWork: !spec.otherApps.isEmpty) { throw problem }
+      if let problem = spec.scheduler.thresholdProblem(appleMaintenance: spec.otherApps.hasAppleMaintenance) {
+        throw problem
+      }
     }
     if otherAppDays, !anyOtherApps,
       let flag = try root.section("outputs", keys: ["other_app_days"])?.value("other_app_days")

@@ -10,9 +10,11 @@ struct PendingRequests {
   var starts = SmallTable<TaskName, (submitted: SimTime, start: SimTime, collapsed: Bool)>()
   /// Each pending request's predicted optimum, with the submission it was predicted for
   /// (``RelativeThreshold``), and its threshold until the slot or the optimum ends.
-  var optima = SmallTable<
-    TaskName, (submitted: SimTime, optimum: RelativeThreshold, threshold: Double, validUntil: SimTime)
-  >()
+  var optima = SmallTable<TaskName, KeptOptimum>()
+  /// Each other app's pending request's optimum, by its index in the scheduler's
+  /// ``SystemScheduler/otherApps`` (kept here, not in the app's entry: reading a field of
+  /// an entry through the shared list copied the whole entry).
+  var otherAppOptima: [KeptOptimum?] = []
   /// The app's pending requests as activities (most decision points find the same
   /// requests as the last one), and the app and pending-list generation they are of.
   var cache: [Activity] = []

@@ -28,42 +28,6 @@ extension SystemScheduler {
     }
   }
 
-  /// A request's start as dasd sets it at submission: its earliest begin date, but no
-  /// sooner than ``SchedulerParameters/submissionHoldSeconds`` after submission
-  /// (dasd-decisions.md §1); for processing, in eras that space it
-  /// (``IOSEra/spacesProcessingFromLastLaunch``), no sooner than
-  /// ``SchedulerParameters/processingLaunchSpacingSeconds`` after the app's last launch
-  /// of any kind, and then the window collapses (`collapsed`: dasd times it at its start).
-  /// Kept in ``PendingRequests/starts`` for the request cache; the naive model keeps the date.
-  mutating func startAfter(for request: BGTaskScheduler.PendingRequest, app: some LaunchableApp)
-    -> (start: SimTime, collapsed: Bool)
-  {
-    let earliest = request.earliestBeginDate ?? request.submittedAt
-    guard !model.decidesAtEarliestBegin, request.kind != .continuedProcessing else {
-      requests.starts[request.name] = nil
-      return (earliest, false)
-    }
-    var start = max(earliest, request.submittedAt + .seconds(parameters.submissionHoldSeconds))
-    var collapsed = false
-    if request.kind == .processing, app.configuration.era.spacesProcessingFromLastLaunch,
-      let last = launches.last.latest
-    {
-      let spaced = last + .seconds(parameters.appLaunchSeconds + parameters.processingLaunchSpacingSeconds)
-      if start < spaced { (start, collapsed) = (spaced, true) }
-    }
-    requests.starts[request.name] = (request.submittedAt, start, collapsed)
-    return (start, collapsed)
-  }
-
-  /// A request type's row in ``requestPath``.
-  static func row(_ kind: BGTaskKind) -> Int {
-    switch kind {
-    case .refresh: 0
-    case .processing: 1
-    case .continuedProcessing: 2
-    }
-  }
-
   /// What the paths read when they list their own work.
   func pathContext(_ app: some LaunchableApp) -> LaunchPathContext {
     LaunchPathContext(app: app, keepsLegacyFetch: usage.appOpens.total > 0 && usage.otherApps.keepsFetch(0))

@@ -1,64 +1,6 @@
 import SimKernel
 
 extension SystemScheduler {
-  /// Whether `activity` is judged against its own optimum (``RelativeThreshold``): the
-  /// app's refresh and processing requests, unless the model decides at the earliest
-  /// begin date (`naive`) or the relative threshold is switched off.
-  @inline(__always)
-  func judgesAgainstOptimum(_ activity: Activity) -> Bool {
-    (activity.kind == .refresh || activity.kind == .processing) && parameters.relativeThreshold.enabled
-      && !model.decidesAtEarliestBegin
-  }
-
-  /// Whether the app was opened recently enough for its requests to be judged against
-  /// their optimum (``RelativeThreshold/Settings/usedWithinSeconds``) in `context`.
-  @inline(__always)
-  func usesOptimum(_ context: PolicyContext) -> Bool {
-    (context.daysSinceAppOpened ?? .infinity) * 86_400 <= parameters.relativeThreshold.usedWithinSeconds
-  }
-
-  /// Sets `activity`'s threshold at `point`: its optimum × the relaxation of the slot
-  /// `point` falls in, moved by the owner's leniency as the model's thresholds are. The
-  /// optimum is predicted the first time it is asked for after the request's submission
-  /// (``judge(_:at:after:predicting:cutsOutOfReach:record:)`` asks once the policies
-  /// before the predictions have not vetoed it), and again once it is
-  /// ``RelativeThreshold/Settings/recomputeSeconds`` old; the threshold is kept until its
-  /// slot ends. An app not opened within ``RelativeThreshold/Settings/usedWithinSeconds``
-  /// keeps the model's threshold.
-  mutating func setRelativeThreshold(_ activity: inout Activity, at point: DecisionPoint) {
-    guard judgesAgainstOptimum(activity) else { return }
-    let now = point.context.now
-    let settings = parameters.relativeThreshold
-    guard usesOptimum(point.context) else { return }
-    if let kept = requests.optima[activity.name], kept.submitted == activity.submittedAt,
-      now < kept.validUntil
-    {
-      activity.relativeThreshold = kept.threshold
-      return
-    }
-    let optimum: RelativeThreshold
-    if let kept = requests.optima[activity.name], kept.submitted == activity.submittedAt,
-      (now - kept.optimum.computedAt).seconds < settings.recomputeSeconds
-    {
-      optimum = kept.optimum
-    } else {
-      let start = activity.earliest ?? activity.submittedAt
-      let collapsed =
-        requests.starts[activity.name].map { $0.submitted == activity.submittedAt && $0.collapsed } ?? false
-      let windowSeconds =
-        collapsed
-        ? 0 : activity.kind == .processing ? settings.processingWindowSeconds : settings.refreshWindowSeconds
-      optimum = predictOptimum(
-        activity, start: start, windowEnd: start + .seconds(windowSeconds), base: point.context)
-    }
-    let threshold = SchedulingModel.moved(optimum.threshold(at: now, settings), by: owner)
-    // The threshold holds until its slot ends or the optimum is predicted again.
-    let recompute = optimum.computedAt + .seconds(settings.recomputeSeconds)
-    let validUntil = min(optimum.slotEnd(after: now) ?? recompute, recompute)
-    requests.optima[activity.name] = (activity.submittedAt, optimum, threshold, validUntil)
-    activity.relativeThreshold = threshold
-  }
-
   /// dasd's optimum for a request whose window runs from `start` to `windowEnd`
   /// (dasd-decisions.md §2): the policies' scores predicted from max(start, now) to
   /// min(window end, now + horizon), step by step; the first step above
@@ -66,9 +8,10 @@ extension SystemScheduler {
   /// is judged by the whole rule in the phone's best state (``idealContext(_:)``) with
   /// the usage predictions for that moment: only what dasd predicts varies, and the
   /// other policies stand at their best. No random draw is made.
-  mutating func predictOptimum(_ activity: Activity, start: SimTime, windowEnd: SimTime, base: PolicyContext)
-    -> RelativeThreshold
-  {
+  mutating func predictOptimum(
+    _ activity: Activity, start: SimTime, windowEnd: SimTime, base: PolicyContext,
+    for client: Predicting = .appUnderStudy
+  ) -> RelativeThreshold {
     let s = parameters.relativeThreshold
     let now = base.now
     let from = max(start, now)
@@ -100,7 +43,7 @@ extension SystemScheduler {
     repeat {
       stepActivity.earliest = t
       scan.toBeat = best.score
-      let score = predictedScore(stepActivity, at: t, from: base, in: &ideal, scan: &scan)
+      let score = predictedScore(stepActivity, at: t, from: base, in: &ideal, scan: &scan, for: client)
       if score > s.goodEnough {
         best = (score, t)
         break
@@ -154,14 +97,14 @@ extension SystemScheduler {
   /// byte-identical either way).
   mutating func predictedScore(
     _ activity: Activity, at t: SimTime, from base: PolicyContext, in c: inout PolicyContext,
-    scan: inout ScanStep
+    scan: inout ScanStep, for client: Predicting = .appUnderStudy
   ) -> Double {
     let ahead = (t - base.now).seconds
     c.now = t
     c.secondsSinceInstall = base.secondsSinceInstall + ahead
     c.daysSinceAppOpened = base.daysSinceAppOpened.map { $0 + ahead / 86_400 }
     let processing = activity.kind == .processing
-    if !processing { c.appOpenProbability = appOpenProbability(.appUnderStudy, at: t, jitter: 0.5, asOf: t) }
+    if !processing { c.appOpenProbability = appOpenProbability(client, at: t, jitter: 0.5, asOf: t) }
     // One copy of the context for the step (passed as `c` itself, it was copied for each
     // policy asked); the device-use prediction is added to it only when needed.
     var context = c

@@ -2,6 +2,14 @@ import DeviceModel
 import SimKernel
 
 extension SystemScheduler {
+  /// Whose app-open prediction an activity is judged with.
+  enum Predicting: Equatable {
+    /// The app under study's (``appOpenProbability(_:at:jitter:asOf:)``).
+    case appUnderStudy
+    /// Other app `i`'s (of ``otherApps``), from its own open history.
+    case otherApp(Int)
+  }
+
   /// What the policies see at `now`: the device, the app, the budgets. The predictions
   /// are left out: each is made just before the first policy that reads it.
   @inline(__always)
@@ -46,9 +54,10 @@ extension SystemScheduler {
     case .appUnderStudy:
       return UsageKnowledge.appOpenProbability(
         &usage.appOpens, from: start, window: window, asOf: asOf, calendar: calendar)
-    case .otherApp(let o):
+    case .otherApp(let i):
       return UsageKnowledge.appOpenProbability(
-        &usage.otherApps.opens[o], from: start, window: window, asOf: asOf, calendar: calendar)
+        &usage.otherApps.opens[otherApps.apps[i].opensAt], from: start, window: window, asOf: asOf,
+        calendar: calendar)
     }
   }
 

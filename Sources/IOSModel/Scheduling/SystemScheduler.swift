@@ -39,7 +39,8 @@ public struct SystemScheduler: LaunchDecider {
   /// The latest thundering-herd trigger, from the screen and Wi-Fi.
   public internal(set) var herd = HerdTrigger()
   /// The owner's other apps with background work, a part of the phone the assembly
-  /// connects (``connect(otherApps:recent:)``): their work is judged at the same points.
+  /// connects (``connect(otherApps:recent:)``): their work is judged at the timer's points
+  /// and the charger's, network's and boot's (``judgesOtherApps(_:)``).
   /// A reference, as the app under study is: a copy of the scheduler shares it.
   public private(set) var otherApps = OtherAppsWork()
   /// What the shortcuts keep between decision points.
@@ -103,7 +104,7 @@ public struct SystemScheduler: LaunchDecider {
   /// `BGSIM_CHECK_SHORTCUTS` set).
   public var shortcutsChecked: Int { shortcuts.checked }
   /// Steps of the optimum's scan that could not beat the best so far, passed over
-  /// without their device-use prediction (``predictOptimum(_:start:windowEnd:base:)``),
+  /// without their device-use prediction (``predictOptimum(_:start:windowEnd:base:for:)``),
   /// and of those, the ones checked against the full score.
   public var scanStepsPassedOver: Int { shortcuts.scanStepsPassedOver }
   public var scanStepsChecked: Int { shortcuts.scanStepsChecked }
@@ -171,10 +172,7 @@ public struct SystemScheduler: LaunchDecider {
         kind: Tick.timer.rawValue)
       evaluate(app: app, device: device, trigger: .timer, loop: &loop)
     case .due, nil:
-      // dasd's timers for background work do not wake a phone asleep on battery: the
-      // request waits for the next wake (dasd-decisions.md §4).
-      if !model.decidesAtEarliestBegin, !device.isInUse, !device.isPluggedIn { return }
-      evaluate(app: app, device: device, trigger: .earliestBeginDate, loop: &loop)
+      requestDue(app: app, device: device, loop: &loop)
     }
   }
 
@@ -189,10 +187,7 @@ public struct SystemScheduler: LaunchDecider {
       observe(.appOpened(at: change.time), app: app)
     case .screenOn:
       usage.deviceUse.record(change.time, calendar: calendar)
-      // The phone wakes: a request whose timer passed while it slept is judged now.
-      if requests.dueAt <= change.time.microseconds {
-        evaluate(app: app, device: device, trigger: .device(change.kind), loop: &loop)
-      }
+      phoneWoke(at: change.time, kind: change.kind, app: app, device: device, loop: &loop)
     case .appClosed:
       usage.otherApps.appUnderStudyClosed(at: change.time)
     case .plugged, .unplugged, .screenOff, .network, .batteryLevel, .lowPowerMode, .thermal, .boot:
@@ -206,17 +201,14 @@ public struct SystemScheduler: LaunchDecider {
   public mutating func appChanged(
     _ events: AppEvents, app: some LaunchableApp, device: some DeviceConditions, loop: inout EventLoop
   ) {
-    var submitted = false
+    var judgeNow = false
     // Fields read in place: `for e in events` would copy each event and retain its strings.
     for i in 0..<events.count {
       switch events[i].kind {
       case .submit:
-        submitted = true
+        judgeNow = true
         if let k = app.pendingRequests.lastIndex(where: { $0.name == events[i].name }) {
-          // dasd sets the request's timer at its start; whether it fires then depends on
-          // the phone being awake (``handle(_:app:device:loop:)``).
-          let start = startAfter(for: app.pendingRequests[k], app: app).start
-          if start > loop.now { loop.schedule(at: start, target: timer.target, kind: Tick.due.rawValue) }
+          submitted(app.pendingRequests[k], app: app, loop: &loop)
         }
       case .complete, .kill:
         if let run = launches.running.removeValue(forKey: events[i].name) {
@@ -233,12 +225,12 @@ public struct SystemScheduler: LaunchDecider {
           at: events[i].time, bytes: events[i].value ?? 0,
           discretionary: events[i].name == Self.discretionaryName)
         observe(transfer, app: app)
-        submitted = true
+        judgeNow = true
       default:
         break
       }
     }
-    if submitted { evaluate(app: app, device: device, trigger: .submit, loop: &loop) }
+    if judgeNow { evaluate(app: app, device: device, trigger: .submit, loop: &loop) }
   }
 
   public mutating func silentPushArrived(

@@ -37,7 +37,7 @@ extension SystemScheduler {
     var threshold = memo.threshold
     if point.context.now >= memo.thresholdUntil || !usesOptimum(point.context) {
       var activity = memo.activity
-      setRelativeThreshold(&activity, at: point)
+      setRelativeThreshold(&activity, at: &point)
       threshold = model.threshold(for: activity)
       let until =
         !judgesAgainstOptimum(activity)
@@ -65,8 +65,8 @@ extension SystemScheduler {
   /// ``judge(_:at:after:predicting:cutsOutOfReach:record:)`` with one cut: once the app-open prediction is made, an
   /// activity whose score cannot reach the threshold (``ScoreBound``) is not asked
   /// about further.
-  mutating func judgeWithShortcuts(_ activity: Activity, at point: inout DecisionPoint) -> Verdict {
-    let verdict = judge(activity, at: &point, cutsOutOfReach: true)
+  mutating func judgeWithShortcuts(_ activity: inout Activity, at point: inout DecisionPoint) -> Verdict {
+    let verdict = judge(&activity, at: &point, cutsOutOfReach: true)
     if case .outOfReach = verdict { shortcuts.outOfReachPoints += 1 }
     return verdict
   }

@@ -1,0 +1,420 @@
+import DeviceModel
+import SimKernel
+
+/// **The rule**, in the order a request meets it. The app under study's work is judged
+/// here: its requests and its legacy fetch, silent pushes and background transfers
+/// (``LaunchPath``). The owner's other apps and Apple's maintenance are judged by the
+/// same ``judge(_:at:after:predicting:cutsOutOfReach:record:)`` and thresholds from
+/// their own loop (``judgeOtherApps(app:device:now:loop:)``), at fewer points.
+///
+/// 1. **Submit**: dasd sets the request's start, the later of its earliest begin date and
+///    the 450-s hold, spaced from the app's last launch (``startAfter(for:app:)``), and a
+///    timer at it.
+/// 2. **Due**: the timer fires on an awake phone; asleep on battery the request waits for
+///    the next wake, a change of state or dasd's own timer (``requestDue(app:device:loop:)``).
+/// 3. **Decision point**: each due activity is judged in turn (``evaluate(app:device:trigger:loop:)``).
+/// 4. **Judge**: every policy once, in order; a veto ends it; else the weighted mean of
+///    the scores, with the usage predictions made once, just before the first policy
+///    that reads them.
+/// 5. **Threshold**: a refresh or processing request of an app used within the week is
+///    compared with its own optimum × the relaxation of the slot it is in
+///    (``setRelativeThreshold(_:at:for:)``, the optimum's scan in `SystemScheduler+Optimum.swift`);
+///    other work with the model's threshold for its kind.
+/// 6. **Launch**: the app is launched for it, and why is kept (``LaunchCause``).
+/// 7. **Companions**: the app's other due requests that no policy vetoes run in the same
+///    launch (``launchCompanions(_:at:app:device:loop:)``).
+///
+/// Shortcuts that answer a point without asking every policy live in `Shortcuts/`, and
+/// `.ci/shortcuts-test` checks that they change no launch.
+extension SystemScheduler {
+  /// 1. **Submit.** The app submitted `request`: its start as dasd sets it, and the
+  /// request's timer at that start (whether it fires then depends on the phone being
+  /// awake: ``requestDue(app:device:loop:)``).
+  mutating func submitted(
+    _ request: BGTaskScheduler.PendingRequest, app: some LaunchableApp, loop: inout EventLoop
+  ) {
+    let start = startAfter(for: request, app: app).start
+    if start > loop.now { loop.schedule(at: start, target: timer.target, kind: Tick.due.rawValue) }
+  }
+
+  /// A request's start as dasd sets it at submission: its earliest begin date, but no
+  /// sooner than ``SchedulerParameters/submissionHoldSeconds`` after submission
+  /// (dasd-decisions.md §1); for processing, in eras that space it
+  /// (``IOSEra/spacesProcessingFromLastLaunch``), no sooner than
+  /// ``SchedulerParameters/processingLaunchSpacingSeconds`` after the app's last launch
+  /// of any kind, and then the window collapses (`collapsed`: dasd times it at its start).
+  /// Kept in ``PendingRequests/starts`` for the request cache; the naive model keeps the date.
+  mutating func startAfter(for request: BGTaskScheduler.PendingRequest, app: some LaunchableApp)
+    -> (start: SimTime, collapsed: Bool)
+  {
+    let earliest = request.earliestBeginDate ?? request.submittedAt
+    guard !model.decidesAtEarliestBegin, request.kind != .continuedProcessing else {
+      requests.starts[request.name] = nil
+      return (earliest, false)
+    }
+    var start = max(earliest, request.submittedAt + .seconds(parameters.submissionHoldSeconds))
+    var collapsed = false
+    if request.kind == .processing, app.configuration.era.spacesProcessingFromLastLaunch,
+      let last = launches.last.latest
+    {
+      let spaced = last + .seconds(parameters.appLaunchSeconds + parameters.processingLaunchSpacingSeconds)
+      if start < spaced { (start, collapsed) = (spaced, true) }
+    }
+    requests.starts[request.name] = (request.submittedAt, start, collapsed)
+    return (start, collapsed)
+  }
+
+  /// 2. **Due.** A request's timer fired. dasd's timers for background work do not wake
+  /// a phone asleep on battery (dasd-decisions.md §4): the request then waits for the next
+  /// wake (``phoneWoke(at:kind:app:device:loop:)``), a change of state or dasd's own
+  /// timer. The naive model judges it at once.
+  mutating func requestDue(app: some LaunchableApp, device: some DeviceConditions, loop: inout EventLoop) {
+    if !model.decidesAtEarliestBegin, !device.isInUse, !device.isPluggedIn { return }
+    evaluate(app: app, device: device, trigger: .earliestBeginDate, loop: &loop)
+  }
+
+  /// The screen came on at `time`: a request whose timer passed while the phone slept is
+  /// judged now.
+  mutating func phoneWoke(
+    at time: SimTime, kind: DeviceChange.Kind, app: some LaunchableApp, device: some DeviceConditions,
+    loop: inout EventLoop
+  ) {
+    if requests.dueAt <= time.microseconds {
+      evaluate(app: app, device: device, trigger: .device(kind), loop: &loop)
+    }
+  }
+
+  /// A decision point: judges every due activity and launches those that pass.
+  public mutating func evaluate(
+    app: some LaunchableApp, device: some DeviceConditions, trigger: DecisionTrigger,
+    loop: inout EventLoop
+  ) {
+    let now = loop.now
+    if let end = launchesUntil, now >= end { return }
+    if !otherApps.isEmpty, Self.judgesOtherApps(trigger) {
+      judgeOtherApps(app: app, device: device, now: now, loop: &loop)
+    }
+    refreshRequestCache(app)
+    // Most points find nothing due: decided here, before a call that copies the scheduler
+    // (about 1.9 kB) to lend it to a non-mutating method.
+    guard requests.dueAt <= now.microseconds || (!launchPaths.idle && anythingDue(app, now: now)) else {
+      return
+    }
+    refillBudgets(to: now)
+    // The shortcuts know the app under study's state, not the other apps' runs.
+    let shortcuts = !recordDecisions && otherApps.isEmpty && Self.usesShortcuts
+    if shortcuts, standingVetoHolds(app: app, device: device, now: now, trigger: trigger) { return }
+    var point = DecisionPoint(context: context(app: app, device: device, now: now), trigger: trigger)
+    if shortcuts, outOfReachAgain(&point, app: app, device: device) { return }
+    judgePoint(app: app, device: device, now: now, point: &point, loop: &loop)
+  }
+
+  /// Judges every due activity at `point`, the app's requests first, then the
+  /// paths' work, and launches each that passes.
+  mutating func judgePoint(
+    app: some LaunchableApp, device: some DeviceConditions, now: SimTime, point: inout DecisionPoint,
+    loop: inout EventLoop
+  ) {
+    // Usually no path holds work of its own: the list is not built then.
+    let others: [Activity]? = launchPaths.idle ? nil : pathActivities(app)
+    let requestCount = requests.cache.count
+    var summary = DecisionShortcuts.PointSummary()
+    // The app's requests that did not reach their threshold here, and the point as it
+    // was before the app's first launch at it (``launchCompanions``).
+    var waiting: [Activity] = []
+    var beforeLaunch: DecisionPoint?
+    for k in 0..<(requestCount + (others?.count ?? 0)) {
+      var activity = k < requestCount ? requests.cache[k] : others.unsafelyUnwrapped[k - requestCount]
+      if let earliest = activity.earliest, earliest > now {
+        summary.notYetDue = min(summary.notYetDue, earliest.microseconds)
+        continue
+      }
+      log.count += 1
+      let verdict: Verdict
+      var verdicts: [PolicyVerdict] = []
+      var judged = activity
+      if recordDecisions {
+        (verdict, verdicts) = judgeRecording(&judged, at: &point)
+      } else if Self.usesShortcuts {
+        verdict = judgeWithShortcuts(&judged, at: &point)
+      } else {
+        verdict = judge(&judged, at: &point)
+      }
+      // A score is compared with the request's own threshold, as judging set it.
+      if case .scored = verdict { activity = judged }
+      summary.add(verdict, model: model)
+      switch verdict {
+      case .vetoed(let i):
+        if recordDecisions {
+          keep(activity, point, verdicts, nil, .vetoed(policy: model.compiled.names[i]))
+        }
+      case .scored(let mean) where model.launches(mean, activity):
+        if beforeLaunch == nil { beforeLaunch = point }
+        let outcome = launch(
+          activity, at: &point, app: app, device: device, loop: &loop, score: mean, companion: false)
+        if let note = log.madeRoom {
+          verdicts.append(PolicyVerdict(policy: "fair_share", outcome: .notApplicable, reason: note))
+          log.madeRoom = nil
+        }
+        if recordDecisions { keep(activity, point, verdicts, mean, outcome) }
+      case .scored(let mean):
+        if recordDecisions { keep(activity, point, verdicts, mean, .belowThreshold) }
+        if Self.canJoinALaunch(activity, isRequest: k < requestCount) { waiting.append(activity) }
+      case .outOfReach:
+        if Self.canJoinALaunch(activity, isRequest: k < requestCount) { waiting.append(activity) }
+      }
+    }
+    if let beforeLaunch, !waiting.isEmpty {
+      launchCompanions(waiting, at: beforeLaunch, app: app, device: device, loop: &loop)
+    }
+    summary.requestsOnly = others == nil
+    summary.predicted = point.appOpenPredicted
+    learn(from: summary, app: app, device: device, now: now)
+  }
+
+  /// **The rule**, for every app's activities: the policies in order, the first veto
+  /// ends it; otherwise the weighted mean of the scores. The usage predictions are made
+  /// once per point, just before the first policy that reads them (the app-open one for
+  /// the app `predicting` names). With `record`, each policy's full verdict is handed to
+  /// it.
+  ///
+  /// Two checked shortcuts: `prefix`, the answer of the first `count` policies when it
+  /// is already known (the other apps' shared policies, ``judgeOtherApps``), and
+  /// `cutsOutOfReach`, which stops once the predictions are made and the score can no
+  /// longer reach the threshold (``ScoreBound``; debug builds check it against the rule).
+  mutating func judge(
+    _ activity: inout Activity, at point: inout DecisionPoint,
+    after prefix: (count: Int, tally: ScoreTally)? = nil, predicting app: Predicting = .appUnderStudy,
+    cutsOutOfReach: Bool = false, record: ((PolicyVerdict) -> Void)? = nil
+  ) -> Verdict {
+    var tally = prefix?.tally ?? ScoreTally()
+    let split = model.predictionsNeededAt
+    let count = model.compiled.policies.count
+    if let i = model.judgeIndex(
+      activity, point.context, policies: (prefix?.count ?? 0)..<split, into: &tally, record: record)
+    {
+      return .vetoed(i)
+    }
+    // A request is judged against its optimum, predicted once it is not vetoed by the
+    // policies before the predictions (the cut below reads it).
+    setRelativeThreshold(&activity, at: &point, for: app)
+    guard split < count else { return .scored(tally.mean) }
+    predictAppOpen(&point, for: app)
+    if cutsOutOfReach, let bound = model.compiled.bounds[model.compiled.weightRow(activity)],
+      bound.cannotReach(
+        activity, point.context, from: tally, threshold: model.threshold(for: activity), model: model)
+    {
+      if Self.checksShortcuts { checkOutOfReach(activity, at: point) }
+      return .outOfReach
+    }
+    predictDeviceUse(&point)
+    if let i = model.judgeIndex(
+      activity, point.context, policies: split..<count, into: &tally, record: record)
+    {
+      return .vetoed(i)
+    }
+    return .scored(tally.mean)
+  }
+
+  /// Whether `activity` is judged against its own optimum (``RelativeThreshold``): every
+  /// app's refresh and processing requests (dasd-decisions.md §2), unless the model
+  /// decides at the earliest begin date (`naive`) or the relative threshold is switched
+  /// off. Apple's maintenance, at dasd's Maintenance priority, whose relaxation factors
+  /// the decompilation does not give, keeps the model's processing threshold.
+  @inline(__always)
+  func judgesAgainstOptimum(_ activity: Activity) -> Bool {
+    (activity.kind == .refresh || activity.kind == .processing) && parameters.relativeThreshold.enabled
+      && !model.decidesAtEarliestBegin && !activity.isSystem
+  }
+
+  /// Whether the app was opened recently enough for its requests to be judged against
+  /// their optimum (``RelativeThreshold/Settings/usedWithinSeconds``) in `context`.
+  @inline(__always)
+  func usesOptimum(_ context: PolicyContext) -> Bool {
+    (context.daysSinceAppOpened ?? .infinity) * 86_400 <= parameters.relativeThreshold.usedWithinSeconds
+  }
+
+  /// Sets `activity`'s threshold at `point`: its optimum × the relaxation of the slot
+  /// `point` falls in, moved by the owner's leniency as the model's thresholds are. The
+  /// optimum is predicted the first time it is asked for after the request's submission
+  /// (``judge(_:at:after:predicting:cutsOutOfReach:record:)`` asks once the policies
+  /// before the predictions have not vetoed it), and again once it is
+  /// ``RelativeThreshold/Settings/recomputeSeconds`` old; the threshold is kept until its
+  /// slot ends. An app not opened within ``RelativeThreshold/Settings/usedWithinSeconds``
+  /// keeps the model's threshold.
+  /// (`point` is passed `inout`, though only read: passed by value from the `inout` point
+  /// of ``judge(_:at:after:predicting:cutsOutOfReach:record:)``, it was copied at every call.)
+  mutating func setRelativeThreshold(
+    _ activity: inout Activity, at point: inout DecisionPoint, for client: Predicting = .appUnderStudy
+  ) {
+    guard judgesAgainstOptimum(activity) else { return }
+    let now = point.context.now
+    let settings = parameters.relativeThreshold
+    guard usesOptimum(point.context) else { return }
+    let kept = keptOptimum(client, activity.name)
+    if let kept, kept.submitted == activity.submittedAt, now < kept.validUntil {
+      activity.relativeThreshold = kept.threshold
+      return
+    }
+    let optimum: RelativeThreshold
+    if let kept, kept.submitted == activity.submittedAt,
+      (now - kept.optimum.computedAt).seconds < settings.recomputeSeconds
+    {
+      optimum = kept.optimum
+    } else {
+      let start = activity.earliest ?? activity.submittedAt
+      let collapsed =
+        client == .appUnderStudy
+        && requests.starts[activity.name].map { $0.submitted == activity.submittedAt && $0.collapsed } == true
+      let windowSeconds =
+        collapsed
+        ? 0 : activity.kind == .processing ? settings.processingWindowSeconds : settings.refreshWindowSeconds
+      optimum = predictOptimum(
+        activity, start: start, windowEnd: start + .seconds(windowSeconds), base: point.context, for: client)
+    }
+    let threshold = SchedulingModel.moved(optimum.threshold(at: now, settings), by: owner)
+    // The threshold holds until its slot ends or the optimum is predicted again.
+    let recompute = optimum.computedAt + .seconds(settings.recomputeSeconds)
+    let validUntil = min(optimum.slotEnd(after: now) ?? recompute, recompute)
+    let entry = KeptOptimum(
+      submitted: activity.submittedAt, optimum: optimum, threshold: threshold, validUntil: validUntil)
+    switch client {
+    case .appUnderStudy: requests.optima[activity.name] = entry
+    case .otherApp(let i):
+      if requests.otherAppOptima.count <= i {
+        requests.otherAppOptima.append(
+          contentsOf: repeatElement(nil, count: i + 1 - requests.otherAppOptima.count))
+      }
+      requests.otherAppOptima[i] = entry
+    }
+    activity.relativeThreshold = threshold
+  }
+
+  /// The optimum the rule keeps for `client`'s request `name`.
+  func keptOptimum(_ client: Predicting, _ name: TaskName) -> KeptOptimum? {
+    switch client {
+    case .appUnderStudy: requests.optima[name]
+    case .otherApp(let i): i < requests.otherAppOptima.count ? requests.otherAppOptima[i] : nil
+    }
+  }
+
+  /// Launches `activity`, which scored `score` (and passed its bar, or joins the app's
+  /// launch as a `companion`), and records why (``LaunchCause``).
+  mutating func launch(
+    _ activity: Activity, at point: inout DecisionPoint, app: some LaunchableApp,
+    device: some DeviceConditions, loop: inout EventLoop, score: Double, companion: Bool
+  ) -> Decision.Outcome {
+    let now = point.context.now
+    let p = Int(activity.path)
+    let group = ActivityGroup(activity)
+    if !otherApps.isEmpty, let full = groupFullReason(group, now: now) {
+      guard
+        let note = makeRoom(
+          in: group, power: activity.requiresExternalPower, app: otherApps.count, appUnderStudy: app,
+          now: now,
+          loop: &loop)
+      else { return .refused(reason: full) }
+      if recordDecisions { log.madeRoom = note }
+    }
+    let conditions = LaunchConditions(
+      onCellular: device.network == .cellular,
+      transferBytesPerSecond: transferBytesPerSecond(on: device.network))
+    switch launchPaths.all[p].launch(activity, app: app, conditions: conditions, loop: &loop) {
+    case .launched:
+      if launchPaths.holdsOwnWork[p] {
+        drawData(
+          launchPaths.all[p].launched(activity, at: now, app: app, onCellular: device.network == .cellular))
+        notePathsChanged()
+      }
+      launches.causes[activity.name] = cause(of: activity, score: score, companion: companion, at: point)
+      // A push delivered to the app on screen is no launch for dasd
+      // (``PolicyContext/pushReachesAppOnScreen(_:)``).
+      if !point.context.pushReachesAppOnScreen(activity) {
+        launches.last[activity.kind] = now
+        if activity.kind == .silentPush {
+          countPushLaunch(at: now)
+          point.context.silentPushesInPeriod = budgets.pushesInPeriod
+        }
+      }
+      launches.running[activity.name] = (
+        now, point.context.isPluggedIn, group, activity.requiresExternalPower
+      )
+      point.context.runningTasks = app.runningCount
+      point.context.lastLaunch = launches.last
+      return .launched
+    case .refused(let reason): return .refused(reason: reason)
+    case .notPending: return .refused(reason: "not_pending")
+    }
+  }
+
+  /// Why `activity`, scoring `score`, launches at `point`: on screen for a push that
+  /// reaches the app in use, as a companion of the app's launch, or by the bar it
+  /// reached (the model's, or its own before or after its best moment). A companion's
+  /// bar is its own as last set, read without predicting it again.
+  func cause(of activity: Activity, score: Double, companion: Bool, at point: DecisionPoint) -> LaunchCause {
+    var threshold = model.threshold(for: activity)
+    let reason: LaunchCause.Reason
+    if point.context.pushReachesAppOnScreen(activity) {
+      reason = .onScreen
+    } else if companion {
+      reason = .companion
+      if activity.relativeThreshold.isNaN, let kept = requests.optima[activity.name],
+        kept.submitted == activity.submittedAt
+      {
+        threshold = kept.threshold
+      }
+    } else if activity.relativeThreshold.isNaN {
+      reason = .threshold
+    } else {
+      let slot = requests.optima[activity.name]?.optimum.slot(at: point.context.now) ?? 0
+      reason = slot == 0 ? .optimum : .relaxed
+    }
+    return LaunchCause(
+      reason: reason, trigger: point.trigger, score: score, threshold: threshold,
+      submittedAt: activity.submittedAt)
+  }
+
+  /// Whether a due activity that did not reach its threshold can run in a launch of the
+  /// app at the same point: the app's requests, and its legacy fetch and pushes, which
+  /// dasd also holds as launch requests of the app (dasd-decisions.md §3); not a
+  /// background transfer, whose own daemon runs it.
+  static func canJoinALaunch(_ activity: Activity, isRequest: Bool) -> Bool {
+    isRequest || activity.kind == .legacyFetch || activity.kind == .silentPush
+  }
+
+  /// dasd runs, in a launch of the app, every other pending request of the app that is
+  /// due and that no policy vetoes, whether or not it reaches its own threshold
+  /// (dasd-decisions.md §3; field-observations-3.md V3: a refresh within 15 s of the
+  /// night's first processing launch). Each activity in `waiting`
+  /// (``canJoinALaunch(_:isRequest:)``, judged below the threshold at this point) is
+  /// judged again, by the full rule, as the point stood before the app's first launch at
+  /// it (a companion is not held back by the launch it joins), and launched unless a
+  /// policy vetoes it.
+  mutating func launchCompanions(
+    _ waiting: [Activity], at before: DecisionPoint, app: some LaunchableApp, device: some DeviceConditions,
+    loop: inout EventLoop
+  ) {
+    var point = before
+    for waitingActivity in waiting {
+      // Judging sets its threshold (for `launches.csv` and `explain`): a companion runs
+      // whatever its score.
+      var activity = waitingActivity
+      var verdicts: [PolicyVerdict] = []
+      let verdict: Verdict
+      if recordDecisions {
+        (verdict, verdicts) = judgeRecording(&activity, at: &point)
+      } else {
+        verdict = judge(&activity, at: &point)
+      }
+      guard case .scored(let mean) = verdict else { continue }
+      var launchedAt = point
+      let outcome = launch(
+        activity, at: &launchedAt, app: app, device: device, loop: &loop, score: mean, companion: true)
+      if recordDecisions {
+        verdicts.append(
+          PolicyVerdict(policy: "companion", outcome: .notApplicable, reason: "run in the app's launch"))
+        keep(activity, launchedAt, verdicts, mean, outcome)
+      }
+    }
+  }
+}
