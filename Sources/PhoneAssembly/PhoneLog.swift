@@ -9,6 +9,8 @@ public struct PhoneLog {
   public let deviceLog: [DeviceChange]
   public let appLog: [AppEvent]
   public let decisions: [Decision]
+  /// The device's state and the rule's cause at each launch (``LaunchSnapshot``).
+  public var launchSnapshots: [LaunchSnapshot] = []
   public let calendar: SimCalendar
   /// Lines `bgsim explain` prints before the decisions (a launch path that is off).
   public var notes: [String] = []
@@ -34,5 +36,7 @@ public struct PhoneLog {
 extension PhoneLog {
   /// Every task request's record (``LaunchRecorder``), in the order they were opened:
   /// each launch's fate, read from the app's events once.
-  public var launchRecords: [LaunchRecord] { LaunchRecorder.records(of: appLog).records }
+  public var launchRecords: [LaunchRecord] {
+    LaunchRecorder.records(of: appLog, snapshots: launchSnapshots).records
+  }
 }

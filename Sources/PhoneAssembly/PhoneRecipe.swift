@@ -121,9 +121,11 @@ public struct PhoneRecipe {
     var kernel = EventLoop()
     phone.start(loop: &kernel)
     kernel.run(until: calendar.startOfDay(days), handler: &phone)
-    return PhoneLog(
+    var log = PhoneLog(
       deviceLog: phone.deviceLog, appLog: phone.appLog, decisions: phone.decider.decisions,
       calendar: calendar,
       notes: PhoneLog.notes(phone.app.configuration))
+    log.launchSnapshots = phone.launchSnapshots
+    return log
   }
 }

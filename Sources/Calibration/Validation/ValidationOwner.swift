@@ -85,6 +85,7 @@ struct ValidationOwner: Sendable {
     /// In use by the owner for something else: the screen on, the app not on it.
     func inUseElsewhere(at t: SimTime) -> Bool { screenOn(at: t) && !state(appOnScreen, at: t) }
     let any = task == Self.anyTask
+    // Each policy's score at a launch is kept only with the decisions (recorded runs).
     let scores = o.decisions.filter { !any && $0.activity.identifier == task && $0.outcome == .launched }
     var scoreIndex = 0
     var out: [Launch] = []
@@ -94,7 +95,9 @@ struct ValidationOwner: Sendable {
       while scoreIndex < scores.count, scores[scoreIndex].time < launchedAt { scoreIndex += 1 }
       let decision =
         scoreIndex < scores.count && scores[scoreIndex].time == launchedAt ? scores[scoreIndex] : nil
-      let trigger = decision?.activity.submittedAt
+      // The rule's own account of the launch: its score, and when its work arrived.
+      let cause = r.snapshot?.cause
+      let trigger = cause?.submittedAt
       let herdAt = trigger.flatMap { t in herd.last { $0 <= t } }
       // The run lasts to its expiry, or its end when it was not expired.
       let runEnd = r.expiredAt ?? r.ended
@@ -103,7 +106,7 @@ struct ValidationOwner: Sendable {
           seconds: (launchedAt - start).seconds, day: cal.day(of: launchedAt),
           hour: cal.fractionalHour(of: launchedAt), onPower: state(plugged, at: launchedAt),
           runSeconds: runEnd.map { (($0 - start).seconds - (launchedAt - start).seconds) },
-          score: decision?.total, inUse: screenOn(at: launchedAt),
+          score: cause?.score, inUse: screenOn(at: launchedAt),
           appOnScreen: state(appOnScreen, at: launchedAt),
           triggeredInUse: trigger.map(inUseElsewhere(at:)) ?? false,
           delaySeconds: trigger.map { (launchedAt - $0).seconds } ?? 0,
