@@ -22,4 +22,24 @@ struct PendingRequests {
   /// The earliest start among the cached requests [µs]; `Int64.min` for one without a
   /// date, `Int64.max` when there is none.
   var dueAt = Int64.max
+
+  /// The optimum kept for `client`'s request `name`.
+  func kept(_ client: SystemScheduler.Predicting, _ name: TaskName) -> KeptOptimum? {
+    switch client {
+    case .appUnderStudy: optima[name]
+    case .otherApp(let i): i < otherAppOptima.count ? otherAppOptima[i] : nil
+    }
+  }
+
+  /// Keeps `entry` as `client`'s optimum for its request `name`.
+  mutating func keep(_ entry: KeptOptimum, for client: SystemScheduler.Predicting, _ name: TaskName) {
+    switch client {
+    case .appUnderStudy: optima[name] = entry
+    case .otherApp(let i):
+      if otherAppOptima.count <= i {
+        otherAppOptima += repeatElement(nil, count: i + 1 - otherAppOptima.count)
+      }
+      otherAppOptima[i] = entry
+    }
+  }
 }

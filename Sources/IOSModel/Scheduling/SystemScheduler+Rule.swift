@@ -64,6 +64,33 @@ extension SystemScheduler {
     return (start, collapsed)
   }
 
+  /// Rebuilds the cached request activities if the app's pending list changed.
+  mutating func refreshRequestCache(_ app: some LaunchableApp) {
+    let key = (ObjectIdentifier(app), app.pendingGeneration)
+    if let cached = requests.cacheKey, cached.app == key.0, cached.generation == key.1 { return }
+    fillRequestCache(app)
+    requests.cacheKey = key
+    requests.dueAt = Int64.max
+    for a in requests.cache { requests.dueAt = min(requests.dueAt, a.earliest?.microseconds ?? Int64.min) }
+  }
+
+  /// Refills ``PendingRequests/cache`` with the app's pending `BGTaskScheduler` requests as
+  /// activities, in submission order, each made by the path of its type.
+  mutating func fillRequestCache(_ app: some LaunchableApp) {
+    requests.cache.removeAllOfShortList()
+    let pending = app.pendingRequests
+    for i in pending.indices {
+      guard let p = launchPaths.requestPath[LaunchPathSet.row(pending[i].kind)],
+        var a = launchPaths.all[p].activity(for: pending[i])
+      else { continue }
+      a.path = UInt8(p)
+      if let s = requests.starts[a.name], s.submitted == a.submittedAt, s.start > (a.earliest ?? .zero) {
+        a.earliest = s.start
+      }
+      requests.cache.append(a)
+    }
+  }
+
   /// 2. **Due.** A request's timer fired. dasd's timers for background work do not wake
   /// a phone asleep on battery (dasd-decisions.md §4): the request then waits for the next
   /// wake (``phoneWoke(at:kind:app:device:loop:)``), a change of state or dasd's own
@@ -242,8 +269,7 @@ extension SystemScheduler {
   /// ``RelativeThreshold/Settings/recomputeSeconds`` old; the threshold is kept until its
   /// slot ends. An app not opened within ``RelativeThreshold/Settings/usedWithinSeconds``
   /// keeps the model's threshold.
-  /// (`point` is passed `inout`, though only read: passed by value from the `inout` point
-  /// of ``judge(_:at:after:predicting:cutsOutOfReach:record:)``, it was copied at every call.)
+  /// (`point` is `inout`, though only read: passed by value, it was copied at each call.)
   mutating func setRelativeThreshold(
     _ activity: inout Activity, at point: inout DecisionPoint, for client: Predicting = .appUnderStudy
   ) {
@@ -251,7 +277,7 @@ extension SystemScheduler {
     let now = point.context.now
     let settings = parameters.relativeThreshold
     guard usesOptimum(point.context) else { return }
-    let kept = keptOptimum(client, activity.name)
+    let kept = requests.kept(client, activity.name)
     if let kept, kept.submitted == activity.submittedAt, now < kept.validUntil {
       activity.relativeThreshold = kept.threshold
       return
@@ -276,26 +302,11 @@ extension SystemScheduler {
     // The threshold holds until its slot ends or the optimum is predicted again.
     let recompute = optimum.computedAt + .seconds(settings.recomputeSeconds)
     let validUntil = min(optimum.slotEnd(after: now) ?? recompute, recompute)
-    let entry = KeptOptimum(
-      submitted: activity.submittedAt, optimum: optimum, threshold: threshold, validUntil: validUntil)
-    switch client {
-    case .appUnderStudy: requests.optima[activity.name] = entry
-    case .otherApp(let i):
-      if requests.otherAppOptima.count <= i {
-        requests.otherAppOptima.append(
-          contentsOf: repeatElement(nil, count: i + 1 - requests.otherAppOptima.count))
-      }
-      requests.otherAppOptima[i] = entry
-    }
+    requests.keep(
+      KeptOptimum(
+        submitted: activity.submittedAt, optimum: optimum, threshold: threshold, validUntil: validUntil),
+      for: client, activity.name)
     activity.relativeThreshold = threshold
-  }
-
-  /// The optimum the rule keeps for `client`'s request `name`.
-  func keptOptimum(_ client: Predicting, _ name: TaskName) -> KeptOptimum? {
-    switch client {
-    case .appUnderStudy: requests.optima[name]
-    case .otherApp(let i): i < requests.otherAppOptima.count ? requests.otherAppOptima[i] : nil
-    }
   }
 
   /// Launches `activity`, which scored `score` (and passed its bar, or joins the app's
