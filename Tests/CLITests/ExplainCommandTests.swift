@@ -173,6 +173,19 @@ import Testing
       }
       #expect(!expected.isEmpty)
       #expect(listed == expected)
+      // The reasons explain counts are the rows' `launch_reason`, from the same records.
+      var counts: [String: Int] = [:]
+      for row in rows where row[1] == Substring(arm) && row[3] == "1" && !row[11].isEmpty {
+        counts[String(row[20]), default: 0] += 1
+      }
+      var toldCounts: [String: Int] = [:]
+      for line in explain.standardOutput.split(separator: "\n") where line.hasPrefix("  launch_reason: ") {
+        for part in line.dropFirst("  launch_reason: ".count).split(separator: ",") {
+          let words = part.split(separator: " ")
+          if words.count == 2 { toldCounts[String(words[1])] = Int(words[0]) ?? -1 }
+        }
+      }
+      #expect(toldCounts == counts)
     }
   }
 

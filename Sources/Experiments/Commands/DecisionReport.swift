@@ -151,6 +151,7 @@ public enum DecisionReport {
   {
     if !launches.isEmpty {
       return "  ran at " + launches.compactMap(\.launched).map(calendar.isoString).joined(separator: ", ")
+        + reasons(launches)
     }
     var vetoes: [String: Int] = [:]
     var below = 0
@@ -170,4 +171,15 @@ public enum DecisionReport {
   }
 
   static func fixed(_ x: Double, _ digits: Int = 2) -> String { Format.fixed(x, digits: digits) }
+
+  /// Why the launches ran, as the rule recorded each (``LaunchCause``): how many by each
+  /// reason, as `launches.csv`'s `launch_reason` spells it; empty when none was recorded.
+  static func reasons(_ launches: [LaunchRecord]) -> String {
+    var counts: [LaunchCause.Reason: Int] = [:]
+    for r in launches { if let reason = r.snapshot?.cause?.reason { counts[reason, default: 0] += 1 } }
+    let parts = LaunchCause.Reason.allCases.compactMap { reason in
+      counts[reason].map { "\($0) \(reason.text)" }
+    }
+    return parts.isEmpty ? "" : "\n  launch_reason: " + parts.joined(separator: ", ")
+  }
 }
