@@ -15,8 +15,8 @@ public struct SchedulingModel: Sendable {
   public var processingThreshold: Double
   /// Whether a request is judged at the instant its `earliestBeginDate` arrives, so that
   /// work can start then: what developers expect (`naive`). No source says dasd does; the
-  /// `ios` model judges it at a random time within one evaluation period after (a field
-  /// report: a 15-min refresh ran after 16, 17, 19 and 25 min).
+  /// `ios` model sets a timer at the request's start (the later of that date and the
+  /// 450-s hold), which does not wake a phone asleep on battery (dasd-decisions.md §1, §4).
   public var decidesAtEarliestBegin = false
 
   public init(
