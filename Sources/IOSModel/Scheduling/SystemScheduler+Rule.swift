@@ -33,7 +33,7 @@ extension SystemScheduler {
   mutating func submitted(
     _ request: BGTaskScheduler.PendingRequest, app: some LaunchableApp, loop: inout EventLoop
   ) {
-    let start = startAfter(for: request, app: app).start
+    let start = startAfter(for: request, app: app)
     if start > loop.now { loop.schedule(at: start, target: timer.target, kind: Tick.due.rawValue) }
   }
 
@@ -44,13 +44,11 @@ extension SystemScheduler {
   /// ``SchedulerParameters/processingLaunchSpacingSeconds`` after the app's last launch
   /// of any kind, and then the window collapses (`collapsed`: dasd times it at its start).
   /// Kept in ``PendingRequests/starts`` for the request cache; the naive model keeps the date.
-  mutating func startAfter(for request: BGTaskScheduler.PendingRequest, app: some LaunchableApp)
-    -> (start: SimTime, collapsed: Bool)
-  {
+  mutating func startAfter(for request: BGTaskScheduler.PendingRequest, app: some LaunchableApp) -> SimTime {
     let earliest = request.earliestBeginDate ?? request.submittedAt
     guard !model.decidesAtEarliestBegin, request.kind != .continuedProcessing else {
       requests.starts[request.name] = nil
-      return (earliest, false)
+      return earliest
     }
     var start = max(earliest, request.submittedAt + .seconds(parameters.submissionHoldSeconds))
     var collapsed = false
@@ -61,7 +59,7 @@ extension SystemScheduler {
       if start < spaced { (start, collapsed) = (spaced, true) }
     }
     requests.starts[request.name] = (request.submittedAt, start, collapsed)
-    return (start, collapsed)
+    return start
   }
 
   /// Rebuilds the cached request activities if the app's pending list changed.
