@@ -12,18 +12,19 @@ import SimKernel
 /// the settled leading ones drops them (``dropFirst(_:)``) so that memory does not grow
 /// with the days simulated.
 public struct LaunchRecorder {
-  /// The few texts records refer to by number: request kinds and launch reasons.
+  /// The few texts records refer to by number: request kinds (a launch's reason is typed,
+  /// ``LaunchCause``).
   public struct Texts: Sendable {
     public private(set) var all: [String] = []
 
     public init() {}
 
-    /// The number of `text`, added if new. Both come from short fixed lists in the iOS
-    /// model (three request kinds and three older launch paths; the scheduler's
-    /// triggers), so an owner sees a handful.
+    /// The number of `text`, added if new. Kinds come from a short fixed list in the iOS
+    /// model (three request kinds, three older launch paths, registration), so an owner
+    /// sees a handful.
     public mutating func number(_ text: String) -> UInt8 {
       for i in all.indices where Self.equal(all[i], text) { return UInt8(i) }
-      precondition(all.count < 255, "more than 255 distinct request kinds and launch reasons")
+      precondition(all.count < 255, "more than 255 distinct request kinds")
       all.append(text)
       return UInt8(all.count - 1)
     }
@@ -82,7 +83,7 @@ public struct LaunchRecorder {
   }
 
   /// Every record of `log`'s app events (with its launch snapshots, when kept), in
-  /// order; `texts` reads their kinds and reasons.
+  /// order; `texts` reads their kinds.
   public static func records(of log: [AppEvent], snapshots: [LaunchSnapshot] = [])
     -> (records: [LaunchRecord], texts: Texts)
   {
