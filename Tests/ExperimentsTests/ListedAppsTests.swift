@@ -243,7 +243,11 @@ import Testing
         // before any app drew, names none.
         #expect(vetoes.allSatisfy { $0.reason.contains("energy budget empty") })
         let named = vetoes.filter { $0.reason.contains(" drew ") }
-        #expect(!named.isEmpty && named.allSatisfy { $0.reason.contains("com.chat.app drew") })
+        #expect(
+          !named.isEmpty
+            && named.allSatisfy {
+              $0.reason.contains("com.chat.app drew") && $0.reason.hasSuffix("% of today's energy")
+            })
       }
     }
   }

@@ -204,7 +204,7 @@ extension SystemScheduler {
       switch verdicts[k].policy {
       case "energy_budget":
         if let user = usage.otherApps.largestEnergyUser(of: otherApps, at: now) {
-          note = "\(user.bundle) drew \(Int((user.share * 100).rounded())) % of today's budgets.energy"
+          note = "\(user.bundle) drew \(Int((user.share * 100).rounded())) % of today's energy"
         }
       case "cpu":
         let names = otherApps.runningBundles(at: now)
