@@ -358,20 +358,13 @@ extension SystemScheduler {
 
   /// Why `activity`, scoring `score`, launches at `point`: on screen for a push that
   /// reaches the app in use, as a companion of the app's launch, or by the bar it
-  /// reached (the model's, or its own before or after its best moment). A companion's
-  /// bar is its own as last set, read without predicting it again.
+  /// reached (the model's, or its own before or after its best moment), as judging set it.
   func cause(of activity: Activity, score: Double, companion: Bool, at point: DecisionPoint) -> LaunchCause {
-    var threshold = model.threshold(for: activity)
     let reason: LaunchCause.Reason
     if point.context.pushReachesAppOnScreen(activity) {
       reason = .onScreen
     } else if companion {
       reason = .companion
-      if activity.relativeThreshold.isNaN, let kept = requests.optima[activity.name],
-        kept.submitted == activity.submittedAt
-      {
-        threshold = kept.threshold
-      }
     } else if activity.relativeThreshold.isNaN {
       reason = .threshold
     } else {
@@ -379,7 +372,7 @@ extension SystemScheduler {
       reason = slot == 0 ? .optimum : .relaxed
     }
     return LaunchCause(
-      reason: reason, trigger: point.trigger, score: score, threshold: threshold,
+      reason: reason, trigger: point.trigger, score: score, threshold: model.threshold(for: activity),
       submittedAt: activity.submittedAt)
   }
 
