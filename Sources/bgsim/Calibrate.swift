@@ -13,9 +13,12 @@ struct Calibrate: ParsableCommand {
       Each case in --suite (default experiments/validation) mimics one field report. A fleet case (test: \
       fleet) prints its figure over all owners with a 95 % interval (owners resampled) beside the band; a \
       case about one real phone (test: one_phone) is one draw from the population and is in band when the \
-      real figure lies inside the owners' own p5–p95; every case prints the typical (median) owner and \
-      the owners' p5–p95 with its width where one owner has the figure alone. Writes scorecard.csv to \
-      --out and ends with in_band=N of M. Exits with 1 when N is below --minimum-in-band, 2 on bad input.
+      real figure (a point, or a reported range's reading or both its ends) lies inside the owners' own \
+      p5–p95; every case prints the typical (median) owner and the owners' p5–p95 with its width where \
+      one owner has the figure alone. A width of 0 is out unless the case says its report shows no \
+      variation. Each case is fitted (a constant was read from it) or held. Writes scorecard.csv to --out \
+      and ends with in_band=N of M and the fitted and held counts. Exits with 1 when N is below \
+      --minimum-in-band, 2 on bad input.
       """
   )
 

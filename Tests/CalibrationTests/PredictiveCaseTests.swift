@@ -22,8 +22,9 @@ import Testing
   }
 
   /// A real figure is judged against the owners' own figures: inside their p5–p95 it is
-  /// in band, outside either end it is out, and a reported range is in band when some value
-  /// it allows lies inside (a precise model is not out for the report's rounding).
+  /// in band, outside either end it is out. A reported range is judged at its reading (a
+  /// point inside it) or at both ends, never by overlap: a range that only reaches into
+  /// the spread is out.
   @Test func aRealPhoneIsJudgedAgainstTheOwnersPercentiles() throws {
     var c = try ValidationCase.load(file: write(Self.text(test: "one_phone", extra: "real: 1"), "p.yaml"))
     let row = Scorecard.run([c], jobs: 1)[0]
@@ -37,29 +38,33 @@ import Testing
     #expect(row.figure == spread.typical)
     #expect(spread.low < spread.high, "owners differ: \(perOwner)")
     let middle = (spread.low + spread.high) / 2
-    func judged(_ real: ClosedRange<Double>) -> Scorecard.Row {
+    func judged(_ real: ClosedRange<Double>, _ reading: ValidationCase.Reading? = nil) -> Scorecard.Row {
       var judgedCase = c
       judgedCase.real = real
+      judgedCase.reading = reading ?? .point(real.lowerBound)
       var r = Scorecard.Row(validationCase: judgedCase, figure: spread.typical, lower: nil, upper: nil)
       r.spread = spread
       return r
     }
     #expect(judged(middle...middle).inBand)
     #expect(judged(middle...middle).realPosition == 0)
-    #expect(judged(spread.low...spread.high).inBand)
+    #expect(judged(spread.low...spread.high, .ends).inBand, "both ends on the spread's ends")
     let above = judged((spread.high + 0.01)...(spread.high + 0.01))
     #expect(!above.inBand)
-    #expect(above.reason.hasPrefix("the real figure lies above p95 by 0.01"))
+    #expect(
+      above.reason.hasPrefix("the real figure \(Format.compact(spread.high + 0.01)) lies above p95 by 0.01"))
     #expect(try #require(above.realPosition) > 1)
-    // A range that reaches into the spread is in, at the position of its value nearest
-    // the middle; a range wholly below it is out, by the gap from its upper end.
-    let reaching = judged((spread.low - 0.01)...middle)
-    #expect(reaching.inBand, "a range reaching into the spread")
-    #expect(reaching.realPosition == 0)
-    let belowRange = judged((spread.low - 0.05)...(spread.low - 0.01))
-    #expect(!belowRange.inBand)
-    #expect(belowRange.reason.hasPrefix("the real figure lies below p5 by 0.01"))
-    #expect(try #require(belowRange.realPosition) < -1)
+    // A range reaching into the spread from below: in at a reading inside the spread,
+    // out at its ends (its low end lies below p5) and at a reading below the spread.
+    let reaching = (spread.low - 0.01)...middle
+    #expect(judged(reaching, .point(middle)).inBand)
+    #expect(judged(reaching, .point(middle)).realPosition == 0)
+    let ends = judged(reaching, .ends)
+    #expect(!ends.inBand, "overlap is not containment")
+    #expect(
+      ends.reason.hasPrefix("the real figure \(Format.compact(spread.low - 0.01)) lies below p5 by 0.01"))
+    #expect(try #require(ends.realPosition) < -1, "the end farther out")
+    #expect(!judged(reaching, .point(spread.low - 0.01)).inBand)
     // The text prints the real figure, the typical owner and the spread's width.
     let line = Scorecard.text([row]).split(separator: "\n")[1]
     #expect(line.contains("1 real"))
@@ -69,6 +74,33 @@ import Testing
     c.percentiles = 25...75
     let narrow = try #require(Scorecard.run([c], jobs: 1)[0].spread)
     #expect(narrow.low >= spread.low && narrow.high <= spread.high)
+  }
+
+  /// Owners that all share one figure (width 0) put the case out, whatever its test,
+  /// unless the case says its report shows no variation either; the summary line counts
+  /// the fitted and the held cases apart.
+  @Test func aBandOfWidthZeroIsAFindingNotAPass() throws {
+    var c = try ValidationCase.load(file: write(Self.text(test: "one_phone", extra: "real: 2"), "w.yaml"))
+    func row(_ c: ValidationCase, spread: (Double, Double, Double)) -> Scorecard.Row {
+      var r = Scorecard.Row(validationCase: c, figure: spread.1, lower: nil, upper: nil)
+      r.spread = (spread.0, spread.1, spread.2)
+      return r
+    }
+    let alike = row(c, spread: (2, 2, 2))
+    #expect(!alike.inBand)
+    #expect(alike.reason == "width 0: every owner alike, and the report varies")
+    #expect(row(c, spread: (1.99, 2, 2.01)).inBand)
+    c.noVariation = "no phone in the report varied"
+    #expect(row(c, spread: (2, 2, 2)).inBand)
+    // A fleet case in its band is out too when every owner is alike.
+    var fleet = try ValidationCase.load(
+      file: write(Self.text(test: "fleet", extra: "band: [1, 3]"), "f.yaml"))
+    #expect(!row(fleet, spread: (2, 2, 2)).inBand)
+    #expect(fleet.provenance == "held")
+    fleet.fitted = "a constant was read from it"
+    #expect(fleet.provenance == "fitted")
+    let rows = [row(fleet, spread: (1, 2, 3)), row(fleet, spread: (2, 2, 2)), alike]
+    #expect(Scorecard.summary(rows) == "in_band=1 of 3 (fitted 1 of 2, held 0 of 1)")
   }
 
   @Test func aTypicalOwnerCaseJudgesTheMedianOwner() throws {
@@ -134,6 +166,18 @@ import Testing
     ("real: 1", "real: 1\npercentiles: [95, 5]", "c.yaml:8: percentiles: percentiles's low end 95 is above"),
     ("real: 1", "band: [0, 2]", "c.yaml:7: band: a one_phone case is judged against the owners' percentiles"),
     ("real: 1", "", "c.yaml:1: 'real' is missing; e.g. real: 24 or real: [2, 3]"),
+    (
+      "real: 1", "real: [1, 2]",
+      "c.yaml:7: real: real 1–2 is a range, and a one-phone case is judged at a point: add reading: N"
+    ),
+    (
+      "real: 1", "real: [1, 2]\nreading: 3",
+      "c.yaml:8: reading: reading must be ends or a number inside real 1–2"
+    ),
+    ("real: 1", "real: [1, 2]\nreading: middle", "c.yaml:8: reading: reading must be ends or a number"),
+    ("real: 1", "real: 1\nreading: 1", "c.yaml:8: reading: real is one number, judged as that point"),
+    ("real: 1", "real: 1\nfitted: \"\"", "c.yaml:8: fitted: fitted needs a line of text"),
+    ("real: 1", "real: 1\nno_variation: \"\"", "c.yaml:8: no_variation: no_variation needs a line of text"),
     ("test: one_phone", "test: fleet", "c.yaml:7: real: 'real' belongs to a one_phone case"),
   ])
   func badPredictiveCasesNameTheFileLineAndKey(old: String, new: String, message: String) throws {

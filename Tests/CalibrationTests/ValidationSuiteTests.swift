@@ -72,7 +72,7 @@ import Testing
     #expect(!out.inBand)
     #expect(out.reason.hasPrefix("below the band by 1"))
     let text = Scorecard.text([inBand, out])
-    #expect(text.hasSuffix("in_band=1 of 2\n"))
+    #expect(text.hasSuffix("in_band=1 of 2 (fitted 0 of 0, held 1 of 2)\n"))
     let csv = Scorecard.csv([inBand, out]).split(separator: "\n")
     #expect(csv[0] == Substring(CSVSchema.scorecard.header.dropLast()))
     #expect(csv.count == 3)

@@ -31,30 +31,25 @@ public enum Scorecard {
 
     public var expressible: Bool { validationCase.notExpressible == nil }
 
-    public var inBand: Bool {
-      switch validationCase.test {
-      case .fleet, .typicalOwner: return figure.map { validationCase.band.contains($0) } ?? false
-      case .onePhone:
-        guard let s = spread else { return false }
-        // A report's range is what the real figure may be (its rounding, "about 2-3"):
-        // in band when some value it allows lies inside the owners' spread. Asking for
-        // the whole range inside would reward spreading owners apart.
-        let real = validationCase.real
-        return real.upperBound >= s.low && real.lowerBound <= s.high
-      }
+    public var inBand: Bool { expressible && figure != nil && reason.isEmpty }
+
+    /// Every owner has the same figure (their p5–p95 has width 0) though the case does
+    /// not say its report shows no variation: a finding, not a pass.
+    public var alike: Bool {
+      guard validationCase.noVariation == nil, let s = spread else { return false }
+      return s.high - s.low <= 1e-9 * max(1, abs(s.typical))
     }
 
     /// Where a one-phone case's real figure lies against the owners' spread: 0 at the
     /// spread's middle, ±1 at its ends, beyond ±1 outside it by that many half-widths
-    /// (``ABCFit/distance(_:_:)`` reads it against the band [−1, 1]); nil for other cases.
+    /// (``ABCFit/distance(_:_:)`` reads it against the band [−1, 1]); with `reading: ends`
+    /// the end farther out. Nil for other cases.
     public var realPosition: Double? {
       guard validationCase.test == .onePhone, let s = spread else { return nil }
-      let real = validationCase.real
       let mid = (s.low + s.high) / 2
       let half = max((s.high - s.low) / 2, max(abs(mid) / 10, 1e-6))
-      // The value the report allows that lies nearest the spread's middle.
-      let nearest = min(max(mid, real.lowerBound), real.upperBound)
-      return (nearest - mid) / half
+      let positions = validationCase.reading.values(of: validationCase.real).map { ($0 - mid) / half }
+      return positions.max { abs($0) < abs($1) }
     }
 
     /// Why the case is out, in one line; empty when in band.
@@ -64,20 +59,25 @@ public enum Scorecard {
       guard let f = figure else { return "no figure: no \(c.figure.task) launch to measure" }
       if c.test == .onePhone {
         guard let s = spread else { return "no figure: fewer than two owners have one" }
-        if c.real.upperBound < s.low {
-          return
-            "the real figure lies below p\(Format.compact(c.percentiles.lowerBound)) by \(Format.compact(s.low - c.real.upperBound))"
+        let p = c.percentiles
+        for x in c.reading.values(of: c.real) {
+          if x < s.low {
+            return
+              "the real figure \(Format.compact(x)) lies below p\(Format.compact(p.lowerBound)) by \(Format.compact(s.low - x))"
+          }
+          if x > s.high {
+            return
+              "the real figure \(Format.compact(x)) lies above p\(Format.compact(p.upperBound)) by \(Format.compact(x - s.high))"
+          }
         }
-        if c.real.lowerBound > s.high {
-          return
-            "the real figure lies above p\(Format.compact(c.percentiles.upperBound)) by \(Format.compact(c.real.lowerBound - s.high))"
-        }
-        return ""
+        return alike ? Self.alikeReason : ""
       }
       if f < c.band.lowerBound { return "below the band by \(Format.compact(c.band.lowerBound - f))" }
       if f > c.band.upperBound { return "above the band by \(Format.compact(f - c.band.upperBound))" }
-      return ""
+      return alike ? Self.alikeReason : ""
     }
+
+    static let alikeReason = "width 0: every owner alike, and the report varies"
   }
 
   /// Bootstrap resamples behind each interval.
@@ -192,16 +192,25 @@ public enum Scorecard {
   /// own figures at the case's percentiles, with the width between them.
   public static func text(_ rows: [Row]) -> String {
     var table = [
-      ["case", "grade", "test", "metric", "reported", "simulated [95 %]", "owners p5–p95 (width)", ""]
+      [
+        "case", "grade", "from", "test", "metric", "reported", "simulated [95 %]", "owners p5–p95 (width)",
+        "",
+      ]
     ]
     for r in rows {
       let c = r.validationCase
       guard r.expressible else {
-        table.append([c.id, c.grade, "-", "-", "-", "-", "-", "OUT  \(r.reason)"])
+        table.append([c.id, c.grade, c.provenance, "-", "-", "-", "-", "-", "OUT  \(r.reason)"])
         continue
       }
-      let reported =
-        c.test == .onePhone ? range(c.real) + " real" : range(c.band)
+      let reported: String
+      if c.test != .onePhone {
+        reported = range(c.band)
+      } else if c.real.lowerBound == c.real.upperBound {
+        reported = range(c.real) + " real"
+      } else {
+        reported = range(c.real) + " real at " + c.reading.text
+      }
       let simulated: String
       switch c.test {
       case .fleet:
@@ -217,12 +226,20 @@ public enum Scorecard {
             "\(Format.compact(s.low))–\(Format.compact(s.high)) (\(Format.compact(s.high - s.low)))\(tag)"
         } ?? "-"
       table.append([
-        c.id, c.grade, c.test.shortName, c.figure.metric.rawValue, reported, simulated, owners,
+        c.id, c.grade, c.provenance, c.test.shortName, c.figure.metric.rawValue, reported, simulated, owners,
         (r.inBand ? "in" : "OUT") + (r.reason.isEmpty ? "" : "  \(r.reason)"),
       ])
     }
     return TextTable.lines(table, trimmed: true).joined(separator: "\n")
-      + "\nin_band=\(inBand(rows)) of \(rows.count)\n"
+      + "\n" + summary(rows) + "\n"
+  }
+
+  /// The last line: `in_band=N of M`, then the fitted and held cases' counts apart.
+  public static func summary(_ rows: [Row]) -> String {
+    let fitted = rows.filter { $0.validationCase.fitted != nil }
+    let held = rows.filter { $0.validationCase.fitted == nil }
+    return
+      "in_band=\(inBand(rows)) of \(rows.count) (fitted \(inBand(fitted)) of \(fitted.count), held \(inBand(held)) of \(held.count))"
   }
 
   static func range(_ r: ClosedRange<Double>) -> String {
@@ -254,6 +271,7 @@ public enum Scorecard {
         e ? c.figure.task : "",
         number(banded ? c.band.lowerBound : nil), number(banded ? c.band.upperBound : nil),
         number(phone ? c.real.lowerBound : nil), number(phone ? c.real.upperBound : nil),
+        phone ? c.reading.text : "", c.provenance,
         number(r.figure), number(r.lower), number(r.upper),
         number(r.spread?.typical), number(r.spread?.low), number(r.spread?.high),
         number(r.spread.map { $0.high - $0.low }),

@@ -21,9 +21,17 @@ import Results
 ///
 /// `test:` says how the case is judged (``Test``): `fleet` (the default) puts the
 /// figure over all owners in `band`; `one_phone` treats the report as one draw from the
-/// population and puts its `real:` figure (a number, or the reported `[low, high]`)
-/// inside the owners' central `percentiles:` (default `[5, 95]`); `typical_owner` puts
-/// the median owner's figure in `band`.
+/// population and puts its `real:` figure inside the owners' central `percentiles:`
+/// (default `[5, 95]`); `typical_owner` puts the median owner's figure in `band`.
+///
+/// The one-phone test is containment, never overlap. `real: 24` is a point. A report
+/// that gives a range (`real: [16, 25]`) says how it is read with `reading:`: a number
+/// inside the range (the median of the intervals it lists), judged as that point, or
+/// `ends`, when each end must lie inside the owners' spread.
+///
+/// A case whose owners all have the same figure (a spread of width 0) is out, unless
+/// `no_variation:` says why its report shows none either. `fitted:` names the constants
+/// that were read from the case; a case without it is held.
 ///
 /// A report that the model cannot express yet keeps its case with
 /// `expressible: false` and `why:` instead of `figure`, `band` and `scenario`.
@@ -64,6 +72,14 @@ public struct ValidationCase: Sendable {
   public var test = Test.fleet
   /// A `one_phone` case's real figure: the phone's value, or the range reported.
   public var real: ClosedRange<Double> = 0...0
+  /// How a `one_phone` case's real figure is judged: a point (the value, or the reading
+  /// of a range its report gives), or both ends of the range.
+  public var reading = Reading.point(0)
+  /// Why the report shows no variation between phones; nil when it does, and then a
+  /// spread of width 0 is out.
+  public var noVariation: String?
+  /// The constants read from this case; nil when none was (the case is held).
+  public var fitted: String?
   /// The owners' percentiles a `one_phone` case's real figure must lie between [0…100].
   public var percentiles: ClosedRange<Double> = 5...95
   public var owners = 24
@@ -74,8 +90,8 @@ public struct ValidationCase: Sendable {
   public var notExpressible: String?
 
   public static let keys = [
-    "case", "source", "grade", "report", "test", "figure", "band", "real", "percentiles", "owners",
-    "expressible", "why", "scenario",
+    "case", "source", "grade", "report", "test", "figure", "band", "real", "reading", "percentiles", "owners",
+    "no_variation", "fitted", "expressible", "why", "scenario",
   ]
   public static let grades = ["H", "M-H", "M", "L-M", "L"]
   /// Owners a one-phone case simulates unless it says: its p5 and p95 then lie between
@@ -106,6 +122,9 @@ public struct ValidationCase: Sendable {
     }
     c.report = try root.text("report", default: nil) ?? ""
     if c.report.isEmpty { throw tree.error("'report' is missing; say in a line what was seen") }
+    c.fitted = try Self.statement(root, "fitted", example: "fitted: the 1,800-s processing spacing")
+    c.noVariation = try Self.statement(
+      root, "no_variation", example: "no_variation: no phone in the report had a launch")
     if !(try root.flag("expressible", default: true)) {
       c.notExpressible = try root.text("why", default: nil)
       if c.notExpressible?.isEmpty ?? true {
@@ -134,7 +153,7 @@ public struct ValidationCase: Sendable {
     let names = Test.allCases.map(\.rawValue)
     test = try root.text("test", default: nil, allowed: names).flatMap(Test.init(rawValue:)) ?? .fleet
     guard test == .onePhone else {
-      for key in ["real", "percentiles"] {
+      for key in ["real", "reading", "percentiles"] {
         if let v = root.value(key) {
           throw v.error("'\(key)' belongs to a one_phone case; this one is \(test.rawValue): give its band")
         }
@@ -154,6 +173,7 @@ public struct ValidationCase: Sendable {
         "\(figure.metric.rawValue) describes a population, not one phone; use test: fleet")
     }
     real = try Self.range(root, "real", example: "real: 24 or real: [2, 3]", single: true)
+    reading = try Self.reading(root, real: real)
     if root.value("percentiles") != nil {
       percentiles = try Self.range(root, "percentiles", example: "percentiles: [5, 95]", single: false)
       guard percentiles.lowerBound >= 0, percentiles.upperBound <= 100,
@@ -181,6 +201,40 @@ public struct ValidationCase: Sendable {
       )
     }
     return low...high
+  }
+
+  /// `reading:` of a one-phone case: the point `real` is judged at. A single real figure
+  /// is its own point and takes no reading; a range needs one, a number inside it or
+  /// `ends`: containment asks for a point, and overlap with a range is not a test.
+  static func reading(_ root: ConfigSection, real: ClosedRange<Double>) throws(ConfigError) -> Reading {
+    let given = root.value("reading")
+    if real.lowerBound == real.upperBound {
+      if let g = given {
+        throw g.error("real is one number, judged as that point; remove reading: (it is for a range)")
+      }
+      return .point(real.lowerBound)
+    }
+    let range = "\(Format.compact(real.lowerBound))–\(Format.compact(real.upperBound))"
+    guard let g = given else {
+      throw (root.value("real") ?? root.tree).error(
+        "real \(range) is a range, and a one-phone case is judged at a point: add reading: N "
+          + "(the report's median, inside the range) or reading: ends (each end inside the owners' spread)")
+    }
+    if g.scalar == "ends" { return .ends }
+    guard let x = g.scalar.flatMap(Double.init), x.isFinite, real.contains(x) else {
+      throw g.error("reading must be ends or a number inside real \(range), e.g. the report's median")
+    }
+    return .point(x)
+  }
+
+  /// A key whose value is one line of text, non-empty when given; nil when absent.
+  static func statement(_ root: ConfigSection, _ key: String, example: String) throws(ConfigError) -> String?
+  {
+    guard let v = root.value(key) else { return nil }
+    guard let text = v.scalar?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+      throw v.error("\(key) needs a line of text, e.g. \(example)")
+    }
+    return text
   }
 
   /// `band: [low, high]`, low ≤ high.

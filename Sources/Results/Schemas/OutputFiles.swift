@@ -69,7 +69,8 @@ extension CSVSchema {
     "scorecard.csv",
     [
       "case", "grade", "source", "test", "metric", "task", "band_low", "band_high", "real_low", "real_high",
-      "simulated", "ci95_low", "ci95_high", "typical_owner", "owners_low", "owners_high", "owners_width",
+      "reading", "provenance", "simulated", "ci95_low", "ci95_high", "typical_owner", "owners_low",
+      "owners_high", "owners_width",
       "percentile_low", "percentile_high", "owners_without_figure", "in_band", "reason",
     ])
 
