@@ -59,6 +59,17 @@ import Testing
     ("owners: {stalled_releas_share: 0.1}\n", "did you mean 'stalled_release_share'?"),
     ("policies:\n  thundering_herd: {lengthy_lock: 4}\n", "needs a unit"),
     ("policies:\n  thundering_herd: {lenghty_lock: 4h}\n", "did you mean 'lengthy_lock'?"),
+    (
+      "app_launch: 4s\n",
+      "scheduler.yaml:1: app_launch: was replaced by due_latency: {median: 5s, sigma: 1.4}"
+    ),
+    ("due_latency: {median: -1s}\n", "scheduler.yaml:1: due_latency.median:"),
+    ("due_latency: {sigma: 9}\n", "scheduler.yaml:1: due_latency.sigma:"),
+    ("due_latency: {medain: 5s}\n", "did you mean 'median'?"),
+    (
+      "model: naive\ndue_latency: {median: 5s}\n",
+      "scheduler.yaml:2: due_latency: has no effect in the naive model"
+    ),
   ])
   func badSchedulerSettingsGetOneLine(yaml: String, message: String) {
     do {
@@ -71,6 +82,15 @@ import Testing
 }
 
 extension SchedulerSpecTests {
+  /// `due_latency` sets the timer's latency; 0 s with sigma 0 puts the launch back at
+  /// the start itself.
+  @Test func theDueLatencyIsRead() throws {
+    let p = try parse("due_latency: {median: 12s, sigma: 0}\n").parameters
+    #expect(p.dueLatencyMedianSeconds == 12)
+    #expect(p.dueLatencySigma == 0)
+    #expect(try parse("threshold: 0.5\n").parameters.dueLatencyMedianSeconds == 5)
+  }
+
   /// The key of the random delay issue 64 removed is refused with the reason, whatever
   /// its value.
   @Test(arguments: ["true", "false"])

@@ -55,12 +55,14 @@ import Testing
   @Test func fromIOS16RepeatedProcessingRunsEveryHalfHour() {
     let spaced = nightlyProcessing(.iosFromDayZero(), era: .ios16)
     let gaps = zip(spaced, spaced.dropFirst()).map { $1 - $0 }
-    // 1,800 s from the end of the app's launch (dasd records it once the app is up).
-    let parameters = SchedulerParameters()
-    let spacing = parameters.processingLaunchSpacingSeconds + parameters.appLaunchSeconds
+    // 1,800 s from the app's last launch, then the request's timer latency (median 5 s).
+    let spacing = SchedulerParameters().processingLaunchSpacingSeconds
     #expect(gaps.allSatisfy { $0 >= spacing - 1e-6 }, "\(gaps)")
-    let halfHours = gaps.filter { abs($0 - spacing) < 1 }.count
-    #expect(halfHours >= gaps.count / 2, "\(halfHours) of \(gaps.count) gaps exactly 30 min")
+    let halfHours = gaps.filter { $0 - spacing < 60 }
+    #expect(
+      halfHours.count >= gaps.count / 2, "\(halfHours.count) of \(gaps.count) gaps within 30 min + 60 s")
+    // The latency differs from launch to launch: no two nights alike to the second.
+    #expect(Set(halfHours.map { ($0 - spacing).rounded() }).count > halfHours.count / 3, "\(halfHours)")
     // An 8-hour night holds up to 16; three nights well above the paced rule's 3...6.
     #expect(spaced.count >= 24, "\(spaced.count) runs")
     #expect(nightlyProcessing(.iosFromDayZero(unpaced: true), era: .ios16) == spaced)

@@ -1,3 +1,4 @@
+import Foundation
 import Randomness
 import SimKernel
 
@@ -6,6 +7,9 @@ import SimKernel
 /// jitter, so that the prediction's draws are the same whatever the timer draws).
 struct DasdTimer {
   let stream: RandomStream
+  /// The latency of each request's timer, from a stream of its own, so that the
+  /// periodic timer's draws are the same whatever the requests.
+  let latency: RandomStream
   /// The address of the scheduler's own events, handed out at assembly.
   var target = UInt32.max
   /// The kernel slot of the periodic timer: re-armed every period, it never waits in
@@ -19,5 +23,14 @@ struct DasdTimer {
     let spread = parameters.evaluationPeriodSpread
     return .seconds(
       max(0.001, parameters.evaluationPeriodSeconds * (1 - spread + 2 * spread * stream.uniform())))
+  }
+
+  /// How long after a request's start its timer brings the launch: lognormal, median
+  /// ``SchedulerParameters/dueLatencyMedianSeconds``, log-sd
+  /// ``SchedulerParameters/dueLatencySigma``.
+  func dueLatency(_ parameters: SchedulerParameters) -> SimDuration {
+    let sigma = parameters.dueLatencySigma
+    let z = sigma > 0 ? latency.standardNormal() : 0
+    return .seconds(parameters.dueLatencyMedianSeconds * exp(sigma * z))
   }
 }

@@ -15,11 +15,15 @@ public struct SchedulerParameters: Sendable, Hashable {
   /// processing request's start [s] (dasd-decisions.md §4: not visible in the code; V1
   /// and V3 imply about 1,800 s).
   public var processingLaunchSpacingSeconds: Double = 1800
-  /// How long dasd takes to launch the app [s]: it records the app's last launch once
-  /// the launch is done (dasd-decisions.md §3), and processing is spaced from then
-  /// (field-observations-3.md V3: night gaps of 1,801–1,807 s, one of 1,857, against a
-  /// spacing of 1,800 s).
-  public var appLaunchSeconds: Double = 4
+  /// Median time from a request's start to the launch its timer brings [s]: the
+  /// timer's leeway and the app's launch, one lognormal draw per start. V3's six night
+  /// gaps exceed the 1,800-s spacing by 57, 7, 1, 4, 2 and 5 s (field-observations-3.md,
+  /// grade H): a lognormal with median 5 s and log-sd 1.4. With a fixed 4 s every owner
+  /// had the same night (gaps of 30.1 min, p5–p95 width 0), and launches landed at the
+  /// exact instant of a time-of-day earliest date.
+  public var dueLatencyMedianSeconds: Double = 5
+  /// The log-scale sigma of that latency (V3: 1.4).
+  public var dueLatencySigma: Double = 1.4
   /// How refresh and processing requests are judged against their own best predicted
   /// moment (dasd-decisions.md §2).
   public var relativeThreshold = RelativeThreshold.Settings()

@@ -12,7 +12,7 @@ import FileFormats
 /// prediction_window: 7.5m         # opens and use are predicted over this window
 /// owners: {processing_spacing_sigma: 1.2, install_warmup_sigma: 0.7, stalled_release_share: 0.05}
 /// relative_threshold: {enabled: true, start: 0.95, refresh_window: 24h, used_within: 7d}
-/// app_launch: 4s                  # dasd records the app's last launch once it is up
+/// due_latency: {median: 5s, sigma: 1.4}  # from a request's start to the launch its timer brings
 /// policies:
 ///   application: {weight: 50, default_probability: 0.0025}
 ///   thermal: {enabled: false}
@@ -35,8 +35,28 @@ public struct SchedulerSpec: Sendable {
     "app_look_ahead", "app_jitter", "app_jitter_redraw", "prediction_window",
     "history_half_life", "processing_idle_window", "owners", "transfers", "policies", "budgets", "groups",
     "recent_apps", "legacy_fetch", "fair_share", "submission_hold", "processing_launch_spacing",
-    "app_launch", "due_timer_waits_for_wake", "relative_threshold",
+    "app_launch", "due_latency", "due_timer_waits_for_wake", "relative_threshold",
   ]
+  /// `due_latency: {median, sigma}`, refused in the naive model (it judges at the date),
+  /// and `app_launch`, which it replaced.
+  func readDueLatency(_ s: ConfigSection, into p: inout SchedulerParameters) throws(ConfigError) {
+    if let removed = s.value("app_launch") {
+      throw removed.error(
+        "was replaced by due_latency: {median: 5s, sigma: 1.4}, a draw per request from its start to "
+          + "the launch its timer brings (V3's night gaps); write that instead")
+    }
+    if let l = try s.section("due_latency", keys: ["median", "sigma"]) {
+      if model.decidesAtEarliestBegin {
+        throw l.tree.error(
+          "has no effect in the naive model, which judges a request at its earliest date; delete it or use model: ios"
+        )
+      }
+      p.dueLatencyMedianSeconds = try l.duration(
+        "median", default: p.dueLatencyMedianSeconds, range: 0...3600)
+      p.dueLatencySigma = try l.number("sigma", default: p.dueLatencySigma, range: 0...5)
+    }
+  }
+
   /// Each configurable built-in policy's keys, by its section under `policies`.
   static let policyKeys: [String: [String]] = Dictionary(
     uniqueKeysWithValues: CompiledPolicy.builtIn.compactMap { t in t.configKey.map { ($0, t.configKeys) } })
@@ -62,7 +82,7 @@ public struct SchedulerSpec: Sendable {
       "submission_hold", default: p.submissionHoldSeconds, range: 0...86_400)
     p.processingLaunchSpacingSeconds = try s.duration(
       "processing_launch_spacing", default: p.processingLaunchSpacingSeconds, range: 0...604_800)
-    p.appLaunchSeconds = try s.duration("app_launch", default: p.appLaunchSeconds, range: 0...600)
+    try readDueLatency(s, into: &p)
     if let removed = s.value("due_timer_waits_for_wake") {
       throw removed.error(
         "was removed: dasd's timers for background work never wake the phone (dasd-decisions.md §4), "

@@ -10,7 +10,7 @@ import SimKernel
 ///
 /// 1. **Submit**: dasd sets the request's start, the later of its earliest begin date and
 ///    the 450-s hold, spaced from the app's last launch (``startAfter(for:app:)``), and a
-///    timer at it.
+///    timer that fires a few seconds after it (its leeway and the app's launch).
 /// 2. **Due**: the timer fires on an awake phone; asleep on battery the request waits for
 ///    the next wake, a change of state or dasd's own timer (``requestDue(app:device:loop:)``).
 /// 3. **Decision point**: each due activity is judged in turn (``evaluate(app:device:trigger:loop:)``).
@@ -29,13 +29,16 @@ import SimKernel
 /// `.ci/shortcuts-test` checks that they change no launch.
 extension SystemScheduler {
   /// 1. **Submit.** The app submitted `request`: its start as dasd sets it, and the
-  /// request's timer at that start (whether it fires then depends on the phone being
-  /// awake: ``requestDue(app:device:loop:)``).
+  /// request's timer, which brings a launch ``DasdTimer/dueLatency(_:)`` after that start
+  /// (whether it fires then depends on the phone being awake:
+  /// ``requestDue(app:device:loop:)``). The naive model judges at the date itself.
   mutating func submitted(
     _ request: BGTaskScheduler.PendingRequest, app: some LaunchableApp, loop: inout EventLoop
   ) {
     let start = startAfter(for: request, app: app)
-    if start > loop.now { loop.schedule(at: start, target: timer.target, kind: Tick.due.rawValue) }
+    guard start > loop.now else { return }
+    let latency = model.decidesAtEarliestBegin ? .zero : timer.dueLatency(parameters)
+    loop.schedule(at: start + latency, target: timer.target, kind: Tick.due.rawValue)
   }
 
   /// A request's start as dasd sets it at submission: its earliest begin date, but no
@@ -56,7 +59,7 @@ extension SystemScheduler {
     if request.kind == .processing, app.configuration.era.spacesProcessingFromLastLaunch,
       let last = launches.last.latest
     {
-      let spaced = last + .seconds(parameters.appLaunchSeconds + parameters.processingLaunchSpacingSeconds)
+      let spaced = last + .seconds(parameters.processingLaunchSpacingSeconds)
       if start < spaced { (start, collapsed) = (spaced, true) }
     }
     requests.starts[request.name] = (request.submittedAt, start, collapsed)

@@ -136,7 +136,9 @@ public struct SystemScheduler: LaunchDecider {
     self.parameters = parameters
     self.calendar = calendar
     usage = UsageKnowledge(parameters, jitter: stream)
-    timer = DasdTimer(stream: RandomStream(key: stream.key ^ 0x7469_6D65))
+    timer = DasdTimer(
+      stream: RandomStream(key: stream.key ^ 0x7469_6D65),
+      latency: RandomStream(key: stream.key ^ 0x6C61_7465))
     log = DecisionLog(keeps: recordDecisions)
     budgets = DeviceBudgets(parameters)
     herd.follow(self.model)
