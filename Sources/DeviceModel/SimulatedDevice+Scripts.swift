@@ -8,7 +8,7 @@ extension SimulatedDevice {
     case .plug: plug(.scripted, &loop)
     case .unplug: unplug(ifSource: nil, &loop)
     case .screenOn(let seconds): screenOn(seconds: seconds, &loop)
-    case .openApp(let seconds): openApp(seconds: seconds, &loop)
+    case .openApp(let seconds), .installApp(let seconds): openApp(seconds: seconds, &loop)
     case .forceQuit:
       if isAppInForeground {
         appClose(forceQuit: true, &loop)

@@ -14,6 +14,7 @@ import SimKernel
 /// | `plug`, `unplug` | — | `[20:40, plug]` |
 /// | `screen_on` | duration (default 60s) | `[19:13, screen_on, 60s]` |
 /// | `open_app` | duration (default 60s) | `[19:13, open_app, 60s]` |
+/// | `install` | duration (default 60s): opens the app, the screen's use left to habit | `[14:00, install, 60s]` |
 /// | `force_quit` | — | `[19:15, force_quit]` |
 /// | `network` | `wifi`, `cellular` or `none` | `[12:00, network, cellular]` |
 /// | `wifi_off`, `wifi_on` | — | `[12:00, wifi_off]` |
@@ -41,7 +42,8 @@ public struct Timeline: Sendable, Hashable {
   }
 
   public static let eventNames = [
-    "plug", "unplug", "screen_on", "open_app", "force_quit", "network", "wifi_off", "wifi_on", "low_power",
+    "plug", "unplug", "screen_on", "open_app", "install", "force_quit", "network", "wifi_off", "wifi_on",
+    "low_power",
     "battery", "thermal",
   ]
 
@@ -171,6 +173,7 @@ public struct Timeline: Sendable, Hashable {
       action = .unplug
     case "screen_on": action = .screenOn(seconds: try duration())
     case "open_app": action = .openApp(seconds: try duration())
+    case "install": action = .installApp(seconds: try duration())
     case "force_quit":
       try noValue()
       action = .forceQuit

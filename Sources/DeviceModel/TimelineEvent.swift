@@ -12,6 +12,10 @@ public struct TimelineEvent: Sendable, Hashable {
     case screenOn(seconds: Double)
     /// Open the app under study for a while [s] (turning the screen on if needed).
     case openApp(seconds: Double)
+    /// Open the app under study for a while [s] without taking the owner's other use of
+    /// the phone over: the app's own opens are scripted (this one and any `open_app`),
+    /// the screen's use keeps following habit. An install, say.
+    case installApp(seconds: Double)
     /// Swipe the app away in the app switcher.
     case forceQuit
     /// Switch to a network.
@@ -28,6 +32,7 @@ public struct TimelineEvent: Sendable, Hashable {
       switch self {
       case .plug, .unplug: .charging
       case .screenOn, .openApp, .forceQuit: .usage
+      case .installApp: .appUse
       case .network: .network
       case .lowPowerMode, .battery, .thermal: nil
       }

@@ -102,3 +102,29 @@ import Testing
     #expect(positive > 500 && positive < 2_400, "\(positive)")
   }
 }
+
+extension UsageHistoryTests {
+  /// dasd's legacy-fetch prediction: the share of days, since the first with an event in
+  /// the history, with an event in the 15-minute slot of the moment asked about; under
+  /// 0.02 it is 0; with no event in the history there is none.
+  @Test func theDayShareCountsDaysWithAnEventInTheSlot() throws {
+    let calendar = SimCalendar(startDate: CivilDate(year: 2026, month: 1, day: 5)!)
+    func t(_ day: Int, _ hour: Double, _ minute: Double) -> SimTime {
+      SimTime(seconds: Double(day) * 86_400 + hour * 3600 + minute * 60)
+    }
+    var history = UsageHistory(days: 14, halfLifeDays: 2)
+    let asOf = t(3, 12, 0)
+    #expect(history.dayShare(at: t(4, 10, 0), asOf: asOf, calendar: calendar) == nil)
+    // 10:05 on day 0, 10:10 twice on day 1 (one day), 10:20 on day 3: days 0–3, four days.
+    for e in [t(0, 10, 5), t(1, 10, 10), t(1, 10, 12), t(3, 10, 20)] { history.record(e, calendar: calendar) }
+    #expect(history.dayShare(at: t(4, 10, 0), asOf: asOf, calendar: calendar) == 0.5)
+    #expect(history.dayShare(at: t(4, 10, 14.9), asOf: asOf, calendar: calendar) == 0.5)
+    #expect(history.dayShare(at: t(4, 10, 15), asOf: asOf, calendar: calendar) == 0.25)
+    #expect(history.dayShare(at: t(4, 3, 0), asOf: asOf, calendar: calendar) == 0)
+    // Days that left the 14-day history no longer count, nor set the divisor: on day 16
+    // only day 3's event is left, one day in the 14 since it.
+    #expect(history.dayShare(at: t(16, 10, 0), asOf: t(16, 9, 0), calendar: calendar) == 0)
+    #expect(history.dayShare(at: t(16, 10, 20), asOf: t(16, 9, 0), calendar: calendar) == 1.0 / 14)
+    #expect(history.dayShare(at: t(17, 10, 20), asOf: t(17, 9, 0), calendar: calendar) == nil)
+  }
+}

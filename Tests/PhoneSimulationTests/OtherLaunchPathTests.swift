@@ -31,13 +31,49 @@ import Testing
     #expect(modern.launches("legacy_fetch").isEmpty)
   }
 
-  @Test func legacyFetchRespectsTheMinimumInterval() {
-    let script = habitualOpens(days: 6, at: [(8, 0), (12, 0), (19, 0)]) + nightlyCharge(days: 6)
-    var w = SystemWorld(fetchApp(interval: 6 * 3600), behavior: Code(), script: script)
-    w.run(until: at(day: 6, 0))
+  /// The owner on the phone for two minutes every 20 from 07:00 to 23:00, and on the
+  /// charger overnight, for `days` days, with `opens` of the app.
+  func dayOfUse(days: Int, opens: [(Double, TimelineEvent.Action)]) -> [(Double, TimelineEvent.Action)] {
+    let use = (0..<days).flatMap { d in
+      stride(from: 7.0, to: 23, by: 1 / 3).map {
+        (at(day: d, $0, 1), TimelineEvent.Action.screenOn(seconds: 120))
+      }
+    }
+    return use + opens + nightlyCharge(days: days)
+  }
+
+  /// dasd's 3-hourly fetch timer re-creates the fetch from that moment, so an interval
+  /// over 3 h is no floor (legacy-fetch.md §2): a 12-h interval gets more fetches than it
+  /// would allow, and no two fetches come within the 450-s spacing.
+  @Test func anIntervalOverThreeHoursIsNoFloor() {
+    let days = 6
+    let script = dayOfUse(days: days, opens: habitualOpens(days: days, at: [(8, 0), (12, 0), (19, 0)]))
+    var w = SystemWorld(fetchApp(interval: 12 * 3600), behavior: Code(), script: script)
+    w.run(until: at(day: days, 0))
     let times = w.launches("legacy_fetch")
-    #expect(!times.isEmpty)
-    #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 >= 6 * 3600 })
+    // A 12-h floor allows at most one more than two a day.
+    #expect(times.count > 2 * days + 1, "\(times.count) fetches in \(days) days")
+    let gaps = zip(times, times.dropFirst()).map { $1 - $0 }
+    #expect(gaps.contains { $0 < 12 * 3600 })
+    #expect(gaps.allSatisfy { $0 >= 450 })
+    // At most one per firing of the timer (about 8 a day) and one per open.
+    #expect(times.count <= days * (8 + 3), "\(times.count) fetches")
+  }
+
+  /// An app opened once, at 14:00 on day 0, is fetched on the days after in the hour
+  /// before that time of day and at no other (legacy-fetch.md §3: dasd predicts a fetch
+  /// by the share of days with an open in the quarter hour 7.5–30 min ahead; #164).
+  @Test func anAppOpenedOnceIsFetchedNearThatTimeOfDay() {
+    let days = 6
+    let script = dayOfUse(days: days, opens: [(at(14, 0), .openApp(seconds: 60))])
+    var w = SystemWorld(fetchApp(interval: 900), behavior: Code(), script: script)
+    w.run(until: at(day: days, 0))
+    let later = w.launches("legacy_fetch").filter { $0 >= at(day: 1, 0) }
+    let hours = later.map { $0.truncatingRemainder(dividingBy: 86_400) / 3600 }
+    #expect(hours.allSatisfy { $0 >= 13 && $0 <= 14.25 }, "\(hours)")
+    let daysFetched = Set(later.map { Int($0 / 86_400) })
+    #expect(daysFetched.count >= 3, "fetched on days \(daysFetched.sorted())")
+    #expect(later.count <= 3 * daysFetched.count, "\(later.count) fetches")
   }
 
   @Test func silentPushesAreRateLimitedAndSpacedOut() {

@@ -46,8 +46,9 @@ public enum Scorecard {
     /// the end farther out. Nil for other cases.
     public var realPosition: Double? {
       guard validationCase.test == .onePhone, let s = spread else { return nil }
-      let mid = (s.low + s.high) / 2
-      let half = max((s.high - s.low) / 2, max(abs(mid) / 10, 1e-6))
+      let (low, high) = (validationCase.atPrecision(s.low), validationCase.atPrecision(s.high))
+      let mid = (low + high) / 2
+      let half = max((high - low) / 2, max(abs(mid) / 10, 1e-6))
       let positions = validationCase.reading.values(of: validationCase.real).map { ($0 - mid) / half }
       return positions.max { abs($0) < abs($1) }
     }
@@ -60,14 +61,16 @@ public enum Scorecard {
       if c.test == .onePhone {
         guard let s = spread else { return "no figure: fewer than two owners have one" }
         let p = c.percentiles
+        // The owners' percentiles read at the report's precision, as its figure was.
+        let (low, high) = (c.atPrecision(s.low), c.atPrecision(s.high))
         for x in c.reading.values(of: c.real) {
-          if x < s.low {
+          if x < low {
             return
-              "the real figure \(Format.compact(x)) lies below p\(Format.compact(p.lowerBound)) by \(Format.compact(s.low - x))"
+              "the real figure \(Format.compact(x)) lies below p\(Format.compact(p.lowerBound)) by \(Format.compact(low - x))"
           }
-          if x > s.high {
+          if x > high {
             return
-              "the real figure \(Format.compact(x)) lies above p\(Format.compact(p.upperBound)) by \(Format.compact(x - s.high))"
+              "the real figure \(Format.compact(x)) lies above p\(Format.compact(p.upperBound)) by \(Format.compact(x - high))"
           }
         }
         return alike ? Self.alikeReason : ""

@@ -25,6 +25,13 @@ extension ValidationCase {
     }
   }
 
+  /// `x` rounded to the report's ``precision`` (to the nearest unit, halves up); `x`
+  /// itself without one.
+  public func atPrecision(_ x: Double) -> Double {
+    guard let precision else { return x }
+    return (x / precision).rounded(.toNearestOrAwayFromZero) * precision
+  }
+
   /// Whether the case is judged on constants read from it (`fitted`) or not (`held`).
   public var provenance: String { fitted == nil ? "held" : "fitted" }
 }

@@ -75,6 +75,9 @@ public struct ValidationCase: Sendable {
   /// How a `one_phone` case's real figure is judged: a point (the value, or the reading
   /// of a range its report gives), or both ends of the range.
   public var reading = Reading.point(0)
+  /// The unit a one-phone case's report rounded its figure to ("about 15 min": 1 min);
+  /// the owners' percentiles are read at it too. Nil: as simulated.
+  public var precision: Double?
   /// Why the report shows no variation between phones; nil when it does, and then a
   /// spread of width 0 is out.
   public var noVariation: String?
@@ -90,7 +93,9 @@ public struct ValidationCase: Sendable {
   public var notExpressible: String?
 
   public static let keys = [
-    "case", "source", "grade", "report", "test", "figure", "band", "real", "reading", "percentiles", "owners",
+    "case", "source", "grade", "report", "test", "figure", "band", "real", "reading", "precision",
+    "percentiles",
+    "owners",
     "no_variation", "fitted", "expressible", "why", "scenario",
   ]
   public static let grades = ["H", "M-H", "M", "L-M", "L"]
@@ -153,7 +158,7 @@ public struct ValidationCase: Sendable {
     let names = Test.allCases.map(\.rawValue)
     test = try root.text("test", default: nil, allowed: names).flatMap(Test.init(rawValue:)) ?? .fleet
     guard test == .onePhone else {
-      for key in ["real", "reading", "percentiles"] {
+      for key in ["real", "reading", "precision", "percentiles"] {
         if let v = root.value(key) {
           throw v.error("'\(key)' belongs to a one_phone case; this one is \(test.rawValue): give its band")
         }
@@ -174,6 +179,13 @@ public struct ValidationCase: Sendable {
     }
     real = try Self.range(root, "real", example: "real: 24 or real: [2, 3]", single: true)
     reading = try Self.reading(root, real: real)
+    if let v = root.value("precision") {
+      guard let x = v.scalar.flatMap(Double.init), x.isFinite, x > 0 else {
+        throw v.error(
+          "precision must be the positive unit the report rounded its figure to, e.g. precision: 1")
+      }
+      precision = x
+    }
     if root.value("percentiles") != nil {
       percentiles = try Self.range(root, "percentiles", example: "percentiles: [5, 95]", single: false)
       guard percentiles.lowerBound >= 0, percentiles.upperBound <= 100,

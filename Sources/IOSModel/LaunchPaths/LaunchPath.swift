@@ -20,6 +20,9 @@ public protocol LaunchPath {
   func activity(for request: BGTaskScheduler.PendingRequest) -> Activity?
   /// Whether the path holds no work of its own.
   var isIdle: Bool { get }
+  /// When its pending work starts, if in the future dasd sets a timer at it (as at a
+  /// request's start); nil for work that waits for a decision point.
+  var startsAt: SimTime? { get }
   /// Whether any of its own work could run at `now`.
   func hasDueWork(at now: SimTime, _ context: LaunchPathContext) -> Bool
   /// Its own pending work, as activities, in the order they are judged.
@@ -65,6 +68,12 @@ public struct LaunchPathContext {
 public enum LaunchPathInput: Sendable {
   /// The owner opened the app.
   case appOpened(at: SimTime)
+  /// The app left the screen.
+  case appClosed(at: SimTime)
+  /// dasd's 3-hourly fetch timer fired (legacy-fetch.md §2).
+  case fetchTimer(at: SimTime)
+  /// dasd started with the phone, the app opened before it or not (legacy-fetch.md §2 (d)).
+  case started(at: SimTime, appOpenedBefore: Bool)
   /// The app handed a background URLSession transfer to the system [bytes].
   case transfer(at: SimTime, bytes: Double, discretionary: Bool)
   /// A silent push reached the device.
@@ -75,6 +84,7 @@ extension LaunchPath {
   // A path of task requests holds no work of its own.
   public func activity(for request: BGTaskScheduler.PendingRequest) -> Activity? { nil }
   public var isIdle: Bool { true }
+  public var startsAt: SimTime? { nil }
   public func hasDueWork(at now: SimTime, _ context: LaunchPathContext) -> Bool { false }
   public func appendActivities(to list: inout [Activity], _ context: LaunchPathContext) {}
   public mutating func observe(_ input: LaunchPathInput, app: some LaunchableApp) {}

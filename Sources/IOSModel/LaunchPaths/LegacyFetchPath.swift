@@ -1,25 +1,60 @@
 import SimKernel
 
-/// Legacy background fetch (`setMinimumBackgroundFetchInterval`): for an app with the
+/// Legacy background fetch (`setMinimumBackgroundFetchInterval`) as dasd's Background App
+/// Refresh scheduler runs it (legacy-fetch.md §1–§2, grade H): for an app with the
 /// `fetch` mode, a minimum interval and no permitted identifiers, opened within the
 /// scheduler's history and, on a phone with other apps, kept by dasd's ranking
-/// (``LaunchPathContext/keepsLegacyFetch``). The first open sets a
-/// window from now + interval to now + 24 h; each fetch opens the next one.
+/// (``LaunchPathContext/keepsLegacyFetch``), one pending fetch with a 24-h window,
+/// re-created
+/// - when the app leaves the foreground, from then + the interval (while it is on screen
+///   its fetch is cancelled; the first open is when the app stores its interval);
+/// - after each fetch launch, from then + the interval;
+/// - at each firing of dasd's 3-hourly fetch timer, from that moment, the interval not
+///   added (``SystemScheduler`` fires it; ``observe(_:app:)`` with
+///   ``LaunchPathInput/fetchTimer(at:)``).
+/// Each fetch is judged like a refresh request, against its own optimum over its window
+/// (dasd-decisions.md §2), so a fetch re-created every 3 h waits for the moment the
+/// owner's opens make best.
 public struct LegacyFetchPath: LaunchPath {
-  /// The current window, once the app has set an interval and been opened.
+  /// The pending fetch's window; nil while none is pending.
   var window: (start: SimTime, end: SimTime)?
+  /// Whether the app has stored its interval with dasd (it does at its first open).
+  var intervalStored = false
+  /// Whether the app is on screen: its fetch is cancelled until it leaves.
+  var onScreen = false
   static let activityName = TaskName(SystemWork.legacyFetch.rawValue)
+  /// How long a fetch's window stays open after its start (legacy-fetch.md §1: 86,400 s).
+  static let windowSeconds = 86_400.0
 
   public init() {}
   public var name: String { SystemWork.legacyFetch.rawValue }
   public var isIdle: Bool { window == nil }
+  /// The pending fetch's start, for its timer.
+  public var startsAt: SimTime? { window?.start }
 
   public mutating func observe(_ input: LaunchPathInput, app: some LaunchableApp) {
-    guard case .appOpened(let time) = input, window == nil,
-      let interval = app.configuration.minimumBackgroundFetchIntervalSeconds,
-      app.configuration.usesLegacyFetch
+    guard app.configuration.usesLegacyFetch,
+      let interval = app.configuration.minimumBackgroundFetchIntervalSeconds
     else { return }
-    window = (time + .seconds(interval), time + .days(1))
+    switch input {
+    case .appOpened:
+      (intervalStored, onScreen, window) = (true, true, nil)
+    case .appClosed(let time):
+      onScreen = false
+      if intervalStored { open(from: time + .seconds(interval)) }
+    case .fetchTimer(let time):
+      if intervalStored, !onScreen { open(from: time) }
+    case .started(let time, let openedBefore):
+      // An app opened before stored its interval then; dasd starting makes its fetch due.
+      if openedBefore { intervalStored = true }
+      if intervalStored, !onScreen { open(from: time) }
+    case .transfer, .silentPush:
+      break
+    }
+  }
+
+  mutating func open(from start: SimTime) {
+    window = (start, start + .seconds(Self.windowSeconds))
   }
 
   public func hasDueWork(at now: SimTime, _ context: LaunchPathContext) -> Bool {
@@ -53,8 +88,7 @@ public struct LegacyFetchPath: LaunchPath {
   )
     -> Double
   {
-    let every = SimDuration(seconds: app.configuration.minimumBackgroundFetchIntervalSeconds ?? 0)
-    window = (now + every, now + .days(1))
+    open(from: now + .seconds(app.configuration.minimumBackgroundFetchIntervalSeconds ?? 0))
     return 0
   }
 }

@@ -17,8 +17,11 @@ public struct LegacyFetchRanking: Sendable {
     public var topApps = 50
     /// The shortest foreground session that counts [s] (dasd: 10 s in focus).
     public var minimumSessionSeconds = 10.0
-    /// How often the ranking is made again [s] (dasd: 3 h).
+    /// How often the ranking is made again, and how often dasd's fetch timer re-creates
+    /// every kept app's fetch from that moment [s] (dasd: 3 h).
     public var periodSeconds = 10_800.0
+    /// How much later than its period the fetch timer may fire [s] (dasd: 108 s).
+    public var timerLeewaySeconds = 108.0
     /// The history the sessions are counted over [days] (dasd: 14).
     public var days = 14
     public init() {}

@@ -25,6 +25,12 @@ struct DasdTimer {
       max(0.001, parameters.evaluationPeriodSeconds * (1 - spread + 2 * spread * stream.uniform())))
   }
 
+  /// The time to the fetch timer's next firing: its period, and up to its leeway later
+  /// (legacy-fetch.md §2: 10,800 s with 108 s of leeway).
+  func nextFetchInterval(_ settings: LegacyFetchRanking.Settings) -> SimDuration {
+    .seconds(settings.periodSeconds + settings.timerLeewaySeconds * latency.uniform())
+  }
+
   /// How long after a request's start its timer brings the launch: lognormal, median
   /// ``SchedulerParameters/dueLatencyMedianSeconds``, log-sd
   /// ``SchedulerParameters/dueLatencySigma``.

@@ -8,6 +8,8 @@ import DeviceModel
 /// decision.
 public enum DecisionTrigger: Sendable, Hashable {
   case timer
+  /// dasd's 3-hourly fetch timer (legacy-fetch.md §2).
+  case fetchTimer
   case push
   case earliestBeginDate
   case submit
@@ -17,6 +19,7 @@ public enum DecisionTrigger: Sendable, Hashable {
   public var text: String {
     switch self {
     case .timer: "timer"
+    case .fetchTimer: "fetch_timer"
     case .push: "push"
     case .earliestBeginDate: "earliest_begin_date"
     case .submit: "submit"

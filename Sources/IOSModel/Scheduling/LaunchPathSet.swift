@@ -1,3 +1,5 @@
+import SimKernel
+
 /// The ways the system launches the app (``LaunchPath``), as the scheduler holds them:
 /// the app's task requests are judged first, in submission order, then each path's own
 /// work, in this order.
@@ -11,6 +13,9 @@ struct LaunchPathSet {
   /// No path holds work of its own, so the due activities are the app's requests (kept
   /// by ``SystemScheduler/notePathsChanged()`` after each call that may change a path).
   var idle = true
+  /// Each path's work start that has a timer set (``LaunchPath/startsAt``), so that a
+  /// start gets one timer however often the path is asked.
+  var timedStarts: [SimTime?]
 
   init(_ paths: [any LaunchPath]) {
     all = paths
@@ -20,6 +25,7 @@ struct LaunchPathSet {
     }
     self.requestPath = requestPath
     holdsOwnWork = paths.map { $0.requestKind == nil }
+    timedStarts = Array(repeating: nil, count: paths.count)
   }
 
   /// A request type's row in ``requestPath``.

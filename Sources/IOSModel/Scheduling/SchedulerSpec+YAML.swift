@@ -18,7 +18,7 @@ import FileFormats
 ///   thermal: {enabled: false}
 /// budgets: {energy_capacity_mwh: 150, data_capacity_bytes: 52428800}
 /// groups: {default: 6, network: 6, legacy_fetch: 3, transfers: 3, load_half_life: 45m}
-/// legacy_fetch: {top_apps: 50, minimum_session: 10s, ranking_period: 3h}
+/// legacy_fetch: {top_apps: 50, minimum_session: 10s, ranking_period: 3h, timer_leeway: 108s}
 /// fair_share: {long_running: 10m, reset: 7d}
 /// ```
 public struct SchedulerSpec: Sendable {
@@ -92,12 +92,16 @@ public struct SchedulerSpec: Sendable {
     p.processingIdleWindowSeconds = try s.duration(
       "processing_idle_window", default: p.processingIdleWindowSeconds, range: 1...86_400)
     p.recentApps = try s.integer("recent_apps", default: p.recentApps, range: 0...501)
-    if let f = try s.section("legacy_fetch", keys: ["top_apps", "minimum_session", "ranking_period"]) {
+    if let f = try s.section(
+      "legacy_fetch", keys: ["top_apps", "minimum_session", "ranking_period", "timer_leeway"])
+    {
       var r = p.legacyFetchRanking
       r.topApps = try f.integer("top_apps", default: r.topApps, range: 1...501)
       r.minimumSessionSeconds = try f.duration(
         "minimum_session", default: r.minimumSessionSeconds, range: 0...86_400)
       r.periodSeconds = try f.duration("ranking_period", default: r.periodSeconds, range: 60...604_800)
+      r.timerLeewaySeconds = try f.duration(
+        "timer_leeway", default: r.timerLeewaySeconds, range: 0...r.periodSeconds)
       p.legacyFetchRanking = r
     }
     if let f = try s.section("fair_share", keys: ["long_running", "reset"]) {

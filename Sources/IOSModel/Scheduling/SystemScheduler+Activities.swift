@@ -14,6 +14,20 @@ extension SystemScheduler {
     notePathsChanged()
   }
 
+  /// Sets a timer at each path's new work start still to come, as at a request's start:
+  /// it brings a decision point ``DasdTimer/dueLatency(_:)`` after it, if the phone is
+  /// awake then (``requestDue(app:device:loop:)``).
+  mutating func armPathTimers(loop: inout EventLoop) {
+    guard !launchPaths.idle else { return }
+    for p in launchPaths.all.indices where launchPaths.holdsOwnWork[p] {
+      guard let start = launchPaths.all[p].startsAt, start > loop.now, launchPaths.timedStarts[p] != start
+      else { continue }
+      launchPaths.timedStarts[p] = start
+      let latency = model.decidesAtEarliestBegin ? .zero : timer.dueLatency(parameters)
+      loop.schedule(at: start + latency, target: timer.target, kind: Tick.due.rawValue)
+    }
+  }
+
   /// Notes whether any path holds work of its own (``LaunchPathSet/idle``); called after every
   /// call that may change a path.
   mutating func notePathsChanged() {

@@ -128,7 +128,7 @@ extension SystemScheduler {
     switch trigger {
     case .timer: true
     case .device(let kind): kind == .plugged || kind == .unplugged || kind == .network || kind == .boot
-    case .push, .earliestBeginDate, .submit: false
+    case .push, .earliestBeginDate, .submit, .fetchTimer: false
     }
   }
 

@@ -52,6 +52,9 @@ extension SystemScheduler {
     let start = t + .seconds(lookAhead)
     switch app {
     case .appUnderStudy:
+      if let fetch = usage.fetchOpens {
+        return fetch.history.dayShare(at: start - fetch.phase, asOf: asOf - fetch.phase, calendar: calendar)
+      }
       return UsageKnowledge.appOpenProbability(
         &usage.appOpens, from: start, window: window, asOf: asOf, calendar: calendar)
     case .otherApp(let i):
@@ -99,6 +102,7 @@ extension SystemScheduler {
   /// app counts as installed at its first open.
   public mutating func rememberPastUse(appOpens opens: [SimTime], screenOns: [SimTime]) {
     for t in opens { usage.appOpens.record(t, calendar: calendar) }
+    usage.pastAppOpens = opens
     for t in screenOns { usage.deviceUse.record(t, calendar: calendar) }
   }
 }

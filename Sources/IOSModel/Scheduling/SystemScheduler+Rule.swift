@@ -247,7 +247,8 @@ extension SystemScheduler {
   }
 
   /// Whether `activity` is judged against its own optimum (``RelativeThreshold``): the
-  /// app under study's refresh and processing requests (dasd-decisions.md §2), unless the
+  /// app under study's refresh and processing requests and its legacy fetch (dasd-decisions.md
+  /// §2; legacy-fetch.md §3), unless the
   /// model decides at the earliest begin date (`naive`) or the relative threshold is
   /// switched off. The other apps' requests, which the facts give the same rule, keep the
   /// model's thresholds for now: with their own bars, the rare photo-backup run that
@@ -255,7 +256,8 @@ extension SystemScheduler {
   /// its interval (coverage 0.76 in `.ci/coverage-test`; issue 64's note).
   @inline(__always)
   func judgesAgainstOptimum(_ activity: Activity) -> Bool {
-    (activity.kind == .refresh || activity.kind == .processing) && parameters.relativeThreshold.enabled
+    (activity.kind == .refresh || activity.kind == .processing || activity.kind == .legacyFetch)
+      && parameters.relativeThreshold.enabled
       && !model.decidesAtEarliestBegin
   }
 
@@ -338,6 +340,7 @@ extension SystemScheduler {
         drawData(
           launchPaths.all[p].launched(activity, at: now, app: app, onCellular: device.network == .cellular))
         notePathsChanged()
+        armPathTimers(loop: &loop)
       }
       launches.causes[activity.name] = cause(of: activity, score: score, companion: companion, at: point)
       // A push delivered to the app on screen is no launch for dasd

@@ -123,6 +123,7 @@ public struct SystemScheduler: LaunchDecider {
   enum Tick: UInt32 {
     case timer = 200
     case due
+    case fetchTimer
   }
 
   public init(
@@ -149,7 +150,16 @@ public struct SystemScheduler: LaunchDecider {
     app: some LaunchableApp, device: some DeviceConditions, target: UInt32, loop: inout EventLoop
   ) {
     timer.target = target
-    if app.configuration.usesLegacyFetch { usage.otherApps.rankAppUnderStudyForFetch() }
+    if app.configuration.usesLegacyFetch {
+      usage.otherApps.rankAppUnderStudyForFetch()
+      var fetch = (
+        history: UsageHistory(days: parameters.historyDays),
+        phase: SimDuration.seconds(900 * timer.latency.uniform())
+      )
+      for t in usage.pastAppOpens { fetch.history.record(t - fetch.phase, calendar: calendar) }
+      usage.fetchOpens = fetch
+      observe(.started(at: loop.now, appOpenedBefore: !usage.pastAppOpens.isEmpty), app: app)
+    }
     budgets.refilledAt = loop.now
     timer.slot = loop.allocateSlot()
     // The first tick at a random phase of the period: phones' timers are not aligned to
@@ -162,6 +172,14 @@ public struct SystemScheduler: LaunchDecider {
     // (dasd-decisions.md §5), from a moment of the phone's own: the half hours of the
     // clock bunched every phone's refills, and the work they released, at :00 and :30.
     budgets.energySlotAt = loop.now + .seconds(DeviceBudgets.halfHour.seconds * timer.stream.uniform())
+    // dasd's fetch timer runs from when its fetch scheduler started, at the phone's boot:
+    // a phase of the phone's own.
+    if app.configuration.usesLegacyFetch {
+      let period = parameters.legacyFetchRanking.periodSeconds
+      loop.schedule(
+        at: loop.now + .seconds(max(0.001, period * timer.latency.uniform())), target: target,
+        kind: Tick.fetchTimer.rawValue)
+    }
   }
 
   public mutating func handle(
@@ -173,6 +191,13 @@ public struct SystemScheduler: LaunchDecider {
         inSlot: timer.slot, after: timer.nextInterval(parameters), target: timer.target,
         kind: Tick.timer.rawValue)
       evaluate(app: app, device: device, trigger: .timer, loop: &loop)
+    case .fetchTimer:
+      loop.schedule(
+        at: loop.now + timer.nextFetchInterval(parameters.legacyFetchRanking), target: timer.target,
+        kind: Tick.fetchTimer.rawValue)
+      observe(.fetchTimer(at: loop.now), app: app)
+      evaluate(app: app, device: device, trigger: .fetchTimer, loop: &loop)
+      armPathTimers(loop: &loop)
     case .due, nil:
       requestDue(app: app, device: device, loop: &loop)
     }
@@ -185,13 +210,19 @@ public struct SystemScheduler: LaunchDecider {
     switch change.kind {
     case .appOpened:
       usage.appOpens.record(change.time, calendar: calendar)
+      if let phase = usage.fetchOpens?.phase {
+        usage.fetchOpens?.history.record(change.time - phase, calendar: calendar)
+      }
       usage.otherApps.appUnderStudyOpened(at: change.time)
       observe(.appOpened(at: change.time), app: app)
+      armPathTimers(loop: &loop)
     case .screenOn:
       usage.deviceUse.record(change.time, calendar: calendar)
       phoneWoke(at: change.time, kind: change.kind, app: app, device: device, loop: &loop)
     case .appClosed:
       usage.otherApps.appUnderStudyClosed(at: change.time)
+      observe(.appClosed(at: change.time), app: app)
+      armPathTimers(loop: &loop)
     case .plugged, .unplugged, .screenOff, .network, .batteryLevel, .lowPowerMode, .thermal, .boot:
       if change.kind == .screenOff { usage.otherApps.screenOff(at: change.time) }
       evaluate(app: app, device: device, trigger: .device(change.kind), loop: &loop)

@@ -16,6 +16,16 @@ struct UsageKnowledge {
   let jitterStream: RandomStream
   var jitterValue = 0.0
   var jitterAskedAt: SimTime?
+  /// When the app under study uses legacy fetch, the app's opens as dasd's fetch
+  /// predictor bins them (legacy-fetch.md §3), in 15-minute slots anchored `phase` into
+  /// each quarter hour (dasd anchors them when it builds its timeline, not at the clock's
+  /// quarter hours): the opens are recorded, and asked about, `phase` earlier. Such an app
+  /// has no task requests, so its fetch is the only launch its opens are predicted for
+  /// (``UsageHistory/dayShare(at:asOf:calendar:)``).
+  var fetchOpens: (history: UsageHistory, phase: SimDuration)?
+  /// The app's opens before the run (``SystemScheduler/rememberPastUse(appOpens:screenOns:)``),
+  /// for the fetch predictor, which is made when the scheduler starts.
+  var pastAppOpens: [SimTime] = []
   /// ``SchedulerParameters/predictionWindowSeconds`` and its duration (NaN: not yet).
   var window = (seconds: Double.nan, duration: SimDuration.zero)
 
