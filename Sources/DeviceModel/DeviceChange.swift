@@ -26,10 +26,12 @@ public struct DeviceChange: Sendable, Hashable {
     case lowPowerMode = "low_power_mode"
     /// The thermal state changed; value: the new state.
     case thermal
-    /// The phone ran flat and switched off.
+    /// The phone switched off: it ran flat or restarts.
     case shutdown
-    /// The phone switched on again.
+    /// The phone switched on again, locked until its owner unlocks it.
     case boot
+    /// The owner unlocked the phone for the first time since it booted: apps may run.
+    case firstUnlock = "first_unlock"
     /// The owner left home or came back; value `away` or `home`.
     case location
     /// The battery was set by a script or trace; value: the level.

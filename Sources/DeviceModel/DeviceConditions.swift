@@ -22,4 +22,6 @@ public protocol DeviceConditions {
   var thermalState: ThermalState { get }
   /// Whether the phone is on (false after it ran flat until it boots again).
   var isPoweredOn: Bool { get }
+  /// Whether the owner unlocked the phone since it last booted.
+  var isUnlockedSinceBoot: Bool { get }
 }

@@ -89,7 +89,7 @@ public struct DeviceDayAccumulator {
     case .appOpened: days[i].appOpens += 1
     case .forceQuit: days[i].forceQuits += 1
     case .shutdown: days[i].shutdowns += 1
-    case .appClosed, .batteryLevel, .thermal, .boot, .location, .batterySet: break
+    case .appClosed, .batteryLevel, .thermal, .boot, .firstUnlock, .location, .batterySet: break
     }
   }
 

@@ -20,6 +20,11 @@ enum DeviceEventKind: UInt32 {
   case heavyUse
   case timeline
   case traceRow
+  case ownerRestart
+  case updateReleased
+  case updateInstall
+  case inactivityCheck
+  case restartDone
 }
 
 /// What last connected the charger, so that a habit only ends the charge it began.

@@ -18,6 +18,9 @@ public struct DeviceSnapshot: DeviceConditions, Sendable, Hashable {
   public var isLowPowerMode: Bool
   public var thermalState: ThermalState
   public var isPoweredOn: Bool
+  /// Whether the owner unlocked the phone since it last booted (before that, no app
+  /// runs: its data are still encrypted).
+  public var isUnlockedSinceBoot = true
 
   public func batteryPercent(at time: SimTime) -> Double {
     Self.batteryPercent(level: batteryLevel, mark: batteryMark, rate: batteryRate, at: time)

@@ -115,13 +115,15 @@ extension SimulatedDevice {
     if level <= 0 { shutdown(&loop) }
   }
 
-  /// The phone ran flat: screen off, app gone, phone off until it is charged.
-  mutating func shutdown(_ loop: inout EventLoop) {
+  /// The phone ran flat: screen off, app gone, phone off until it is charged (a
+  /// restart, `ranFlat` false, boots on its own time).
+  mutating func shutdown(ranFlat: Bool = true, _ loop: inout EventLoop) {
     if isAppInForeground { appClose(forceQuit: false, &loop) }
     if isScreenOn { screenOff(&loop) }
     isPoweredOn = false
+    isUnlockedSinceBoot = false
     publish(.shutdown, at: loop.now)
-    if isPluggedIn { scheduleBoot(&loop) }
+    if ranFlat, isPluggedIn { scheduleBoot(&loop) }
   }
 
   mutating func scheduleBoot(_ loop: inout EventLoop) {

@@ -70,7 +70,7 @@ extension SimulatedDevice {
       let length = max(60, persona.charging.lowBatteryChargeDuration.sample(decisionStream))
       schedule(.lowBatteryUnplug, at: loop.now + .seconds(length), &loop)
     }
-    if !isPoweredOn { scheduleBoot(&loop) }
+    if !isPoweredOn, !restartState.restarting { scheduleBoot(&loop) }
     if batteryLevel >= persona.charging.taperStartPercent { maybeHoldCharge(&loop) }
   }
 

@@ -33,6 +33,7 @@ extension SimulatedDevice {
     isScreenOn = true
     screenOnSince = now
     publish(.screenOn, at: now)
+    noteUnlock(&loop)
     if seconds.isFinite {
       screenOffAt = now + .seconds(seconds)
       screenOffEvent = schedule(.screenOff, inSlot: slots.screenOff, at: screenOffAt, &loop)

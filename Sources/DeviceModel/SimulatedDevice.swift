@@ -25,6 +25,8 @@ public struct SimulatedDevice: DeviceConditions {
   let chargingStream: RandomStream
   let networkStream: RandomStream
   let decisionStream: RandomStream
+  /// The restarts' own draws, so that every other draw stays as it was.
+  let restartStream: RandomStream
   let unlockProfile: TimeOfDayProfile
   let appProfile: TimeOfDayProfile
   let topupProfile: TimeOfDayProfile
@@ -126,7 +128,14 @@ public struct SimulatedDevice: DeviceConditions {
     get { conditions.isPoweredOn }
     set { conditions.isPoweredOn = newValue }
   }
+  public internal(set) var isUnlockedSinceBoot: Bool {
+    get { conditions.isUnlockedSinceBoot }
+    set { conditions.isUnlockedSinceBoot = newValue }
+  }
   var bootEvent: EventID?
+  /// Restarts (``RestartSpec``): the owner's last unlock, whether an update waits for
+  /// the night, and the pending inactivity check.
+  var restartState = RestartState()
   /// When the owner last woke the screen before the run (an app installed before it):
   /// the phone has been idle since then, not since time 0. Nil: since time 0.
   public var lastUseBeforeStart: SimTime?
@@ -165,6 +174,7 @@ public struct SimulatedDevice: DeviceConditions {
     }
     chargingStream = streams.stream("device/\(id)/charging")
     decisionStream = streams.stream("device/\(id)/decisions")
+    restartStream = streams.stream("device/\(id)/restarts")
     heavyUseAfter = .seconds(persona.thermal.heavyUseAfterSeconds)
     let u = persona.usage
     let unlocks = UsageSpec.ownerFactor(
@@ -227,6 +237,7 @@ public struct SimulatedDevice: DeviceConditions {
     if random(.usage) { scheduleNextUnlock(&loop) }
     if random(.appUse) { scheduleNextAppOpen(&loop) }
     if random(.charging) { startAlreadyCharging(&loop) }
+    startRestarts(&loop)
     schedule(.dayPlan, at: calendar.startOfDay(calendar.day(of: now)), &loop)
     for (i, event) in timeline.enumerated() where event.time >= now {
       schedule(.timeline, at: event.time, payload: Int64(i), &loop)
@@ -277,6 +288,8 @@ public struct SimulatedDevice: DeviceConditions {
       heavyUseEvent = nil
     case .timeline: runTimeline(timeline[Int(event.payload)], &loop)
     case .traceRow: replay(Int(event.payload), &loop)
+    case .ownerRestart, .updateReleased, .updateInstall, .inactivityCheck, .restartDone:
+      handleRestart(kind, &loop)
     }
     updateThermal()
     updateBattery(&loop)

@@ -62,4 +62,7 @@ public enum DeviceAspect: String, Sendable, Hashable, CaseIterable {
   case appUse
   case charging
   case network
+  /// Restarts (``RestartSpec``): random unless a timeline turns random habits off, or a
+  /// recorded trace, which shows when its phone was on, drives the phone.
+  case restarts
 }

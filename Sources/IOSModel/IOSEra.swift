@@ -48,4 +48,6 @@ public enum IOSEra: String, Sendable, Hashable, CaseIterable {
 
   /// Whether continued-processing requests exist (iOS 26).
   public var hasContinuedProcessing: Bool { self == .ios26 }
+  /// A phone not unlocked for 72 h restarts (iOS 18.1 on; ``DeviceModel/RestartSpec``).
+  public var rebootsWhenInactive: Bool { self == .ios18 || self == .ios26 }
 }

@@ -61,6 +61,9 @@ public struct PhoneRecipe {
   public func assemble() -> PhoneSimulation<SystemScheduler> {
     // Parts, each with the address its events carry.
     let addresses = PhoneAddresses()
+    // iOS 18's inactivity reboot belongs to the app's era (``IOSEra/rebootsWhenInactive``).
+    var persona = persona
+    if !app.configuration.era.rebootsWhenInactive { persona.restarts.inactivityRebootSeconds = 0 }
     var device = SimulatedDevice(
       id: owner, persona: persona, calendar: calendar, streams: streams, target: addresses.device,
       timeline: timeline, trace: trace, traceKeepsAppOpens: true, usageDraws: usageDraws)

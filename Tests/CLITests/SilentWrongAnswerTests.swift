@@ -53,6 +53,39 @@ import Testing
     #expect(warnings.contains { $0.contains("arm refresh") }, "\(outcome.standardError)")
   }
 
+  /// A timeline that plugged the phones in one night only turned every phone off from
+  /// day 3 or 4 on: 0 opens, 0 launches, and the summary went on as if they were owners
+  /// who got nothing. Now the run warns (exit 4) and `days.csv` says how long each was off.
+  @Test func phonesOffWholeDaysAreWarnedAbout() throws {
+    let dir = scratchFolder("dead")
+    let file = dir.appendingPathComponent("onenight.yaml")
+    try """
+    name: onenight
+    days: 6
+    devices: 20
+    warmup_days: 1
+    timeline:
+      - [22:30, plug]
+      - [d1 07:15, unplug]
+    app:
+      background_modes: [fetch]
+      permitted_identifiers: [t.refresh]
+    arms:
+      refresh:
+        tasks:
+          - {identifier: t.refresh, type: refresh, earliest_begin: 15m, submit: [on_launch, on_completion]}
+    """.write(to: file, atomically: true, encoding: .utf8)
+    let out = dir.appendingPathComponent("out").path
+    let outcome = try BGSimBinary.run(["run", file.path, "--quiet", "--out", out], in: repoRoot)
+    #expect(outcome.status == 4, "\(outcome.standardError)")
+    let days = try String(contentsOfFile: out + "/days.csv", encoding: .utf8).split(separator: "\n").dropFirst()
+    let off = days.filter { $0.split(separator: ",").last.flatMap { Double($0) } ?? 0 >= 86_400 }.count
+    #expect(off > 0)
+    let line = outcome.standardError.split(separator: "\n").filter { $0.contains("off from midnight to midnight") }
+    #expect(line.count == 1)
+    #expect(line.first?.contains("on \(off) of \(days.count) owner-days") == true, "\(line)")
+  }
+
   /// It said `Missing value for '--devices <devices>'`.
   @Test(arguments: [["run", "--devices", "-1"], ["run", "--days=-3"], ["trace", "--devices", "-2"]])
   func aNegativeCountSaysItIsNegative(arguments: [String]) throws {

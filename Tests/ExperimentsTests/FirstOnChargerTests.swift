@@ -30,7 +30,11 @@ import Testing
     }
     a.write(prefix: "", into: &rows, end: calendar.startOfDay(6), startDate: calendar.startDate)
     let lines = String(decoding: rows[.days].bytes, as: UTF8.self).split(separator: "\n")
-    return lines.map { String($0.split(separator: ",", omittingEmptySubsequences: false).last!) }
+    // `first_on_charger_s` is the column before `off_s`, the last.
+    return lines.map {
+      let fields = $0.split(separator: ",", omittingEmptySubsequences: false)
+      return String(fields[fields.count - 2])
+    }
   }
 
   /// Plugged at 22:00 on day 1 and left on the charger through days 2 and 3 (still on

@@ -3,7 +3,9 @@ import Foundation
 
 extension Persona {
   /// The top-level keys of a persona file.
-  public static let keys = ["name", "description", "usage", "battery", "charging", "network", "thermal"]
+  public static let keys = [
+    "name", "description", "usage", "battery", "charging", "network", "thermal", "restarts",
+  ]
 
   /// Reads a persona file, applying `overrides` (dotted key paths) on top.
   public static func load(
@@ -23,6 +25,7 @@ extension Persona {
     if let s = try root.section("charging", keys: ChargingSpec.keys) { charging = try ChargingSpec(s) }
     if let s = try root.section("network", keys: NetworkSpec.keys) { network = try NetworkSpec(s) }
     if let s = try root.section("thermal", keys: ThermalSpec.keys) { thermal = try ThermalSpec(s) }
+    if let s = try root.section("restarts", keys: RestartSpec.keys) { restarts = try RestartSpec(s) }
   }
 }
 
@@ -49,6 +52,22 @@ extension UsageSpec {
       throw s.value("unlock_profile")!.error(
         "every rate is 0, so no unlock could happen; give some hours a rate > 0")
     }
+  }
+}
+
+extension RestartSpec {
+  static let keys = [
+    "owner_per_day", "updates_per_day", "inactivity_reboot", "restart_duration", "update_duration",
+  ]
+
+  init(_ s: ConfigSection) throws(ConfigError) {
+    self.init()
+    ownerPerDay = try s.number("owner_per_day", default: ownerPerDay, range: 0...1)
+    updatesPerDay = try s.number("updates_per_day", default: updatesPerDay, range: 0...1)
+    inactivityRebootSeconds = try s.duration(
+      "inactivity_reboot", default: inactivityRebootSeconds, range: 0...31_536_000)
+    restartSeconds = try s.duration("restart_duration", default: restartSeconds, range: 0...86_400)
+    updateSeconds = try s.duration("update_duration", default: updateSeconds, range: 0...86_400)
   }
 }
 

@@ -9,6 +9,7 @@ public struct Persona: Sendable, Hashable {
   public var charging = ChargingSpec()
   public var network = NetworkSpec()
   public var thermal = ThermalSpec()
+  public var restarts = RestartSpec()
 
   public init() {}
 }

@@ -18,8 +18,19 @@ public enum RunReport {
     }
     return (
       render(spec: spec, result: result, directory: directory), result.summary?.overallResult ?? .pass,
-      warmup.map { [$0] } ?? []
+      (warmup.map { [$0] } ?? [])
+        + (result.summary.flatMap { daysOffWarning($0.daysOff, label: label) }.map { [$0] } ?? [])
     )
+  }
+
+  /// One line when any owner's phone was off a whole day: flat and not charged (a
+  /// timeline that stops plugging in, say), its launches counted as none.
+  static func daysOffWarning(_ days: (off: Int, of: Int), label: String) -> String? {
+    guard days.off > 0 else { return nil }
+    return
+      "\(label): warning: on \(days.off) of \(days.of) owner-days the phone was off from midnight to midnight "
+      + "(it ran flat and was not charged); their launches count as none: check the persona's charging or the "
+      + "timeline's plug events (days.csv: off_s)"
   }
 
   public static func render(spec: ExperimentSpec, result: ExperimentRunner.Result, directory: String)

@@ -14,7 +14,7 @@ struct OwnerAccounting {
       .submit, .submitFailed, .registerFailed, .replaced, .cancel, .cancelAll, .launch, .expire, .complete,
       .kill, .network, .transfer,
     ],
-    deviceChanges: [.network, .appOpened, .plugged, .unplugged])
+    deviceChanges: [.network, .appOpened, .plugged, .unplugged, .shutdown, .boot])
 
   struct Day {
     var launchesRefresh = 0
@@ -28,6 +28,8 @@ struct OwnerAccounting {
     var cellularBytes = 0.0
     var appOpens = 0
     var staleness: [Double] = []
+    /// Time the phone was off [s].
+    var offSeconds = 0.0
   }
 
   let calendar: SimCalendar
@@ -47,6 +49,8 @@ struct OwnerAccounting {
   /// When the phone was first on its charger each day.
   var charger: ChargerDays
   var lastSuccess: SimTime = .zero
+  /// Since when the phone has been off, while it is.
+  var offSince: SimTime?
   /// What the rows written so far give the summary.
   var summary = OwnerSummary()
 
@@ -85,6 +89,10 @@ struct OwnerAccounting {
     case .network: if case .network(let kind) = change.detail { network = kind }
     case .plugged: charger.plugged(at: change.time)
     case .unplugged: charger.unplugged(at: change.time)
+    case .shutdown: offSince = offSince ?? change.time
+    case .boot:
+      if let from = offSince { countOff(from: from, to: change.time) }
+      offSince = nil
     case .appOpened:
       if let d = dayIndex(change.time) {
         days[d].appOpens += 1
@@ -210,12 +218,27 @@ struct OwnerAccounting {
     row.write(prefix: prefix, app: appField, into: &launches, calendar: calendar, dates: &dates)
   }
 
+  /// Adds the time from `from` to `to` the phone was off to the days it spans.
+  mutating func countOff(from: SimTime, to: SimTime) {
+    var t = from
+    while t < to, let d = dayIndex(t) {
+      let end = min(to, calendar.startOfDay(d + 1))
+      days[d].offSeconds += (end - t).seconds
+      t = end
+    }
+  }
+
   /// The `days.csv` rows of some days, and what they give the summary.
   mutating func writeDays(
     _ range: Range<Int>, prefix: String, days rows: inout CSVBuffer, startDate: CivilDate
   ) {
     let startDays = startDate.daysSinceEpoch
     for d in range {
+      // A phone still off: its time so far counts on the days written now.
+      if let from = offSince, from < calendar.startOfDay(d + 1) {
+        countOff(from: from, to: calendar.startOfDay(d + 1))
+        offSince = calendar.startOfDay(d + 1)
+      }
       let day = days[d]
       var row = DayRow(day: d, date: CivilDate(daysSinceEpoch: startDays + d), warmup: d < warmupDays)
       row.launchesRefresh = day.launchesRefresh
@@ -229,6 +252,7 @@ struct OwnerAccounting {
       row.cellularBytes = day.cellularBytes
       row.appOpens = day.appOpens
       row.firstOnChargerSeconds = charger.firstOnCharger(day: d)
+      row.offSeconds = day.offSeconds
       if !day.staleness.isEmpty {
         let sorted = day.staleness.sorted()
         row.stalenessMedianSeconds =

@@ -21,6 +21,7 @@ public struct PolicyContext: Sendable {
   public var network: NetworkKind
   public var isLowPowerMode: Bool
   public var thermal: ThermalState
+  /// Whether the phone is on and unlocked since it booted: whether apps can run.
   public var isPoweredOn: Bool
   public var appState: ApplicationState
   public var backgroundAppRefresh: Bool

@@ -1,4 +1,5 @@
-/// A phone that is off runs nothing.
+/// A phone that is off runs nothing, nor one its owner has not unlocked since it booted
+/// (its apps' data are still encrypted).
 public struct PowerStatePolicy: SchedulingPolicy {
   public var name: String { "power_state" }
   public var reads: PolicyInputs { [.powerState] }
@@ -9,7 +10,7 @@ public struct PowerStatePolicy: SchedulingPolicy {
 
   /// The rules, for a full verdict or for its outcome alone.
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
-    c.isPoweredOn ? .skip(name) : .veto(name, c, "phone is off")
+    c.isPoweredOn ? .skip(name) : .veto(name, c, "phone is off, or locked since it booted")
   }
 }
 

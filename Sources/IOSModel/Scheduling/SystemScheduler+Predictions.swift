@@ -17,7 +17,8 @@ extension SystemScheduler {
     var c = PolicyContext(
       now: now, batteryPercent: device.batteryPercent(at: now), isPluggedIn: device.isPluggedIn,
       isInUse: device.isInUse, idleSeconds: device.idleSeconds(at: now), network: device.network,
-      isLowPowerMode: device.isLowPowerMode, thermal: device.thermalState, isPoweredOn: device.isPoweredOn,
+      isLowPowerMode: device.isLowPowerMode, thermal: device.thermalState,
+      isPoweredOn: device.isPoweredOn && device.isUnlockedSinceBoot,
       appState: app.state, backgroundAppRefresh: app.configuration.backgroundAppRefresh,
       isForceQuitFlagged: app.isForceQuitFlagged, appOpenProbability: nil, deviceUseProbability: 0,
       daysSinceAppOpened: usage.appOpens.daysSinceLast(now), energyBudget: budgets.energy,

@@ -223,7 +223,11 @@ public struct SystemScheduler: LaunchDecider {
       usage.otherApps.appUnderStudyClosed(at: change.time)
       observe(.appClosed(at: change.time), app: app)
       armPathTimers(loop: &loop)
-    case .plugged, .unplugged, .screenOff, .network, .batteryLevel, .lowPowerMode, .thermal, .boot:
+    case .boot:
+      // dasd starts with the phone: the app's legacy fetch is due from now (legacy-fetch.md
+      // §2 (d)); nothing runs until the first unlock.
+      observe(.started(at: change.time, appOpenedBefore: false), app: app)
+    case .plugged, .unplugged, .screenOff, .network, .batteryLevel, .lowPowerMode, .thermal, .firstUnlock:
       if change.kind == .screenOff { usage.otherApps.screenOff(at: change.time) }
       evaluate(app: app, device: device, trigger: .device(change.kind), loop: &loop)
     default:

@@ -16,6 +16,8 @@ package struct DayFigures {
   package var opensFresh1h: Int
   /// The day's median staleness at app open, in whole seconds [ms]; nil without opens.
   package var stalenessMedianMilliseconds: Int64?
+  /// Whether the phone was off the whole day (its `off_s` a day, to the second).
+  package var offAllDay: Bool
 
   /// The figures of a row about to be written.
   package init(_ row: DayRow) {
@@ -26,6 +28,7 @@ package struct DayFigures {
     appOpens = row.appOpens
     opensFresh1h = row.opensFresh1h
     stalenessMedianMilliseconds = row.stalenessMedianSeconds.flatMap(OwnerSummary.wholeSecondsInMilliseconds)
+    offAllDay = row.offSeconds.rounded() >= 86_400
   }
 
   /// The figures of the current row of the `days.csv` file `file`; a value out of the
@@ -46,11 +49,13 @@ package struct DayFigures {
     opensFresh1h = try count(columns.freshOpens, "opens_fresh_1h", in: 0...appOpens)
     _ = try row.number(columns.staleness, "staleness_median_s", in: RunRanges.seconds, file: file)
     stalenessMedianMilliseconds = row.milliseconds(columns.staleness)
+    offAllDay = (try row.number(columns.off, "off_s", in: 0...86_400, file: file) ?? 0) >= 86_400
   }
 
   /// The positions of the columns read, in a file of this layout.
   package struct DayColumns {
-    let energy: Int, batteryEnergy: Int, launches: [Int], opens: Int, freshOpens: Int, staleness: Int
+    let energy: Int, batteryEnergy: Int, launches: [Int], opens: Int, freshOpens: Int, staleness: Int,
+      off: Int
     package let warmup: Int
     /// The day since the start of the run.
     package let day: Int
@@ -62,6 +67,7 @@ package struct DayFigures {
       opens = layout.index("app_opens")
       freshOpens = layout.index("opens_fresh_1h")
       staleness = layout.index("staleness_median_s")
+      off = layout.index("off_s")
       warmup = layout.index("warmup")
       day = layout.index("day")
     }

@@ -32,6 +32,8 @@ package struct DayRow: Sendable, Equatable {
   /// When the phone was first on its charger that day [s after midnight]: 0 when the
   /// night's charge ran through midnight; nil when it was never on it that day.
   package var firstOnChargerSeconds: Double?
+  /// Time the phone was off that day: flat, or restarting [s].
+  package var offSeconds = 0.0
 
   package init(day: Int, date: CivilDate, warmup: Bool) {
     self.day = day
@@ -72,6 +74,8 @@ package struct DayRow: Sendable, Equatable {
     rows.integer(Int64(opensFresh1h))
     rows.comma()
     if let firstOnChargerSeconds { rows.fixed(firstOnChargerSeconds, digits: 0) }
+    rows.comma()
+    rows.fixed(offSeconds, digits: 0)
     rows.newline()
     assert(
       CSVSchema.days.isRow(rows, since: start, prefix: prefix),

@@ -25,7 +25,7 @@ extension CSVSchema {
       "launches_other", "launches", "completed", "expired", "kills", "energy_mwh", "battery_energy_mwh",
       "cellular_bytes",
       "app_opens",
-      "staleness_median_s", "staleness_worst_s", "opens_fresh_1h", "first_on_charger_s",
+      "staleness_median_s", "staleness_worst_s", "opens_fresh_1h", "first_on_charger_s", "off_s",
     ])
   /// One row per device change or app event of the owners whose day is kept.
   public static let timelines = CSVSchema(

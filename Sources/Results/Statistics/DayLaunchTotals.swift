@@ -6,10 +6,13 @@ struct DayLaunchTotals: Sendable {
   private(set) var launches: [Int] = []
   /// By day since the start: the owners with a row that day.
   private(set) var owners: [Int] = []
+  /// Owners' days with the phone off from midnight to midnight.
+  private(set) var daysOff = 0
 
   /// One owner's row of day `day` (from 0) with `count` launches.
-  mutating func add(day: Int, launches count: Int) {
+  mutating func add(day: Int, launches count: Int, offAllDay: Bool = false) {
     guard day >= 0 else { return }
+    if offAllDay { daysOff += 1 }
     grow(to: day + 1)
     launches[day] += count
     owners[day] += 1
@@ -17,11 +20,15 @@ struct DayLaunchTotals: Sendable {
 
   mutating func merge(_ other: DayLaunchTotals) {
     grow(to: other.launches.count)
+    daysOff += other.daysOff
     for d in other.launches.indices {
       launches[d] += other.launches[d]
       owners[d] += other.owners[d]
     }
   }
+
+  /// Owners' days counted in all.
+  var ownerDays: Int { owners.reduce(0, +) }
 
   /// The mean launches per owner of each day, up to the last day any owner has a row
   /// [launches per owner and day]; a day no owner has (an empty part) is left out.

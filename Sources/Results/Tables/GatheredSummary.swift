@@ -64,7 +64,9 @@ package final class GatheredSummary: Sendable {
           replication: replication,
           byReplication: byReplication, to: &b)
         for h in 0..<24 { b.hours[h] += s.hours[h] }
-        for (day, launches) in s.dayLaunches.enumerated() { b.days.add(day: day, launches: launches) }
+        for (day, launches) in s.dayLaunches.enumerated() {
+          b.days.add(day: day, launches: launches, offAllDay: s.daysOff.contains(day))
+        }
         g.partial.buckets[key] = b
         if s.counted {
           figures.add(

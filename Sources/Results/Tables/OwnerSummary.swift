@@ -46,7 +46,11 @@ package struct OwnerSummary {
       dayLaunches += Array(repeating: 0, count: row.day + 1 - dayLaunches.count)
     }
     dayLaunches[row.day] += row.launches
+    if row.offSeconds.rounded() >= 86_400 { daysOff.append(row.day) }
   }
+
+  /// The days the phone was off from midnight to midnight.
+  var daysOff: [Int] = []
 
   /// A `days.csv` row after the warm-up.
   package mutating func add(day row: DayRow) {

@@ -50,7 +50,7 @@ extension SummaryTables {
       while days.owner == rowOwner {
         let row = days.row
         let day = try DayFigures(reading: row, dayFields, file: days.file)
-        bucket.days.add(day: day.day, launches: day.launches)
+        bucket.days.add(day: day.day, launches: day.launches, offAllDay: day.offAllDay)
         if !row.equals(dayFields.warmup, "1") {
           counted = true
           counts.add(day: day)

@@ -77,6 +77,9 @@ public struct SummaryTables: Sendable {
   /// The longest start-up transient of the (cell, arm)s' day-by-day launches, by the
   /// MSER rule; nil for a run of fewer than 3 days.
   public let transient: StartupTransient?
+  /// Owners' days, in every cell and arm, with the phone off from midnight to midnight,
+  /// and all the owners' days.
+  public var daysOff = (off: 0, of: 0)
 
   public init(rows: [Row], verdicts: [Verdict], transient: StartupTransient? = nil) {
     self.rows = rows
@@ -421,8 +424,11 @@ public struct SummaryTables: Sendable {
     }
     rows = holmAdjusting(rows)
     let verdicts = decide(plan.hypotheses, cells: Array(plan.cells), pooled)
-    let tables = SummaryTables(
+    var tables = SummaryTables(
       rows: rows, verdicts: verdicts, transient: longestTransient(buckets, plan: plan))
+    for b in buckets.values {
+      tables.daysOff = (tables.daysOff.off + b.days.daysOff, tables.daysOff.of + b.days.ownerDays)
+    }
     if write { try tables.write(directory: directory, buckets: buckets, plan: plan, commits: commits) }
     return tables
   }

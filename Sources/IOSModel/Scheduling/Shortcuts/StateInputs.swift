@@ -18,7 +18,7 @@ struct StateInputs: Equatable {
     self.app = ObjectIdentifier(app)
     generation = app.pendingGeneration
     isPluggedIn = device.isPluggedIn
-    isPoweredOn = device.isPoweredOn
+    isPoweredOn = device.isPoweredOn && device.isUnlockedSinceBoot
     network = device.network
     thermal = device.thermalState
     isForceQuitFlagged = app.isForceQuitFlagged
@@ -31,7 +31,8 @@ struct StateInputs: Equatable {
   @inline(__always)
   func hold(app: some LaunchableApp, device: some DeviceConditions) -> Bool {
     self.app == ObjectIdentifier(app) && generation == app.pendingGeneration
-      && isPluggedIn == device.isPluggedIn && isPoweredOn == device.isPoweredOn
+      && isPluggedIn == device.isPluggedIn
+      && isPoweredOn == (device.isPoweredOn && device.isUnlockedSinceBoot)
       && network == device.network && thermal == device.thermalState
       && isForceQuitFlagged == app.isForceQuitFlagged
       && backgroundAppRefresh == app.configuration.backgroundAppRefresh && era == app.configuration.era
