@@ -78,10 +78,13 @@ import Testing
     let out = dir.appendingPathComponent("out").path
     let outcome = try BGSimBinary.run(["run", file.path, "--quiet", "--out", out], in: repoRoot)
     #expect(outcome.status == 4, "\(outcome.standardError)")
-    let days = try String(contentsOfFile: out + "/days.csv", encoding: .utf8).split(separator: "\n").dropFirst()
+    let days = try String(contentsOfFile: out + "/days.csv", encoding: .utf8).split(separator: "\n")
+      .dropFirst()
     let off = days.filter { $0.split(separator: ",").last.flatMap { Double($0) } ?? 0 >= 86_400 }.count
     #expect(off > 0)
-    let line = outcome.standardError.split(separator: "\n").filter { $0.contains("off from midnight to midnight") }
+    let line = outcome.standardError.split(separator: "\n").filter {
+      $0.contains("off from midnight to midnight")
+    }
     #expect(line.count == 1)
     #expect(line.first?.contains("on \(off) of \(days.count) owner-days") == true, "\(line)")
   }
