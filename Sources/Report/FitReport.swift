@@ -129,10 +129,13 @@ enum FitReport {
         x0: Double(i) + 0.2, x1: Double(i) + 0.8, y0: 0, y1: z == 0 ? 0.02 : z,
         color: inBand ? inColour : outColour, title: "\(name): \(Format.compact(z)) half-widths")
     }
-    // Every other case is named on the axis (all in the bars' titles): the names overlap.
+    // At most 18 cases are named on the axis (all in the bars' titles): more overlap or
+    // are cut short.
+    let stride = max(1, (points.count + 17) / 18)
+    let named = stride == 1 ? "" : stride == 2 ? " (every other one named)" : " (one in \(stride) named)"
     chart.axes(
-      xTitle: "validation case (every other one named)", yTitle: "half-widths from centre",
-      xTicks: points.enumerated().filter { $0.offset % 2 == 0 }.map {
+      xTitle: "validation case" + named, yTitle: "half-widths from centre",
+      xTicks: points.enumerated().filter { $0.offset % stride == 0 }.map {
         (Double($0.offset) + 0.5, $0.element.0)
       },
       yTicks: [(-5, "−5"), (-1, "−1"), (0, "0"), (1, "1"), (5, "5")])
