@@ -25,3 +25,8 @@ public protocol DeviceConditions {
   /// Whether the owner unlocked the phone since it last booted.
   var isUnlockedSinceBoot: Bool { get }
 }
+
+extension DeviceConditions {
+  /// Whether apps can run: the phone is on and its owner unlocked it since it booted.
+  public var appsCanRun: Bool { isPoweredOn && isUnlockedSinceBoot }
+}

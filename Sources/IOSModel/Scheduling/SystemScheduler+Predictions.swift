@@ -18,7 +18,7 @@ extension SystemScheduler {
       now: now, batteryPercent: device.batteryPercent(at: now), isPluggedIn: device.isPluggedIn,
       isInUse: device.isInUse, idleSeconds: device.idleSeconds(at: now), network: device.network,
       isLowPowerMode: device.isLowPowerMode, thermal: device.thermalState,
-      isPoweredOn: device.isPoweredOn && device.isUnlockedSinceBoot,
+      isPoweredOn: device.appsCanRun,
       appState: app.state, backgroundAppRefresh: app.configuration.backgroundAppRefresh,
       isForceQuitFlagged: app.isForceQuitFlagged, appOpenProbability: nil, deviceUseProbability: 0,
       daysSinceAppOpened: usage.appOpens.daysSinceLast(now), energyBudget: budgets.energy,

@@ -18,7 +18,7 @@ struct StateInputs: Equatable {
     self.app = ObjectIdentifier(app)
     generation = app.pendingGeneration
     isPluggedIn = device.isPluggedIn
-    isPoweredOn = device.isPoweredOn && device.isUnlockedSinceBoot
+    isPoweredOn = device.appsCanRun
     network = device.network
     thermal = device.thermalState
     isForceQuitFlagged = app.isForceQuitFlagged
@@ -32,7 +32,7 @@ struct StateInputs: Equatable {
   func hold(app: some LaunchableApp, device: some DeviceConditions) -> Bool {
     self.app == ObjectIdentifier(app) && generation == app.pendingGeneration
       && isPluggedIn == device.isPluggedIn
-      && isPoweredOn == (device.isPoweredOn && device.isUnlockedSinceBoot)
+      && isPoweredOn == device.appsCanRun
       && network == device.network && thermal == device.thermalState
       && isForceQuitFlagged == app.isForceQuitFlagged
       && backgroundAppRefresh == app.configuration.backgroundAppRefresh && era == app.configuration.era
