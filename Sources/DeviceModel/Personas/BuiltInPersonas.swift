@@ -61,6 +61,12 @@ package enum BuiltInPersonas {
     thermal:
       heavy_use_after: 15m
       fast_charging_warms: true
+    restarts:
+      owner_per_day: 0                                      # the owner's restarts [1/day]
+      updates_per_day: 0.047                                # iOS updates, installed overnight [1/day]
+      inactivity_reboot: 72h                                # iOS 18 and later; 0 = never
+      restart_duration: 1m
+      update_duration: 20m
     """,
     "heavy-night-charger": """
     # A heavy user with one strict charge, 00:30 to 07:00, that starts at 15-25 %:
