@@ -18,12 +18,14 @@ import Testing
 
   @Test func askedWithinFiveMinutesItStaysTheSame() {
     var s = scheduler()
-    let first = s.usage.jitter(at: SimTime(seconds: 1000), s.parameters)
+    let first = s.usage.jitter(at: SimTime(seconds: 1000), redrawSeconds: s.parameters.appJitterRedrawSeconds)
     // Each ask within 300 s of the last keeps it, however long the chain.
     for t in stride(from: 1200.0, through: 3000, by: 200) {
-      #expect(s.usage.jitter(at: SimTime(seconds: t), s.parameters) == first, "at \(t) s")
+      #expect(
+        s.usage.jitter(at: SimTime(seconds: t), redrawSeconds: s.parameters.appJitterRedrawSeconds) == first,
+        "at \(t) s")
     }
-    let later = s.usage.jitter(at: SimTime(seconds: 3301), s.parameters)
+    let later = s.usage.jitter(at: SimTime(seconds: 3301), redrawSeconds: s.parameters.appJitterRedrawSeconds)
     #expect(later != first, "301 s after the last ask: drawn again")
     #expect((0..<1).contains(later))
   }
@@ -33,7 +35,9 @@ import Testing
     var s = scheduler(redraw: 0)
     let stream = RandomStreams(seed: 4).stream("scheduler")
     for t in [0.0, 1, 2, 3] {
-      #expect(s.usage.jitter(at: SimTime(seconds: t), s.parameters) == stream.uniform())
+      #expect(
+        s.usage.jitter(at: SimTime(seconds: t), redrawSeconds: s.parameters.appJitterRedrawSeconds)
+          == stream.uniform())
     }
   }
 }

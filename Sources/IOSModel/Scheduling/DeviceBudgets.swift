@@ -29,21 +29,19 @@ struct DeviceBudgets {
     data = min(parameters.dataCapacity, parameters.dataCeiling)
   }
 
-  /// Budgets refill through the day, up to their ceilings; the energy's half-hourly
-  /// shares follow the owner's predicted use (`deviceUse`).
-  mutating func refill(
-    to now: SimTime, _ parameters: SchedulerParameters, deviceUse: UsageHistory, calendar: SimCalendar
-  ) {
-    // This runs at every decision point: the energy's refill comes once a half hour, and
-    // a full cellular budget stays full without the division.
-    if energySlotAt <= now { refillEnergy(to: now, parameters, deviceUse: deviceUse, calendar: calendar) }
-    if data >= parameters.dataCeiling {
+  /// The cellular data budget refills through the day at `perDay` bytes, up to
+  /// `ceiling` (``SchedulerParameters/dataRefillPerDay``, ``SchedulerParameters/dataCeiling``).
+  /// The energy's refill is ``refillEnergy(to:_:deviceUse:calendar:)``, due once a half
+  /// hour (``SystemScheduler/refillBudgets(to:)`` calls both).
+  mutating func refillData(to now: SimTime, ceiling: Double, perDay: Double) {
+    // This runs at every decision point: a full budget stays full without the division.
+    if data >= ceiling {
       refilledAt = now
       return
     }
     let days = (now - refilledAt).seconds / 86_400
     guard days > 0 else { return }
-    data = min(parameters.dataCeiling, data + days * parameters.dataRefillPerDay)
+    data = min(ceiling, data + days * perDay)
     refilledAt = now
   }
 

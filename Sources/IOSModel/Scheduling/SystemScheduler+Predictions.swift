@@ -49,7 +49,7 @@ extension SystemScheduler {
     -> Double?
   {
     let lookAhead = parameters.appLookAheadSeconds + jitter * parameters.appJitterSeconds
-    let window = usage.windowDuration(parameters)
+    let window = usage.windowDuration(seconds: parameters.predictionWindowSeconds)
     let start = t + .seconds(lookAhead)
     switch app {
     case .appUnderStudy:
@@ -70,7 +70,7 @@ extension SystemScheduler {
     guard !point.appOpenPredicted else { return }
     point.appOpenPredicted = true
     let now = point.context.now
-    let jitter = usage.jitter(at: now, parameters)
+    let jitter = usage.jitter(at: now, redrawSeconds: parameters.appJitterRedrawSeconds)
     point.context.appOpenProbability = appOpenProbability(app, at: now, jitter: jitter, asOf: now)
   }
 
@@ -88,7 +88,7 @@ extension SystemScheduler {
   mutating func predictDeviceUse(at t: SimTime, in c: inout PolicyContext, processing: Bool?) {
     if processing != true {
       c.deviceUseProbability = usage.deviceUseProbability(
-        at: t, length: usage.windowDuration(parameters), calendar: calendar)
+        at: t, length: usage.windowDuration(seconds: parameters.predictionWindowSeconds), calendar: calendar)
     }
     if processing != false {
       c.processingIdleUseProbability = usage.deviceUseProbability(

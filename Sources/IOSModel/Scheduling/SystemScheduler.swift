@@ -312,9 +312,16 @@ public struct SystemScheduler: LaunchDecider {
       : network == .wifi ? parameters.transferWiFiBytesPerSecond : 0
   }
 
-  /// Budgets refill through the day, up to their ceilings.
+  /// Budgets refill through the day, up to their ceilings; the energy's half-hourly
+  /// shares follow the owner's predicted use.
   mutating func refillBudgets(to now: SimTime) {
-    budgets.refill(to: now, parameters, deviceUse: usage.deviceUse, calendar: calendar)
+    // This runs at every decision point: the energy's refill comes once a half hour, and
+    // only then are the parameters and the device-use history handed over (passed beside
+    // the budgets' mutation, their 600 bytes were copied at each call).
+    if budgets.energySlotAt <= now {
+      budgets.refillEnergy(to: now, parameters, deviceUse: usage.deviceUse, calendar: calendar)
+    }
+    budgets.refillData(to: now, ceiling: parameters.dataCeiling, perDay: parameters.dataRefillPerDay)
   }
 
   /// Bytes moved on cellular draw the device's data budget, down to its floor.

@@ -36,11 +36,14 @@ struct UsageKnowledge {
   }
 
   /// The app-open prediction's jitter [0…1): dasd keeps one value for every app and
-  /// draws it again only when at least ``SchedulerParameters/appJitterRedrawSeconds``
-  /// have passed since it was last asked for (multi-app facts, the application policy's
-  /// cross-app details), so apps judged close together share it.
-  mutating func jitter(at now: SimTime, _ parameters: SchedulerParameters) -> Double {
-    if let asked = jitterAskedAt, (now - asked).seconds < parameters.appJitterRedrawSeconds {
+  /// draws it again only when at least `redrawSeconds`
+  /// (``SchedulerParameters/appJitterRedrawSeconds``) have passed since it was last asked
+  /// for (multi-app facts, the application policy's cross-app details), so apps judged
+  /// close together share it. (The parameters' one number is passed, not the parameters:
+  /// passed beside a mutation of another part of the scheduler, their 448 bytes were
+  /// copied at each call.)
+  mutating func jitter(at now: SimTime, redrawSeconds: Double) -> Double {
+    if let asked = jitterAskedAt, (now - asked).seconds < redrawSeconds {
       jitterAskedAt = now
       return jitterValue
     }
@@ -49,10 +52,11 @@ struct UsageKnowledge {
     return jitterValue
   }
 
-  /// The prediction window as a duration, converted once per value of the parameter.
-  mutating func windowDuration(_ parameters: SchedulerParameters) -> SimDuration {
-    if window.seconds != parameters.predictionWindowSeconds {
-      window = (parameters.predictionWindowSeconds, SimDuration(seconds: parameters.predictionWindowSeconds))
+  /// The prediction window of `seconds` (``SchedulerParameters/predictionWindowSeconds``)
+  /// as a duration, converted once per value of the parameter.
+  mutating func windowDuration(seconds: Double) -> SimDuration {
+    if window.seconds != seconds {
+      window = (seconds, SimDuration(seconds: seconds))
     }
     return window.duration
   }
