@@ -129,4 +129,25 @@ import Testing
     rejoined.add(7)
     #expect(rejoined != table)
   }
+
+  /// The fast conversion from `Int128` rounds as the standard library's does: at
+  /// Int64's ends, just past them, at halfway points between two doubles (ties go to
+  /// even) and across the whole range.
+  @Test func int128ToDoubleRoundsAsTheStandardLibrary() {
+    var values: [Int128] = [
+      0, 1, -1, Int128(Int64.max), Int128(Int64.min), Int128(Int64.max) + 1, Int128(Int64.min) - 1,
+      Int128(1) << 53 + 1, Int128(1) << 54 + 2, Int128(1) << 54 + 6, -(Int128(1) << 53 + 1),
+      Int128(1) << 80 + Int128(1) << 27, Int128.max, Int128.min,
+    ]
+    let stream = RandomStream(key: 128)
+    for _ in 0..<10_000 {
+      let bits = 1 + Int(stream.uniform() * 126)
+      let magnitude =
+        Int128(stream.uniform() * 0x1p53) << max(0, bits - 53) | Int128(stream.uniform() * 0x1p20)
+      values.append(stream.uniform() < 0.5 ? magnitude : -magnitude)
+    }
+    for x in values {
+      #expect(PooledValues.double(x).bitPattern == Double(x).bitPattern, "\(x)")
+    }
+  }
 }

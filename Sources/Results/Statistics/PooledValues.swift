@@ -60,7 +60,7 @@ struct PooledValues: Sendable {
 
   /// The mean, with `unitsPerValue` units to one; NaN for no values.
   func mean(unitsPerValue: Double) -> Double {
-    count == 0 || isOutOfRange ? .nan : Double(sum) / Double(count) / unitsPerValue
+    count == 0 || isOutOfRange ? .nan : Self.double(sum) / Double(count) / unitsPerValue
   }
 
   /// The sample variance (denominator n − 1), with `unitsPerValue` units to one; NaN
@@ -72,8 +72,16 @@ struct PooledValues: Sendable {
     let n = Int128(count)
     let (q, r) = sum.quotientAndRemainder(dividingBy: n)
     let whole = sumOfSquares - q * q * n - 2 * q * r
-    let deviations = Double(whole) - Double(r * r) / Double(n)
+    let deviations = Self.double(whole) - Self.double(r * r) / Self.double(n)
     return max(0, deviations) / Double(count - 1) / (unitsPerValue * unitsPerValue)
+  }
+
+  /// `x` as the nearest `Double`, as `Double(x)` rounds it: through `Int64` when it fits
+  /// (one instruction), where the standard library's generic conversion from `Int128`
+  /// took about 3,600 instructions (2.2 % of `bench phone --apps 40` under callgrind).
+  @inline(__always)
+  static func double(_ x: Int128) -> Double {
+    x >= Int128(Int64.min) && x <= Int128(Int64.max) ? Double(Int64(truncatingIfNeeded: x)) : Double(x)
   }
 
   /// The bin of a value, increasing with the value: values below 1,024 have a bin of
