@@ -6,6 +6,7 @@ import Results
 /// `bgsim advise`: the cheapest swept task configuration that meets a goal.
 struct Advise: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "advise",
     abstract: "Run an experiment that sweeps task keys and name the cheapest configuration meeting a goal.",
     discussion: """
       The goal is METRIC OP VALUE, met when the metric's whole 95 % interval is on its side, as a \

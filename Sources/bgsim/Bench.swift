@@ -7,6 +7,7 @@ import Results
 /// `bgsim bench …`: speed measurements.
 struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "bench",
     abstract:
       "Measure simulation speed. Build as .ci/main-job does (-c release --experimental-lto-mode=full) for meaningful figures.",
     subcommands: [Hold.self, Decisions.self, Devices.self, Phone.self]
@@ -14,6 +15,7 @@ struct Bench: ParsableCommand {
 
   struct Hold: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "hold",
       abstract: "The hold model: N entities, each rescheduling itself at now + Exp(1 s).",
       discussion: """
         Runs the real kernel and a real GSL random stream. Prints a summary, then a last \
@@ -48,6 +50,7 @@ struct Bench: ParsableCommand {
 
   struct Decisions: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "decisions",
       abstract: "The cost of one scheduling decision: every policy of the ios model judging one activity.",
       discussion: "Prints a summary, then a last line `nanoseconds_per_decision=<integer>`."
     )
@@ -72,6 +75,7 @@ struct Bench: ParsableCommand {
 
   struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "devices",
       abstract: "Device-days per second for the default experiment (typical owners, both arms), one core.",
       discussion: "Prints a summary, then a last line `device_days_per_second=<integer>`."
     )
@@ -108,6 +112,7 @@ struct Bench: ParsableCommand {
 
   struct Phone: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "phone",
       abstract: "Phone-days per second of the default experiment with N other apps on every phone, one core.",
       discussion: """
         The other apps are the built-in archetype mix (other_apps in an experiment), judged \

@@ -7,6 +7,7 @@ import Results
 /// `bgsim calibrate`: the validation scorecard.
 struct Calibrate: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "calibrate",
     abstract:
       "Run the validation suite and print the scorecard: each report beside the simulated owners.",
     discussion: """

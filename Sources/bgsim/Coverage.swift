@@ -8,6 +8,7 @@ import Results
 /// as they claim.
 struct Coverage: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "coverage",
     abstract: "Check how often an experiment's 95 % intervals hold the truth (a coverage study).",
     discussion: """
       Runs the experiment once with --reference-devices owners (its own seed), taken as the truth, \

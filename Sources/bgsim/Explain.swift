@@ -5,6 +5,7 @@ import Results
 /// `bgsim explain`: why a task ran when it did, or why it did not run.
 struct Explain: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "explain",
     abstract:
       "Explain the scheduler's decisions for a task, in a scenario or for one owner of an experiment.",
     discussion: """

@@ -7,6 +7,7 @@ import Results
 /// `bgsim fit`: learn model parameters from the validation suite.
 struct Fit: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "fit",
     abstract: "Fit model parameters to the validation cases by approximate Bayesian computation.",
     discussion: """
       FILE names the parameters with their priors, the targets (validation cases, or a device's launch \

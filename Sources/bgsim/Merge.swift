@@ -7,6 +7,7 @@ import Results
 /// `bgsim merge`: combine shard folders into the output of one unsharded run.
 struct Merge: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "merge",
     abstract:
       "Combine the folders of `bgsim run --shard K/N` into one output, identical to an unsharded run.",
     discussion:

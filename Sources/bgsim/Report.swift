@@ -5,6 +5,7 @@ import Results
 /// `bgsim report`: an experiment's output as one self-contained HTML page.
 struct Report: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "report",
     abstract:
       "Turn an experiment's output folder into one self-contained report.html (inline SVG, no scripts).",
     discussion:

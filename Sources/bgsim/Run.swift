@@ -8,6 +8,7 @@ import Results
 /// `bgsim run`: the main job.
 struct Run: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "run",
     abstract: "Run an experiment (default: the built-in refresh-vs-processing) and print its summary.",
     discussion: """
       Writes launches.csv, days.csv, timelines.csv, summary.csv, hour_of_day.csv, \

@@ -7,6 +7,7 @@ import Results
 /// `bgsim summarize`: the summary's statistics of output folders, queried on the console.
 struct Summarize: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "summarize",
     abstract: "Query one or more output folders: the summary's statistics by any key, on the console.",
     discussion: """
       Reads each folder's days.csv and launches.csv with the code that writes summary.csv, so a figure \

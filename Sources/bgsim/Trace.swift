@@ -5,6 +5,7 @@ import Results
 /// `bgsim trace`: simulate phones and their owners on their own and write every change.
 struct Trace: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "trace",
     abstract: "Simulate phones and their owners (no app) and write every change of state.",
     discussion: """
       Writes OUT/device_events.csv with the columns device,time,time_iso,event,value,battery_pct \

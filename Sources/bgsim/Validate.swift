@@ -7,6 +7,7 @@ import Results
 /// `bgsim validate`: check configuration files without running them.
 struct Validate: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "validate",
     abstract: "Check experiment, scenario, persona, app, timeline or trace files without running anything.",
     discussion:
       "Prints one line per valid file. The first problem found is printed as FILE:LINE: KEY: PROBLEM, with exit code 2. "
