@@ -43,7 +43,7 @@ extension SystemScheduler {
   /// probability that the owner opens it in the prediction window that starts
   /// ``SchedulerParameters/appLookAheadSeconds`` plus `jitter` × ``SchedulerParameters/appJitterSeconds``
   /// after `t`, from its open history as it stands at `asOf`; nil without any open. A
-  /// decision point passes the shared jitter (``UsageKnowledge/jitter(at:_:)``); the
+  /// decision point passes the shared jitter (``UsageKnowledge/jitter(at:redrawSeconds:)``); the
   /// optimum's scan its mean, ½.
   mutating func appOpenProbability(_ app: Predicting, at t: SimTime, jitter: Double, asOf: SimTime)
     -> Double?

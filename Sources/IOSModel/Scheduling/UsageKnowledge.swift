@@ -12,7 +12,7 @@ struct UsageKnowledge {
   var otherApps = OtherAppKnowledge()
   /// The app-open prediction's jitter: drawn for every app at once, again only when
   /// ``SchedulerParameters/appJitterRedrawSeconds`` have passed since it was last asked
-  /// for (``jitter(at:_:)``).
+  /// for (``jitter(at:redrawSeconds:)``).
   let jitterStream: RandomStream
   var jitterValue = 0.0
   var jitterAskedAt: SimTime?
