@@ -8,8 +8,15 @@ import Results
 struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bench",
-    abstract:
-      "Measure simulation speed. Build as .ci/main-job does (-c release --experimental-lto-mode=full) for meaningful figures.",
+    abstract: "Measure simulation speed (build with whole-program LTO for published figures).",
+    discussion: """
+      The figures in Sources/Benchmarks/PERFORMANCE.md come from a build with \
+      whole-program LTO, about 8 % faster than the quick start's release build:
+
+        swift build -c release --experimental-lto-mode=full \\
+          --scratch-path .build-lto --product bgsim
+        .build-lto/release/bgsim bench devices
+      """,
     subcommands: [Hold.self, Decisions.self, Devices.self, Phone.self]
   )
 

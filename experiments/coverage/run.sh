@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bgsim=.build/release/bgsim
-[ -x "$bgsim" ] || swift build -c release --experimental-lto-mode=full --product bgsim >&2
+[ -x "$bgsim" ] || swift build -c release --product bgsim >&2
 status=0
 for runs in ${RUNS:-60 400}; do
   "$bgsim" coverage "$@" --runs "$runs" --devices 20 --days 8 --reference-devices "${REFERENCE:-1500}" \
