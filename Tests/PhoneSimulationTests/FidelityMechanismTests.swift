@@ -136,6 +136,26 @@ import Testing
     #expect(model.threshold(for: r) < 0.91)
   }
 
+  /// A silent push bypasses dasd's predictions: its bar is 0.01 (dasd-decisions.md §2),
+  /// whatever the owner's leniency, so a push scoring 0.5 launches where a refresh
+  /// scoring 0.5 does not; the naive model keeps its own bar for every kind.
+  @Test func aSilentPushHasDasdsBypassBar() {
+    let model = SchedulingModel.ios()
+    let push = Activity(kind: .silentPush, identifier: "push", priority: .utility, submittedAt: .zero)
+    let r = Activity(kind: .refresh, identifier: "r", priority: .utility, submittedAt: .zero)
+    #expect(push.bypassesPredictions && !r.bypassesPredictions)
+    #expect(model.threshold(for: push) == 0.01)
+    #expect(model.launches(0.5, push))
+    #expect(!model.launches(0.5, r))
+    #expect(!model.launches(0.009, push))
+    var strict = OwnerEffects()
+    strict.leniency = 0.5
+    #expect(model.forOwner(strict).threshold(for: push) == 0.01)
+    var naive = SchedulingModel.naive()
+    naive.threshold = 0.3
+    #expect(naive.threshold(for: push) == 0.3)
+  }
+
   /// Silent pushes, `perHour` an hour for two days, the phone off power except
   /// 00:00-06:00; the app on screen for `openMinutes` from 12:00 each day.
   func pushes(

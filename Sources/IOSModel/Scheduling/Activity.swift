@@ -111,4 +111,9 @@ public struct Activity: Sendable, Hashable {
   /// Whether the activity launches the app for the user's benefit soon (refresh-like
   /// work that the application policy weighs).
   public var launchesApp: Bool { kind == .refresh || kind == .legacyFetch }
+
+  /// Whether dasd launches it without its predictions, at a bar of 0.01
+  /// (``SchedulingModel/bypassThreshold``): a silent push (dasd-decisions.md §2, grade H).
+  /// Its policies still judge it: the push budget, the network, the app's state.
+  public var bypassesPredictions: Bool { kind == .silentPush }
 }

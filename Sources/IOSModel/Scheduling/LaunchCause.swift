@@ -7,7 +7,9 @@ import SimKernel
 public struct LaunchCause: Sendable, Hashable {
   /// Which part of the rule let it run.
   public enum Reason: UInt8, Sendable, Hashable, CaseIterable {
-    /// Its score reached the model's threshold for its kind (``SchedulingModel``).
+    /// Its score reached the model's threshold for its kind (``SchedulingModel``), or for
+    /// a silent push dasd's bar for work that bypasses its predictions
+    /// (``SchedulingModel/bypassThreshold``).
     case threshold
     /// Its score reached its own threshold before its predicted best moment: the
     /// optimum × the relaxation's first factor (``RelativeThreshold``, slot 0).

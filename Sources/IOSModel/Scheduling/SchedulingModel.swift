@@ -18,6 +18,12 @@ public struct SchedulingModel: Sendable {
   /// `ios` model sets a timer at the request's start (the later of that date and the
   /// 450-s hold), which does not wake a phone asleep on battery (dasd-decisions.md §1, §4).
   public var decidesAtEarliestBegin = false
+  /// The bar of an activity that bypasses dasd's predictions
+  /// (``Activity/bypassesPredictions``) [0…1]: 0.01 (dasd-decisions.md §2, grade H: push
+  /// launches, priority at or above UserInitiated and fast-pass get it). Fixed: the
+  /// owner's leniency moves the model's thresholds, not this one. The `naive` model
+  /// judges every activity against its own threshold.
+  public static let bypassThreshold = 0.01
 
   public init(
     name: String, policies: [any SchedulingPolicy], threshold: Double, processingThreshold: Double? = nil
@@ -30,10 +36,12 @@ public struct SchedulingModel: Sendable {
   }
 
   /// The threshold `activity` must reach: its own relative one where the scheduler set
-  /// it (``RelativeThreshold``), otherwise the model's for its kind.
+  /// it (``RelativeThreshold``), dasd's bar for work that bypasses its predictions
+  /// (``bypassThreshold``), otherwise the model's for its kind.
   @inline(__always)
   public func threshold(for activity: Activity) -> Double {
     if !activity.relativeThreshold.isNaN { return activity.relativeThreshold }
+    if activity.bypassesPredictions, !decidesAtEarliestBegin { return Self.bypassThreshold }
     return activity.kind == .processing ? processingThreshold : threshold
   }
 

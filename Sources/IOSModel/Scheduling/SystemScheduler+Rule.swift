@@ -20,7 +20,8 @@ import SimKernel
 /// 5. **Threshold**: a refresh or processing request of an app used within the week is
 ///    compared with its own optimum × the relaxation of the slot it is in
 ///    (``setRelativeThreshold(_:at:)``, the optimum's scan in `SystemScheduler+Optimum.swift`);
-///    other work with the model's threshold for its kind.
+///    a silent push with dasd's bar for work that bypasses its predictions
+///    (``SchedulingModel/bypassThreshold``); other work with the model's threshold for its kind.
 /// 6. **Launch**: the app is launched for it, and why is kept (``LaunchCause``).
 /// 7. **Companions**: the app's other due requests that no policy vetoes run in the same
 ///    launch (``launchCompanions(_:at:app:device:loop:)``).
