@@ -23,6 +23,18 @@ import Testing
     #expect(try parse("model: ios\n").parameters.predictionWindowSeconds == 450)
   }
 
+  /// dasd's app timeline is two keys away (legacy-fetch.md §3): days alike, and the mean
+  /// since the app's first open; neither is the default.
+  @Test func theAppTimelineKeysAct() throws {
+    let timeline = try parse("history_half_life: none\napp_history_mean: since_first_open\n").parameters
+    #expect(timeline.historyHalfLifeDays == .infinity)
+    #expect(timeline.appHistoryMeanSinceFirstOpen)
+    let plain = try parse("history_half_life: 3\n").parameters
+    #expect(plain.historyHalfLifeDays == 3)
+    #expect(!plain.appHistoryMeanSinceFirstOpen)
+    #expect(try parse("model: ios\n").parameters.historyHalfLifeDays == 2)
+  }
+
   @Test func theShareOfStalledPhonesIsAKey() throws {
     #expect(
       try parse("owners: {stalled_release_share: 0.2}\n").parameters.ownerSpread.stalledReleaseShare == 0.2)
@@ -52,6 +64,14 @@ import Testing
     ("app_jitter_redraw: 5\n", "needs a unit"),
     ("prediction_window: 0s\n", "scheduler.yaml:1: prediction_window: "),
     ("prediction_windw: 5m\n", "did you mean 'prediction_window'?"),
+    (
+      "app_history_mean: first\n",
+      "scheduler.yaml:1: app_history_mean: 'first' is not one of all_days, since_first_open"
+    ),
+    (
+      "history_half_life: never\n",
+      "history_half_life: 'never' is not a half-life; write days (e.g. 2) or none"
+    ),
     (
       "owners: {stalled_release_share: 1.5}\n",
       "scheduler.yaml:1: owners.stalled_release_share: 1.5 is out of range"

@@ -32,6 +32,32 @@ import Testing
         == 0)
   }
 
+  /// dasd's app timeline (legacy-fetch.md §3): a slot's opens over the days since the
+  /// app's first open, every day alike. An app first opened at 08:00 two days ago and
+  /// again yesterday is expected at 08:00 today 2 / 3 times (today, yesterday and the day
+  /// before count; the 11 days before the first open do not); with the 14-day mean,
+  /// 2 / 14.
+  @Test func aYoungAppsHabitsCountInFull() {
+    let calendar = SimCalendar(startDate: CivilDate(year: 2026, month: 1, day: 5)!)
+    var young = UsageHistory(days: 14, halfLifeDays: .infinity, meanSinceFirst: true)
+    var plain = UsageHistory(days: 14, halfLifeDays: .infinity)
+    for day in 0..<2 {
+      let t = SimTime(seconds: Double(day) * 86_400 + 8 * 3600)
+      young.record(t, calendar: calendar)
+      plain.record(t, calendar: calendar)
+    }
+    let from = SimTime(seconds: 2 * 86_400 + 8 * 3600)
+    let window = SimDuration(seconds: 900)
+    let now = SimTime(seconds: 2 * 86_400 + 7 * 3600)
+    let y = young.expectedEvents(from: from, length: window, now: now, calendar: calendar)
+    let p = plain.expectedEvents(from: from, length: window, now: now, calendar: calendar)
+    #expect(abs(y - 2.0 / 3) < 1e-12, "\(y)")
+    #expect(abs(p - 2.0 / 14) < 1e-12, "\(p)")
+    // Twenty days on, the window is the full 14 days for both: the two opens are forgotten.
+    let later = SimTime(seconds: 22 * 86_400 + 8 * 3600)
+    #expect(young.expectedEvents(from: later, length: window, now: later, calendar: calendar) == 0)
+  }
+
   @Test func expectedEventsFollowTheDefinition() {
     let calendar = SimCalendar(startDate: CivilDate(year: 2026, month: 1, day: 5)!)
     var history = UsageHistory(days: 14, halfLifeDays: 2)

@@ -31,14 +31,17 @@ struct OtherAppKnowledge {
   /// What dasd knows of `work`'s apps at `start`: no opens yet; the set of the
   /// `recentApps` most recently used apps draws whom it evicts from `recent`.
   init(
-    _ work: OtherAppsWork, historyDays: Int, halfLifeDays: Double, start: SimTime, recent: RandomStream,
+    _ work: OtherAppsWork, historyDays: Int, halfLifeDays: Double, meanSinceFirstOpen: Bool = false,
+    start: SimTime,
+    recent: RandomStream,
     recentApps: Int, fetchRanking: LegacyFetchRanking.Settings, fairShare: FairShare.Settings
   ) {
     guard !work.isEmpty else { return }
     self.recent = RecentApps(capacity: recentApps, stream: recent)
     opens = work.apps.indices.map { i in
       let keepsOpens = work.apps[i].opensAt == i && !work.apps[i].work.isApples
-      return UsageHistory(days: keepsOpens ? historyDays : 1, halfLifeDays: halfLifeDays)
+      return UsageHistory(
+        days: keepsOpens ? historyDays : 1, halfLifeDays: halfLifeDays, meanSinceFirst: meanSinceFirstOpen)
     }
     self.fetchRanking = LegacyFetchRanking(apps: work.installed, settings: fetchRanking)
     self.fetchRanking.candidates = work.apps.filter { $0.work.kind == .legacyFetch && $0.rank > 0 }.map {

@@ -44,8 +44,13 @@ public struct SchedulerParameters: Sendable, Hashable {
   public var processingIdleWindowSeconds: Double = 1800
   /// Days of history behind predictions [d].
   public var historyDays: Int = 14
-  /// Half-life of a past day's weight in predictions [d].
+  /// Half-life of a past day's weight in predictions [d]; infinite (`none`): every
+  /// remembered day weighs alike, as in dasd's app timeline (legacy-fetch.md §3).
   public var historyHalfLifeDays: Double = 2
+  /// Whether an app's open prediction is a mean over the days since its first open
+  /// (`app_history_mean: since_first_open`, dasd's app timeline, legacy-fetch.md §3)
+  /// rather than over all ``historyDays`` (`all_days`).
+  public var appHistoryMeanSinceFirstOpen = false
   /// Size of the energy budget [mWh]: what a day's refills add up to, and the unit of
   /// its bounds.
   public var energyCapacity: Double = 150

@@ -10,6 +10,8 @@ import FileFormats
 /// evaluation_period: 750s
 /// evaluation_period_spread: 0.2   # each timer interval: the period × (1 ± 0.2)
 /// prediction_window: 7.5m         # opens and use are predicted over this window
+/// history_half_life: none         # every remembered day alike (default 2 days)
+/// app_history_mean: since_first_open  # dasd's app timeline (default all_days)
 /// owners: {processing_spacing_sigma: 1.2, install_warmup_sigma: 0.7, stalled_release_share: 0.05}
 /// relative_threshold: {enabled: true, start: 0.95, refresh_window: 24h, used_within: 7d}
 /// due_latency: {median: 5s, sigma: 1.4}  # from a request's start to the launch its timer brings
@@ -33,7 +35,8 @@ public struct SchedulerSpec: Sendable {
   public static let keys = [
     "model", "threshold", "processing_threshold", "evaluation_period", "evaluation_period_spread",
     "app_look_ahead", "app_jitter", "app_jitter_redraw", "prediction_window",
-    "history_half_life", "processing_idle_window", "owners", "transfers", "policies", "budgets", "groups",
+    "history_half_life", "app_history_mean", "processing_idle_window", "owners", "transfers", "policies",
+    "budgets", "groups",
     "recent_apps", "legacy_fetch", "fair_share", "submission_hold", "processing_launch_spacing",
     "app_launch", "due_latency", "due_timer_waits_for_wake", "relative_threshold",
   ]
@@ -122,8 +125,7 @@ public struct SchedulerSpec: Sendable {
       "app_jitter_redraw", default: p.appJitterRedrawSeconds, range: 0...86_400)
     p.predictionWindowSeconds = try s.duration(
       "prediction_window", default: p.predictionWindowSeconds, range: 1...86_400)
-    p.historyHalfLifeDays = try s.number(
-      "history_half_life", default: p.historyHalfLifeDays, range: 0.01...365)
+    try Self.readHistory(s, into: &p)
     try Self.readBudgets(s, into: &p)
     if let g = try s.section(
       "groups", keys: ActivityGroup.allCases.map(\.name) + ["load_half_life"])
@@ -190,6 +192,24 @@ public struct SchedulerSpec: Sendable {
   }
 
   /// The energy and data budgets (`budgets`).
+  /// How the predictions weigh the remembered days: `history_half_life` (days, or
+  /// `none`) and `app_history_mean` (`all_days` or `since_first_open`).
+  static func readHistory(_ s: ConfigSection, into p: inout SchedulerParameters) throws(ConfigError) {
+    if let v = s.value("history_half_life"), let text = v.scalar, Double(text) == nil {
+      guard text == "none" else {
+        throw v.error("'\(text)' is not a half-life; write days (e.g. 2) or none (every day alike)")
+      }
+      p.historyHalfLifeDays = .infinity
+    } else {
+      p.historyHalfLifeDays = try s.number(
+        "history_half_life", default: p.historyHalfLifeDays, range: 0.01...365)
+    }
+    let mean = try s.text(
+      "app_history_mean", default: p.appHistoryMeanSinceFirstOpen ? "since_first_open" : "all_days",
+      allowed: ["all_days", "since_first_open"])
+    p.appHistoryMeanSinceFirstOpen = mean == "since_first_open"
+  }
+
   static func readBudgets(_ s: ConfigSection, into p: inout SchedulerParameters) throws(ConfigError) {
     if let b = try s.section(
       "budgets",

@@ -91,7 +91,7 @@ public struct SystemScheduler: LaunchDecider {
     self.otherApps = otherApps
     usage.otherApps = OtherAppKnowledge(
       otherApps, historyDays: parameters.historyDays, halfLifeDays: parameters.historyHalfLifeDays,
-      start: .zero,
+      meanSinceFirstOpen: parameters.appHistoryMeanSinceFirstOpen, start: .zero,
       recent: recent, recentApps: parameters.recentApps, fetchRanking: parameters.legacyFetchRanking,
       fairShare: parameters.fairShare)
   }

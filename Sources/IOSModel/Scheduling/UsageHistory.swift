@@ -14,6 +14,13 @@ public struct UsageHistory: Sendable {
   public private(set) var first: SimTime?
   /// Events recorded in all.
   public private(set) var total = 0
+  /// The day of the first event (Int.max before it).
+  var firstDay = Int.max
+  /// Whether a prediction is a mean over the days since the first event rather than over
+  /// all `days`: dasd's app timeline divides each slot's opens by the days since the
+  /// app's first open in its window (legacy-fetch.md §3, grade M), so a young app's
+  /// habits count in full from its first day.
+  public let meanSinceFirst: Bool
 
   /// Half-life of the weight of past days [d]: recent habits count more.
   public let halfLifeDays: Double
@@ -42,9 +49,10 @@ public struct UsageHistory: Sendable {
   var recordRow = 0
   var lastProbability = 0.0
 
-  public init(days: Int = 14, halfLifeDays: Double = 2) {
+  public init(days: Int = 14, halfLifeDays: Double = 2, meanSinceFirst: Bool = false) {
     self.days = days
     self.halfLifeDays = halfLifeDays
+    self.meanSinceFirst = meanSinceFirst
     weights = (0..<days).map { exp2(-Double($0) / halfLifeDays) }
     var running = 0.0
     weightSums = weights.map {
@@ -87,7 +95,10 @@ public struct UsageHistory: Sendable {
       slotTotals[slot] += 1
     }
     slotSumsValid[slot] = false
-    if first == nil { first = time }
+    if first == nil {
+      first = time
+      firstDay = day
+    }
     last = time
     total += 1
   }
@@ -130,8 +141,12 @@ public struct UsageHistory: Sendable {
         : uncachedWeightedEvents(slot: slot % Self.slotsPerDay, day: today + slot / Self.slotsPerDay)
       sum += events * share
     }
-    // Days without events count too, and so do the days before the first: a fresh
-    // history predicts less, never more, than the habits it will learn (no day-1 burst).
+    // Days without events count too. With `meanSinceFirst` the days before the first
+    // event do not (dasd's app timeline); otherwise they do, and a fresh history predicts
+    // less than the habits it will learn.
+    if meanSinceFirst {
+      return sum / weightSums[min(days - 1, max(0, today - firstDay))]
+    }
     return sum / weightSums[days - 1]
   }
 

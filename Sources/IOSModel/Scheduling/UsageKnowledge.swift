@@ -30,7 +30,9 @@ struct UsageKnowledge {
   var window = (seconds: Double.nan, duration: SimDuration.zero)
 
   init(_ parameters: SchedulerParameters, jitter: RandomStream) {
-    appOpens = UsageHistory(days: parameters.historyDays, halfLifeDays: parameters.historyHalfLifeDays)
+    appOpens = UsageHistory(
+      days: parameters.historyDays, halfLifeDays: parameters.historyHalfLifeDays,
+      meanSinceFirst: parameters.appHistoryMeanSinceFirstOpen)
     deviceUse = UsageHistory(days: parameters.historyDays, halfLifeDays: parameters.historyHalfLifeDays)
     jitterStream = jitter
   }
