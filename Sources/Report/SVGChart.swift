@@ -88,7 +88,12 @@ struct SVGChart {
     for (v, label) in xTicks where xRange.contains(v) {
       body +=
         "<line x1=\"\(Self.f(x(v)))\" y1=\"\(Self.f(top + plotHeight))\" x2=\"\(Self.f(x(v)))\" y2=\"\(Self.f(top + plotHeight + 4))\" stroke=\"#333\"/>\n"
-      text(label, x: x(v), y: top + plotHeight + 16, size: 10)
+      // A label too wide to be centred on a tick near an edge ends (or starts) at it
+      // instead of being shortened.
+      let centredRoom = 2 * min(x(v), width - x(v)) - 4
+      let anchor =
+        Double(label.count) * 9 * 0.6 <= centredRoom ? "middle" : x(v) > width / 2 ? "end" : "start"
+      text(label, x: x(v), y: top + plotHeight + 16, anchor: anchor, size: 10)
     }
     for (v, label) in yTicks where yRange.contains(v) {
       body +=

@@ -21,6 +21,18 @@ import Testing
     #expect(svg.contains("font-size=\"\(min(11, size))\" text-anchor=\"middle\" transform"))
   }
 
+  /// A case name on the last of 58 bars (the fit report's chart) has no room centred on
+  /// its tick: it ends at the tick instead of being cut to 'V6-refr…'; one mid-axis stays
+  /// centred.
+  @Test func aTickLabelAtTheEdgeEndsAtItsTick() {
+    var c = SVGChart(x: 0...58, y: 0...1)
+    c.axes(xTitle: "", yTitle: "", xTicks: [(57.5, "V6-refresh"), (29.5, "P5-hours")], yTicks: [])
+    let svg = c.svg(id: "t", title: "t")
+    #expect(svg.contains("text-anchor=\"end\">V6-refresh</text>"), "\(svg)")
+    #expect(svg.contains("text-anchor=\"middle\">P5-hours</text>"))
+    #expect(!svg.contains("…"))
+  }
+
   /// Text that cannot fit even at 8 px is shortened, so the Chromium check has
   /// something to find.
   @Test func textTooLongEvenAt8PxIsShortened() {
