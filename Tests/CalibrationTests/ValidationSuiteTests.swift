@@ -85,7 +85,7 @@ import Testing
     let text = Self.oneCase.replacingOccurrences(
       of: "figure: {metric: launches_per_day, task: refresh}",
       with:
-        "figure: {metric: share_owners_launched_at_low_score, task: refresh, policy: device_activity, score_at_most: 0.05}"
+        "figure: {metric: share_owners_launched_at_low_score, task: refresh, policy: device_activity, score_at_most: 0.02}"
     ).replacingOccurrences(of: "owners: 3", with: "owners: 6")
       // Owners alike in their opens of the app: with the opens spread, every one of these
       // six had a launch at a low score, and the bound would split none of them.
@@ -99,7 +99,7 @@ import Testing
       return o.decisions.contains { d in
         d.outcome == .launched && d.activity.identifier == "refresh" && o.calendar.day(of: d.time) >= 1
           && d.verdicts.contains {
-            if case .score(let v, _) = $0.outcome { return $0.policy == "device_activity" && v <= 0.05 }
+            if case .score(let v, _) = $0.outcome { return $0.policy == "device_activity" && v <= 0.02 }
             return false
           }
       }

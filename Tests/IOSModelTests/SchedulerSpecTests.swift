@@ -20,19 +20,19 @@ import Testing
 
   @Test func thePredictionWindowIsAKey() throws {
     #expect(try parse("prediction_window: 3m\n").parameters.predictionWindowSeconds == 180)
-    #expect(try parse("model: ios\n").parameters.predictionWindowSeconds == 450)
+    #expect(try parse("model: ios\n").parameters.predictionWindowSeconds == 900)
   }
 
-  /// dasd's app timeline is two keys away (legacy-fetch.md §3): days alike, and the mean
-  /// since the app's first open; neither is the default.
+  /// dasd's app timeline (legacy-fetch.md §3) is the default: days alike, and the mean
+  /// since the app's first open; the keys give bgsim's earlier predictor back.
   @Test func theAppTimelineKeysAct() throws {
-    let timeline = try parse("history_half_life: none\napp_history_mean: since_first_open\n").parameters
+    let timeline = try parse("model: ios\n").parameters
     #expect(timeline.historyHalfLifeDays == .infinity)
     #expect(timeline.appHistoryMeanSinceFirstOpen)
-    let plain = try parse("history_half_life: 3\n").parameters
-    #expect(plain.historyHalfLifeDays == 3)
-    #expect(!plain.appHistoryMeanSinceFirstOpen)
-    #expect(try parse("model: ios\n").parameters.historyHalfLifeDays == 2)
+    #expect(try parse("history_half_life: none\n").parameters.historyHalfLifeDays == .infinity)
+    let earlier = try parse("history_half_life: 2\napp_history_mean: all_days\n").parameters
+    #expect(earlier.historyHalfLifeDays == 2)
+    #expect(!earlier.appHistoryMeanSinceFirstOpen)
   }
 
   @Test func theShareOfStalledPhonesIsAKey() throws {

@@ -31,10 +31,17 @@ import Testing
 
   /// The optimum's scan passes over steps that cannot beat its best so far, and each is
   /// checked against its full score (a mismatch traps): the run takes that shortcut,
-  /// and every time it does, the step is scored in full.
+  /// and every time it does, the step is scored in full. (With the app timeline's
+  /// defaults this script's scans find a step above 0.9 at once; the 7.5-min window with
+  /// a 2-day half-life over all 14 days makes them search.)
   @Test func theScansPassedOverStepsAreChecked() {
+    var searching = SchedulerParameters()
+    searching.predictionWindowSeconds = 450
+    searching.historyHalfLifeDays = 2
+    searching.appHistoryMeanSinceFirstOpen = false
     var quick = SystemWorld(
-      behavior: OutOfReachTests.app(), script: OutOfReachTests.script, recordDecisions: false)
+      behavior: OutOfReachTests.app(), script: OutOfReachTests.script, parameters: searching,
+      recordDecisions: false)
     quick.run(until: at(day: 6, 0))
     let decider = quick.phone.decider
     #expect(decider.scanStepsPassedOver > 0)

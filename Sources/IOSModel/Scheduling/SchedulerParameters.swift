@@ -36,21 +36,22 @@ public struct SchedulerParameters: Sendable, Hashable {
   /// since it was last asked for [s] (dasd: 300 s).
   public var appJitterRedrawSeconds: Double = 300
   /// Width of the prediction windows [s] (`prediction_window`): an app's opens and the
-  /// device's use are predicted over this long, from the look-ahead on. No published
-  /// width; calibrated on the scorecard (the calibration notes).
-  public var predictionWindowSeconds: Double = 450
+  /// device's use are predicted over this long, from the look-ahead on: dasd's app
+  /// timeline's slot of 15 minutes (legacy-fetch.md §3).
+  public var predictionWindowSeconds: Double = 900
   /// How long ahead the device must be predicted idle for processing [s]: a task of
   /// minutes that the system ends when the owner picks the phone up.
   public var processingIdleWindowSeconds: Double = 1800
   /// Days of history behind predictions [d].
   public var historyDays: Int = 14
-  /// Half-life of a past day's weight in predictions [d]; infinite (`none`): every
-  /// remembered day weighs alike, as in dasd's app timeline (legacy-fetch.md §3).
-  public var historyHalfLifeDays: Double = 2
+  /// Half-life of a past day's weight in predictions [d]; infinite (`none`, the
+  /// default): every remembered day weighs alike, as in dasd's app timeline
+  /// (legacy-fetch.md §3).
+  public var historyHalfLifeDays: Double = .infinity
   /// Whether an app's open prediction is a mean over the days since its first open
-  /// (`app_history_mean: since_first_open`, dasd's app timeline, legacy-fetch.md §3)
-  /// rather than over all ``historyDays`` (`all_days`).
-  public var appHistoryMeanSinceFirstOpen = false
+  /// (`app_history_mean: since_first_open`, the default: dasd's app timeline,
+  /// legacy-fetch.md §3) rather than over all ``historyDays`` (`all_days`).
+  public var appHistoryMeanSinceFirstOpen = true
   /// Size of the energy budget [mWh]: what a day's refills add up to, and the unit of
   /// its bounds.
   public var energyCapacity: Double = 150

@@ -9,9 +9,9 @@ import FileFormats
 /// processing_threshold: 0.91
 /// evaluation_period: 750s
 /// evaluation_period_spread: 0.2   # each timer interval: the period × (1 ± 0.2)
-/// prediction_window: 7.5m         # opens and use are predicted over this window
-/// history_half_life: none         # every remembered day alike (default 2 days)
-/// app_history_mean: since_first_open  # dasd's app timeline (default all_days)
+/// prediction_window: 15m          # opens and use are predicted over this window
+/// history_half_life: none         # every remembered day alike (the default)
+/// app_history_mean: since_first_open  # dasd's app timeline (the default; or all_days)
 /// owners: {processing_spacing_sigma: 1.2, install_warmup_sigma: 0.7, stalled_release_share: 0.05}
 /// relative_threshold: {enabled: true, start: 0.95, refresh_window: 24h, used_within: 7d}
 /// due_latency: {median: 5s, sigma: 1.4}  # from a request's start to the launch its timer brings
