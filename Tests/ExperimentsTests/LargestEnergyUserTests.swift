@@ -17,7 +17,8 @@ import Testing
     let apps = OtherAppsWork(
       population, ranks: Array(1...population.installed), streams: { streams.stream($0) }, start: .zero)
     var known = OtherAppKnowledge(
-      apps, historyDays: 14, halfLifeDays: 2, start: .zero, recent: streams.stream("recent"), recentApps: 25,
+      apps, historyDays: 14, halfLifeDays: .infinity, meanSinceFirstOpen: true, start: .zero,
+      recent: streams.stream("recent"), recentApps: 25,
       fetchRanking: .init(), fairShare: .init())
     #expect(apps.apps.map(\.bundle) == ["com.a", "com.a", "com.b"])
     let noon = SimTime(seconds: 43_200)

@@ -31,8 +31,7 @@ struct OtherAppKnowledge {
   /// What dasd knows of `work`'s apps at `start`: no opens yet; the set of the
   /// `recentApps` most recently used apps draws whom it evicts from `recent`.
   init(
-    _ work: OtherAppsWork, historyDays: Int, halfLifeDays: Double, meanSinceFirstOpen: Bool = false,
-    start: SimTime,
+    _ work: OtherAppsWork, historyDays: Int, halfLifeDays: Double, meanSinceFirstOpen: Bool, start: SimTime,
     recent: RandomStream,
     recentApps: Int, fetchRanking: LegacyFetchRanking.Settings, fairShare: FairShare.Settings
   ) {
