@@ -28,12 +28,20 @@ let hostHasHaswellInstructions: Bool = {
   let present = Set(flags.split(separator: " ").map(String.init))
   return ["avx2", "bmi2", "fma", "movbe"].allSatisfy(present.contains)
 }()
-let releaseSpeed: [SwiftSetting] = [
-  .unsafeFlags(
-    ["-enforce-exclusivity=unchecked", "-cross-module-optimization"]
-      + (hostHasHaswellInstructions ? ["-target-cpu", "haswell"] : []),
-    .when(configuration: .release))
-]
+// Debug builds, and so `swift test`, optimise the library and tool targets too (the test
+// targets stay unoptimised): the suite runs in 72 s instead of 346 s on 2 cores, for a
+// clean debug build 61 s longer (171 s against 110 s). Run-time exclusivity checks,
+// overflow traps and the debug-only checks (`#if DEBUG`, written as `precondition`, since
+// `-O` drops `assert`) all stay. Set BGSIM_UNOPTIMISED_DEBUG=1 for a debug build to step
+// through in a debugger.
+let optimisesDebugBuilds = ProcessInfo.processInfo.environment["BGSIM_UNOPTIMISED_DEBUG"] == nil
+let buildSpeed: [SwiftSetting] =
+  [
+    .unsafeFlags(
+      ["-enforce-exclusivity=unchecked", "-cross-module-optimization"]
+        + (hostHasHaswellInstructions ? ["-target-cpu", "haswell"] : []),
+      .when(configuration: .release))
+  ] + (optimisesDebugBuilds ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : [])
 
 let package = Package(
   name: "bgsim",
@@ -60,40 +68,40 @@ let package = Package(
       providers: [.apt(["libgsl-dev", "pkg-config"])]
     ),
     // 2. Simulated time, the event queue and the run loop. No phone vocabulary.
-    .target(name: "SimKernel", swiftSettings: releaseSpeed),
+    .target(name: "SimKernel", swiftSettings: buildSpeed),
     // 3. Named random streams, distributions and statistics, built on GSL.
-    .target(name: "Randomness", dependencies: ["CGSL", "SimKernel"], swiftSettings: releaseSpeed),
+    .target(name: "Randomness", dependencies: ["CGSL", "SimKernel"], swiftSettings: buildSpeed),
     // 4. File formats: the checked YAML reader every configuration file goes through,
     //    CSV writing and reading, and the rules for bytes on disk (atomic writes, the
     //    output lock, checksums, the one-line user error).
     .target(
       name: "FileFormats",
       dependencies: ["SimKernel", "Randomness", .product(name: "Yams", package: "Yams")],
-      swiftSettings: releaseSpeed,
+      swiftSettings: buildSpeed,
       plugins: ["BuildCommit"]
     ),
     // 5. The simulated phone and its owner: battery, charging, network, usage, personas.
     .target(
       name: "DeviceModel", dependencies: ["SimKernel", "Randomness", "FileFormats"],
-      swiftSettings: releaseSpeed),
+      swiftSettings: buildSpeed),
     // 6. The iOS model: the BGTaskScheduler mirror, the app lifecycle, background time.
     .target(
       name: "IOSModel", dependencies: ["SimKernel", "Randomness", "FileFormats", "DeviceModel"],
-      swiftSettings: releaseSpeed),
+      swiftSettings: buildSpeed),
     // 7. The phone assembly: one phone's device, apps, system scheduler and push server
     //    wired together (the only place where the device model meets the iOS model), and
     //    run day by day.
     .target(
       name: "PhoneAssembly", dependencies: ["SimKernel", "Randomness", "DeviceModel", "IOSModel"],
-      swiftSettings: releaseSpeed),
+      swiftSettings: buildSpeed),
     // 8. Results: every output file's columns, the metrics and hypotheses, and the summary
     //    statistics computed from rows. It never imports the simulation.
     .target(
-      name: "Results", dependencies: ["SimKernel", "Randomness", "FileFormats"], swiftSettings: releaseSpeed),
+      name: "Results", dependencies: ["SimKernel", "Randomness", "FileFormats"], swiftSettings: buildSpeed),
     // 9. The HTML report of an output folder, drawn from its files alone.
     .target(
       name: "Report", dependencies: ["SimKernel", "Randomness", "FileFormats", "Results"],
-      swiftSettings: releaseSpeed),
+      swiftSettings: buildSpeed),
     // 10. Experiments: define, run and write. Experiment files, the chunked runner
     //     (resume, shards, merge), the rows each owner writes, and each command's library half.
     .target(
@@ -101,7 +109,7 @@ let package = Package(
       dependencies: [
         "SimKernel", "Randomness", "FileFormats", "DeviceModel", "IOSModel", "PhoneAssembly", "Results",
       ],
-      swiftSettings: releaseSpeed),
+      swiftSettings: buildSpeed),
     // 11. Calibration: the validation cases and scorecard, the ABC fit, persona fits and
     //     launch logs: how the model is held against real phones.
     .target(
@@ -110,13 +118,13 @@ let package = Package(
         "SimKernel", "Randomness", "FileFormats", "DeviceModel", "IOSModel", "PhoneAssembly", "Results",
         "Experiments",
       ],
-      swiftSettings: releaseSpeed),
+      swiftSettings: buildSpeed),
     // 12. `bgsim bench`: the kernel's hold model, one decision, whole device-days.
     .target(
       name: "Benchmarks",
       dependencies: ["SimKernel", "Randomness", "FileFormats", "DeviceModel", "IOSModel", "Experiments"],
       exclude: ["PERFORMANCE.md"],
-      swiftSettings: releaseSpeed),
+      swiftSettings: buildSpeed),
     // 13. The command line. It parses arguments and calls the library targets.
     .executableTarget(
       name: "bgsim",

@@ -144,7 +144,7 @@ struct UsageDrawSequence {
   mutating func keptTime(after: SimTime) -> KeptTime? {
     guard nextTime < times.count else { return nil }
     #if DEBUG
-      assert(afters[nextTime] == after, "usage draws asked in another order than kept")
+      precondition(afters[nextTime] == after, "usage draws asked in another order than kept")
     #endif
     let t = times[nextTime]
     nextTime += 1

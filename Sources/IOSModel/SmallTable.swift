@@ -35,7 +35,9 @@ public struct SmallTable<Key: Equatable, Value> {
   /// setter unwrapped a copy of it first (a retain and a release more for a class).
   @inlinable
   public mutating func insertNew(_ value: Value, for key: Key) {
-    assert(keys.firstIndex(of: key) == nil, "the key is in the table already")
+    #if DEBUG
+      precondition(keys.firstIndex(of: key) == nil, "the key is in the table already")
+    #endif
     keys.append(key)
     values.append(value)
   }

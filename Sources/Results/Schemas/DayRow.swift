@@ -77,8 +77,10 @@ package struct DayRow: Sendable, Equatable {
     rows.comma()
     rows.fixed(offSeconds, digits: 0)
     rows.newline()
-    assert(
-      CSVSchema.days.isRow(rows, since: start, prefix: prefix),
-      "a days.csv row writes a field for each column of its schema")
+    #if DEBUG
+      precondition(
+        CSVSchema.days.isRow(rows, since: start, prefix: prefix),
+        "a days.csv row writes a field for each column of its schema")
+    #endif
   }
 }

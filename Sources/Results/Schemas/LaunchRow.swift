@@ -151,8 +151,10 @@ package struct LaunchRow {
       if errorCode > 0 { w.integer(Int64(errorCode)) }
       w.newline()
     }
-    assert(
-      CSVSchema.launches.isRow(launches, since: start, prefix: prefix),
-      "a launches.csv row writes a field for each column of its schema")
+    #if DEBUG
+      precondition(
+        CSVSchema.launches.isRow(launches, since: start, prefix: prefix),
+        "a launches.csv row writes a field for each column of its schema")
+    #endif
   }
 }

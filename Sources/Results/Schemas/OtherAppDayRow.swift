@@ -43,8 +43,10 @@ package struct OtherAppDayRow: Sendable, Equatable {
       out.fixed(mWh, digits: 3)
     }
     out.newline()
-    assert(
-      CSVSchema.otherAppDays.isRow(out, since: start, prefix: prefix),
-      "an other_app_days.csv row writes a field for each column of its schema")
+    #if DEBUG
+      precondition(
+        CSVSchema.otherAppDays.isRow(out, since: start, prefix: prefix),
+        "an other_app_days.csv row writes a field for each column of its schema")
+    #endif
   }
 }

@@ -44,9 +44,11 @@ package struct OtherAppRow {
       out.fixed(mWh, digits: 3)
     }
     out.newline()
-    assert(
-      CSVSchema.otherApps.isRow(out, since: start, prefix: prefix),
-      "an other_apps.csv row writes a field for each column of its schema")
+    #if DEBUG
+      precondition(
+        CSVSchema.otherApps.isRow(out, since: start, prefix: prefix),
+        "an other_apps.csv row writes a field for each column of its schema")
+    #endif
   }
 }
 

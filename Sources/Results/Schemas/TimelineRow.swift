@@ -84,8 +84,10 @@ package struct TimelineRow {
     out.comma()
     if let batteryPercent { out.fixed(batteryPercent, digits: 1) }
     out.newline()
-    assert(
-      CSVSchema.timelines.isRow(out, since: start, prefix: prefix),
-      "a timelines.csv row writes a field for each column of its schema")
+    #if DEBUG
+      precondition(
+        CSVSchema.timelines.isRow(out, since: start, prefix: prefix),
+        "a timelines.csv row writes a field for each column of its schema")
+    #endif
   }
 }
