@@ -103,6 +103,25 @@ import Testing
     #expect(Scorecard.summary(rows) == "in_band=1 of 3 (fitted 1 of 2, held 0 of 1)")
   }
 
+  /// A report rounded to a unit ("about every 12 h") is judged with the owners'
+  /// percentiles read to that unit, halves up, and the scorecard names the unit: 720 min
+  /// against owners from 728 min is in at the hour and out at the minute.
+  @Test func aRoundedReportIsJudgedAtItsUnit() throws {
+    var c = try ValidationCase.load(
+      file: write(Self.text(test: "one_phone", extra: "real: 720\nprecision: 60"), "r.yaml"))
+    func row(_ c: ValidationCase, _ spread: (Double, Double, Double)) -> Scorecard.Row {
+      var r = Scorecard.Row(validationCase: c, figure: spread.1, lower: nil, upper: nil)
+      r.spread = (spread.0, spread.1, spread.2)
+      return r
+    }
+    #expect(row(c, (728, 778, 1310)).inBand)
+    #expect(Scorecard.text([row(c, (728, 778, 1310))]).contains("720 real (nearest 60)"))
+    #expect(!row(c, (750, 778, 1310)).inBand, "750 min is 13 h to the hour")
+    c.precision = nil
+    #expect(row(c, (728, 778, 1310)).reason == "the real figure 720 lies below p5 by 8")
+    #expect(!Scorecard.text([row(c, (728, 778, 1310))]).contains("nearest"))
+  }
+
   @Test func aTypicalOwnerCaseJudgesTheMedianOwner() throws {
     let c = try ValidationCase.load(
       file: write(Self.text(test: "typical_owner", extra: "band: [0, 1000]"), "t.yaml"))

@@ -206,7 +206,7 @@ public enum Scorecard {
         table.append([c.id, c.grade, c.provenance, "-", "-", "-", "-", "-", "OUT  \(r.reason)"])
         continue
       }
-      let reported: String
+      var reported: String
       if c.test != .onePhone {
         reported = range(c.band)
       } else if c.real.lowerBound == c.real.upperBound {
@@ -214,6 +214,8 @@ public enum Scorecard {
       } else {
         reported = range(c.real) + " real at " + c.reading.text
       }
+      // The unit the report rounded to, which the owners' percentiles are read at.
+      if c.test == .onePhone, let unit = c.precision { reported += " (nearest \(Format.compact(unit)))" }
       let simulated: String
       switch c.test {
       case .fleet:
