@@ -27,7 +27,8 @@ public struct UsageSpec: Sendable, Hashable {
   public var appOpensOwnerSigma: Double = 0.56
   /// How much owners of the persona differ in how often they unlock the phone
   /// [log-scale σ], drawn the same way from a stream of its own. 0: every owner the same.
-  public var unlocksOwnerSigma: Double = 0
+  /// 0.56: the facts' spread of unlocks across users (device-behaviour.md).
+  public var unlocksOwnerSigma: Double = 0.56
 
   public init() {}
 

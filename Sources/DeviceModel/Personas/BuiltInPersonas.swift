@@ -18,7 +18,7 @@ package enum BuiltInPersonas {
       app_session_length: "lognormal(median: 40s, sigma: 1.1)"
       force_quit_probability: 0.1                           # swipe-away after use [0..1]
       app_opens_owner_sigma: 0.56                           # owners' spread in opens of the app [log sigma]
-      unlocks_owner_sigma: 0                                # owners' spread in unlocks [log sigma]
+      unlocks_owner_sigma: 0.56                             # owners' spread in unlocks [log sigma]
     battery:
       capacity_wh: 12.98                                    # iPhone 15 [Wh]
       initial_pct: "truncnormal(mean: 70, sd: 15, min: 20, max: 100)"
