@@ -77,10 +77,6 @@ package struct DayRow: Sendable, Equatable {
     rows.comma()
     rows.fixed(offSeconds, digits: 0)
     rows.newline()
-    #if DEBUG
-      precondition(
-        CSVSchema.days.isRow(rows, since: start, prefix: prefix),
-        "a days.csv row writes a field for each column of its schema")
-    #endif
+    CSVSchema.days.checkRow(rows, since: start, prefix: prefix)
   }
 }

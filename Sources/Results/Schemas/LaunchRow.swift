@@ -151,10 +151,6 @@ package struct LaunchRow {
       if errorCode > 0 { w.integer(Int64(errorCode)) }
       w.newline()
     }
-    #if DEBUG
-      precondition(
-        CSVSchema.launches.isRow(launches, since: start, prefix: prefix),
-        "a launches.csv row writes a field for each column of its schema")
-    #endif
+    CSVSchema.launches.checkRow(launches, since: start, prefix: prefix)
   }
 }

@@ -43,10 +43,6 @@ package struct OtherAppDayRow: Sendable, Equatable {
       out.fixed(mWh, digits: 3)
     }
     out.newline()
-    #if DEBUG
-      precondition(
-        CSVSchema.otherAppDays.isRow(out, since: start, prefix: prefix),
-        "an other_app_days.csv row writes a field for each column of its schema")
-    #endif
+    CSVSchema.otherAppDays.checkRow(out, since: start, prefix: prefix)
   }
 }

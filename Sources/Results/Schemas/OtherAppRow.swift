@@ -44,11 +44,7 @@ package struct OtherAppRow {
       out.fixed(mWh, digits: 3)
     }
     out.newline()
-    #if DEBUG
-      precondition(
-        CSVSchema.otherApps.isRow(out, since: start, prefix: prefix),
-        "an other_apps.csv row writes a field for each column of its schema")
-    #endif
+    CSVSchema.otherApps.checkRow(out, since: start, prefix: prefix)
   }
 }
 

@@ -84,10 +84,6 @@ package struct TimelineRow {
     out.comma()
     if let batteryPercent { out.fixed(batteryPercent, digits: 1) }
     out.newline()
-    #if DEBUG
-      precondition(
-        CSVSchema.timelines.isRow(out, since: start, prefix: prefix),
-        "a timelines.csv row writes a field for each column of its schema")
-    #endif
+    CSVSchema.timelines.checkRow(out, since: start, prefix: prefix)
   }
 }
