@@ -50,7 +50,7 @@ extension SystemScheduler {
   {
     let lookAhead = parameters.appLookAheadSeconds + jitter * parameters.appJitterSeconds
     let window = usage.windowDuration(seconds: parameters.predictionWindowSeconds)
-    let start = t + .seconds(lookAhead)
+    let start = t + usage.lookAheadDuration(seconds: lookAhead, atMean: jitter == 0.5)
     switch app {
     case .appUnderStudy:
       if let fetch = usage.fetchOpens {

@@ -220,8 +220,11 @@ extension SystemScheduler {
     var tally = prefix?.tally ?? ScoreTally()
     let split = model.predictionsNeededAt
     let count = model.compiled.policies.count
+    // The policies read one copy of the point's context, its predictions copied in as
+    // they are made (read from `point` itself, it was copied at each call).
+    var context = point.context
     if let i = model.judgeIndex(
-      activity, point.context, policies: (prefix?.count ?? 0)..<split, into: &tally, record: record)
+      activity, context, policies: (prefix?.count ?? 0)..<split, into: &tally, record: record)
     {
       return .vetoed(i)
     }
@@ -231,17 +234,18 @@ extension SystemScheduler {
     if case .appUnderStudy = app { setRelativeThreshold(&activity, at: &point) }
     guard split < count else { return .scored(tally.mean) }
     predictAppOpen(&point, for: app)
+    context.appOpenProbability = point.context.appOpenProbability
     if cutsOutOfReach, let bound = model.compiled.bounds[model.compiled.weightRow(activity)],
       bound.cannotReach(
-        activity, point.context, from: tally, threshold: model.threshold(for: activity), model: model)
+        activity, context, from: tally, threshold: model.threshold(for: activity), model: model)
     {
       if Self.checksShortcuts { checkOutOfReach(activity, at: point) }
       return .outOfReach
     }
     predictDeviceUse(&point)
-    if let i = model.judgeIndex(
-      activity, point.context, policies: split..<count, into: &tally, record: record)
-    {
+    context.deviceUseProbability = point.context.deviceUseProbability
+    context.processingIdleUseProbability = point.context.processingIdleUseProbability
+    if let i = model.judgeIndex(activity, context, policies: split..<count, into: &tally, record: record) {
       return .vetoed(i)
     }
     return .scored(tally.mean)
