@@ -306,7 +306,7 @@ import Testing
     // A key that would change nothing is refused, with the way to make it count.
     (
       "scheduler:\n  processing_threshold: 0.8\n",
-      "s.yaml:2: scheduler.processing_threshold: has no effect here: the app's processing is judged against its own best moment"
+      "s.yaml:2: scheduler.processing_threshold: has no effect here: every app's processing is judged against its own best moment"
     ),
     (
       "scheduler:\n  relative_threshold: {strat: 0.9}\n",

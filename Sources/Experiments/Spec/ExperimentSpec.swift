@@ -111,7 +111,7 @@ public struct ExperimentSpec: Sendable {
     for cell in cells {
       let spec = try self.spec(for: cell)
       if !spec.otherApps.isEmpty { anyOtherApps = true }
-      if let problem = spec.scheduler.thresholdProblem(otherWork: !spec.otherApps.isEmpty) {
+      if let problem = spec.scheduler.thresholdProblem(appleMaintenance: spec.otherApps.hasAppleMaintenance) {
         throw problem
       }
     }

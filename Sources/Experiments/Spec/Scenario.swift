@@ -99,7 +99,7 @@ public struct Scenario: Sendable {
       s.otherApps = try AppPopulation(tree: o, resolve: resolve)
       try s.otherApps.refuse(underStudy: s.app.configuration.bundleIdentifier, at: root.value("app") ?? o)
     }
-    if let problem = s.scheduler.thresholdProblem(otherWork: !s.otherApps.isEmpty) {
+    if let problem = s.scheduler.thresholdProblem(appleMaintenance: s.otherApps.hasAppleMaintenance) {
       throw problem
     }
     return s

@@ -53,6 +53,9 @@ public struct AppPopulation: Sendable, Hashable {
     backgroundActive == 0 && listed.isEmpty && !maintenance.values.contains { $0 > 0 }
   }
 
+  /// Whether Apple's maintenance runs on the phone (an entry with a run of over 0 s).
+  public var hasAppleMaintenance: Bool { maintenance.values.contains { $0 > 0 } }
+
   /// Other apps with background work, drawn and listed [apps].
   public var total: Int { backgroundActive + listed.count }
 

@@ -5,7 +5,7 @@ import SimKernel
 /// part of the phone next to the app under study: who they are and their work, pending
 /// or running. The assembly adds it and connects it to the system scheduler
 /// (``SystemScheduler/connect(otherApps:recent:)``), which judges their work with the
-/// same policies as the app under study's (against the model's thresholds), at the decision points of the
+/// same policies and thresholds as the app under study's, at the decision points of the
 /// timer and of the charger, network and boot (``SystemScheduler/judgesOtherApps(_:)``); what dasd
 /// learns of them (their opens, recent apps, fetch ranking, fair share) stays in the
 /// scheduler (`OtherAppKnowledge`), and the owner's opens of them in

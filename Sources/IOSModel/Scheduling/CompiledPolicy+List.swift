@@ -15,7 +15,7 @@ extension CompiledPolicy {
     /// the predictions are made just before it is asked.
     var predictionsNeededAt = 0
     /// The policies whose answer can change from one moment to the next of an optimum's
-    /// scan (``SystemScheduler/predictOptimum(_:start:windowEnd:base:)``): they read the
+    /// scan (``SystemScheduler/predictOptimum(_:start:windowEnd:base:for:)``): they read the
     /// predictions or the time; the others answer once per scan.
     var variesAcrossScan: [Int] = []
     var constantAcrossScan: [Int] = []

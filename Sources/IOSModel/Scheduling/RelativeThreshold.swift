@@ -5,7 +5,7 @@ import SimKernel
 /// best predicted moment (dasd-decisions.md §2): the request launches when its score
 /// reaches **optimal score × relaxation(slot)**. The optimal score and its start are
 /// predicted at submission and again every ``Settings/recomputeSeconds``
-/// (``SystemScheduler/predictOptimum(_:start:windowEnd:base:)``); the slot counts tenths of
+/// (``SystemScheduler/predictOptimum(_:start:windowEnd:base:for:)``); the slot counts tenths of
 /// the time from the optimal start to the end of the request's window, so that the bar
 /// falls through the window: a rarely opened app, whose best moment scores low, is
 /// judged against that low best, and its refresh is not starved (field-observations-3.md

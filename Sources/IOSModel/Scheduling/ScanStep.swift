@@ -1,4 +1,4 @@
-/// What one optimum scan (``SystemScheduler/predictOptimum(_:start:windowEnd:base:)``)
+/// What one optimum scan (``SystemScheduler/predictOptimum(_:start:windowEnd:base:for:)``)
 /// carries from step to step.
 struct ScanStep {
   /// The answers of the policies that do not change across the scan.

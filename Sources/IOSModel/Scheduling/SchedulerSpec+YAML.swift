@@ -27,7 +27,7 @@ public struct SchedulerSpec: Sendable {
   public var model: SchedulingModel = .ios()
   public var parameters = SchedulerParameters()
   /// Where the file set `threshold` and `processing_threshold` (file, line, key), for
-  /// ``thresholdProblem(otherWork:)``.
+  /// ``thresholdProblem(appleMaintenance:)``.
   var thresholdKeys: [(file: String, line: Int, key: String)] = []
 
   public init() {}

@@ -9,7 +9,8 @@ extension SystemScheduler {
   /// the usage predictions for that moment: only what dasd predicts varies, and the
   /// other policies stand at their best. No random draw is made.
   mutating func predictOptimum(
-    _ activity: Activity, start: SimTime, windowEnd: SimTime, base: PolicyContext
+    _ activity: Activity, start: SimTime, windowEnd: SimTime, base: PolicyContext,
+    for client: Predicting = .appUnderStudy
   ) -> RelativeThreshold {
     let s = parameters.relativeThreshold
     let now = base.now
@@ -42,7 +43,7 @@ extension SystemScheduler {
     repeat {
       stepActivity.earliest = t
       scan.toBeat = best.score
-      let score = predictedScore(stepActivity, at: t, from: base, in: &ideal, scan: &scan)
+      let score = predictedScore(stepActivity, at: t, from: base, in: &ideal, scan: &scan, for: client)
       if score > s.goodEnough {
         best = (score, t)
         break
@@ -96,14 +97,14 @@ extension SystemScheduler {
   /// byte-identical either way).
   mutating func predictedScore(
     _ activity: Activity, at t: SimTime, from base: PolicyContext, in c: inout PolicyContext,
-    scan: inout ScanStep
+    scan: inout ScanStep, for client: Predicting = .appUnderStudy
   ) -> Double {
     let ahead = (t - base.now).seconds
     c.now = t
     c.secondsSinceInstall = base.secondsSinceInstall + ahead
     c.daysSinceAppOpened = base.daysSinceAppOpened.map { $0 + ahead / 86_400 }
     let processing = activity.kind == .processing
-    if !processing { c.appOpenProbability = appOpenProbability(.appUnderStudy, at: t, jitter: 0.5, asOf: t) }
+    if !processing { c.appOpenProbability = appOpenProbability(client, at: t, jitter: 0.5, asOf: t) }
     // One copy of the context for the step (passed as `c` itself, it was copied for each
     // policy asked); the device-use prediction is added to it only when needed.
     var context = c

@@ -5,15 +5,15 @@ extension SystemScheduler {
   /// The owner's other apps at a decision point: runs that ended draw the shared energy
   /// budget, pushes that arrived are held, then each app's due work is judged by the
   /// rule's ``judge(_:at:after:predicting:cutsOutOfReach:record:)`` with the device's state
-  /// and budgets and the app's own open history, against the model's threshold for its
-  /// kind, and launched if it passes and its group has room. Apple's maintenance is
-  /// judged with them, as a system activity (``AppleMaintenance``).
+  /// and budgets and the app's own open history, a refresh or processing request against
+  /// its own optimum (``setRelativeThreshold(_:at:for:)``), and launched if it passes and
+  /// its group has room. Apple's maintenance is judged with them, as a system activity
+  /// (``AppleMaintenance``), against the model's processing threshold.
   ///
   /// Not yet the app under study's path in full: the loop is this one, not
   /// ``evaluate(app:device:trigger:loop:)``'s; it runs only at the points
-  /// ``judgesOtherApps(_:)`` names; their refresh and processing keep the model's
-  /// thresholds (``judgesAgainstOptimum(_:)`` says why); and an other app's work is one
-  /// activity, so it has no submission hold, spacing or companions to apply.
+  /// ``judgesOtherApps(_:)`` names; and an other app's work is one activity, so it has no
+  /// submission hold, spacing or companions to apply (its interval exceeds them).
   /// Their work is judged before the app under study's (an assumption: dasd's order
   /// among apps is not known).
   mutating func judgeOtherApps(

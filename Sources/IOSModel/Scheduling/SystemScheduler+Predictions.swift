@@ -3,7 +3,7 @@ import SimKernel
 
 extension SystemScheduler {
   /// Whose app-open prediction an activity is judged with.
-  enum Predicting {
+  enum Predicting: Equatable {
     /// The app under study's (``appOpenProbability(_:at:jitter:asOf:)``).
     case appUnderStudy
     /// Other app `i`'s (of ``otherApps``), from its own open history.

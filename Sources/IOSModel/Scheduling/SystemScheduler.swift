@@ -104,7 +104,7 @@ public struct SystemScheduler: LaunchDecider {
   /// `BGSIM_CHECK_SHORTCUTS` set).
   public var shortcutsChecked: Int { shortcuts.checked }
   /// Steps of the optimum's scan that could not beat the best so far, passed over
-  /// without their device-use prediction (``predictOptimum(_:start:windowEnd:base:)``),
+  /// without their device-use prediction (``predictOptimum(_:start:windowEnd:base:for:)``),
   /// and of those, the ones checked against the full score.
   public var scanStepsPassedOver: Int { shortcuts.scanStepsPassedOver }
   public var scanStepsChecked: Int { shortcuts.scanStepsChecked }

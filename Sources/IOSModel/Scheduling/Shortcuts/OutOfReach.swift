@@ -12,7 +12,7 @@ struct OutOfReach {
   var inputs: StateInputs
   var appState: ApplicationState
   /// The activity's threshold as last set (its relative threshold, or the model's), and
-  /// until when it holds (``SystemScheduler/setRelativeThreshold(_:at:)`` keeps a
+  /// until when it holds (``SystemScheduler/setRelativeThreshold(_:at:for:)`` keeps a
   /// relative threshold until its slot ends): the memo's points read it here instead of
   /// looking it up in the scheduler's table each time.
   var threshold = Double.nan
