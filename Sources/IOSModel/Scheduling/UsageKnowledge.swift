@@ -26,11 +26,12 @@ struct UsageKnowledge {
   /// The app's opens before the run (``SystemScheduler/rememberPastUse(appOpens:screenOns:)``),
   /// for the fetch predictor, which is made when the scheduler starts.
   var pastAppOpens: [SimTime] = []
-  /// ``SchedulerParameters/predictionWindowSeconds`` and its duration (NaN: not yet).
-  var window = (seconds: Double.nan, duration: SimDuration.zero)
-  /// The look-aheads last converted (``lookAheadDuration(seconds:atMean:)``).
-  var lookAheadAtMean = (seconds: Double.nan, duration: SimDuration.zero)
-  var lookAheadDrawn = (seconds: Double.nan, duration: SimDuration.zero)
+  /// ``SchedulerParameters/predictionWindowSeconds`` as a duration.
+  var window = ConvertedSeconds()
+  /// The app-open look-ahead as a duration: the optimum's scans ask at the jitter's
+  /// mean, decision points at the jitter drawn, so the last of each is kept.
+  var lookAheadAtMean = ConvertedSeconds()
+  var lookAheadDrawn = ConvertedSeconds()
 
   init(_ parameters: SchedulerParameters, jitter: RandomStream) {
     appOpens = UsageHistory(
@@ -60,24 +61,13 @@ struct UsageKnowledge {
   /// The prediction window of `seconds` (``SchedulerParameters/predictionWindowSeconds``)
   /// as a duration, converted once per value of the parameter.
   @inline(__always)
-  mutating func windowDuration(seconds: Double) -> SimDuration {
-    if window.seconds != seconds {
-      window = (seconds, SimDuration(seconds: seconds))
-    }
-    return window.duration
-  }
+  mutating func windowDuration(seconds: Double) -> SimDuration { window.duration(of: seconds) }
 
   /// The app-open prediction's look-ahead of `seconds` as a duration, converted once per
-  /// value: the optimum's scans ask at the jitter's mean (`atMean`), decision points at
-  /// the jitter drawn, so the last of each is kept.
+  /// value, at the jitter's mean (`atMean`) or as drawn.
   @inline(__always)
   mutating func lookAheadDuration(seconds: Double, atMean: Bool) -> SimDuration {
-    if atMean {
-      if lookAheadAtMean.seconds != seconds { lookAheadAtMean = (seconds, SimDuration(seconds: seconds)) }
-      return lookAheadAtMean.duration
-    }
-    if lookAheadDrawn.seconds != seconds { lookAheadDrawn = (seconds, SimDuration(seconds: seconds)) }
-    return lookAheadDrawn.duration
+    atMean ? lookAheadAtMean.duration(of: seconds) : lookAheadDrawn.duration(of: seconds)
   }
 
   /// **The app-open prediction**, for any app: the probability that the owner opens it
