@@ -217,6 +217,38 @@ import Testing
     #expect(behind > 0)
   }
 
+  /// `held_only` leaves out the launches made the moment their trigger came: of the
+  /// pushes that come while the phone is in use (one every two hours), most launch at once
+  /// (median delay under a minute), and the held ones (spaced by the rate limit) wait
+  /// minutes.
+  @Test func heldOnlyLeavesOutTheWorkLaunchedAtOnce() throws {
+    func text(_ extra: String) -> String {
+      """
+      case: T6
+      source: a test
+      grade: H
+      report: throttled pushes
+      figure: {metric: median_in_use_delay_minutes, task: silent_push\(extra)}
+      band: [0, 1000]
+      owners: 6
+      scenario:
+        days: 6
+        seed: 12
+        persona: {name: typical, overrides: {usage.force_quit_probability: 0}}
+        app:
+          background_modes: [remote-notification]
+          silent_pushes_per_hour: 0.5
+      """
+    }
+    let every = try ValidationCase.load(file: write(text(""), "T6.yaml"))
+    let held = try ValidationCase.load(file: write(text(", held_only: true"), "T6b.yaml"))
+    #expect(held.figure.heldOnly && !every.figure.heldOnly)
+    let all = try #require(Scorecard.run([every], jobs: 1)[0].figure)
+    let late = try #require(Scorecard.run([held], jobs: 1)[0].figure)
+    #expect(all < 1, "most in-use pushes launch at once: \(all) min")
+    #expect(late > all + 1, "held pushes wait: \(late) min")
+  }
+
   @Test func theResultDoesNotDependOnTheJobs() throws {
     let cases = try ["a", "b", "c"].map { name in
       try ValidationCase.load(
@@ -241,6 +273,7 @@ import Testing
     ),
     ("task: refresh}", "task: refresh, policy: luck}", "c.yaml:5: figure.policy: 'luck' is not one of"),
     ("task: refresh}", "task: refresh, background_only: maybe}", "c.yaml:5: figure.background_only:"),
+    ("task: refresh}", "task: refresh, held_only: 2}", "c.yaml:5: figure.held_only:"),
   ])
   func badCasesNameTheFileLineAndKey(old: String, new: String, message: String) throws {
     let path = write(Self.oneCase.replacingOccurrences(of: old, with: new), "c.yaml")

@@ -166,6 +166,10 @@ public enum Scorecard {
         owner.launches.removeAll(where: \.appOnScreen)
         owner.over.removeAll(where: \.appOnScreen)
       }
+      if c.figure.heldOnly {
+        owner.launches.removeAll { $0.delaySeconds <= 0 }
+        owner.over.removeAll { $0.delaySeconds <= 0 }
+      }
       return owner
     }
   }

@@ -111,6 +111,9 @@ public struct ValidationFigure: Sendable {
   /// (`background_only`): a report of background pushes leaves out the pushes the
   /// system hands at once to the app on screen.
   public var backgroundOnly = false
+  /// Whether only the launches made after their trigger count (`held_only`): a report of
+  /// throttled work leaves out the work launched the moment it came.
+  public var heldOnly = false
   /// `peak_bin_ratio`'s bin [s] and the fewest launches a bin needs to be judged.
   static let peakBinSeconds = 600.0
   static let peakBinLeastLaunches = 100.0
@@ -125,7 +128,7 @@ public struct ValidationFigure: Sendable {
       tree,
       keys: [
         "metric", "task", "from_day", "window", "rate", "policy", "score_at_most", "gaps_at_most", "over",
-        "background_only",
+        "background_only", "held_only",
       ])
     let names = Metric.allCases.map(\.rawValue)
     guard let m = try s.text("metric", default: nil, allowed: names).flatMap(Metric.init(rawValue:)) else {
@@ -146,6 +149,7 @@ public struct ValidationFigure: Sendable {
     }
     over = try s.text("over", default: nil) ?? ""
     backgroundOnly = try s.flag("background_only", default: false)
+    heldOnly = try s.flag("held_only", default: false)
     if metric == .launchRatio, over.isEmpty {
       throw tree.error("\(metric.rawValue) needs over:, the task it divides by, e.g. over: refresh")
     }
