@@ -76,6 +76,35 @@ import Testing
     #expect(later.count <= 3 * daysFetched.count, "\(later.count) fetches")
   }
 
+  /// dasd moves a new launch activity of an app it has launched more than 9 times to
+  /// 450 s after the app's last launch of any kind, its window collapsed
+  /// (dasd-decisions.md §4; legacy-fetch.md §5, item 5): a fetch its 3-hourly timer
+  /// makes due just after a push launch runs 450 s (and a timer's latency) after that
+  /// launch. With the spacing off, fetches rarely land there.
+  @Test func aFetchDueJustAfterALaunchIsSpacedFromIt() {
+    func fetchesSpacedFromTheLastLaunch(launchesBeforeSpacing: Int) -> (spaced: Int, all: Int) {
+      var c = fetchApp(interval: 12 * 3600)
+      c.silentPushesPerHour = 6
+      let days = 6
+      let script = dayOfUse(days: days, opens: habitualOpens(days: days, at: [(8, 0), (12, 0), (19, 0)]))
+      var p = SchedulerParameters()
+      p.launchesBeforeSpacing = launchesBeforeSpacing
+      var w = SystemWorld(c, behavior: Code(), script: script, parameters: p)
+      w.run(until: at(day: days, 0))
+      let all = w.launches().sorted()
+      let fetches = w.launches("legacy_fetch")
+      let spaced = fetches.filter { f in
+        guard let last = all.last(where: { $0 < f }) else { return false }
+        return f - last >= 450 && f - last < 450 + 60
+      }
+      return (spaced.count, fetches.count)
+    }
+    let on = fetchesSpacedFromTheLastLaunch(launchesBeforeSpacing: 9)
+    let off = fetchesSpacedFromTheLastLaunch(launchesBeforeSpacing: .max)
+    #expect(on.spaced >= 3, "\(on.spaced) of \(on.all) fetches 450-510 s after a launch")
+    #expect(on.spaced > 2 * off.spaced, "spacing on \(on.spaced), off \(off.spaced)")
+  }
+
   @Test func silentPushesAreRateLimitedAndSpacedOut() {
     var c = fetchApp(interval: nil)
     c.silentPushesPerHour = 8  // 14 pushes in about 1.75 h

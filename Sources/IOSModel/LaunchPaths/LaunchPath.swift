@@ -70,8 +70,11 @@ public enum LaunchPathInput: Sendable {
   case appOpened(at: SimTime)
   /// The app left the screen.
   case appClosed(at: SimTime)
-  /// dasd's 3-hourly fetch timer fired (legacy-fetch.md §2).
-  case fetchTimer(at: SimTime)
+  /// dasd's 3-hourly fetch timer fired (legacy-fetch.md §2); `spacedTo`, when dasd
+  /// moves a new launch activity of the app past its last launch
+  /// (``SystemScheduler/spacedFromLastLaunch(_:)``): the fetch starts then, its window
+  /// collapsed to that moment.
+  case fetchTimer(at: SimTime, spacedTo: SimTime?)
   /// dasd started with the phone, the app opened before it or not (legacy-fetch.md §2 (d)).
   case started(at: SimTime, appOpenedBefore: Bool)
   /// The app handed a background URLSession transfer to the system [bytes].

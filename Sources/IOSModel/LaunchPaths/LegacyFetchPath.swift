@@ -11,7 +11,10 @@ import SimKernel
 /// - after each fetch launch, from then + the interval;
 /// - at each firing of dasd's 3-hourly fetch timer, from that moment, the interval not
 ///   added (``SystemScheduler`` fires it; ``observe(_:app:)`` with
-///   ``LaunchPathInput/fetchTimer(at:)``).
+///   ``LaunchPathInput/fetchTimer(at:spacedTo:)``); for an app dasd has launched more
+///   than 9 times, a firing less than 450 s after its last launch of any kind starts
+///   the fetch 450 s after that launch, its window collapsed to that moment
+///   (dasd-decisions.md §4; legacy-fetch.md §5, item 5).
 /// Each fetch is judged like a refresh request, against its own optimum over its window
 /// (dasd-decisions.md §2), so a fetch re-created every 3 h waits for the moment the
 /// owner's opens make best.
@@ -42,8 +45,9 @@ public struct LegacyFetchPath: LaunchPath {
     case .appClosed(let time):
       onScreen = false
       if intervalStored { open(from: time + .seconds(interval)) }
-    case .fetchTimer(let time):
-      if intervalStored, !onScreen { open(from: time) }
+    case .fetchTimer(let time, let spaced):
+      guard intervalStored, !onScreen else { break }
+      if let spaced { window = (spaced, spaced) } else { open(from: time) }
     case .started(let time, let openedBefore):
       // An app opened before stored its interval then; dasd starting makes its fetch due.
       if openedBefore { intervalStored = true }

@@ -92,6 +92,9 @@ public struct Activity: Sendable, Hashable {
     get { windowEndMicroseconds == .min ? nil : SimTime(microseconds: windowEndMicroseconds) }
     set { windowEndMicroseconds = newValue?.microseconds ?? .min }
   }
+  /// Whether its window ends where it starts: dasd collapsed it to its start (a legacy
+  /// fetch spaced from the app's last launch, ``SystemScheduler/spacedFromLastLaunch(_:)``).
+  var windowCollapsed: Bool { windowEndMicroseconds != .min && windowEndMicroseconds == earliestMicroseconds }
 
   public init(kind: Kind, identifier: String, priority: Priority, submittedAt: SimTime) {
     self.init(kind: kind, name: TaskName(identifier), priority: priority, submittedAt: submittedAt)

@@ -5,6 +5,9 @@ import SimKernel
 /// runs under way (the groups' load, fair share and the energy budget read them).
 struct AppLaunches {
   var last = LaunchTimes()
+  /// dasd's per-app launch counter: launches at distinct moments (one launch serves
+  /// its companions).
+  var count = 0
   /// Why each identifier was last launched (kept always, for `launches.csv`).
   var causes = SmallTable<TaskName, LaunchCause>()
   /// The app's runs under way: when each started, on external power or not, its group,

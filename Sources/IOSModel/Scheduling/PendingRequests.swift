@@ -23,6 +23,11 @@ struct PendingRequests {
   /// date, `Int64.max` when there is none.
   var dueAt = Int64.max
 
+  /// Whether `activity`'s window collapsed to its start when it was submitted.
+  func collapsed(_ activity: Activity) -> Bool {
+    starts[activity.name].map { $0.submitted == activity.submittedAt && $0.collapsed } ?? false
+  }
+
   /// The optimum kept for `client`'s request `name`.
   func kept(_ client: SystemScheduler.Predicting, _ name: TaskName) -> KeptOptimum? {
     switch client {

@@ -10,6 +10,14 @@ public struct SchedulerParameters: Sendable, Hashable {
   /// How long after its submission a refresh or processing request may start at the
   /// earliest, whatever its earliest begin date [s] (dasd-decisions.md §1: 450 s).
   public var submissionHoldSeconds: Double = 450
+  /// The least time from the app's last launch of any kind to the start of a new launch
+  /// activity of an app dasd has launched more than ``launchesBeforeSpacing`` times [s]
+  /// (dasd-decisions.md §4: 450 s). A request's submission hold already covers it; it
+  /// moves a legacy fetch that dasd's fetch timer makes due soon after a launch.
+  public var launchSpacingSeconds: Double = 450
+  /// dasd's per-app launch count past which it spaces new launch activities from the
+  /// app's last launch (dasd-decisions.md §4: more than 9).
+  public var launchesBeforeSpacing: Int = 9
   /// In eras that space processing from the app's last launch
   /// (``IOSEra/spacesProcessingFromLastLaunch``), the least time from that launch to a
   /// processing request's start [s] (dasd-decisions.md §4: not visible in the code; V1

@@ -14,6 +14,21 @@ extension SystemScheduler {
     notePathsChanged()
   }
 
+  /// Where dasd moves a new launch activity of the app that would start at `start`
+  /// (dasd-decisions.md §4): past ``SchedulerParameters/launchesBeforeSpacing`` launches
+  /// of the app, a start less than ``SchedulerParameters/launchSpacingSeconds`` after its
+  /// last launch of any kind moves to that launch plus the spacing, its window collapsed;
+  /// nil when it stays. The submission hold keeps a request's start past it already, so
+  /// it moves only a legacy fetch that dasd's fetch timer makes due at once
+  /// (legacy-fetch.md §5, item 5).
+  func spacedFromLastLaunch(_ start: SimTime) -> SimTime? {
+    guard !model.decidesAtEarliestBegin, launches.count > parameters.launchesBeforeSpacing,
+      let last = launches.last.latest
+    else { return nil }
+    let spaced = last + .seconds(parameters.launchSpacingSeconds)
+    return start < spaced ? spaced : nil
+  }
+
   /// Sets a timer at each path's new work start still to come, as at a request's start:
   /// it brings a decision point ``DasdTimer/dueLatency(_:)`` after it, if the phone is
   /// awake then (``requestDue(app:device:loop:)``).

@@ -301,9 +301,9 @@ extension SystemScheduler {
       optimum = kept.optimum
     } else {
       let start = activity.earliest ?? activity.submittedAt
-      let collapsed =
-        client == .appUnderStudy
-        && requests.starts[activity.name].map { $0.submitted == activity.submittedAt && $0.collapsed } == true
+      // A request's window collapsed at submission, or a fetch's by its spacing from
+      // the app's last launch.
+      let collapsed = client == .appUnderStudy && (requests.collapsed(activity) || activity.windowCollapsed)
       let windowSeconds =
         collapsed
         ? 0 : activity.kind == .processing ? settings.processingWindowSeconds : settings.refreshWindowSeconds
@@ -354,6 +354,7 @@ extension SystemScheduler {
       // A push delivered to the app on screen is no launch for dasd
       // (``PolicyContext/pushReachesAppOnScreen(_:)``).
       if !point.context.pushReachesAppOnScreen(activity) {
+        if launches.last.latest != now { launches.count += 1 }
         launches.last[activity.kind] = now
         if activity.kind == .silentPush {
           countPushLaunch(at: now)
