@@ -89,7 +89,7 @@ import Testing
     // None once the app has not been opened for a day: days 7 and 8 after the last
     // open at noon on day 6.
     #expect(launches.allSatisfy { $0 < at(day: 7, 12, 30) }, "\(launches)")
-    // Each launch comes within two days after an open, at most one a day (R6: an app not
+    // Each launch comes within two days after an open (R6: an app not
     // brought to the foreground daily is paused; since issue 51 a request is judged
     // against its own best moment, and the bar that falls through its day lets one run
     // through on the day after an open: dasd-decisions.md §2).
@@ -97,7 +97,10 @@ import Testing
     func withinTwoDaysOfAnOpen(_ t: Double) -> Bool { opened.contains { t > $0 && t - $0 <= 2 * 86_400 } }
     #expect(launches.allSatisfy(withinTwoDaysOfAnOpen), "\(launches)")
     let days = launches.map { Int($0 / 86_400) }
-    #expect(Set(days).count == days.count, "at most one a day: \(launches)")
+    // At most two a day: the open's quarter hour is a tooth of the app's timeline, and
+    // the look-ahead's jitter (up to 1,349 s) can make it two slots wide
+    // (legacy-fetch.md §3, §6); an overdue score there is 1, the app recent or not.
+    #expect(days.allSatisfy { d in days.filter { $0 == d }.count <= 2 }, "at most two a day: \(launches)")
   }
 
   @Test func aFreshInstallWaitsADay() {

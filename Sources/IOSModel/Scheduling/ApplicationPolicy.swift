@@ -10,7 +10,7 @@ import SimKernel
 /// past its earliest begin date scores `overdueScale` × score, plus `recentBonus` when
 /// the app is among the recently used ones: opened within `recentAppWindow` and, when
 /// the phone models the owner's other apps, still in dasd's set of the 25 most recent
-/// apps (``RecentApps``). So an
+/// apps (``RecentApps``); a result above `overdueSaturation` counts as 1. So an
 /// app opened rarely still gets a few refreshes, when other policies score well
 /// (the device likely in use), and an app not opened for days gets none.
 public struct ApplicationPolicy: SchedulingPolicy {
@@ -31,6 +31,10 @@ public struct ApplicationPolicy: SchedulingPolicy {
   /// And raised by this when the app is recently used (dasd: 0.35, for the 25 most
   /// recent apps).
   public var recentBonus: Double = 0.35
+  /// After that adjustment, a score above this counts as 1 (dasd: 0.5; legacy-fetch.md
+  /// §3, multi-app.md §1.0), so an app not among the recent ones whose open is
+  /// predicted still scores 1, not 0.65.
+  public var overdueSaturation: Double = 0.5
   /// An app opened within this time counts as recently used [s].
   public var recentAppWindowSeconds: Double = 86_400
 
@@ -51,7 +55,8 @@ public struct ApplicationPolicy: SchedulingPolicy {
       let recent =
         (c.daysSinceAppOpened ?? .infinity) * 86_400 <= recentAppWindowSeconds
         && (c.isAmongRecentApps ?? true)
-      score = min(1, score * overdueScale + (recent ? recentBonus : 0))
+      score = score * overdueScale + (recent ? recentBonus : 0)
+      if score > overdueSaturation { score = 1 }
       return .score(
         name, score, weight: weight, c,
         "overdue, \(Self.recency(recent, inSet: c.isAmongRecentApps)), open predicted p=\(format(p))")
@@ -79,7 +84,7 @@ extension ApplicationPolicy: BuiltInPolicy {
   static var configKeys: [String] {
     [
       "weight", "default_probability", "saturation", "overdue_after", "overdue_scale", "recent_bonus",
-      "recent_app_window",
+      "overdue_saturation", "recent_app_window",
     ]
   }
   var compiled: CompiledPolicy { .application(self) }
@@ -92,6 +97,7 @@ extension ApplicationPolicy: BuiltInPolicy {
       "overdue_after", default: overdueAfterSeconds, range: 0...604_800)
     overdueScale = try s.probability("overdue_scale", default: overdueScale)
     recentBonus = try s.probability("recent_bonus", default: recentBonus)
+    overdueSaturation = try s.number("overdue_saturation", default: overdueSaturation, range: 0...1)
     recentAppWindowSeconds = try s.duration(
       "recent_app_window", default: recentAppWindowSeconds, range: 0...2_592_000)
   }
