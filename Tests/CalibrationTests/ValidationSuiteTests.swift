@@ -186,30 +186,43 @@ import Testing
     #expect(share > 0.2, "without the hold the pushes launch as their scores allow: \(share)")
   }
 
+  /// A case of silent pushes as written, and with a figure filter (`key: true`).
+  func pushCases(
+    _ name: String, metric: String, days: Int, seed: Int, persona: String, pushesPerHour: Double,
+    filter key: String
+  ) throws -> (every: ValidationCase, filtered: ValidationCase) {
+    func text(_ extra: String) -> String {
+      """
+      case: \(name)
+      source: a test
+      grade: H
+      report: pushes
+      figure: {metric: \(metric), task: silent_push\(extra)}
+      band: [0, 1000]
+      owners: 6
+      scenario:
+        days: \(days)
+        seed: \(seed)
+        persona: \(persona)
+        app:
+          background_modes: [remote-notification]
+          silent_pushes_per_hour: \(pushesPerHour)
+      """
+    }
+    return (
+      try ValidationCase.load(file: write(text(""), "\(name).yaml")),
+      try ValidationCase.load(file: write(text(", \(key): true"), "\(name)b.yaml"))
+    )
+  }
+
   /// `background_only` leaves out the pushes handed at once to the app on screen: an
   /// owner who opens the app 30 times a day gets some, so fewer launches count, and
   /// none of them is on screen.
   @Test func backgroundOnlyLeavesOutThePushesToTheAppOnScreen() throws {
-    func text(_ extra: String) -> String {
-      """
-      case: T5
-      source: a test
-      grade: H
-      report: pushes
-      figure: {metric: launches_per_day, task: silent_push\(extra)}
-      band: [0, 1000]
-      owners: 6
-      scenario:
-        days: 4
-        seed: 11
-        persona: {name: typical, overrides: {usage.app_opens_per_day: 30, usage.force_quit_probability: 0}}
-        app:
-          background_modes: [remote-notification]
-          silent_pushes_per_hour: 30
-      """
-    }
-    let every = try ValidationCase.load(file: write(text(""), "T5.yaml"))
-    let background = try ValidationCase.load(file: write(text(", background_only: true"), "T5b.yaml"))
+    let (every, background) = try pushCases(
+      "T5", metric: "launches_per_day", days: 4, seed: 11,
+      persona: "{name: typical, overrides: {usage.app_opens_per_day: 30, usage.force_quit_probability: 0}}",
+      pushesPerHour: 30, filter: "background_only")
     #expect(background.figure.backgroundOnly && !every.figure.backgroundOnly)
     let all = try #require(Scorecard.run([every], jobs: 1)[0].figure)
     let behind = try #require(Scorecard.run([background], jobs: 1)[0].figure)
@@ -222,26 +235,10 @@ import Testing
   /// (median delay under a minute), and the held ones (spaced by the rate limit) wait
   /// minutes.
   @Test func heldOnlyLeavesOutTheWorkLaunchedAtOnce() throws {
-    func text(_ extra: String) -> String {
-      """
-      case: T6
-      source: a test
-      grade: H
-      report: throttled pushes
-      figure: {metric: median_in_use_delay_minutes, task: silent_push\(extra)}
-      band: [0, 1000]
-      owners: 6
-      scenario:
-        days: 6
-        seed: 12
-        persona: {name: typical, overrides: {usage.force_quit_probability: 0}}
-        app:
-          background_modes: [remote-notification]
-          silent_pushes_per_hour: 0.5
-      """
-    }
-    let every = try ValidationCase.load(file: write(text(""), "T6.yaml"))
-    let held = try ValidationCase.load(file: write(text(", held_only: true"), "T6b.yaml"))
+    let (every, held) = try pushCases(
+      "T6", metric: "median_in_use_delay_minutes", days: 6, seed: 12,
+      persona: "{name: typical, overrides: {usage.force_quit_probability: 0}}", pushesPerHour: 0.5,
+      filter: "held_only")
     #expect(held.figure.heldOnly && !every.figure.heldOnly)
     let all = try #require(Scorecard.run([every], jobs: 1)[0].figure)
     let late = try #require(Scorecard.run([held], jobs: 1)[0].figure)
