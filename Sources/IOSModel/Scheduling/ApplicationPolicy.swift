@@ -12,7 +12,8 @@ import SimKernel
 /// the phone models the owner's other apps, still in dasd's set of the 25 most recent
 /// apps (``RecentApps``); a result above `overdueSaturation` counts as 1. So an
 /// app opened rarely still gets a few refreshes, when other policies score well
-/// (the device likely in use), and an app not opened for days gets none.
+/// (the device likely in use), and an app not opened for days gets them only at the
+/// times of day its past opens predict (each open counts for 14 days).
 public struct ApplicationPolicy: SchedulingPolicy {
   public var name: String { "application" }
   public var reads: PolicyInputs { [.appOpenPrediction, .appState, .time, .daysSinceAppOpened] }
