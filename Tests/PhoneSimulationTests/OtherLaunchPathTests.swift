@@ -1,8 +1,8 @@
 import DeviceModel
-import IOSModel
 import SimKernel
 import Testing
 
+@testable import IOSModel
 @testable import PhoneAssembly
 
 /// Legacy background fetch, silent pushes and background URLSession transfers.
@@ -116,6 +116,27 @@ import Testing
     // pushes arrive.
     #expect(zip(launches, launches.dropFirst()).allSatisfy { $1 - $0 >= 900 })
     #expect(Double(launches.count) <= 7 * 4 + 1)
+  }
+
+  /// A held push is replaced by the next (multi-app.md §1.6: only the newest held push
+  /// is kept): the launch delivers the newest, and counts from its arrival; after the
+  /// launch nothing is held.
+  @Test func aHeldPushIsReplacedByTheNext() {
+    var c = fetchApp(interval: nil)
+    c.silentPushesPerHour = 1
+    let app = SimulatedApp(configuration: c, behavior: Code(), target: PhoneAddresses().app)
+    let context = LaunchPathContext(app: app, keepsLegacyFetch: false)
+    var path = SilentPushPath()
+    for seconds in [100.0, 400, 700] { path.observe(.silentPush(at: SimTime(seconds: seconds)), app: app) }
+    var held: [Activity] = []
+    path.appendActivities(to: &held, context)
+    #expect(held.count == 1)
+    #expect(held.first?.submittedAt == SimTime(seconds: 700))
+    _ = path.launched(held[0], at: SimTime(seconds: 800), app: app, onCellular: false)
+    var after: [Activity] = []
+    path.appendActivities(to: &after, context)
+    #expect(after.isEmpty)
+    #expect(path.isIdle)
   }
 
   /// dasd runs, in a launch of the app, its other due launch requests that no policy

@@ -55,7 +55,7 @@ public struct ValidationFigure: Sendable {
     case medianScoreAtLaunch = "median_score_at_launch"
     /// Launches on day `from_day` over the mean of the days after it.
     case firstDayRatio = "first_day_ratio"
-    /// Of the launches whose trigger (a silent push's first pending push, a request's
+    /// Of the launches whose trigger (a silent push's newest held push, a request's
     /// submission) came while the phone was in use with the app not on screen, less than
     /// 15 minutes after a thundering-herd trigger (an unlock after at least 4 h locked,
     /// or Wi-Fi back after at least 4 h without it), the share made with the screen on

@@ -24,7 +24,7 @@ struct ValidationOwner: Sendable {
     /// Whether the app was on screen at the launch (a silent push delivered to it).
     var appOnScreen = false
     /// Whether the phone was in use with the app not on screen when the launch's trigger
-    /// came (a silent push's first pending push, a request's submission); false when the
+    /// came (a silent push's newest held push, a request's submission); false when the
     /// trigger is not recorded.
     var triggeredInUse = false
     /// Time from the trigger to the launch [s] (0 when the trigger is not recorded).

@@ -1,13 +1,16 @@
 import SimKernel
 
 /// Silent pushes (`content-available`): pushes that reach the device wait, coalesced,
-/// until the system launches the app for them; one launch delivers them all. Only an
+/// until the system launches the app for them. A held push is replaced by the next one
+/// (only the newest is kept, facts `multi-app.md` §1.6), so the launch's work arrived
+/// with the newest push, and one launch delivers it. Only an
 /// app with the `remote-notification` background mode is launched for them. The pushes
 /// themselves come from the app's server, which the experiment wires.
 public struct SilentPushPath: LaunchPath {
   /// Pushes received and not yet delivered.
   var pending = 0
-  var firstPending: SimTime?
+  /// When the newest of them arrived: the one the launch delivers.
+  var newestPending: SimTime?
   static let activityName = TaskName(SystemWork.silentPush.rawValue)
 
   public init() {}
@@ -17,14 +20,14 @@ public struct SilentPushPath: LaunchPath {
   public mutating func observe(_ input: LaunchPathInput, app: some LaunchableApp) {
     guard case .silentPush(let time) = input, app.configuration.receivesSilentPushes else { return }
     pending += 1
-    if firstPending == nil { firstPending = time }
+    newestPending = time
   }
 
   public func hasDueWork(at now: SimTime, _ context: LaunchPathContext) -> Bool { pending > 0 }
 
   public func appendActivities(to list: inout [Activity], _ context: LaunchPathContext) {
-    guard pending > 0, let first = firstPending else { return }
-    list.append(Activity(kind: .silentPush, name: Self.activityName, priority: .utility, submittedAt: first))
+    guard pending > 0, let newest = newestPending else { return }
+    list.append(Activity(kind: .silentPush, name: Self.activityName, priority: .utility, submittedAt: newest))
   }
 
   public func launch(
@@ -41,7 +44,7 @@ public struct SilentPushPath: LaunchPath {
     -> Double
   {
     pending = 0
-    firstPending = nil
+    newestPending = nil
     return 0
   }
 }

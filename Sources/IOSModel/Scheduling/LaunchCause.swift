@@ -42,8 +42,8 @@ public struct LaunchCause: Sendable, Hashable {
   public var score: Double
   /// The bar it was compared with [0…1].
   public var threshold: Double
-  /// When the work it ran for arrived: the request's submission, the first pending
-  /// push's arrival, the start of a legacy fetch's window.
+  /// When the work it ran for arrived: the request's submission, the newest held
+  /// push's arrival (the one it delivers), the start of a legacy fetch's window.
   public var submittedAt: SimTime
 
   public init(
