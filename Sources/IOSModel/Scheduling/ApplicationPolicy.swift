@@ -6,14 +6,17 @@ import SimKernel
 /// app in the look-ahead window (`defaultProbability` with no prediction); a score
 /// above `saturation` counts as 1. Refresh is vetoed while the app is on screen.
 ///
-/// dasd's overdue rule: work still waiting `overdueAfter` (times the owner's factor)
-/// past its earliest begin date scores `overdueScale` × score, plus `recentBonus` when
-/// the app is among the recently used ones: opened within `recentAppWindow` and, when
-/// the phone models the owner's other apps, still in dasd's set of the 25 most recent
-/// apps (``RecentApps``); a result above `overdueSaturation` counts as 1. So an
-/// app opened rarely still gets a few refreshes, when other policies score well
-/// (the device likely in use), and an app not opened for days gets them only at the
-/// times of day its past opens predict (each open counts for 14 days).
+/// dasd's "date before now" adjustment: a live score (not a step of the optimum's
+/// scan, ``PolicyContext/isPrediction``) of work `overdueAfter` (times the owner's
+/// factor) or more past its earliest begin date is × `overdueScale`, plus `recentBonus`
+/// when the app is among the recently used ones: opened within `recentAppWindow` and,
+/// when the phone models the owner's other apps, still in dasd's set of the 25 most
+/// recent apps (``RecentApps``); a result above `overdueSaturation` counts as 1. dasd
+/// scores a live decision at a date taken a moment before its own clock, so the branch
+/// fires at every live evaluation (legacy-fetch.md §3, M): `overdueAfter` is 0. So a
+/// recently used app scores at least `recentBonus` whatever its prediction, and an app
+/// not opened for days scores 1 only at the times of day its past opens predict (each
+/// open counts for 14 days).
 public struct ApplicationPolicy: SchedulingPolicy {
   public var name: String { "application" }
   public var reads: PolicyInputs { [.appOpenPrediction, .appState, .time, .daysSinceAppOpened] }
@@ -24,9 +27,10 @@ public struct ApplicationPolicy: SchedulingPolicy {
   public var defaultProbability: Double = 0.0025
   /// Scores above this count as 1.
   public var saturation: Double = 0.25
-  /// Time past the earliest begin date after which work is overdue, for an owner
-  /// factor of 1 [s].
-  public var overdueAfterSeconds: Double = 5640
+  /// Time past the earliest begin date after which a live score is adjusted, for an
+  /// owner factor of 1 [s]: 0, every live score (dasd); a positive value is bgsim's
+  /// model before issue 65's seventh session (fitted at 5,640 s), kept for sweeps.
+  public var overdueAfterSeconds: Double = 0
   /// An overdue activity's score is multiplied by this (dasd: 0.65).
   public var overdueScale: Double = 0.65
   /// And raised by this when the app is recently used (dasd: 0.35, for the 25 most
@@ -51,7 +55,7 @@ public struct ApplicationPolicy: SchedulingPolicy {
     var score = p.squareRoot()
     if score > saturation { score = 1 }
     let due = activity.earliest ?? activity.submittedAt
-    if (c.now - due).seconds >= overdueAfterSeconds * c.owner.overdueFactor {
+    if !c.isPrediction, (c.now - due).seconds >= overdueAfterSeconds * c.owner.overdueFactor {
       // The set's timer refresh is taken to drop apps not opened within the window.
       let recent =
         (c.daysSinceAppOpened ?? .infinity) * 86_400 <= recentAppWindowSeconds

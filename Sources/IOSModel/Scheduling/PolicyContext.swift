@@ -68,6 +68,9 @@ public struct PolicyContext: Sendable {
   public var era: IOSEra = .ios26
   /// Whether verdicts should carry their reasons (costly; on for `bgsim explain`).
   public var explain = false
+  /// Whether this is a predicted moment (a step of the optimum's scan), not a live
+  /// decision: dasd's application policy adjusts only a live score (``ApplicationPolicy``).
+  public var isPrediction = false
 
   public init(
     now: SimTime, batteryPercent: Double, isPluggedIn: Bool, isInUse: Bool, idleSeconds: Double,

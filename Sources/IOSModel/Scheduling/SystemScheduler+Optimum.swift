@@ -77,6 +77,7 @@ extension SystemScheduler {
     i.herdTriggerSeconds = .infinity
     i.silentPushesInPeriod = 0
     i.explain = false
+    i.isPrediction = true
     return i
   }
 
