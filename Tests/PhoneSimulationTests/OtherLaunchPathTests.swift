@@ -118,6 +118,24 @@ import Testing
     #expect(Double(launches.count) <= 7 * 4 + 1)
   }
 
+  /// A push held by the 15-min spacing launches when the spacing ends (a timer there, as
+  /// dasd re-times rate-limited work; WWDC 2020: held pushes launched 15 minutes apart),
+  /// not at the next decision point: on an awake phone with pushes every 7.5 min on
+  /// average, most gaps between push launches are the spacing plus the timer's latency.
+  @Test func aHeldPushLaunchesWhenItsSpacingEnds() {
+    var c = fetchApp(interval: nil)
+    c.silentPushesPerHour = 8
+    var w = SystemWorld(c, behavior: Code(), script: [(0, .plug), (1, .openApp(seconds: 10))])
+    w.run(until: 12 * 3600)
+    let launches = w.launches("silent_push")
+    let gaps = zip(launches, launches.dropFirst()).map { $1 - $0 }
+    #expect(gaps.count >= 30)
+    #expect(gaps.allSatisfy { $0 >= 900 })
+    // A push arrives within 900 s of a launch with probability 1 − e^−2 = 0.86.
+    let atSpacing = gaps.filter { $0 < 960 }.count
+    #expect(Double(atSpacing) >= 0.7 * Double(gaps.count), "\(atSpacing) of \(gaps.count) gaps under 16 min")
+  }
+
   /// A held push is replaced by the next (multi-app.md §1.6: only the newest held push
   /// is kept): the launch delivers the newest, and counts from its arrival; after the
   /// launch nothing is held.

@@ -38,31 +38,46 @@ public struct RateLimitPolicy: SchedulingPolicy {
 
   /// The rules, for a full verdict or for its outcome alone.
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
-    let spacing: Double
-    switch activity.kind {
-    case .backgroundTransfer: return .skip(name)
-    case .processing:
-      // In later eras the spacing from the app's last launch is set at submission
-      // (``SystemScheduler/startAfter(for:app:)``).
-      if c.era.spacesProcessingFromLastLaunch { return .skip(name) }
-      spacing = processingSpacingSeconds * c.owner.processingSpacingFactor
-    case .silentPush:
-      if c.pushReachesAppOnScreen(activity) { return .skip(name) }
-      if Double(c.silentPushesInPeriod) >= pushBudgetPerDay {
-        return .veto(
-          name, c, "push budget spent (\(c.silentPushesInPeriod) of \(Int(pushBudgetPerDay)) this period)")
-      }
-      spacing =
-        !c.isPluggedIn && c.era.throttlesPushesOffPower
-        ? max(minimumSpacingSeconds, pushOffPowerSpacingSeconds) : minimumSpacingSeconds
-    case .refresh, .legacyFetch: spacing = refreshSpacingSeconds
+    if activity.kind == .silentPush, !c.pushReachesAppOnScreen(activity),
+      Double(c.silentPushesInPeriod) >= pushBudgetPerDay
+    {
+      return .veto(
+        name, c, "push budget spent (\(c.silentPushesInPeriod) of \(Int(pushBudgetPerDay)) this period)")
     }
-    guard let last = c.lastLaunch[activity.kind] else { return .skip(name) }
+    guard let spacing = spacingSeconds(activity, c), let last = c.lastLaunch[activity.kind] else {
+      return .skip(name)
+    }
     let since = (c.now - last).seconds
     if since < spacing {
       return .veto(name, c, "last \(activity.kind.rawValue) launch \(Int(since)) s ago < \(Int(spacing)) s")
     }
     return .skip(name)
+  }
+
+  /// The least time between two launches of `activity`'s kind at `c` [s]; nil for work
+  /// this policy does not space (transfers, a push to the app on screen, processing in
+  /// eras that space it at submission).
+  func spacingSeconds(_ activity: Activity, _ c: PolicyContext) -> Double? {
+    switch activity.kind {
+    case .backgroundTransfer: return nil
+    case .processing:
+      // In later eras the spacing from the app's last launch is set at submission
+      // (``SystemScheduler/startAfter(for:app:)``).
+      if c.era.spacesProcessingFromLastLaunch { return nil }
+      return processingSpacingSeconds * c.owner.processingSpacingFactor
+    case .silentPush:
+      if c.pushReachesAppOnScreen(activity) { return nil }
+      return !c.isPluggedIn && c.era.throttlesPushesOffPower
+        ? max(minimumSpacingSeconds, pushOffPowerSpacingSeconds) : minimumSpacingSeconds
+    case .refresh, .legacyFetch: return refreshSpacingSeconds
+    }
+  }
+
+  /// When the spacing that holds `activity` back at `c` ends; nil when none holds it.
+  func spacingEnds(_ activity: Activity, _ c: PolicyContext) -> SimTime? {
+    guard let spacing = spacingSeconds(activity, c), let last = c.lastLaunch[activity.kind] else { return nil }
+    let end = last + .seconds(spacing)
+    return end > c.now ? end : nil
   }
 }
 

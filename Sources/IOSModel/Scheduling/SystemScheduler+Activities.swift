@@ -43,6 +43,24 @@ extension SystemScheduler {
     }
   }
 
+  /// A silent push held back by its spacing from the app's last push launch is timed for
+  /// the moment the spacing ends: dasd moves the start of work it rate-limits to when the
+  /// limit clears (`_DASActivityRateLimitManager`, "Adjusting original start date"), and
+  /// WWDC 2020's held pushes launched 15 minutes apart (multi-app.md §1.6), not at
+  /// whatever decision point came next. The timer fires as a request's does
+  /// (``requestDue(app:device:loop:)``: on a phone asleep on battery the push waits for
+  /// a wake). `i` is the policy that vetoed it.
+  mutating func timeHeldPush(_ activity: Activity, vetoedBy i: Int, at point: DecisionPoint, loop: inout EventLoop) {
+    guard activity.kind == .silentPush, !model.decidesAtEarliestBegin,
+      case .rateLimit(let rate) = model.compiled.policies[i],
+      let clears = rate.spacingEnds(activity, point.context)
+    else { return }
+    let p = Int(activity.path)
+    guard launchPaths.timedStarts.indices.contains(p), launchPaths.timedStarts[p] != clears else { return }
+    launchPaths.timedStarts[p] = clears
+    loop.schedule(at: clears + timer.dueLatency(parameters), target: timer.target, kind: Tick.due.rawValue)
+  }
+
   /// Notes whether any path holds work of its own (``LaunchPathSet/idle``); called after every
   /// call that may change a path.
   mutating func notePathsChanged() {

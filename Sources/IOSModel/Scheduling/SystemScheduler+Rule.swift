@@ -177,6 +177,7 @@ extension SystemScheduler {
         if recordDecisions {
           keep(activity, point, verdicts, nil, .vetoed(policy: model.compiled.names[i]))
         }
+        timeHeldPush(activity, vetoedBy: i, at: point, loop: &loop)
       case .scored(let mean) where model.launches(mean, activity):
         if beforeLaunch == nil { beforeLaunch = point }
         let outcome = launch(
