@@ -75,7 +75,9 @@ public struct RateLimitPolicy: SchedulingPolicy {
 
   /// When the spacing that holds `activity` back at `c` ends; nil when none holds it.
   func spacingEnds(_ activity: Activity, _ c: PolicyContext) -> SimTime? {
-    guard let spacing = spacingSeconds(activity, c), let last = c.lastLaunch[activity.kind] else { return nil }
+    guard let spacing = spacingSeconds(activity, c), let last = c.lastLaunch[activity.kind] else {
+      return nil
+    }
     let end = last + .seconds(spacing)
     return end > c.now ? end : nil
   }

@@ -50,7 +50,9 @@ extension SystemScheduler {
   /// whatever decision point came next. The timer fires as a request's does
   /// (``requestDue(app:device:loop:)``: on a phone asleep on battery the push waits for
   /// a wake). `i` is the policy that vetoed it.
-  mutating func timeHeldPush(_ activity: Activity, vetoedBy i: Int, at point: DecisionPoint, loop: inout EventLoop) {
+  mutating func timeHeldPush(
+    _ activity: Activity, vetoedBy i: Int, at point: DecisionPoint, loop: inout EventLoop
+  ) {
     guard activity.kind == .silentPush, !model.decidesAtEarliestBegin,
       case .rateLimit(let rate) = model.compiled.policies[i],
       let clears = rate.spacingEnds(activity, point.context)
