@@ -95,7 +95,7 @@ extension RecentAppsTests {
     #expect(score(inSet: nil, days: 0.5) == bonus)
     #expect(score(inSet: nil, days: 2) == 0)
     // explain says which condition failed.
-    #expect(reasons[0].contains("overdue, among the recent apps"))
+    #expect(reasons[0].contains("live, among the recent apps"))
     #expect(reasons[1].contains("not among the recent apps"))
     #expect(reasons[2].contains("among the recent apps but not opened within the window"))
     #expect(reasons[3].contains("recently used") && reasons[4].contains("not used recently"))

@@ -4,7 +4,9 @@ import SimKernel
 /// The application policy (dasd, weight 50 for work that launches the app; not applied
 /// to processing): score = √p, p the predicted probability that the owner opens the
 /// app in the look-ahead window (`defaultProbability` with no prediction); a score
-/// above `saturation` counts as 1. Refresh is vetoed while the app is on screen.
+/// above `saturation` counts as 1, and a score above 0 gains `extraRequestBonus` for each
+/// other pending launch request of the app (``PolicyContext/pendingLaunchRequests``;
+/// multi-app.md §1.0), at most 1 in all. Refresh is vetoed while the app is on screen.
 ///
 /// dasd's "date before now" adjustment: a live score (not a step of the optimum's
 /// scan, ``PolicyContext/isPrediction``) of work `overdueAfter` (times the owner's
@@ -27,6 +29,9 @@ public struct ApplicationPolicy: SchedulingPolicy {
   public var defaultProbability: Double = 0.0025
   /// Scores above this count as 1.
   public var saturation: Double = 0.25
+  /// Added to a score above 0 for each pending launch request of the app beyond the
+  /// first (dasd: 0.1; multi-app.md §1.0).
+  public var extraRequestBonus: Double = 0.1
   /// Time past the earliest begin date after which a live score is adjusted, for an
   /// owner factor of 1 [s]: 0, every live score (dasd); a positive value is bgsim's
   /// model before issue 65's seventh session (fitted at 5,640 s), kept for sweeps.
@@ -54,6 +59,9 @@ public struct ApplicationPolicy: SchedulingPolicy {
     let p = c.appOpenProbability ?? defaultProbability
     var score = p.squareRoot()
     if score > saturation { score = 1 }
+    if score > 0, c.pendingLaunchRequests > 1 {
+      score += extraRequestBonus * Double(c.pendingLaunchRequests - 1)
+    }
     let due = activity.earliest ?? activity.submittedAt
     if !c.isPrediction, (c.now - due).seconds >= overdueAfterSeconds * c.owner.overdueFactor {
       // The set's timer refresh is taken to drop apps not opened within the window.
@@ -64,10 +72,11 @@ public struct ApplicationPolicy: SchedulingPolicy {
       if score > overdueSaturation { score = 1 }
       return .score(
         name, score, weight: weight, c,
-        "overdue, \(Self.recency(recent, inSet: c.isAmongRecentApps)), open predicted p=\(format(p))")
+        "\(overdueAfterSeconds > 0 ? "overdue" : "live"), \(Self.recency(recent, inSet: c.isAmongRecentApps)), "
+          + "open predicted p=\(format(p))")
     }
     return .score(
-      name, score, weight: weight, c,
+      name, min(score, 1), weight: weight, c,
       c.appOpenProbability == nil ? "no prediction (p=\(format(p)))" : "open predicted p=\(format(p))")
   }
 
@@ -88,8 +97,8 @@ extension ApplicationPolicy: BuiltInPolicy {
   static var configKey: String? { "application" }
   static var configKeys: [String] {
     [
-      "weight", "default_probability", "saturation", "overdue_after", "overdue_scale", "recent_bonus",
-      "overdue_saturation", "recent_app_window",
+      "weight", "default_probability", "saturation", "extra_request_bonus", "overdue_after", "overdue_scale",
+      "recent_bonus", "overdue_saturation", "recent_app_window",
     ]
   }
   var compiled: CompiledPolicy { .application(self) }
@@ -98,6 +107,7 @@ extension ApplicationPolicy: BuiltInPolicy {
     weight = try s.weight(default: weight)
     defaultProbability = try s.probability("default_probability", default: defaultProbability)
     saturation = try s.number("saturation", default: saturation, range: 0...1)
+    extraRequestBonus = try s.number("extra_request_bonus", default: extraRequestBonus, range: 0...1)
     overdueAfterSeconds = try s.duration(
       "overdue_after", default: overdueAfterSeconds, range: 0...604_800)
     overdueScale = try s.probability("overdue_scale", default: overdueScale)

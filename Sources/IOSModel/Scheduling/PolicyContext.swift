@@ -37,6 +37,10 @@ public struct PolicyContext: Sendable {
   /// since it [s] (infinite before the first). Here, in the padding after the optional
   /// above: single precision is exact enough for a hold of minutes.
   public var herdTrigger = HerdTrigger.Reason.none
+  /// The app's pending launch requests in dasd's sense: its task requests, and its
+  /// legacy fetch and held push when it has them (1 for an other app's one work). Here,
+  /// in the padding before the next field: the context is copied at every judgement.
+  public var pendingLaunchRequests: UInt8 = 1
   public var herdTriggerSeconds: Float = .infinity
   /// Predicted probability that the owner uses the device in the next prediction
   /// window (``SchedulerParameters/predictionWindowSeconds``).

@@ -57,6 +57,7 @@ public struct RateLimitPolicy: SchedulingPolicy {
   /// The least time between two launches of `activity`'s kind at `c` [s]; nil for work
   /// this policy does not space (transfers, a push to the app on screen, processing in
   /// eras that space it at submission).
+  @inline(__always)
   func spacingSeconds(_ activity: Activity, _ c: PolicyContext) -> Double? {
     switch activity.kind {
     case .backgroundTransfer: return nil

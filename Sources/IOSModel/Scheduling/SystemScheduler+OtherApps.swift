@@ -98,6 +98,7 @@ extension SystemScheduler {
     c.isForceQuitFlagged = false
     c.runningTasks = 0
     c.overruns = 0
+    c.pendingLaunchRequests = 1
     c.explain = false
     // Installed long before the run: no install warm-up.
     c.owner.installWarmupFactor = 0

@@ -32,6 +32,8 @@ extension SystemScheduler {
     c.herdTrigger = herd.reason
     c.herdTriggerSeconds = herd.seconds(at: now)
     c.explain = recordDecisions
+    // The paths' launch requests are added by `evaluate` when a path holds work.
+    c.pendingLaunchRequests = UInt8(clamping: requests.cache.count)
     if !otherApps.isEmpty {
       c.otherAppsRunning = UInt16(clamping: otherApps.running(at: now))
       c.isAmongRecentApps = usage.otherApps.isRecent(RecentApps.appUnderStudy)

@@ -134,6 +134,9 @@ extension SystemScheduler {
     let shortcuts = !recordDecisions && otherApps.isEmpty && Self.usesShortcuts
     if shortcuts, standingVetoHolds(app: app, device: device, now: now, trigger: trigger) { return }
     var point = DecisionPoint(context: context(app: app, device: device, now: now), trigger: trigger)
+    if !launchPaths.idle {
+      point.context.pendingLaunchRequests = UInt8(clamping: pendingLaunchRequests(app))
+    }
     if shortcuts, outOfReachAgain(&point, app: app, device: device) { return }
     judgePoint(app: app, device: device, now: now, point: &point, loop: &loop)
   }
