@@ -82,15 +82,6 @@ extension SystemScheduler {
     return false
   }
 
-  /// The app's pending launch requests as dasd counts them
-  /// (``PolicyContext/pendingLaunchRequests``): its task requests, and the legacy fetch
-  /// and held push its paths list; a background transfer is nsurlsessiond's work, not a
-  /// launch request. Call after ``refreshRequestCache(_:)``.
-  func pendingLaunchRequests(_ app: some LaunchableApp) -> Int {
-    guard !launchPaths.idle else { return requests.cache.count }
-    return requests.cache.count + pathActivities(app).filter { $0.kind != .backgroundTransfer }.count
-  }
-
   /// The paths' own work (legacy fetch, silent pushes, background transfers) as
   /// activities, to be judged after the app's requests (``PendingRequests/cache``).
   func pathActivities(_ app: some LaunchableApp) -> [Activity] {

@@ -32,7 +32,7 @@ extension SystemScheduler {
     c.herdTrigger = herd.reason
     c.herdTriggerSeconds = herd.seconds(at: now)
     c.explain = recordDecisions
-    // The paths' launch requests are added by `evaluate` when a path holds work.
+    // The paths' launch requests are added by `judgePoint` when a path holds work.
     c.pendingLaunchRequests = UInt8(clamping: requests.cache.count)
     if !otherApps.isEmpty {
       c.otherAppsRunning = UInt16(clamping: otherApps.running(at: now))

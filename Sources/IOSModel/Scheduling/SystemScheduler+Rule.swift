@@ -134,9 +134,6 @@ extension SystemScheduler {
     let shortcuts = !recordDecisions && otherApps.isEmpty && Self.usesShortcuts
     if shortcuts, standingVetoHolds(app: app, device: device, now: now, trigger: trigger) { return }
     var point = DecisionPoint(context: context(app: app, device: device, now: now), trigger: trigger)
-    if !launchPaths.idle {
-      point.context.pendingLaunchRequests = UInt8(clamping: pendingLaunchRequests(app))
-    }
     if shortcuts, outOfReachAgain(&point, app: app, device: device) { return }
     judgePoint(app: app, device: device, now: now, point: &point, loop: &loop)
   }
@@ -150,6 +147,12 @@ extension SystemScheduler {
     // Usually no path holds work of its own: the list is not built then.
     let others: [Activity]? = launchPaths.idle ? nil : pathActivities(app)
     let requestCount = requests.cache.count
+    // dasd's count of the app's pending launch requests (``PolicyContext/pendingLaunchRequests``):
+    // its task requests and the paths' work, but a transfer, which nsurlsessiond runs.
+    if let others {
+      point.context.pendingLaunchRequests = UInt8(
+        clamping: requestCount + others.count { $0.kind != .backgroundTransfer })
+    }
     var summary = DecisionShortcuts.PointSummary()
     // The app's requests that did not reach their threshold here, and the point as it
     // was before the app's first launch at it (``launchCompanions``).
