@@ -35,12 +35,18 @@ extension SystemScheduler {
   mutating func armPathTimers(loop: inout EventLoop) {
     guard !launchPaths.idle else { return }
     for p in launchPaths.all.indices where launchPaths.holdsOwnWork[p] {
-      guard let start = launchPaths.all[p].startsAt, start > loop.now, launchPaths.timedStarts[p] != start
-      else { continue }
-      launchPaths.timedStarts[p] = start
-      let latency = model.decidesAtEarliestBegin ? .zero : timer.dueLatency(parameters)
-      loop.schedule(at: start + latency, target: timer.target, kind: Tick.due.rawValue)
+      guard let start = launchPaths.all[p].startsAt, start > loop.now else { continue }
+      armTimer(forPath: p, at: start, loop: &loop)
     }
+  }
+
+  /// dasd's timer for path `p`'s work at `start`, set once per start: it brings a
+  /// decision point ``DasdTimer/dueLatency(_:)`` after it.
+  mutating func armTimer(forPath p: Int, at start: SimTime, loop: inout EventLoop) {
+    guard launchPaths.timedStarts[p] != start else { return }
+    launchPaths.timedStarts[p] = start
+    let latency = model.decidesAtEarliestBegin ? .zero : timer.dueLatency(parameters)
+    loop.schedule(at: start + latency, target: timer.target, kind: Tick.due.rawValue)
   }
 
   /// A silent push held back by its spacing from the app's last push launch is timed for
@@ -58,9 +64,8 @@ extension SystemScheduler {
       let clears = rate.spacingEnds(activity, point.context)
     else { return }
     let p = Int(activity.path)
-    guard launchPaths.timedStarts.indices.contains(p), launchPaths.timedStarts[p] != clears else { return }
-    launchPaths.timedStarts[p] = clears
-    loop.schedule(at: clears + timer.dueLatency(parameters), target: timer.target, kind: Tick.due.rawValue)
+    guard launchPaths.timedStarts.indices.contains(p) else { return }
+    armTimer(forPath: p, at: clears, loop: &loop)
   }
 
   /// Notes whether any path holds work of its own (``LaunchPathSet/idle``); called after every
