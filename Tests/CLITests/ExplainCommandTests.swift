@@ -289,6 +289,10 @@ import Testing
       "scheduler:\n  policies:\n    application: {overdue_scale: 1.5}\n",
       "s.yaml:3: scheduler.policies.application.overdue_scale: 1.5 is not a probability"
     ),
+    (
+      "scheduler:\n  policies:\n    application: {extra_request_bonus: 2}\n",
+      "s.yaml:3: scheduler.policies.application.extra_request_bonus: 2 is out of range; use a value in [0, 1]"
+    ),
     ("scheduler:\n  owners: {leniency: 1}\n", "s.yaml:2: scheduler.owners.leniency: unknown key 'leniency'"),
     // A key far from every one (no "did you mean") says which keys the section takes.
     (
