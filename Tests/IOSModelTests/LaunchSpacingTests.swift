@@ -20,17 +20,32 @@ import Testing
 
   @Test func aStartSoonAfterTheLastLaunchMovesPastIt() {
     let s = scheduler(launches: 10, lastAt: 1000)
-    #expect(s.spacedFromLastLaunch(SimTime(seconds: 1100)) == SimTime(seconds: 1450))
-    #expect(s.spacedFromLastLaunch(SimTime(seconds: 1449)) == SimTime(seconds: 1450))
+    #expect(s.spacedFromLastLaunch(SimTime(seconds: 1100), era: .ios26) == SimTime(seconds: 1450))
+    #expect(s.spacedFromLastLaunch(SimTime(seconds: 1449), era: .ios26) == SimTime(seconds: 1450))
     // At or past the spacing, the start stays.
-    #expect(s.spacedFromLastLaunch(SimTime(seconds: 1450)) == nil)
-    #expect(s.spacedFromLastLaunch(SimTime(seconds: 5000)) == nil)
+    #expect(s.spacedFromLastLaunch(SimTime(seconds: 1450), era: .ios26) == nil)
+    #expect(s.spacedFromLastLaunch(SimTime(seconds: 5000), era: .ios26) == nil)
   }
 
   @Test func nineLaunchesOrFewerAreNotSpaced() {
-    #expect(scheduler(launches: 9, lastAt: 1000).spacedFromLastLaunch(SimTime(seconds: 1100)) == nil)
+    #expect(
+      scheduler(launches: 9, lastAt: 1000).spacedFromLastLaunch(SimTime(seconds: 1100), era: .ios26) == nil)
     var none = scheduler(launches: 10, lastAt: 1000)
     none.launches.last = LaunchTimes()
-    #expect(none.spacedFromLastLaunch(SimTime(seconds: 1100)) == nil)
+    #expect(none.spacedFromLastLaunch(SimTime(seconds: 1100), era: .ios26) == nil)
+  }
+
+  /// A processing request is spaced always, by its own 1,800 s, in the eras that do it;
+  /// not in iOS 13–15, which pace processing by the rate limit instead.
+  @Test func processingIsSpacedFromTheFirstLaunchByItsOwnSpacing() {
+    let s = scheduler(launches: 1, lastAt: 1000)
+    #expect(
+      s.spacedFromLastLaunch(SimTime(seconds: 1100), processing: true, era: .ios26) == SimTime(seconds: 2800))
+    #expect(
+      s.spacedFromLastLaunch(SimTime(seconds: 2799), processing: true, era: .ios16) == SimTime(seconds: 2800))
+    #expect(s.spacedFromLastLaunch(SimTime(seconds: 2800), processing: true, era: .ios26) == nil)
+    #expect(s.spacedFromLastLaunch(SimTime(seconds: 1100), processing: true, era: .ios13) == nil)
+    // The same app's other work is not spaced before its tenth launch.
+    #expect(s.spacedFromLastLaunch(SimTime(seconds: 1100), era: .ios26) == nil)
   }
 }

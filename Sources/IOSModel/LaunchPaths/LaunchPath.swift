@@ -72,7 +72,7 @@ public enum LaunchPathInput: Sendable {
   case appClosed(at: SimTime)
   /// dasd's 3-hourly fetch timer fired (legacy-fetch.md §2); `spacedTo`, when dasd
   /// moves a new launch activity of the app past its last launch
-  /// (``SystemScheduler/spacedFromLastLaunch(_:)``): the fetch starts then, its window
+  /// (``SystemScheduler/spacedFromLastLaunch(_:processing:era:)``): the fetch starts then, its window
   /// collapsed to that moment.
   case fetchTimer(at: SimTime, spacedTo: SimTime?)
   /// dasd started with the phone, the app opened before it or not (legacy-fetch.md §2 (d)).

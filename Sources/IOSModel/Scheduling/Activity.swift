@@ -93,7 +93,7 @@ public struct Activity: Sendable, Hashable {
     set { windowEndMicroseconds = newValue?.microseconds ?? .min }
   }
   /// Whether its window ends where it starts: dasd collapsed it to its start (a legacy
-  /// fetch spaced from the app's last launch, ``SystemScheduler/spacedFromLastLaunch(_:)``).
+  /// fetch spaced from the app's last launch, ``SystemScheduler/spacedFromLastLaunch(_:processing:era:)``).
   var windowCollapsed: Bool { windowEndMicroseconds != .min && windowEndMicroseconds == earliestMicroseconds }
 
   public init(kind: Kind, identifier: String, priority: Priority, submittedAt: SimTime) {

@@ -14,18 +14,27 @@ extension SystemScheduler {
     notePathsChanged()
   }
 
-  /// Where dasd moves a new launch activity of the app that would start at `start`
-  /// (dasd-decisions.md §4): past ``SchedulerParameters/launchesBeforeSpacing`` launches
-  /// of the app, a start less than ``SchedulerParameters/launchSpacingSeconds`` after its
-  /// last launch of any kind moves to that launch plus the spacing, its window collapsed;
-  /// nil when it stays. The submission hold keeps a request's start past it already, so
-  /// it moves only a legacy fetch that dasd's fetch timer makes due at once
-  /// (legacy-fetch.md §5, item 5).
-  func spacedFromLastLaunch(_ start: SimTime) -> SimTime? {
-    guard !model.decidesAtEarliestBegin, launches.count > parameters.launchesBeforeSpacing,
-      let last = launches.last.latest
-    else { return nil }
-    let spaced = last + .seconds(parameters.launchSpacingSeconds)
+  /// dasd's one spacing rule for a new launch activity of the app that would start at
+  /// `start` (`advanceAppLaunchDateIfNecessaryForActivity:`, dasd-decisions.md §4): a
+  /// start less than its kind's spacing after the app's last launch of any kind moves to
+  /// that launch plus the spacing, its window collapsed; nil when it stays. A processing
+  /// request is spaced always, by ``SchedulerParameters/processingLaunchSpacingSeconds``,
+  /// in the eras that do it (``IOSEra/spacesProcessingFromLastLaunch``); other work past
+  /// ``SchedulerParameters/launchesBeforeSpacing`` launches of the app, by
+  /// ``SchedulerParameters/launchSpacingSeconds``. A refresh request's submission hold
+  /// keeps its start past that spacing already, so besides processing it moves a legacy
+  /// fetch that dasd's fetch timer makes due at once (legacy-fetch.md §5, item 5).
+  func spacedFromLastLaunch(_ start: SimTime, processing: Bool = false, era: IOSEra) -> SimTime? {
+    guard !model.decidesAtEarliestBegin, let last = launches.last.latest else { return nil }
+    let spacing: Double
+    if processing {
+      guard era.spacesProcessingFromLastLaunch else { return nil }
+      spacing = parameters.processingLaunchSpacingSeconds
+    } else {
+      guard launches.count > parameters.launchesBeforeSpacing else { return nil }
+      spacing = parameters.launchSpacingSeconds
+    }
+    let spaced = last + .seconds(spacing)
     return start < spaced ? spaced : nil
   }
 

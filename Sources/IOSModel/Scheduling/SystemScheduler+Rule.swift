@@ -43,11 +43,10 @@ extension SystemScheduler {
 
   /// A request's start as dasd sets it at submission: its earliest begin date, but no
   /// sooner than ``SchedulerParameters/submissionHoldSeconds`` after submission
-  /// (dasd-decisions.md §1); for processing, in eras that space it
-  /// (``IOSEra/spacesProcessingFromLastLaunch``), no sooner than
-  /// ``SchedulerParameters/processingLaunchSpacingSeconds`` after the app's last launch
-  /// of any kind, and then the window collapses (`collapsed`: dasd times it at its start).
-  /// Kept in ``PendingRequests/starts`` for the request cache; the naive model keeps the date.
+  /// (dasd-decisions.md §1), then spaced from the app's last launch
+  /// (``spacedFromLastLaunch(_:processing:era:)``), which collapses the window
+  /// (`collapsed`: dasd times it at its start). Kept in ``PendingRequests/starts`` for the
+  /// request cache; the naive model keeps the date.
   mutating func startAfter(for request: BGTaskScheduler.PendingRequest, app: some LaunchableApp) -> SimTime {
     let earliest = request.earliestBeginDate ?? request.submittedAt
     guard !model.decidesAtEarliestBegin, request.kind != .continuedProcessing else {
@@ -56,11 +55,10 @@ extension SystemScheduler {
     }
     var start = max(earliest, request.submittedAt + .seconds(parameters.submissionHoldSeconds))
     var collapsed = false
-    if request.kind == .processing, app.configuration.era.spacesProcessingFromLastLaunch,
-      let last = launches.last.latest
+    if let spaced = spacedFromLastLaunch(
+      start, processing: request.kind == .processing, era: app.configuration.era)
     {
-      let spaced = last + .seconds(parameters.processingLaunchSpacingSeconds)
-      if start < spaced { (start, collapsed) = (spaced, true) }
+      (start, collapsed) = (spaced, true)
     }
     requests.starts[request.name] = (request.submittedAt, start, collapsed)
     return start

@@ -195,7 +195,9 @@ public struct SystemScheduler: LaunchDecider {
       loop.schedule(
         at: loop.now + timer.nextFetchInterval(parameters.legacyFetchRanking), target: timer.target,
         kind: Tick.fetchTimer.rawValue)
-      observe(.fetchTimer(at: loop.now, spacedTo: spacedFromLastLaunch(loop.now)), app: app)
+      observe(
+        .fetchTimer(at: loop.now, spacedTo: spacedFromLastLaunch(loop.now, era: app.configuration.era)),
+        app: app)
       evaluate(app: app, device: device, trigger: .fetchTimer, loop: &loop)
       armPathTimers(loop: &loop)
     case .due, nil:
