@@ -15,6 +15,10 @@ struct DasdTimer {
   /// The kernel slot of the periodic timer: re-armed every period, it never waits in
   /// the queue.
   var slot = Slot.unallocated
+  /// Whether a request's or a path's timer came due while the phone slept on battery and
+  /// no decision point has judged its work since: dasd's timers for background work do
+  /// not wake the phone, they fire when it next wakes (dasd-decisions.md §4).
+  var missedWhileAsleep = false
 
   /// The time to the timer's next tick: the period, spread uniformly by
   /// ± `evaluationPeriodSpread` of itself, so that ticks drift instead of keeping a grid.

@@ -91,22 +91,25 @@ extension SystemScheduler {
     }
   }
 
-  /// 2. **Due.** A request's timer fired. dasd's timers for background work do not wake
-  /// a phone asleep on battery (dasd-decisions.md §4): the request then waits for the next
-  /// wake (``phoneWoke(at:kind:app:device:loop:)``), a change of state or dasd's own
-  /// timer. The naive model judges it at once.
+  /// 2. **Due.** A request's or a path's timer fired. dasd's timers for background work
+  /// do not wake a phone asleep on battery (dasd-decisions.md §4): the timer then fires
+  /// at the next wake (``phoneWoke(at:kind:app:device:loop:)``), unless a change of state
+  /// or dasd's own timer judges the work first. The naive model judges it at once.
   mutating func requestDue(app: some LaunchableApp, device: some DeviceConditions, loop: inout EventLoop) {
-    if !model.decidesAtEarliestBegin, !device.isInUse, !device.isPluggedIn { return }
+    if !model.decidesAtEarliestBegin, !device.isInUse, !device.isPluggedIn {
+      timer.missedWhileAsleep = true
+      return
+    }
     evaluate(app: app, device: device, trigger: .earliestBeginDate, loop: &loop)
   }
 
-  /// The screen came on at `time`: a request whose timer passed while the phone slept is
-  /// judged now.
+  /// The screen came on at `time`: a request whose start passed, or a timer that came due
+  /// while the phone slept (a held push's, a spaced fetch's), is judged now.
   mutating func phoneWoke(
     at time: SimTime, kind: DeviceChange.Kind, app: some LaunchableApp, device: some DeviceConditions,
     loop: inout EventLoop
   ) {
-    if requests.dueAt <= time.microseconds {
+    if requests.dueAt <= time.microseconds || timer.missedWhileAsleep {
       evaluate(app: app, device: device, trigger: .device(kind), loop: &loop)
     }
   }
@@ -117,6 +120,8 @@ extension SystemScheduler {
     loop: inout EventLoop
   ) {
     let now = loop.now
+    // Every due activity is judged here: a timer missed while asleep is served.
+    timer.missedWhileAsleep = false
     if let end = launchesUntil, now >= end { return }
     if !otherApps.isEmpty, Self.judgesOtherApps(trigger) {
       judgeOtherApps(app: app, device: device, now: now, loop: &loop)
