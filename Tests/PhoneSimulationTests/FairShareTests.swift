@@ -103,7 +103,7 @@ import Testing
 }
 
 extension FairShareTests {
-  /// The app under study's long processing run (400 s of its 10 minutes) makes room
+  /// The app under study's long processing run (200 s of its 5 minutes) makes room
   /// for another app that ran less this week: its expiration handler runs with the
   /// reason `suspended`, and its run leaves the group's load at once.
   @Test func theAppUnderStudysLongRunIsSuspendedWithItsExpirationHandler() throws {
@@ -114,7 +114,7 @@ extension FairShareTests {
     var population = AppPopulation()
     population.maintenance = [:]
     population.listed = [ListedApp(bundle: "com.photos", work: [AppArchetype.photoBackup.work], rank: 1)]
-    w.phone.decider.parameters.fairShare.longRunningSeconds = 300
+    w.phone.decider.parameters.fairShare.longRunningSeconds = 150
     w.phone.decider.connect(otherApps: Self.work(population), recent: RandomStreams(seed: 3).stream("recent"))
     var t = at(20)
     while w.launches("p0").isEmpty, t < at(day: 1, 7) {
@@ -122,20 +122,20 @@ extension FairShareTests {
       w.run(until: t)
     }
     let launch = try #require(w.launches("p0").first)
-    // Processing has 10 minutes: 400 s in, with 300 s as "long running".
-    w.run(until: launch + 400)
-    #expect(w.phone.decider.groupLoad(.standard, now: SimTime(seconds: launch + 400)) == 1)
+    // Processing has 5 minutes: 200 s in, with 150 s as "long running".
+    w.run(until: launch + 200)
+    #expect(w.phone.decider.groupLoad(.standard, now: SimTime(seconds: launch + 200)) == 1)
     let count = w.phone.decider.otherApps.count
     w.phone.decider.usage.otherApps.fairShare.seconds[count] = 1000
-    let now = SimTime(seconds: launch + 400)
+    let now = SimTime(seconds: launch + 200)
     let note = w.phone.decider.makeRoom(
       in: .standard, power: false, app: 0, appUnderStudy: w.phone.app, now: now, loop: &w.loop)
     #expect(note?.contains("suspended p0 (1000 s this week against 0 s)") == true, "\(note ?? "none")")
     #expect(w.phone.decider.groupLoad(.standard, now: now) == 0)
-    #expect(w.phone.decider.usage.otherApps.fairShare.seconds[count] == 1400, "its 400 s count for this week")
-    w.run(until: launch + 500)
+    #expect(w.phone.decider.usage.otherApps.fairShare.seconds[count] == 1200, "its 200 s count for this week")
+    w.run(until: launch + 250)
     let log = w.phone.appLog + w.app.events.elements
     let expiry = try #require(log.first { $0.kind == .expire && $0.identifier == "p0" })
-    #expect(expiry.detail == "suspended" && expiry.time.seconds == launch + 400)
+    #expect(expiry.detail == "suspended" && expiry.time.seconds == launch + 200)
   }
 }
