@@ -24,6 +24,8 @@ extension SystemScheduler {
   /// ``SchedulerParameters/launchSpacingSeconds``. A refresh request's submission hold
   /// keeps its start past that spacing already, so besides processing it moves a legacy
   /// fetch that dasd's fetch timer makes due at once (legacy-fetch.md §5, item 5).
+  /// (Inlined: called from mutating code, an outlined call copied the scheduler, 2.2 kB.)
+  @inline(__always)
   func spacedFromLastLaunch(_ start: SimTime, processing: Bool = false, era: IOSEra) -> SimTime? {
     guard !model.decidesAtEarliestBegin, let last = launches.last.latest else { return nil }
     let spacing: Double
