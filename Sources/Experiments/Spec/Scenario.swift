@@ -35,6 +35,9 @@ public struct Scenario: Sendable {
   public var scheduler = SchedulerSpec()
   /// The owner's other apps, judged by the same scheduler (none by default).
   public var otherApps = AppPopulation()
+  /// Days the owner had the app before the run (`app.installed_days_before`, as in an
+  /// experiment): their opens fill dasd's history at the start.
+  public var installedDaysBefore = 0
 
   public init() {}
 
@@ -91,7 +94,13 @@ public struct Scenario: Sendable {
       if let path = a.scalar {
         s.app = try AppSpec.load(file: resolve(path))
       } else {
-        s.app = try AppSpec(tree: a)
+        var trimmed = a
+        if case .mapping(let entries) = a.value {
+          trimmed.value = .mapping(entries.filter { $0.key != "installed_days_before" })
+          let owner = try ConfigSection(a, keys: AppSpec.keys + ["installed_days_before"])
+          s.installedDaysBefore = try owner.integer("installed_days_before", default: 0, range: 0...365)
+        }
+        s.app = try AppSpec(tree: trimmed)
       }
     }
     if let sch = root.value("scheduler") { s.scheduler = try SchedulerSpec(tree: sch) }
@@ -129,7 +138,7 @@ public struct Scenario: Sendable {
     PhoneRecipe(
       persona: persona, app: app, scheduler: scheduler, timeline: timeline,
       calendar: SimCalendar(startDate: startDate), streams: RandomStreams(seed: seed), owner: index,
-      recordDecisions: recordDecisions, otherApps: otherApps)
+      recordDecisions: recordDecisions, otherApps: otherApps, installedDaysBefore: installedDaysBefore)
   }
 
   /// Runs the scenario on one phone with decisions recorded.
