@@ -1,6 +1,24 @@
 import SimKernel
 
 extension SystemScheduler {
+  /// The app under study's `activity` finds its group full (with other apps on the
+  /// phone): room is made for it (``makeRoom(in:power:app:appUnderStudy:now:loop:)``,
+  /// noted for `bgsim explain`), or the launch is refused with the group's reason; nil
+  /// when it may launch.
+  mutating func makeRoomIfFull(
+    _ group: ActivityGroup, for activity: Activity, app: some LaunchableApp, now: SimTime,
+    loop: inout EventLoop
+  ) -> Decision.Outcome? {
+    guard !otherApps.isEmpty, let full = groupFullReason(group, now: now) else { return nil }
+    guard
+      let note = makeRoom(
+        in: group, power: activity.requiresExternalPower, app: otherApps.count, appUnderStudy: app,
+        now: now, loop: &loop)
+    else { return .refused(reason: full) }
+    if recordDecisions { log.madeRoom = note }
+    return nil
+  }
+
   /// dasd's answer to a full group (``FairShare``): of the group's runners that have run
   /// at least ``FairShare/Settings/longRunningSeconds``, the one that would run last by
   /// fair share is suspended when the newcomer (app `app`: an other app's index, or

@@ -1,6 +1,78 @@
 import SimKernel
 
 extension SystemScheduler {
+  /// Whether `client`'s `activity` is judged against its own optimum (``RelativeThreshold``):
+  /// every app's refresh and processing requests (dasd-decisions.md §2) and the app under
+  /// study's legacy fetch (legacy-fetch.md §3), unless the model decides at the earliest
+  /// begin date (`naive`) or the relative threshold is switched off. Apple's maintenance,
+  /// at dasd's Maintenance priority, whose relaxation factors the decompilation does not
+  /// give, keeps the model's processing threshold. So does an other app's legacy fetch:
+  /// its archetype runs it an hour after the last, not in the 24-h windows that dasd's
+  /// 3-hourly fetch timer remakes (``LegacyFetchPath``), so its optimum would not be
+  /// dasd's; judged on one, it cost `bench phone --apps 40` 3.3 % (issue 64's note).
+  @inline(__always)
+  func judgesAgainstOptimum(_ activity: Activity, for client: Predicting = .appUnderStudy) -> Bool {
+    (activity.kind == .refresh || activity.kind == .processing
+      || (activity.kind == .legacyFetch && client == .appUnderStudy))
+      && parameters.relativeThreshold.enabled
+      && !model.decidesAtEarliestBegin && !activity.isSystem
+  }
+
+  /// Whether the app was opened recently enough for its requests to be judged against
+  /// their optimum (``RelativeThreshold/Settings/usedWithinSeconds``) in `context`.
+  @inline(__always)
+  func usesOptimum(_ context: PolicyContext) -> Bool {
+    (context.daysSinceAppOpened ?? .infinity) * 86_400 <= parameters.relativeThreshold.usedWithinSeconds
+  }
+
+  /// Sets `activity`'s threshold at `point`: its optimum × the relaxation of the slot
+  /// `point` falls in, moved by the owner's leniency as the model's thresholds are. The
+  /// optimum is predicted the first time it is asked for after the request's submission
+  /// (``judge(_:at:after:predicting:cutsOutOfReach:record:)`` asks once the policies
+  /// before the predictions have not vetoed it), and again once it is
+  /// ``RelativeThreshold/Settings/recomputeSeconds`` old; the threshold is kept until its
+  /// slot ends. An app not opened within ``RelativeThreshold/Settings/usedWithinSeconds``
+  /// keeps the model's threshold.
+  /// (`point` is `inout`, though only read: passed by value, it was copied at each call.)
+  mutating func setRelativeThreshold(
+    _ activity: inout Activity, at point: inout DecisionPoint, for client: Predicting = .appUnderStudy
+  ) {
+    guard judgesAgainstOptimum(activity, for: client) else { return }
+    let now = point.context.now
+    let settings = parameters.relativeThreshold
+    guard usesOptimum(point.context) else { return }
+    let kept = requests.kept(client, activity.name)
+    if let kept, kept.submitted == activity.submittedAt, now < kept.validUntil {
+      activity.relativeThreshold = kept.threshold
+      return
+    }
+    let optimum: RelativeThreshold
+    if let kept, kept.submitted == activity.submittedAt,
+      (now - kept.optimum.computedAt).seconds < settings.recomputeSeconds
+    {
+      optimum = kept.optimum
+    } else {
+      let start = activity.earliest ?? activity.submittedAt
+      // A request's window collapsed at submission, or a fetch's by its spacing from
+      // the app's last launch.
+      let collapsed = client == .appUnderStudy && (requests.collapsed(activity) || activity.windowCollapsed)
+      let windowSeconds =
+        collapsed
+        ? 0 : activity.kind == .processing ? settings.processingWindowSeconds : settings.refreshWindowSeconds
+      optimum = predictOptimum(
+        activity, start: start, windowEnd: start + .seconds(windowSeconds), base: point.context, for: client)
+    }
+    let threshold = SchedulingModel.moved(optimum.threshold(at: now, settings), by: owner)
+    // The threshold holds until its slot ends or the optimum is predicted again.
+    let recompute = optimum.computedAt + .seconds(settings.recomputeSeconds)
+    let validUntil = min(optimum.slotEnd(after: now) ?? recompute, recompute)
+    requests.keep(
+      KeptOptimum(
+        submitted: activity.submittedAt, optimum: optimum, threshold: threshold, validUntil: validUntil),
+      for: client, activity.name)
+    activity.relativeThreshold = threshold
+  }
+
   /// dasd's optimum for a request whose window runs from `start` to `windowEnd`
   /// (dasd-decisions.md §2): the policies' scores predicted from max(start, now) to
   /// min(window end, now + horizon), step by step; the first step above

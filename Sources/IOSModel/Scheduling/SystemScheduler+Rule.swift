@@ -25,8 +25,13 @@ import SimKernel
 /// 7. **Companions**: the app's other due requests that no policy vetoes run in the same
 ///    launch (``launchCompanions(_:at:app:device:loop:)``).
 ///
-/// Shortcuts that answer a point without asking every policy live in `Shortcuts/`, and
-/// `.ci/shortcuts-test` checks that they change no launch.
+/// Following one request takes this file, `SystemScheduler+Optimum.swift` (step 5) and
+/// `SchedulingModel+Judging.swift` (step 4's loop over the policies), besides the
+/// policies. Beside them, what the rule reads and writes: the requests as activities
+/// (`+RequestCache`), the usage predictions (`+Predictions`, ``UsageKnowledge``), group
+/// room (`+FairShare`) and what a launch changes (`+Launched`). Shortcuts that answer a
+/// point without asking every policy live in `Shortcuts/`, and `.ci/shortcuts-test`
+/// checks that they change no launch.
 extension SystemScheduler {
   /// 1. **Submit.** The app submitted `request`: its start as dasd sets it, and the
   /// request's timer, which brings a launch ``DasdTimer/dueLatency(_:)`` after that start
@@ -62,33 +67,6 @@ extension SystemScheduler {
     }
     requests.starts[request.name] = (request.submittedAt, start, collapsed)
     return start
-  }
-
-  /// Rebuilds the cached request activities if the app's pending list changed.
-  mutating func refreshRequestCache(_ app: some LaunchableApp) {
-    let key = (ObjectIdentifier(app), app.pendingGeneration)
-    if let cached = requests.cacheKey, cached.app == key.0, cached.generation == key.1 { return }
-    fillRequestCache(app)
-    requests.cacheKey = key
-    requests.dueAt = Int64.max
-    for a in requests.cache { requests.dueAt = min(requests.dueAt, a.earliest?.microseconds ?? Int64.min) }
-  }
-
-  /// Refills ``PendingRequests/cache`` with the app's pending `BGTaskScheduler` requests as
-  /// activities, in submission order, each made by the path of its type.
-  mutating func fillRequestCache(_ app: some LaunchableApp) {
-    requests.cache.removeAllOfShortList()
-    let pending = app.pendingRequests
-    for i in pending.indices {
-      guard let p = launchPaths.requestPath[LaunchPathSet.row(pending[i].kind)],
-        var a = launchPaths.all[p].activity(for: pending[i])
-      else { continue }
-      a.path = UInt8(p)
-      if let s = requests.starts[a.name], s.submitted == a.submittedAt, s.start > (a.earliest ?? .zero) {
-        a.earliest = s.start
-      }
-      requests.cache.append(a)
-    }
   }
 
   /// 2. **Due.** A request's or a path's timer fired. dasd's timers for background work
@@ -259,155 +237,31 @@ extension SystemScheduler {
     return .scored(tally.mean)
   }
 
-  /// Whether `client`'s `activity` is judged against its own optimum (``RelativeThreshold``):
-  /// every app's refresh and processing requests (dasd-decisions.md §2) and the app under
-  /// study's legacy fetch (legacy-fetch.md §3), unless the model decides at the earliest
-  /// begin date (`naive`) or the relative threshold is switched off. Apple's maintenance,
-  /// at dasd's Maintenance priority, whose relaxation factors the decompilation does not
-  /// give, keeps the model's processing threshold. So does an other app's legacy fetch:
-  /// its archetype runs it an hour after the last, not in the 24-h windows that dasd's
-  /// 3-hourly fetch timer remakes (``LegacyFetchPath``), so its optimum would not be
-  /// dasd's; judged on one, it cost `bench phone --apps 40` 3.3 % (issue 64's note).
-  @inline(__always)
-  func judgesAgainstOptimum(_ activity: Activity, for client: Predicting = .appUnderStudy) -> Bool {
-    (activity.kind == .refresh || activity.kind == .processing
-      || (activity.kind == .legacyFetch && client == .appUnderStudy))
-      && parameters.relativeThreshold.enabled
-      && !model.decidesAtEarliestBegin && !activity.isSystem
-  }
-
-  /// Whether the app was opened recently enough for its requests to be judged against
-  /// their optimum (``RelativeThreshold/Settings/usedWithinSeconds``) in `context`.
-  @inline(__always)
-  func usesOptimum(_ context: PolicyContext) -> Bool {
-    (context.daysSinceAppOpened ?? .infinity) * 86_400 <= parameters.relativeThreshold.usedWithinSeconds
-  }
-
-  /// Sets `activity`'s threshold at `point`: its optimum × the relaxation of the slot
-  /// `point` falls in, moved by the owner's leniency as the model's thresholds are. The
-  /// optimum is predicted the first time it is asked for after the request's submission
-  /// (``judge(_:at:after:predicting:cutsOutOfReach:record:)`` asks once the policies
-  /// before the predictions have not vetoed it), and again once it is
-  /// ``RelativeThreshold/Settings/recomputeSeconds`` old; the threshold is kept until its
-  /// slot ends. An app not opened within ``RelativeThreshold/Settings/usedWithinSeconds``
-  /// keeps the model's threshold.
-  /// (`point` is `inout`, though only read: passed by value, it was copied at each call.)
-  mutating func setRelativeThreshold(
-    _ activity: inout Activity, at point: inout DecisionPoint, for client: Predicting = .appUnderStudy
-  ) {
-    guard judgesAgainstOptimum(activity, for: client) else { return }
-    let now = point.context.now
-    let settings = parameters.relativeThreshold
-    guard usesOptimum(point.context) else { return }
-    let kept = requests.kept(client, activity.name)
-    if let kept, kept.submitted == activity.submittedAt, now < kept.validUntil {
-      activity.relativeThreshold = kept.threshold
-      return
-    }
-    let optimum: RelativeThreshold
-    if let kept, kept.submitted == activity.submittedAt,
-      (now - kept.optimum.computedAt).seconds < settings.recomputeSeconds
-    {
-      optimum = kept.optimum
-    } else {
-      let start = activity.earliest ?? activity.submittedAt
-      // A request's window collapsed at submission, or a fetch's by its spacing from
-      // the app's last launch.
-      let collapsed = client == .appUnderStudy && (requests.collapsed(activity) || activity.windowCollapsed)
-      let windowSeconds =
-        collapsed
-        ? 0 : activity.kind == .processing ? settings.processingWindowSeconds : settings.refreshWindowSeconds
-      optimum = predictOptimum(
-        activity, start: start, windowEnd: start + .seconds(windowSeconds), base: point.context, for: client)
-    }
-    let threshold = SchedulingModel.moved(optimum.threshold(at: now, settings), by: owner)
-    // The threshold holds until its slot ends or the optimum is predicted again.
-    let recompute = optimum.computedAt + .seconds(settings.recomputeSeconds)
-    let validUntil = min(optimum.slotEnd(after: now) ?? recompute, recompute)
-    requests.keep(
-      KeptOptimum(
-        submitted: activity.submittedAt, optimum: optimum, threshold: threshold, validUntil: validUntil),
-      for: client, activity.name)
-    activity.relativeThreshold = threshold
-  }
-
-  /// Launches `activity`, which scored `score` (and passed its bar, or joins the app's
-  /// launch as a `companion`), and records why (``LaunchCause``).
+  /// 6. **Launch.** The app is launched for `activity`, which scored `score` (and passed
+  /// its bar, or joins the app's launch as a `companion`), if its group has room or can
+  /// make it (``makeRoomIfFull(_:for:app:now:loop:)``); what the launch changes, and why
+  /// it happened (``LaunchCause``), is noted by ``noteLaunch(_:group:at:app:device:loop:score:companion:)``.
   mutating func launch(
     _ activity: Activity, at point: inout DecisionPoint, app: some LaunchableApp,
     device: some DeviceConditions, loop: inout EventLoop, score: Double, companion: Bool
   ) -> Decision.Outcome {
-    let now = point.context.now
-    let p = Int(activity.path)
     let group = ActivityGroup(activity)
-    if !otherApps.isEmpty, let full = groupFullReason(group, now: now) {
-      guard
-        let note = makeRoom(
-          in: group, power: activity.requiresExternalPower, app: otherApps.count, appUnderStudy: app,
-          now: now,
-          loop: &loop)
-      else { return .refused(reason: full) }
-      if recordDecisions { log.madeRoom = note }
+    if let refused = makeRoomIfFull(group, for: activity, app: app, now: point.context.now, loop: &loop) {
+      return refused
     }
     let conditions = LaunchConditions(
       onCellular: device.network == .cellular,
       transferBytesPerSecond: transferBytesPerSecond(on: device.network))
-    switch launchPaths.all[p].launch(activity, app: app, conditions: conditions, loop: &loop) {
+    switch launchPaths.all[Int(activity.path)].launch(activity, app: app, conditions: conditions, loop: &loop)
+    {
     case .launched:
-      if launchPaths.holdsOwnWork[p] {
-        drawData(
-          launchPaths.all[p].launched(activity, at: now, app: app, onCellular: device.network == .cellular))
-        notePathsChanged()
-        armPathTimers(loop: &loop)
-      }
-      launches.causes[activity.name] = cause(of: activity, score: score, companion: companion, at: point)
-      // A push delivered to the app on screen is no launch for dasd
-      // (``PolicyContext/pushReachesAppOnScreen(_:)``).
-      if !point.context.pushReachesAppOnScreen(activity) {
-        if launches.last.latest != now { launches.count += 1 }
-        launches.last[activity.kind] = now
-        if activity.kind == .silentPush {
-          countPushLaunch(at: now)
-          point.context.silentPushesInPeriod = budgets.pushesInPeriod
-        }
-      }
-      launches.running[activity.name] = (
-        now, point.context.isPluggedIn, group, activity.requiresExternalPower
-      )
-      point.context.runningTasks = app.runningCount
-      point.context.lastLaunch = launches.last
+      noteLaunch(
+        activity, group: group, at: &point, app: app, device: device, loop: &loop, score: score,
+        companion: companion)
       return .launched
     case .refused(let reason): return .refused(reason: reason)
     case .notPending: return .refused(reason: "not_pending")
     }
-  }
-
-  /// Why `activity`, scoring `score`, launches at `point`: on screen for a push that
-  /// reaches the app in use, as a companion of the app's launch, or by the bar it
-  /// reached (the model's, or its own before or after its best moment), as judging set it.
-  func cause(of activity: Activity, score: Double, companion: Bool, at point: DecisionPoint) -> LaunchCause {
-    let reason: LaunchCause.Reason
-    if point.context.pushReachesAppOnScreen(activity) {
-      reason = .onScreen
-    } else if companion {
-      reason = .companion
-    } else if activity.relativeThreshold.isNaN {
-      reason = .threshold
-    } else {
-      let slot = requests.optima[activity.name]?.optimum.slot(at: point.context.now) ?? 0
-      reason = slot == 0 ? .optimum : .relaxed
-    }
-    return LaunchCause(
-      reason: reason, trigger: point.trigger, score: score, threshold: model.threshold(for: activity),
-      submittedAt: activity.submittedAt)
-  }
-
-  /// Whether a due activity that did not reach its threshold can run in a launch of the
-  /// app at the same point: the app's requests, and its legacy fetch and pushes, which
-  /// dasd also holds as launch requests of the app (dasd-decisions.md §3); not a
-  /// background transfer, whose own daemon runs it.
-  static func canJoinALaunch(_ activity: Activity, isRequest: Bool) -> Bool {
-    isRequest || activity.kind == .legacyFetch || activity.kind == .silentPush
   }
 
   /// dasd runs, in a launch of the app, every other pending request of the app that is
