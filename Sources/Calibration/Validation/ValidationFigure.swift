@@ -6,7 +6,9 @@ import Results
 
 /// The figure a validation case compares with its report, computed over the simulated
 /// owners of one task (an identifier in the app log: a task's identifier,
-/// `legacy_fetch` or `silent_push`; `any` for every one). Days before `from_day` are left
+/// `legacy_fetch` or `silent_push`; `any` for every one; `background_time` for the
+/// app's stretches of `beginBackgroundTask` time, each from its begin to its expiry or
+/// end). Days before `from_day` are left
 /// out. A `window` limits the window metrics to launches in it, and the gap metrics to
 /// gaps that start in it.
 public struct ValidationFigure: Sendable {

@@ -47,6 +47,10 @@ struct ValidationOwner: Sendable {
 
   /// The task name that stands for every identifier in the app log.
   static let anyTask = "any"
+  /// The task name that stands for the app's background time
+  /// (`beginBackgroundTask`): each stretch of it is one "launch", from its first begin to
+  /// its expiry or its last end (``Launch/runSeconds``).
+  static let backgroundTimeTask = "background_time"
 
   init(days: Int, launches: [Launch]) {
     self.days = days
@@ -84,6 +88,10 @@ struct ValidationOwner: Sendable {
     func screenOn(at t: SimTime) -> Bool { state(screen, at: t) }
     /// In use by the owner for something else: the screen on, the app not on it.
     func inUseElsewhere(at t: SimTime) -> Bool { screenOn(at: t) && !state(appOnScreen, at: t) }
+    if task == Self.backgroundTimeTask {
+      launches = Self.backgroundTime(o.appLog, calendar: cal, onPower: { state(plugged, at: $0) })
+      return
+    }
     let any = task == Self.anyTask
     // Each policy's score at a launch is kept only with the decisions (recorded runs).
     let scores = o.decisions.filter { !any && $0.activity.identifier == task && $0.outcome == .launched }
@@ -115,6 +123,36 @@ struct ValidationOwner: Sendable {
           policyScores: Self.scores(decision)))
     }
     launches = any ? out.sorted { $0.seconds < $1.seconds } : out
+  }
+
+  /// The app's stretches of background time in `log`: each from a
+  /// `beginBackgroundTask` with none open to the expiry of the time, or to the end of the
+  /// last one open.
+  static func backgroundTime(
+    _ log: [AppEvent], calendar cal: SimCalendar, onPower: (SimTime) -> Bool
+  ) -> [Launch] {
+    let start = cal.startOfDay(0)
+    var out: [Launch] = []
+    var open = 0
+    var began: SimTime?
+    for e in log {
+      switch e.kind {
+      case .beginBackgroundTask:
+        if open == 0 { began = e.time }
+        open += 1
+      case .endBackgroundTask, .backgroundTimeExpired:
+        guard let b = began else { continue }
+        open = e.kind == .backgroundTimeExpired ? 0 : max(0, open - 1)
+        guard open == 0 else { continue }
+        out.append(
+          Launch(
+            seconds: (b - start).seconds, day: cal.day(of: b), hour: cal.fractionalHour(of: b),
+            onPower: onPower(b), runSeconds: (e.time - b).seconds))
+        began = nil
+      default: break
+      }
+    }
+    return out
   }
 
   /// The scores of the policies that scored in a decision, by policy name.
