@@ -200,11 +200,7 @@ public struct ExperimentSpec: Sendable {
     var appSection: ConfigSection?
     if let a = root.value("app") {
       appSection = try ConfigSection(a, keys: AppSpec.keys.filter { $0 != "tasks" } + Self.appOwnerKeys)
-      var trimmed = a
-      if case .mapping(let entries) = a.value {
-        trimmed.value = .mapping(entries.filter { !Self.appOwnerKeys.contains($0.key) })
-      }
-      app = try AppSpec(tree: trimmed)
+      app = try AppSpec(tree: a.removing(keys: Self.appOwnerKeys))
     }
     app.configuration.era = era
     if let s = appSection {

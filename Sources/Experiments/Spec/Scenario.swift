@@ -94,13 +94,11 @@ public struct Scenario: Sendable {
       if let path = a.scalar {
         s.app = try AppSpec.load(file: resolve(path))
       } else {
-        var trimmed = a
-        if case .mapping(let entries) = a.value {
-          trimmed.value = .mapping(entries.filter { $0.key != "installed_days_before" })
+        if case .mapping = a.value {
           let owner = try ConfigSection(a, keys: AppSpec.keys + ["installed_days_before"])
           s.installedDaysBefore = try owner.integer("installed_days_before", default: 0, range: 0...365)
         }
-        s.app = try AppSpec(tree: trimmed)
+        s.app = try AppSpec(tree: a.removing(keys: ["installed_days_before"]))
       }
     }
     if let sch = root.value("scheduler") { s.scheduler = try SchedulerSpec(tree: sch) }

@@ -19,4 +19,14 @@ extension ConfigTree {
     }
     return line
   }
+
+  /// This tree without the mapping entries named in `keys` (itself when it is not a
+  /// mapping): a section whose extra keys one reader takes before handing the rest to
+  /// another.
+  public func removing(keys: [String]) -> ConfigTree {
+    guard case .mapping(let entries) = value else { return self }
+    var trimmed = self
+    trimmed.value = .mapping(entries.filter { !keys.contains($0.key) })
+    return trimmed
+  }
 }
