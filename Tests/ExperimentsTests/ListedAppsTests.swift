@@ -218,7 +218,7 @@ import Testing
 
   /// The device's one energy budget is a veto when empty off the charger, and `explain`
   /// names the app that drew it: a messenger pushing every 5 minutes empties a 10 mWh
-  /// budget, and the app under study's refresh waits; with the full 150 mWh it never
+  /// budget, and the app under study's refresh waits; with 150 mWh it never
   /// empties.
   @Test func anEmptyEnergyBudgetVetoesAndNamesTheAppThatDrewIt() throws {
     for (capacity, empties) in [(10, true), (150, false)] {

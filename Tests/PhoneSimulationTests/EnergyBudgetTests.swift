@@ -52,6 +52,8 @@ import Testing
     var parameters = SchedulerParameters()
     parameters.energyRefillPerDay = 0
     parameters.energyCapacity = 10
+    // dasd's floor for that size, −1.2 × it, as a scheduler file's size would set it.
+    parameters.energyFloor = -12
     parameters.chargingRunsDrawEnergy = true
     let (energy, launches) = budgetAfterTwoNights(parameters)
     // 20 s runs at 0.78 W draw 4.3 mWh each: two would empty a 10 mWh budget.

@@ -61,16 +61,17 @@ public struct SchedulerParameters: Sendable, Hashable {
   /// legacy-fetch.md §3) rather than over all ``historyDays`` (`all_days`).
   public var appHistoryMeanSinceFirstOpen = true
   /// Size of the energy budget [mWh]: what a day's refills add up to, and the unit of
-  /// its bounds.
-  public var energyCapacity: Double = 150
+  /// its bounds. dasd sets it from PowerLog's daily budget, 250 when PowerLog gives none
+  /// (multi-app.md §1.1; the unit, mWh, is bgsim's reading).
+  public var energyCapacity: Double = 250
   /// Energy made available per day [mWh/d], every 30 minutes: in proportion to the
   /// device use predicted for each half hour (``energyRefillFollowsUse``), or evenly.
-  public var energyRefillPerDay: Double = 150
+  public var energyRefillPerDay: Double = 250
   /// Whether each half hour's refill follows the device use predicted for it (dasd's
   /// budget modulator); without a prediction, and when off, evenly.
   public var energyRefillFollowsUse = true
   /// The most the energy budget can hold [mWh] (dasd: 1.5 × its capacity).
-  public var energyCeiling: Double = 225
+  public var energyCeiling: Double = 375
   /// Size of the device's cellular data budget [bytes] (dasd: 50 MiB).
   public var dataCapacity: Double = 52_428_800
   /// Cellular data made available per day, evenly [bytes/d] (dasd: the capacity a day).
@@ -85,7 +86,7 @@ public struct SchedulerParameters: Sendable, Hashable {
   /// budget stands for battery energy, which a run on the charger does not spend.
   public var chargingRunsDrawEnergy = false
   /// The lowest the energy budget can be drawn to [mWh] (dasd: −1.2 × its capacity).
-  public var energyFloor: Double = -180
+  public var energyFloor: Double = -300
 
   /// How many apps dasd's set of recently used apps holds [apps] (dasd: 25); when the
   /// phone has other apps, an app must be in it, as well as within the application

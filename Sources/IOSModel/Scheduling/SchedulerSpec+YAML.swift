@@ -18,7 +18,7 @@ import FileFormats
 /// policies:
 ///   application: {weight: 50, default_probability: 0.0025}
 ///   thermal: {enabled: false}
-/// budgets: {energy_capacity_mwh: 150, data_capacity_bytes: 52428800}
+/// budgets: {energy_capacity_mwh: 250, data_capacity_bytes: 52428800}
 /// groups: {default: 6, network: 6, legacy_fetch: 3, transfers: 3, load_half_life: 45m}
 /// legacy_fetch: {top_apps: 50, minimum_session: 10s, ranking_period: 3h, timer_leeway: 108s}
 /// fair_share: {long_running: 10m, reset: 7d}
