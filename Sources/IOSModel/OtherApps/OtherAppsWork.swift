@@ -93,6 +93,17 @@ public final class OtherAppsWork {
   }
 
   public var isEmpty: Bool { apps.isEmpty }
+  /// Whether any of the apps has legacy fetch (dasd's fetch timer then runs).
+  var hasLegacyFetch: Bool { apps.contains { $0.work.kind == .legacyFetch } }
+
+  /// dasd's 3-hourly fetch timer fired at `now`: each app's legacy fetch not under way
+  /// is made again, due from now, its interval not added (legacy-fetch.md §2 and §5,
+  /// item 3), and so judged against a new optimum.
+  func recreateFetches(at now: SimTime) {
+    for i in apps.indices where apps[i].work.kind == .legacyFetch && apps[i].run == nil {
+      apps[i].dueAt = now
+    }
+  }
   public var count: Int { apps.count }
 
   /// Where app `k`'s runtime is kept in dasd's fair share: one place per app (the entry

@@ -19,6 +19,10 @@ struct DasdTimer {
   /// no decision point has judged its work since: dasd's timers for background work do
   /// not wake the phone, they fire when it next wakes (dasd-decisions.md §4).
   var missedWhileAsleep = false
+  /// The fetch timer's draws when only the owner's other apps have legacy fetch: a
+  /// stream of its own, so that the app under study's request latencies stay as they
+  /// were; nil: ``latency``'s, as when the app under study has legacy fetch.
+  var fetchDraws: RandomStream?
 
   /// The time to the timer's next tick: the period, spread uniformly by
   /// ± `evaluationPeriodSpread` of itself, so that ticks drift instead of keeping a grid.
@@ -32,7 +36,7 @@ struct DasdTimer {
   /// The time to the fetch timer's next firing: its period, and up to its leeway later
   /// (legacy-fetch.md §2: 10,800 s with 108 s of leeway).
   func nextFetchInterval(_ settings: LegacyFetchRanking.Settings) -> SimDuration {
-    .seconds(settings.periodSeconds + settings.timerLeewaySeconds * latency.uniform())
+    .seconds(settings.periodSeconds + settings.timerLeewaySeconds * (fetchDraws ?? latency).uniform())
   }
 
   /// How long after a request's start its timer brings the launch: lognormal, median

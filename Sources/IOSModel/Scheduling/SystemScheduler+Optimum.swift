@@ -2,18 +2,16 @@ import SimKernel
 
 extension SystemScheduler {
   /// Whether `client`'s `activity` is judged against its own optimum (``RelativeThreshold``):
-  /// every app's refresh and processing requests (dasd-decisions.md §2) and the app under
-  /// study's legacy fetch (legacy-fetch.md §3), unless the model decides at the earliest
+  /// every app's refresh and processing requests (dasd-decisions.md §2) and legacy fetch
+  /// (legacy-fetch.md §3: the app under study's by ``LegacyFetchPath``, an other app's
+  /// re-created at each firing of dasd's 3-hourly fetch timer as that path's is,
+  /// ``OtherAppsWork/recreateFetches(at:)``), unless the model decides at the earliest
   /// begin date (`naive`) or the relative threshold is switched off. Apple's maintenance,
   /// at dasd's Maintenance priority, whose relaxation factors the decompilation does not
-  /// give, keeps the model's processing threshold. So does an other app's legacy fetch:
-  /// its archetype runs it an hour after the last, not in the 24-h windows that dasd's
-  /// 3-hourly fetch timer remakes (``LegacyFetchPath``), so its optimum would not be
-  /// dasd's; judged on one, it cost `bench phone --apps 40` 3.3 % (issue 64's note).
+  /// give, keeps the model's processing threshold.
   @inline(__always)
   func judgesAgainstOptimum(_ activity: Activity, for client: Predicting = .appUnderStudy) -> Bool {
-    (activity.kind == .refresh || activity.kind == .processing
-      || (activity.kind == .legacyFetch && client == .appUnderStudy))
+    (activity.kind == .refresh || activity.kind == .processing || activity.kind == .legacyFetch)
       && parameters.relativeThreshold.enabled
       && !model.decidesAtEarliestBegin && !activity.isSystem
   }

@@ -16,13 +16,20 @@ extension SystemScheduler {
   /// submission hold, spacing or companions to apply (its interval exceeds them).
   /// Their work is judged before the app under study's (an assumption: dasd's order
   /// among apps is not known).
+  ///
+  /// `fetchOnly`: a point of dasd's fetch timer on a phone whose app under study has no
+  /// legacy fetch, which judges the fetches it has just made due and nothing else.
   mutating func judgeOtherApps(
-    app: some LaunchableApp, device: some DeviceConditions, now: SimTime, loop: inout EventLoop
+    app: some LaunchableApp, device: some DeviceConditions, now: SimTime, loop: inout EventLoop,
+    fetchOnly: Bool = false
   ) {
     finishOtherRuns(until: now)
     otherApps.deliverPushes(until: now)
     var due = false
-    for i in otherApps.apps.indices where otherApps.apps[i].isDue(at: now) { due = true }
+    for i in otherApps.apps.indices
+    where otherApps.apps[i].isDue(at: now) && (!fetchOnly || otherApps.apps[i].work.kind == .legacyFetch) {
+      due = true
+    }
     guard due else { return }
     refillBudgets(to: now)
     // One point for every other app, its fields set per app in place (a copy of the
@@ -40,6 +47,7 @@ extension SystemScheduler {
       ? 0 : min(split, model.compiled.reads.firstIndex { !$0.isDisjoint(with: Self.perOtherApp) } ?? count)
     var prefix = [(veto: Bool, tally: ScoreTally)?](repeating: nil, count: otherApps.workKinds)
     for i in otherApps.apps.indices where otherApps.apps[i].isDue(at: now) {
+      if fetchOnly, otherApps.apps[i].work.kind != .legacyFetch { continue }
       if otherApps.apps[i].work.kind == .legacyFetch,
         !usage.otherApps.keepsFetch(Int32(otherApps.apps[i].rank))
       {
@@ -120,16 +128,17 @@ extension SystemScheduler {
     }
   }
 
-  /// Whether the other apps' work is judged at a point of this trigger: at the timer and
-  /// when the charger, the network or the power changes, not at the app under study's
+  /// Whether the other apps' work is judged at a point of this trigger: at the timer, at
+  /// dasd's fetch timer (which re-creates their fetches) and when the charger, the
+  /// network or the power changes, not at the app under study's
   /// own points (its submissions, due dates, pushes) nor at every screen-off or battery
   /// band. The other apps' own submissions and pushes make no points of their own here
   /// either; judging them at every point made a phone of 40 apps cost 12 of one.
   static func judgesOtherApps(_ trigger: DecisionTrigger) -> Bool {
     switch trigger {
-    case .timer: true
+    case .timer, .fetchTimer: true
     case .device(let kind): kind == .plugged || kind == .unplugged || kind == .network || kind == .boot
-    case .push, .earliestBeginDate, .submit, .fetchTimer: false
+    case .push, .earliestBeginDate, .submit: false
     }
   }
 

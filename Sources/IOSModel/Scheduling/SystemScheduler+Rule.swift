@@ -5,7 +5,7 @@ import SimKernel
 /// here: its requests and its legacy fetch, silent pushes and background transfers
 /// (``LaunchPath``). The owner's other apps and Apple's maintenance are judged by the
 /// same ``judge(_:at:after:predicting:cutsOutOfReach:record:)`` and thresholds from
-/// their own loop (``judgeOtherApps(app:device:now:loop:)``), at fewer points.
+/// their own loop (``judgeOtherApps(app:device:now:loop:fetchOnly:)``), at fewer points.
 ///
 /// 1. **Submit**: dasd sets the request's start, the later of its earliest begin date and
 ///    the 450-s hold, spaced from the app's last launch (``startAfter(for:app:)``), and a

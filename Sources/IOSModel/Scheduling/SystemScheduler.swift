@@ -173,12 +173,14 @@ public struct SystemScheduler: LaunchDecider {
     // clock bunched every phone's refills, and the work they released, at :00 and :30.
     budgets.energySlotAt = loop.now + .seconds(DeviceBudgets.halfHour.seconds * timer.stream.uniform())
     // dasd's fetch timer runs from when its fetch scheduler started, at the phone's boot:
-    // a phase of the phone's own.
-    if app.configuration.usesLegacyFetch {
+    // a phase of the phone's own. It re-creates the other apps' fetches too.
+    let onlyOtherAppsFetch = !app.configuration.usesLegacyFetch && otherApps.hasLegacyFetch
+    if onlyOtherAppsFetch { timer.fetchDraws = RandomStream(key: timer.latency.key ^ 0x6665_7463) }
+    if app.configuration.usesLegacyFetch || onlyOtherAppsFetch {
       let period = parameters.legacyFetchRanking.periodSeconds
       loop.schedule(
-        at: loop.now + .seconds(max(0.001, period * timer.latency.uniform())), target: target,
-        kind: Tick.fetchTimer.rawValue)
+        at: loop.now + .seconds(max(0.001, period * (timer.fetchDraws ?? timer.latency).uniform())),
+        target: target, kind: Tick.fetchTimer.rawValue)
     }
   }
 
@@ -198,6 +200,15 @@ public struct SystemScheduler: LaunchDecider {
       observe(
         .fetchTimer(at: loop.now, spacedTo: spacedFromLastLaunch(loop.now, era: app.configuration.era)),
         app: app)
+      otherApps.recreateFetches(at: loop.now)
+      guard app.configuration.usesLegacyFetch else {
+        // The timer runs for the other apps' fetch alone: a point for the fetches it made
+        // due, not for the app under study's requests nor the other apps' other work.
+        if launchesUntil.map({ loop.now < $0 }) ?? true {
+          judgeOtherApps(app: app, device: device, now: loop.now, loop: &loop, fetchOnly: true)
+        }
+        return
+      }
       evaluate(app: app, device: device, trigger: .fetchTimer, loop: &loop)
       armPathTimers(loop: &loop)
     case .due, nil:
