@@ -151,6 +151,52 @@ import Testing
     #expect(sooner > 0, "\(sooner) of \(gaps) fetches came within the interval of the last")
   }
 
+  /// dasd vetoes a refresh or fetch of the app on screen (dasd-decisions.md §6;
+  /// legacy-fetch.md §3), an other app's as the app under study's: on phones whose one
+  /// used other app is a weather app fetching every 15 min, every screen-on opens it,
+  /// and none of its fetches starts while the screen is on (4 owners × 10 days).
+  @Test func anOtherAppOnScreenGetsNoFetch() throws {
+    var text = try Self.text(otherApps: 0).replacingOccurrences(
+      of: "  installed: 90\n  used: 30\n",
+      with:
+        "  installed: 1\n  used: 1\n  apps: [{bundle: com.test.weather, archetype: weather, every: 15m, rank: 1}]\n"
+    )
+    // One cell: the sweep's would not fit in one installed app.
+    text = String(text[..<text.range(of: "sweep:")!.lowerBound])
+    let spec = try Self.spec(text)
+    var (fetches, screenOnSeconds) = (0, 0.0)
+    for device in 0..<4 {
+      let recipe = OwnerSimulation.recipe(
+        spec, replication: 0, owner: device, arm: spec.arms[0], recordDecisions: false)
+      var sim = recipe.assemble()
+      sim.keepChanges = true
+      sim.recordsOtherAppRuns = true
+      var kernel = EventLoop()
+      sim.start(loop: &kernel)
+      kernel.run(until: recipe.calendar.startOfDay(spec.days), handler: &sim)
+      var on: [(SimTime, SimTime)] = []
+      var since: SimTime?
+      for change in sim.deviceLog {
+        if change.kind == .screenOn { since = change.time }
+        if change.kind == .screenOff, let start = since {
+          on.append((start, change.time))
+          since = nil
+        }
+      }
+      screenOnSeconds += on.map { ($0.1 - $0.0).seconds }.reduce(0, +)
+      let starts = sim.otherAppRuns.filter { $0.kind == .legacyFetch }.map(\.start)
+      fetches += starts.count
+      for start in starts {
+        #expect(
+          !on.contains { $0.0 < start && start < $0.1 }, "a fetch at \(start) while its app was on screen")
+      }
+    }
+    // Enough fetches and screen time that a fetch ignoring the screen would land in it:
+    // the screen is on for about a tenth of the day.
+    #expect(fetches > 40, "\(fetches) fetches")
+    #expect(screenOnSeconds > 4 * 10 * 3_600, "\(screenOnSeconds) s of screen-on")
+  }
+
   /// Ten days of eight owners: with 40 other apps the app under study's processing gets
   /// fewer launches than with none, as the other apps' runs keep the CPU busy on the
   /// charger at night and draw the shared energy budget; its refresh, judged by day

@@ -69,6 +69,13 @@ struct OtherAppKnowledge {
     if i >= 0 { opens[Int(i)].record(time, calendar: calendar) }
   }
 
+  /// The usage rank of the other app the owner has on screen now (nil: none, or the app
+  /// under study).
+  var appOnScreen: Int? {
+    guard let s = fetchRanking.session, s.app != RecentApps.appUnderStudy else { return nil }
+    return Int(s.app)
+  }
+
   /// The screen went off: the session of the app opened at the screen-on ends.
   mutating func screenOff(at time: SimTime) {
     guard let s = fetchRanking.session else { return }

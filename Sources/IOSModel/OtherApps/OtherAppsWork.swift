@@ -96,6 +96,16 @@ public final class OtherAppsWork {
   /// Whether any of the apps has legacy fetch (dasd's fetch timer then runs).
   var hasLegacyFetch: Bool { apps.contains { $0.work.kind == .legacyFetch } }
 
+  /// The owner left app `rank` (its usage rank) at `time`: its legacy fetch, not under
+  /// way, is due its interval later (legacy-fetch.md §2: leaving the foreground re-arms
+  /// the fetch at then + the interval).
+  func appLeftForeground(rank: Int, at time: SimTime) {
+    for i in apps.indices
+    where apps[i].rank == rank && apps[i].work.kind == .legacyFetch && apps[i].run == nil {
+      apps[i].dueAt = time + .seconds(apps[i].work.intervalSeconds)
+    }
+  }
+
   /// dasd's 3-hourly fetch timer fired at `now`: each app's legacy fetch not under way
   /// is made again, due from now, its interval not added (legacy-fetch.md §2 and §5,
   /// item 3), and so judged against a new optimum.

@@ -46,6 +46,8 @@ extension SystemScheduler {
       !Self.usesShortcuts
       ? 0 : min(split, model.compiled.reads.firstIndex { !$0.isDisjoint(with: Self.perOtherApp) } ?? count)
     var prefix = [(veto: Bool, tally: ScoreTally)?](repeating: nil, count: otherApps.workKinds)
+    // The app the owner has on screen, if one of them: in the foreground, as dasd sees it.
+    let onScreen = usage.otherApps.appOnScreen
     for i in otherApps.apps.indices where otherApps.apps[i].isDue(at: now) {
       if fetchOnly, otherApps.apps[i].work.kind != .legacyFetch { continue }
       if otherApps.apps[i].work.kind == .legacyFetch,
@@ -68,6 +70,7 @@ extension SystemScheduler {
       }
       guard let answered = prefix[kind], !answered.veto else { continue }
       point.context.lastLaunch = otherApps.apps[i].lastLaunch
+      point.context.appState = onScreen != nil && onScreen == otherApps.apps[i].rank ? .active : .notRunning
       point.context.daysSinceAppOpened = usage.otherApps.opens[o].daysSinceLast(now)
       point.context.isAmongRecentApps = usage.otherApps.isRecent(Int32(otherApps.apps[i].rank))
       point.context.dataBudget = budgets.data
@@ -88,7 +91,9 @@ extension SystemScheduler {
             in: group, power: activity.requiresExternalPower, app: i, appUnderStudy: app, now: now,
             loop: &loop) != nil
       else { continue }
-      launchOther(i, onPower: point.context.isPluggedIn, network: device.network, now: now)
+      launchOther(
+        i, onPower: point.context.isPluggedIn, network: device.network, now: now,
+        toAppOnScreen: point.context.pushReachesAppOnScreen(activity))
       running += 1
     }
   }
@@ -145,10 +150,13 @@ extension SystemScheduler {
   /// What a policy may read that differs between the other apps at one decision point.
   static let perOtherApp: PolicyInputs = [
     .time, .appOpenPrediction, .daysSinceAppOpened, .lastLaunch, .runningTasks, .dataBudget, .overruns,
+    .appState,
   ]
 
-  /// Starts app `i`'s run at `now`.
-  mutating func launchOther(_ i: Int, onPower: Bool, network: NetworkKind, now: SimTime) {
+  /// Starts app `i`'s run at `now`. A push to the app on screen (`toAppOnScreen`) neither
+  /// spends the push budget nor restarts the app's spacing, as the app under study's does.
+  mutating func launchOther(_ i: Int, onPower: Bool, network: NetworkKind, now: SimTime, toAppOnScreen: Bool)
+  {
     let work = otherApps.apps[i].work
     var seconds = work.runSeconds
     if let run = work.run, let stream = otherApps.workStream { seconds = run.sample(stream) }
@@ -158,7 +166,7 @@ extension SystemScheduler {
       seconds = rate > 0 ? work.bytes / rate : work.runSeconds
     }
     if network == .cellular { drawData(work.bytes) }
-    if work.kind == .silentPush { countPushLaunch(at: now) }
+    if work.kind == .silentPush, !toAppOnScreen { countPushLaunch(at: now) }
     otherApps.apps[i].run = (now + .seconds(max(1, seconds)), now, onPower)
     if otherApps.recordsRuns {
       otherApps.record(
@@ -167,7 +175,7 @@ extension SystemScheduler {
       )
     }
     otherApps.apps[i].dueAt = nil
-    otherApps.apps[i].lastLaunch[work.kind] = now
+    if !toAppOnScreen { otherApps.apps[i].lastLaunch[work.kind] = now }
     otherApps.apps[i].launches += 1
   }
 

@@ -241,7 +241,11 @@ public struct SystemScheduler: LaunchDecider {
       // §2 (d)); nothing runs until the first unlock.
       observe(.started(at: change.time, appOpenedBefore: false), app: app)
     case .plugged, .unplugged, .screenOff, .network, .batteryLevel, .lowPowerMode, .thermal, .firstUnlock:
-      if change.kind == .screenOff { usage.otherApps.screenOff(at: change.time) }
+      if change.kind == .screenOff {
+        // The other app on screen left the foreground: its fetch is due an interval later.
+        if let rank = usage.otherApps.appOnScreen { otherApps.appLeftForeground(rank: rank, at: change.time) }
+        usage.otherApps.screenOff(at: change.time)
+      }
       evaluate(app: app, device: device, trigger: .device(change.kind), loop: &loop)
     default:
       break
