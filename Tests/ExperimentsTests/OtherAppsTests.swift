@@ -1,5 +1,6 @@
 import FileFormats
 import IOSModel
+import PhoneAssembly
 import SimKernel
 import Testing
 
@@ -41,6 +42,22 @@ import Testing
       sim.decider, (sim.appLog + sim.app.events.elements).filter { $0.kind == .launch }.count,
       sim.otherAppTotals
     )
+  }
+
+  /// Owner `device` of `spec`'s first arm, simulated with the other apps' runs recorded
+  /// (and, with `keepChanges`, the device's changes).
+  static func simulated(_ spec: ExperimentSpec, device: Int, keepChanges: Bool = false)
+    -> PhoneSimulation<SystemScheduler>
+  {
+    let recipe = OwnerSimulation.recipe(
+      spec, replication: 0, owner: device, arm: spec.arms[0], recordDecisions: false)
+    var sim = recipe.assemble()
+    sim.keepChanges = keepChanges
+    sim.recordsOtherAppRuns = true
+    var kernel = EventLoop()
+    sim.start(loop: &kernel)
+    kernel.run(until: recipe.calendar.startOfDay(spec.days), handler: &sim)
+    return sim
   }
 
   @Test func theArchetypeMixFollowsTheSharesInWholeApps() throws {
@@ -132,13 +149,7 @@ import Testing
     let spec = try Self.spec(otherApps: 40)
     var (gaps, sooner) = (0, 0)
     for device in 0..<4 {
-      let recipe = OwnerSimulation.recipe(
-        spec, replication: 0, owner: device, arm: spec.arms[0], recordDecisions: false)
-      var sim = recipe.assemble()
-      sim.recordsOtherAppRuns = true
-      var kernel = EventLoop()
-      sim.start(loop: &kernel)
-      kernel.run(until: recipe.calendar.startOfDay(spec.days), handler: &sim)
+      let sim = Self.simulated(spec, device: device)
       let fetches = Dictionary(grouping: sim.otherAppRuns.filter { $0.kind == .legacyFetch }, by: \.bundle)
       for runs in fetches.values {
         for (before, after) in zip(runs, runs.dropFirst()) {
@@ -166,14 +177,7 @@ import Testing
     let spec = try Self.spec(text)
     var (fetches, screenOnSeconds) = (0, 0.0)
     for device in 0..<4 {
-      let recipe = OwnerSimulation.recipe(
-        spec, replication: 0, owner: device, arm: spec.arms[0], recordDecisions: false)
-      var sim = recipe.assemble()
-      sim.keepChanges = true
-      sim.recordsOtherAppRuns = true
-      var kernel = EventLoop()
-      sim.start(loop: &kernel)
-      kernel.run(until: recipe.calendar.startOfDay(spec.days), handler: &sim)
+      let sim = Self.simulated(spec, device: device, keepChanges: true)
       var on: [(SimTime, SimTime)] = []
       var since: SimTime?
       for change in sim.deviceLog {
