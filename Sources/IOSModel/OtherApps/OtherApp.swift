@@ -22,6 +22,9 @@ struct OtherApp {
   let rank: Int
   /// When its next request may begin; nil while a run is under way, or while no push is held.
   var dueAt: SimTime?
+  /// Whether its legacy fetch, re-created by dasd's fetch timer, was spaced from its last
+  /// launch and its window collapsed to `dueAt` (dasd-decisions.md §4).
+  var fetchCollapsed = false
   /// When its next silent push arrives (messengers), and the stream of their arrivals.
   var nextPushAt = SimTime.zero
   var pushes: RandomStream?

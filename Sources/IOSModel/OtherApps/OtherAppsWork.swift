@@ -96,6 +96,19 @@ public final class OtherAppsWork {
   /// Whether any of the apps has legacy fetch (dasd's fetch timer then runs).
   var hasLegacyFetch: Bool { apps.contains { $0.work.kind == .legacyFetch } }
 
+  /// App `i`'s work as dasd judges it at `now`: submitted when it became due, and a
+  /// fetch spaced from the app's last launch with its window collapsed to that moment.
+  @inline(__always)
+  func activity(of i: Int, now: SimTime) -> Activity {
+    var activity = apps[i].activity
+    activity.submittedAt = apps[i].dueAt ?? now
+    if apps[i].fetchCollapsed {
+      activity.earliest = activity.submittedAt
+      activity.windowEnd = activity.submittedAt
+    }
+    return activity
+  }
+
   /// The owner left app `rank` (its usage rank) at `time`: its legacy fetch, not under
   /// way, is due its interval later (legacy-fetch.md §2: leaving the foreground re-arms
   /// the fetch at then + the interval).
@@ -103,15 +116,23 @@ public final class OtherAppsWork {
     for i in apps.indices
     where apps[i].rank == rank && apps[i].work.kind == .legacyFetch && apps[i].run == nil {
       apps[i].dueAt = time + .seconds(apps[i].work.intervalSeconds)
+      apps[i].fetchCollapsed = false
     }
   }
 
   /// dasd's 3-hourly fetch timer fired at `now`: each app's legacy fetch not under way
   /// is made again, due from now, its interval not added (legacy-fetch.md §2 and §5,
-  /// item 3), and so judged against a new optimum.
-  func recreateFetches(at now: SimTime) {
+  /// item 3), and so judged against a new optimum; for an app launched more than
+  /// `launchesBeforeSpacing` times, less than `spacingSeconds` after its last launch of
+  /// any kind, due that long after it instead, its window collapsed (dasd-decisions.md
+  /// §4; legacy-fetch.md §5, item 5), as the app under study's fetch is.
+  func recreateFetches(at now: SimTime, spacingSeconds: Double, launchesBeforeSpacing: Int) {
     for i in apps.indices where apps[i].work.kind == .legacyFetch && apps[i].run == nil {
       apps[i].dueAt = now
+      apps[i].fetchCollapsed = false
+      guard apps[i].launches > launchesBeforeSpacing, let last = apps[i].lastLaunch.latest else { continue }
+      let spaced = last + .seconds(spacingSeconds)
+      if now < spaced { (apps[i].dueAt, apps[i].fetchCollapsed) = (spaced, true) }
     }
   }
   public var count: Int { apps.count }

@@ -13,7 +13,9 @@ extension SystemScheduler {
   /// Not yet the app under study's path in full: the loop is this one, not
   /// ``evaluate(app:device:trigger:loop:)``'s; it runs only at the points
   /// ``judgesOtherApps(_:)`` names; and an other app's work is one activity, so it has no
-  /// submission hold, spacing or companions to apply (its interval exceeds them).
+  /// companions, and its interval exceeds the submission hold. A legacy fetch that dasd's
+  /// fetch timer re-creates within 450 s of the app's last launch is spaced from it, its
+  /// window collapsed, as the app under study's is (``OtherAppsWork/recreateFetches(at:spacingSeconds:launchesBeforeSpacing:)``).
   /// Their work is judged before the app under study's (an assumption: dasd's order
   /// among apps is not known).
   ///
@@ -55,8 +57,7 @@ extension SystemScheduler {
       {
         continue
       }
-      var activity = otherApps.apps[i].activity
-      activity.submittedAt = otherApps.apps[i].dueAt ?? now
+      var activity = otherApps.activity(of: i, now: now)
       let kind = otherApps.apps[i].workKind
       let o = otherApps.apps[i].opensAt
       if prefix[kind] == nil {
@@ -192,6 +193,7 @@ extension SystemScheduler {
       let work = otherApps.apps[i].work
       if work.kind != .silentPush, work.resubmits {
         otherApps.apps[i].dueAt = run.end + .seconds(work.intervalSeconds)
+        otherApps.apps[i].fetchCollapsed = false
       }
     }
   }

@@ -200,7 +200,9 @@ public struct SystemScheduler: LaunchDecider {
       observe(
         .fetchTimer(at: loop.now, spacedTo: spacedFromLastLaunch(loop.now, era: app.configuration.era)),
         app: app)
-      otherApps.recreateFetches(at: loop.now)
+      otherApps.recreateFetches(
+        at: loop.now, spacingSeconds: parameters.launchSpacingSeconds,
+        launchesBeforeSpacing: parameters.launchesBeforeSpacing)
       guard app.configuration.usesLegacyFetch else {
         // The timer runs for the other apps' fetch alone: a point for the fetches it made
         // due, not for the app under study's requests nor the other apps' other work.
