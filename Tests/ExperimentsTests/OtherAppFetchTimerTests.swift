@@ -23,7 +23,7 @@ import Testing
     apps.apps[0].launches = 3
     apps.apps[0].dueAt = launch + .seconds(3_600)
     let firing = launch + .seconds(600)
-    apps.recreateFetches(at: firing, spacingSeconds: 450, launchesBeforeSpacing: 9)
+    apps.recreateFetches(at: firing, spacing: SchedulerParameters())
     #expect(apps.apps[0].dueAt == firing)
     #expect(!apps.apps[0].fetchCollapsed)
   }
@@ -35,10 +35,10 @@ import Testing
     let launch = SimTime(seconds: 10_000)
     apps.apps[0].lastLaunch[.legacyFetch] = launch
     apps.apps[0].launches = 10
-    apps.recreateFetches(at: launch + .seconds(100), spacingSeconds: 450, launchesBeforeSpacing: 9)
+    apps.recreateFetches(at: launch + .seconds(100), spacing: SchedulerParameters())
     #expect(apps.apps[0].dueAt == launch + .seconds(450))
     #expect(apps.apps[0].fetchCollapsed)
-    apps.recreateFetches(at: launch + .seconds(500), spacingSeconds: 450, launchesBeforeSpacing: 9)
+    apps.recreateFetches(at: launch + .seconds(500), spacing: SchedulerParameters())
     #expect(apps.apps[0].dueAt == launch + .seconds(500))
     #expect(!apps.apps[0].fetchCollapsed)
   }
@@ -49,7 +49,7 @@ import Testing
     let start = SimTime(seconds: 10_000)
     apps.apps[0].run = (start + .seconds(3), start, false)
     apps.apps[0].dueAt = nil
-    apps.recreateFetches(at: start + .seconds(1), spacingSeconds: 450, launchesBeforeSpacing: 9)
+    apps.recreateFetches(at: start + .seconds(1), spacing: SchedulerParameters())
     #expect(apps.apps[0].dueAt == nil)
   }
 }

@@ -32,28 +32,24 @@ import Testing
   static func run(_ spec: ExperimentSpec, arm: Int, device: Int) -> (
     system: SystemScheduler, launches: Int, totals: [OtherAppTotal]
   ) {
-    let recipe = OwnerSimulation.recipe(
-      spec, replication: 0, owner: device, arm: spec.arms[arm], recordDecisions: false)
-    var sim = recipe.assemble()
-    var kernel = EventLoop()
-    sim.start(loop: &kernel)
-    kernel.run(until: recipe.calendar.startOfDay(spec.days), handler: &sim)
+    let sim = simulated(spec, arm: arm, device: device, recordsRuns: false)
     return (
       sim.decider, (sim.appLog + sim.app.events.elements).filter { $0.kind == .launch }.count,
       sim.otherAppTotals
     )
   }
 
-  /// Owner `device` of `spec`'s first arm, simulated with the other apps' runs recorded
-  /// (and, with `keepChanges`, the device's changes).
-  static func simulated(_ spec: ExperimentSpec, device: Int, keepChanges: Bool = false)
-    -> PhoneSimulation<SystemScheduler>
-  {
+  /// Owner `device` of `spec`'s arm `arm`, simulated, with the other apps' runs recorded
+  /// (`recordsRuns`) and the device's changes kept (`keepChanges`) when asked for.
+  static func simulated(
+    _ spec: ExperimentSpec, arm: Int = 0, device: Int, keepChanges: Bool = false, recordsRuns: Bool = true
+  ) -> PhoneSimulation<SystemScheduler> {
     let recipe = OwnerSimulation.recipe(
-      spec, replication: 0, owner: device, arm: spec.arms[0], recordDecisions: false)
+      spec, replication: 0, owner: device, arm: spec.arms[arm], recordDecisions: false)
     var sim = recipe.assemble()
-    sim.keepChanges = keepChanges
-    sim.recordsOtherAppRuns = true
+    // The assembly's own settings are kept unless asked for.
+    if keepChanges { sim.keepChanges = true }
+    if recordsRuns { sim.recordsOtherAppRuns = true }
     var kernel = EventLoop()
     sim.start(loop: &kernel)
     kernel.run(until: recipe.calendar.startOfDay(spec.days), handler: &sim)

@@ -122,17 +122,14 @@ public final class OtherAppsWork {
 
   /// dasd's 3-hourly fetch timer fired at `now`: each app's legacy fetch not under way
   /// is made again, due from now, its interval not added (legacy-fetch.md §2 and §5,
-  /// item 3), and so judged against a new optimum; for an app launched more than
-  /// `launchesBeforeSpacing` times, less than `spacingSeconds` after its last launch of
-  /// any kind, due that long after it instead, its window collapsed (dasd-decisions.md
-  /// §4; legacy-fetch.md §5, item 5), as the app under study's fetch is.
-  func recreateFetches(at now: SimTime, spacingSeconds: Double, launchesBeforeSpacing: Int) {
+  /// item 3), and so judged against a new optimum; or, spaced from the app's last launch
+  /// by `spacing`'s rule (``SchedulerParameters/spacedLaunch(_:last:launches:)``), due
+  /// then, its window collapsed (dasd-decisions.md §4; legacy-fetch.md §5, item 5), as the
+  /// app under study's fetch is.
+  func recreateFetches(at now: SimTime, spacing: SchedulerParameters) {
     for i in apps.indices where apps[i].work.kind == .legacyFetch && apps[i].run == nil {
-      apps[i].dueAt = now
-      apps[i].fetchCollapsed = false
-      guard apps[i].launches > launchesBeforeSpacing, let last = apps[i].lastLaunch.latest else { continue }
-      let spaced = last + .seconds(spacingSeconds)
-      if now < spaced { (apps[i].dueAt, apps[i].fetchCollapsed) = (spaced, true) }
+      let spaced = spacing.spacedLaunch(now, last: apps[i].lastLaunch.latest, launches: apps[i].launches)
+      (apps[i].dueAt, apps[i].fetchCollapsed) = (spaced ?? now, spaced != nil)
     }
   }
   public var count: Int { apps.count }

@@ -28,16 +28,9 @@ extension SystemScheduler {
   @inline(__always)
   func spacedFromLastLaunch(_ start: SimTime, processing: Bool = false, era: IOSEra) -> SimTime? {
     guard !model.decidesAtEarliestBegin, let last = launches.last.latest else { return nil }
-    let spacing: Double
-    if processing {
-      guard era.spacesProcessingFromLastLaunch else { return nil }
-      spacing = parameters.processingLaunchSpacingSeconds
-    } else {
-      guard launches.count > parameters.launchesBeforeSpacing else { return nil }
-      spacing = parameters.launchSpacingSeconds
-    }
-    let spaced = last + .seconds(spacing)
-    return start < spaced ? spaced : nil
+    guard processing else { return parameters.spacedLaunch(start, last: last, launches: launches.count) }
+    guard era.spacesProcessingFromLastLaunch else { return nil }
+    return SchedulerParameters.moved(start, after: last, by: parameters.processingLaunchSpacingSeconds)
   }
 
   /// Sets a timer at each path's new work start still to come, as at a request's start:

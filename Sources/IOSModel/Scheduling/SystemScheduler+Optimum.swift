@@ -5,7 +5,7 @@ extension SystemScheduler {
   /// every app's refresh and processing requests (dasd-decisions.md §2) and legacy fetch
   /// (legacy-fetch.md §3: the app under study's by ``LegacyFetchPath``, an other app's
   /// re-created at each firing of dasd's 3-hourly fetch timer as that path's is,
-  /// ``OtherAppsWork/recreateFetches(at:spacingSeconds:launchesBeforeSpacing:)``), unless the model decides at the earliest
+  /// ``OtherAppsWork/recreateFetches(at:spacing:)``), unless the model decides at the earliest
   /// begin date (`naive`) or the relative threshold is switched off. Apple's maintenance,
   /// at dasd's Maintenance priority, whose relaxation factors the decompilation does not
   /// give, keeps the model's processing threshold.

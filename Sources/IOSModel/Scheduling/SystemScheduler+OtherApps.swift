@@ -15,7 +15,7 @@ extension SystemScheduler {
   /// ``judgesOtherApps(_:)`` names; and an other app's work is one activity, so it has no
   /// companions, and its interval exceeds the submission hold. A legacy fetch that dasd's
   /// fetch timer re-creates within 450 s of the app's last launch is spaced from it, its
-  /// window collapsed, as the app under study's is (``OtherAppsWork/recreateFetches(at:spacingSeconds:launchesBeforeSpacing:)``).
+  /// window collapsed, as the app under study's is (``OtherAppsWork/recreateFetches(at:spacing:)``).
   /// Their work is judged before the app under study's (an assumption: dasd's order
   /// among apps is not known).
   ///
@@ -71,7 +71,7 @@ extension SystemScheduler {
       }
       guard let answered = prefix[kind], !answered.veto else { continue }
       point.context.lastLaunch = otherApps.apps[i].lastLaunch
-      point.context.appState = onScreen != nil && onScreen == otherApps.apps[i].rank ? .active : .notRunning
+      point.context.appState = onScreen == otherApps.apps[i].rank ? .active : .notRunning
       point.context.daysSinceAppOpened = usage.otherApps.opens[o].daysSinceLast(now)
       point.context.isAmongRecentApps = usage.otherApps.isRecent(Int32(otherApps.apps[i].rank))
       point.context.dataBudget = budgets.data

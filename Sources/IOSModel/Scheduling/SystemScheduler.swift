@@ -197,12 +197,7 @@ public struct SystemScheduler: LaunchDecider {
       loop.schedule(
         at: loop.now + timer.nextFetchInterval(parameters.legacyFetchRanking), target: timer.target,
         kind: Tick.fetchTimer.rawValue)
-      observe(
-        .fetchTimer(at: loop.now, spacedTo: spacedFromLastLaunch(loop.now, era: app.configuration.era)),
-        app: app)
-      otherApps.recreateFetches(
-        at: loop.now, spacingSeconds: parameters.launchSpacingSeconds,
-        launchesBeforeSpacing: parameters.launchesBeforeSpacing)
+      otherApps.recreateFetches(at: loop.now, spacing: parameters)
       guard app.configuration.usesLegacyFetch else {
         // The timer runs for the other apps' fetch alone: a point for the fetches it made
         // due, not for the app under study's requests nor the other apps' other work.
@@ -211,6 +206,9 @@ public struct SystemScheduler: LaunchDecider {
         }
         return
       }
+      observe(
+        .fetchTimer(at: loop.now, spacedTo: spacedFromLastLaunch(loop.now, era: app.configuration.era)),
+        app: app)
       evaluate(app: app, device: device, trigger: .fetchTimer, loop: &loop)
       armPathTimers(loop: &loop)
     case .due, nil:
