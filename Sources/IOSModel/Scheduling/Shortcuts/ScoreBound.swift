@@ -18,6 +18,10 @@ struct ScoreBound: Sendable {
   /// one input a memo point does not compute): answered at each point in its own
   /// context, once the app-open prediction is made.
   var answeredAfterPrediction = PolicySet()
+  /// The weights of ``answeredAfterPrediction``'s policies that score, in their order, and
+  /// their sum.
+  var answeredAfterWeights: [Double] = []
+  var bestOfAnsweredAfter = 0.0
   /// The weights of the other policies after the predictions, each scoring at best 1.
   var bestAfterPredictions = 0.0
   /// The weights of ``askedAgain``'s policies that score, each at best 1.
@@ -38,6 +42,8 @@ struct ScoreBound: Sendable {
         }
       } else if !reads[i].contains(.deviceUsePrediction) {
         answeredAfterPrediction.insert(i)
+        answeredAfterWeights.append(weights[i] ?? 0)
+        bestOfAnsweredAfter += weights[i] ?? 0
       } else if let w = weights[i] {
         bestAfterPredictions += w
       }
@@ -74,6 +80,30 @@ struct ScoreBound: Sendable {
     let weights = t.weights + bestAfterPredictions
     guard weights > 0 else { return false }
     // A margin far above the rounding of these few sums.
+    return (t.weighted + bestAfterPredictions) / weights + 1e-9 < threshold
+  }
+
+  /// ``cannotReach(_:_:from:threshold:model:)`` for a caller that treats a veto and a score
+  /// short of the threshold alike (the other apps' loop, which names neither): the
+  /// answers stop as soon as the policies not yet asked, each at its best, cannot lift
+  /// the mean to the threshold, so a veto after that point goes unnamed.
+  @inline(__always)
+  func cannotReachWhateverVetoes(
+    _ a: Activity, _ c: PolicyContext, from tally: ScoreTally, threshold: Double, model: SchedulingModel
+  ) -> Bool {
+    var t = tally
+    var rest = bestOfAnsweredAfter + bestAfterPredictions
+    var k = 0
+    for i in answeredAfterPrediction {
+      let weights = t.weights + rest
+      // The same margin as above.
+      if weights > 0, (t.weighted + rest) / weights + 1e-9 < threshold { return true }
+      if t.add(model.compiled.policies[i].answer(a, c, others: model.compiled.others)) { return false }
+      rest -= answeredAfterWeights[k]
+      k += 1
+    }
+    let weights = t.weights + bestAfterPredictions
+    guard weights > 0 else { return false }
     return (t.weighted + bestAfterPredictions) / weights + 1e-9 < threshold
   }
 }
