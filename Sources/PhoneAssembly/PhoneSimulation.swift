@@ -150,7 +150,10 @@ public struct PhoneSimulation<Decider: LaunchDecider>: EventHandler {
           default: break
           }
           decider.deviceChanged(change, app: app, device: device.snapshot, loop: &loop)
-          if change.kind == .screenOn, let rank = otherAppUse?.rankOpenedAtScreenOn() {
+          // A screen-on that opens the app under study opens no other app.
+          if change.kind == .screenOn, !Self.opensAppUnderStudy(spareChanges, at: change.time),
+            let rank = otherAppUse?.rankOpenedAtScreenOn()
+          {
             decider.otherAppOpened(rank: rank, at: change.time)
           }
           if keepChanges, logFilter.keeps(change.kind) {

@@ -160,8 +160,10 @@ import Testing
 
   /// dasd vetoes a refresh or fetch of the app on screen (dasd-decisions.md §6;
   /// legacy-fetch.md §3), an other app's as the app under study's: on phones whose one
-  /// used other app is a weather app fetching every 15 min, every screen-on opens it,
-  /// and none of its fetches starts while the screen is on (4 owners × 10 days).
+  /// used other app is a weather app fetching every 15 min, every screen-on opens it
+  /// but one that opens the app under study, and none of its fetches starts while it is
+  /// on screen: from such a screen-on to the screen-off or the owner's turn to the app
+  /// under study (4 owners × 10 days).
   @Test func anOtherAppOnScreenGetsNoFetch() throws {
     var text = try Self.text(otherApps: 0).replacingOccurrences(
       of: "  installed: 90\n  used: 30\n",
@@ -176,9 +178,10 @@ import Testing
       let sim = Self.simulated(spec, device: device, keepChanges: true)
       var on: [(SimTime, SimTime)] = []
       var since: SimTime?
+      let opens = Set(sim.deviceLog.filter { $0.kind == .appOpened }.map(\.time))
       for change in sim.deviceLog {
-        if change.kind == .screenOn { since = change.time }
-        if change.kind == .screenOff, let start = since {
+        if change.kind == .screenOn, !opens.contains(change.time) { since = change.time }
+        if change.kind == .screenOff || change.kind == .appOpened, let start = since {
           on.append((start, change.time))
           since = nil
         }
@@ -195,6 +198,29 @@ import Testing
     // the screen is on for about a tenth of the day.
     #expect(fetches > 40, "\(fetches) fetches")
     #expect(screenOnSeconds > 4 * 10 * 3_600, "\(screenOnSeconds) s of screen-on")
+  }
+
+  /// The screen-ons at which the owner opens the app under study open no other app:
+  /// with one used other app, its opens are the other screen-ons (4 owners × 10 days).
+  @Test func aScreenOnForTheAppUnderStudyOpensNoOtherApp() throws {
+    var text = try Self.text(otherApps: 0).replacingOccurrences(
+      of: "  installed: 90\n  used: 30\n",
+      with:
+        "  installed: 1\n  used: 1\n  apps: [{bundle: com.test.weather, archetype: weather, every: 15m, rank: 1}]\n"
+    )
+    text = String(text[..<text.range(of: "sweep:")!.lowerBound])
+    let spec = try Self.spec(text)
+    var withApp = 0
+    for device in 0..<4 {
+      let sim = Self.simulated(spec, device: device, keepChanges: true)
+      let opens = Set(sim.deviceLog.filter { $0.kind == .appOpened }.map(\.time))
+      let screenOns = sim.deviceLog.filter { $0.kind == .screenOn }.map(\.time)
+      let forTheApp = screenOns.filter { opens.contains($0) }.count
+      withApp += forTheApp
+      #expect(sim.otherAppUse?.opens(rank: 1) == screenOns.count - forTheApp)
+    }
+    // Enough such screen-ons that counting them as the other app's would show.
+    #expect(withApp > 20, "\(withApp) screen-ons opened the app under study")
   }
 
   /// Ten days of eight owners: with 40 other apps the app under study's processing gets

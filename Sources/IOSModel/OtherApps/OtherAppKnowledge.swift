@@ -76,8 +76,9 @@ struct OtherAppKnowledge {
     return Int(s.app)
   }
 
-  /// The screen went off: the session of the app opened at the screen-on ends.
-  mutating func screenOff(at time: SimTime) {
+  /// The session of the other app opened at the screen-on ends: the screen went off, or
+  /// the owner turned to the app under study.
+  mutating func otherAppLeft(at time: SimTime) {
     guard let s = fetchRanking.session else { return }
     fetchRanking.session = nil
     fetchRanking.session(s.app, from: s.start, to: time)

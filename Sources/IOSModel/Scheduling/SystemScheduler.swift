@@ -83,6 +83,14 @@ public struct SystemScheduler: LaunchDecider {
     usage.otherApps.opened(rank: rank, at: time, calendar: calendar)
   }
 
+  /// The other app on screen, if any, left the foreground at `time` (the screen went off,
+  /// or the owner opened the app under study): its session ends, and its legacy fetch is
+  /// due an interval later (legacy-fetch.md §2 (b)).
+  mutating func otherAppLeftForeground(at time: SimTime) {
+    if let rank = usage.otherApps.appOnScreen { otherApps.appLeftForeground(rank: rank, at: time) }
+    usage.otherApps.otherAppLeft(at: time)
+  }
+
   /// Connects the phone's other apps: their work is judged with the app under study's
   /// from the start of the run, and dasd learns of them with the history, recent-apps,
   /// fetch-ranking and fair-share settings of ``parameters``; the recent apps draw whom
@@ -222,6 +230,8 @@ public struct SystemScheduler: LaunchDecider {
     herd.observe(change)
     switch change.kind {
     case .appOpened:
+      // The owner turned from the other app on screen to this one: it leaves the foreground.
+      otherAppLeftForeground(at: change.time)
       usage.appOpens.record(change.time, calendar: calendar)
       if let phase = usage.fetchOpens?.phase {
         usage.fetchOpens?.history.record(change.time - phase, calendar: calendar)
@@ -241,11 +251,7 @@ public struct SystemScheduler: LaunchDecider {
       // §2 (d)); nothing runs until the first unlock.
       observe(.started(at: change.time, appOpenedBefore: false), app: app)
     case .plugged, .unplugged, .screenOff, .network, .batteryLevel, .lowPowerMode, .thermal, .firstUnlock:
-      if change.kind == .screenOff {
-        // The other app on screen left the foreground: its fetch is due an interval later.
-        if let rank = usage.otherApps.appOnScreen { otherApps.appLeftForeground(rank: rank, at: change.time) }
-        usage.otherApps.screenOff(at: change.time)
-      }
+      if change.kind == .screenOff { otherAppLeftForeground(at: change.time) }
       evaluate(app: app, device: device, trigger: .device(change.kind), loop: &loop)
     default:
       break
