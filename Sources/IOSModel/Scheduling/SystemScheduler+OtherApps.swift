@@ -27,12 +27,9 @@ extension SystemScheduler {
   ) {
     finishOtherRuns(until: now)
     otherApps.deliverPushes(until: now)
-    var due = false
-    for i in otherApps.apps.indices
-    where otherApps.apps[i].isDue(at: now) && (!fetchOnly || otherApps.apps[i].work.kind == .legacyFetch) {
-      due = true
-    }
-    guard due else { return }
+    guard
+      otherApps.apps.contains(where: { $0.isDue(at: now) && (!fetchOnly || $0.work.kind == .legacyFetch) })
+    else { return }
     refillBudgets(to: now)
     // One point for every other app, its fields set per app in place (a copy of the
     // policy context per app cost a memcpy each).
@@ -57,9 +54,11 @@ extension SystemScheduler {
       {
         continue
       }
+      // An app vetoed as unused stays so until it is opened (debug builds judge it).
+      let unused = isUnused(i)
+      if unused, !Self.checksShortcuts { continue }
       var activity = otherApps.activity(of: i, now: now)
       let kind = otherApps.apps[i].workKind
-      let o = otherApps.apps[i].opensAt
       if prefix[kind] == nil {
         var tally = ScoreTally()
         let veto = model.judgeIndex(activity, point.context, policies: 0..<shared, into: &tally) != nil
@@ -69,22 +68,18 @@ extension SystemScheduler {
       if Self.checksShortcuts, let answered = prefix[kind] {
         checkSharedAnswer(answered, for: i, activity, point.context, shared: shared, now: now)
       }
-      guard let answered = prefix[kind], !answered.veto else { continue }
-      point.context.lastLaunch = otherApps.apps[i].lastLaunch
-      point.context.appState = onScreen == otherApps.apps[i].rank ? .active : .notRunning
-      point.context.daysSinceAppOpened = usage.otherApps.opens[o].daysSinceLast(now)
-      point.context.isAmongRecentApps = usage.otherApps.isRecent(Int32(otherApps.apps[i].rank))
-      point.context.dataBudget = budgets.data
-      point.context.silentPushesInPeriod = pushesLaunched(inPeriodOf: now)
-      point.context.appOpenProbability = nil
-      point.appOpenPredicted = false
+      guard let answered = prefix[kind], !answered.veto else {
+        if unused { checkUnusedApp(i, vetoed: true, at: now) }
+        continue
+      }
+      setOtherApp(i, in: &point, now: now, onScreen: onScreen)
       // The rule, as for the app under study (its own open prediction, the same cut once
       // the score cannot reach the threshold), after the shared policies' answer.
-      guard
-        case .scored(let mean) = judge(
-          &activity, at: &point, after: (shared, answered.tally), predicting: .otherApp(i),
-          cutsOutOfReach: Self.usesShortcuts)
-      else { continue }
+      let verdict = judge(
+        &activity, at: &point, after: (shared, answered.tally), predicting: .otherApp(i),
+        cutsOutOfReach: Self.usesShortcuts)
+      learnUnused(i, from: verdict, activity, at: point.context, checking: unused)
+      guard case .scored(let mean) = verdict else { continue }
       let group = otherApps.apps[i].group
       guard model.launches(mean, activity),
         groupLoad(group, now: now) < parameters.groupCaps[group]
@@ -97,6 +92,21 @@ extension SystemScheduler {
         toAppOnScreen: point.context.pushReachesAppOnScreen(activity))
       running += 1
     }
+  }
+
+  /// Sets other app `i`'s own fields in the shared point (the app on screen: `onScreen`),
+  /// its app-open prediction not yet made.
+  @inline(__always)
+  mutating func setOtherApp(_ i: Int, in point: inout DecisionPoint, now: SimTime, onScreen: Int?) {
+    let o = otherApps.apps[i].opensAt
+    point.context.lastLaunch = otherApps.apps[i].lastLaunch
+    point.context.appState = onScreen == otherApps.apps[i].rank ? .active : .notRunning
+    point.context.daysSinceAppOpened = usage.otherApps.opens[o].daysSinceLast(now)
+    point.context.isAmongRecentApps = usage.otherApps.isRecent(Int32(otherApps.apps[i].rank))
+    point.context.dataBudget = budgets.data
+    point.context.silentPushesInPeriod = pushesLaunched(inPeriodOf: now)
+    point.context.appOpenProbability = nil
+    point.appOpenPredicted = false
   }
 
   /// What every other app sees alike at a decision point, made once per point: the

@@ -7,7 +7,9 @@
 /// - **out of reach** (``ScoreBound``): once the app-open prediction is made, the
 ///   policies after it cannot lift the weighted mean to the threshold, so they are not
 ///   asked; a point whose only due activity was out of reach keeps a memo
-///   (``OutOfReach``), and while it holds, later points make only their prediction.
+///   (``OutOfReach``), and while it holds, later points make only their prediction;
+/// - an **unused other app** (``UnusedApp``): its work vetoed because the owner has not
+///   opened it for too long stays vetoed until the owner opens it.
 ///
 /// Both are derived from what the policies declare. Their outcomes, decision counts and
 /// random draws are those of judging every point by the rule
@@ -18,6 +20,11 @@ struct DecisionShortcuts {
   var onMismatch: (@Sendable (String) -> Void)?
   var standingVeto: StandingVeto?
   var outOfReach: OutOfReach?
+  /// By other app: its work vetoed as unused until the owner opens it (``UnusedApp``).
+  var unusedApps: [UnusedApp?] = []
+  /// Other apps' activities skipped as unused, not judged (in debug builds, judged and
+  /// checked).
+  var unusedAppSkips = 0
   /// Points whose vetoes stood, counted without judging.
   var standingVetoPoints = 0
   /// Points or activities found out of reach.

@@ -58,6 +58,15 @@ extension SystemScheduler {
     }
   }
 
+  /// Other app `i`, which the other apps' loop would have skipped as unused
+  /// (``UnusedApp``), is `vetoed` when judged by the rule.
+  mutating func checkUnusedApp(_ i: Int, vetoed: Bool, at now: SimTime) {
+    shortcuts.checked += 1
+    if vetoed { return }
+    shortcutMismatch(
+      "\(otherApps.apps[i].bundle) at \(now) was skipped as unused, but the rule does not veto it")
+  }
+
   /// A shortcut disagreed with the rule: a bug in a policy's declarations or in the
   /// shortcuts.
   func shortcutMismatch(_ message: String) {
