@@ -18,10 +18,10 @@ struct ScoreBound: Sendable {
   /// one input a memo point does not compute): answered at each point in its own
   /// context, once the app-open prediction is made.
   var answeredAfterPrediction = PolicySet()
-  /// The weights of ``answeredAfterPrediction``'s policies that score, in their order, and
-  /// their sum.
-  var answeredAfterWeights: [Double] = []
+  /// The weights of ``answeredAfterPrediction``'s policies that score: their sum, and the
+  /// heaviest one, by index (scalars, so that a bound copies without retaining anything).
   var bestOfAnsweredAfter = 0.0
+  var heaviestAnsweredAfter = (index: -1, weight: 0.0)
   /// The weights of the other policies after the predictions, each scoring at best 1.
   var bestAfterPredictions = 0.0
   /// The weights of ``askedAgain``'s policies that score, each at best 1.
@@ -42,7 +42,7 @@ struct ScoreBound: Sendable {
         }
       } else if !reads[i].contains(.deviceUsePrediction) {
         answeredAfterPrediction.insert(i)
-        answeredAfterWeights.append(weights[i] ?? 0)
+        if let w = weights[i], w > heaviestAnsweredAfter.weight { heaviestAnsweredAfter = (i, w) }
         bestOfAnsweredAfter += weights[i] ?? 0
       } else if let w = weights[i] {
         bestAfterPredictions += w
@@ -85,25 +85,32 @@ struct ScoreBound: Sendable {
 
   /// ``cannotReach(_:_:from:threshold:model:)`` for a caller that treats a veto and a score
   /// short of the threshold alike (the other apps' loop, which names neither): the
-  /// answers stop as soon as the policies not yet asked, each at its best, cannot lift
-  /// the mean to the threshold, so a veto after that point goes unnamed.
+  /// answers stop once the policies not yet asked, each at its best, cannot lift the
+  /// mean to the threshold (looked at before any is asked and once the heaviest has
+  /// answered, the application policy in the built-in model), so a veto after that goes
+  /// unnamed.
   @inline(__always)
   func cannotReachWhateverVetoes(
     _ a: Activity, _ c: PolicyContext, from tally: ScoreTally, threshold: Double, model: SchedulingModel
   ) -> Bool {
     var t = tally
-    var rest = bestOfAnsweredAfter + bestAfterPredictions
-    var k = 0
+    // The same margin as above.
+    if Self.below(t, bestOfAnsweredAfter + bestAfterPredictions, threshold) { return true }
+    var rest = bestOfAnsweredAfter
     for i in answeredAfterPrediction {
-      let weights = t.weights + rest
-      // The same margin as above.
-      if weights > 0, (t.weighted + rest) / weights + 1e-9 < threshold { return true }
       if t.add(model.compiled.policies[i].answer(a, c, others: model.compiled.others)) { return false }
-      rest -= answeredAfterWeights[k]
-      k += 1
+      if i == heaviestAnsweredAfter.index {
+        rest -= heaviestAnsweredAfter.weight
+        if Self.below(t, rest + bestAfterPredictions, threshold) { return true }
+      }
     }
-    let weights = t.weights + bestAfterPredictions
-    guard weights > 0 else { return false }
-    return (t.weighted + bestAfterPredictions) / weights + 1e-9 < threshold
+    return Self.below(t, bestAfterPredictions, threshold)
+  }
+
+  /// Whether `t` with policies of weight `rest` added at their best stays below `threshold`.
+  @inline(__always)
+  static func below(_ t: ScoreTally, _ rest: Double, _ threshold: Double) -> Bool {
+    let weights = t.weights + rest
+    return weights > 0 && (t.weighted + rest) / weights + 1e-9 < threshold
   }
 }
