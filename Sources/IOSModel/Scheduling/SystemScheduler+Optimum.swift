@@ -185,13 +185,13 @@ extension SystemScheduler {
         activity, context, others: model.compiled.others)
       if tally.add(outcome) { return 0 }
     }
-    if Self.usesShortcuts, let deferred = scan.deferredWeight {
+    if shortcuts.uses, let deferred = scan.deferredWeight {
       let without = tally.weights > 0 ? tally.weighted / tally.weights : 1
       let with = (tally.weighted + deferred) / (tally.weights + deferred)
       // A margin far above the rounding of these few sums.
       if max(without, with) + 1e-9 < scan.toBeat {
         shortcuts.scanStepsPassedOver += 1
-        if Self.checksShortcuts {
+        if shortcuts.checks {
           checkScanBound(activity, at: t, in: context, toBeat: scan.toBeat, constant: scan.constant)
         }
         return 0

@@ -27,9 +27,14 @@ extension SystemScheduler {
   ) {
     finishOtherRuns(until: now)
     otherApps.deliverPushes(until: now)
-    guard
-      otherApps.apps.contains(where: { $0.isDue(at: now) && (!fetchOnly || $0.work.kind == .legacyFetch) })
-    else { return }
+    // Fields read in place: a closure over the apps copied each one it was handed.
+    var due = false
+    for i in otherApps.apps.indices
+    where otherApps.apps[i].isDue(at: now) && (!fetchOnly || otherApps.apps[i].work.kind == .legacyFetch) {
+      due = true
+      break
+    }
+    guard due else { return }
     refillBudgets(to: now)
     // One point for every other app, its fields set per app in place (a copy of the
     // policy context per app cost a memcpy each).
@@ -44,7 +49,9 @@ extension SystemScheduler {
     let shared =
       !Self.usesShortcuts
       ? 0 : min(split, model.compiled.reads.firstIndex { !$0.isDisjoint(with: Self.perOtherApp) } ?? count)
-    var prefix = [(veto: Bool, tally: ScoreTally)?](repeating: nil, count: otherApps.workKinds)
+    // Kept between points, so that no array is made at each.
+    shortcuts.sharedAnswers.removeAll(keepingCapacity: true)
+    shortcuts.sharedAnswers.append(contentsOf: repeatElement(nil, count: otherApps.workKinds))
     // The app the owner has on screen, if one of them: in the foreground, as dasd sees it.
     let onScreen = usage.otherApps.appOnScreen
     for i in otherApps.apps.indices where otherApps.apps[i].isDue(at: now) {
@@ -56,19 +63,19 @@ extension SystemScheduler {
       }
       // An app vetoed as unused stays so until it is opened (debug builds judge it).
       let unused = isUnused(i)
-      if unused, !Self.checksShortcuts { continue }
+      if unused, !shortcuts.checks { continue }
       var activity = otherApps.activity(of: i, now: now)
       let kind = otherApps.apps[i].workKind
-      if prefix[kind] == nil {
+      if shortcuts.sharedAnswers[kind] == nil {
         var tally = ScoreTally()
         let veto = model.judgeIndex(activity, point.context, policies: 0..<shared, into: &tally) != nil
-        prefix[kind] = (veto, tally)
+        shortcuts.sharedAnswers[kind] = (veto, tally)
       }
       point.context.otherAppsRunning = UInt16(clamping: running)
-      if Self.checksShortcuts, let answered = prefix[kind] {
+      if shortcuts.checks, let answered = shortcuts.sharedAnswers[kind] {
         checkSharedAnswer(answered, for: i, activity, point.context, shared: shared, now: now)
       }
-      guard let answered = prefix[kind], !answered.veto else {
+      guard let answered = shortcuts.sharedAnswers[kind], !answered.veto else {
         if unused { checkUnusedApp(i, vetoed: true, at: now) }
         continue
       }
@@ -77,7 +84,7 @@ extension SystemScheduler {
       // the score cannot reach the threshold), after the shared policies' answer.
       let verdict = judge(
         &activity, at: &point, after: (shared, answered.tally), predicting: .otherApp(i),
-        cutsOutOfReach: Self.usesShortcuts)
+        cutsOutOfReach: shortcuts.uses)
       learnUnused(i, from: verdict, activity, at: point.context, checking: unused)
       guard case .scored(let mean) = verdict else { continue }
       let group = otherApps.apps[i].group

@@ -229,7 +229,7 @@ extension SystemScheduler {
         : bound.cannotReachWhateverVetoes(
           activity, context, from: tally, threshold: model.threshold(for: activity), model: model)
     {
-      if Self.checksShortcuts { checkOutOfReach(activity, at: point) }
+      if shortcuts.checks { checkOutOfReach(activity, at: point) }
       return .outOfReach
     }
     predictDeviceUse(&point)

@@ -18,8 +18,16 @@
 struct DecisionShortcuts {
   /// Called instead of trapping when a checked shortcut disagrees with the rule (tests).
   var onMismatch: (@Sendable (String) -> Void)?
+  /// ``SystemScheduler/usesShortcuts`` and ``SystemScheduler/checksShortcuts``, read once:
+  /// a static is looked up through a one-time initialiser's guard at each read, and the
+  /// other apps' loop reads them a few times per app.
+  let uses = SystemScheduler.usesShortcuts
+  let checks = SystemScheduler.checksShortcuts
   var standingVeto: StandingVeto?
   var outOfReach: OutOfReach?
+  /// At the other apps' point under way, by kind of work: the answer of the policies
+  /// every other app shares (``SystemScheduler/judgeOtherApps(app:device:now:loop:fetchOnly:)``).
+  var sharedAnswers: [(veto: Bool, tally: ScoreTally)?] = []
   /// By other app: its work vetoed as unused until the owner opens it (``UnusedApp``).
   var unusedApps: [UnusedApp?] = []
   /// Other apps' activities skipped as unused, not judged (in debug builds, judged and

@@ -3,7 +3,7 @@ extension SystemScheduler {
   /// names the app's last open as it stands.
   @inline(__always)
   mutating func isUnused(_ i: Int) -> Bool {
-    guard Self.usesShortcuts else { return false }
+    guard shortcuts.uses else { return false }
     if shortcuts.unusedApps.count != otherApps.apps.count {
       shortcuts.unusedApps = Array(repeating: nil, count: otherApps.apps.count)
     }
@@ -21,7 +21,7 @@ extension SystemScheduler {
   mutating func learnUnused(
     _ i: Int, from verdict: Verdict, _ activity: Activity, at c: PolicyContext, checking: Bool
   ) {
-    guard Self.usesShortcuts, case .vetoed(let j) = verdict else {
+    guard shortcuts.uses, case .vetoed(let j) = verdict else {
       if checking { checkUnusedApp(i, vetoed: false, at: c.now) }
       return
     }
