@@ -158,6 +158,18 @@ import Testing
     #expect(sooner > 0, "\(sooner) of \(gaps) fetches came within the interval of the last")
   }
 
+  /// `whole-phone.yaml`'s phones with one installed other app, used: a weather app
+  /// fetching every 15 min, so that every screen-on opens it (but one that opens the app
+  /// under study). One cell: the sweep's would not fit in one installed app.
+  static func oneWeatherApp() throws -> ExperimentSpec {
+    let text = try Self.text(otherApps: 0).replacingOccurrences(
+      of: "  installed: 90\n  used: 30\n",
+      with:
+        "  installed: 1\n  used: 1\n  apps: [{bundle: com.test.weather, archetype: weather, every: 15m, rank: 1}]\n"
+    )
+    return try Self.spec(String(text[..<text.range(of: "sweep:")!.lowerBound]))
+  }
+
   /// dasd vetoes a refresh or fetch of the app on screen (dasd-decisions.md §6;
   /// legacy-fetch.md §3), an other app's as the app under study's: on phones whose one
   /// used other app is a weather app fetching every 15 min, every screen-on opens it
@@ -165,14 +177,7 @@ import Testing
   /// on screen: from such a screen-on to the screen-off or the owner's turn to the app
   /// under study (4 owners × 10 days).
   @Test func anOtherAppOnScreenGetsNoFetch() throws {
-    var text = try Self.text(otherApps: 0).replacingOccurrences(
-      of: "  installed: 90\n  used: 30\n",
-      with:
-        "  installed: 1\n  used: 1\n  apps: [{bundle: com.test.weather, archetype: weather, every: 15m, rank: 1}]\n"
-    )
-    // One cell: the sweep's would not fit in one installed app.
-    text = String(text[..<text.range(of: "sweep:")!.lowerBound])
-    let spec = try Self.spec(text)
+    let spec = try Self.oneWeatherApp()
     var (fetches, screenOnSeconds) = (0, 0.0)
     for device in 0..<4 {
       let sim = Self.simulated(spec, device: device, keepChanges: true)
@@ -203,13 +208,7 @@ import Testing
   /// The screen-ons at which the owner opens the app under study open no other app:
   /// with one used other app, its opens are the other screen-ons (4 owners × 10 days).
   @Test func aScreenOnForTheAppUnderStudyOpensNoOtherApp() throws {
-    var text = try Self.text(otherApps: 0).replacingOccurrences(
-      of: "  installed: 90\n  used: 30\n",
-      with:
-        "  installed: 1\n  used: 1\n  apps: [{bundle: com.test.weather, archetype: weather, every: 15m, rank: 1}]\n"
-    )
-    text = String(text[..<text.range(of: "sweep:")!.lowerBound])
-    let spec = try Self.spec(text)
+    let spec = try Self.oneWeatherApp()
     var withApp = 0
     for device in 0..<4 {
       let sim = Self.simulated(spec, device: device, keepChanges: true)
