@@ -221,13 +221,10 @@ extension SystemScheduler {
     guard split < count else { return .scored(tally.mean) }
     predictAppOpen(&point, for: app)
     context.appOpenProbability = point.context.appOpenProbability
-    // An other app's loop treats a veto as a score short of the bar (the cut's faster form).
     if cutsOutOfReach, let bound = model.compiled.bounds[model.compiled.weightRow(activity)],
-      app == .appUnderStudy
-        ? bound.cannotReach(
-          activity, context, from: tally, threshold: model.threshold(for: activity), model: model)
-        : bound.cannotReachWhateverVetoes(
-          activity, context, from: tally, threshold: model.threshold(for: activity), model: model)
+      bound.cannotReach(
+        activity, context, from: tally, threshold: model.threshold(for: activity), model: model,
+        namesVetoes: app == .appUnderStudy)
     {
       if shortcuts.checks { checkOutOfReach(activity, at: point) }
       return .outOfReach

@@ -68,22 +68,25 @@ struct ScoreBound: Sendable {
   /// the predictions answer, given `tally` of those before them (exact, or at best),
   /// in a context whose app-open prediction is made, against `threshold` (the
   /// activity's, ``SchedulingModel/threshold(for:)``). False where a policy answered
-  /// here vetoes: the activity is then judged in full, so that its veto is named.
+  /// here vetoes: the activity is then judged in full, so that its veto is named; a caller
+  /// that names no veto (`namesVetoes` false: the other apps' loop) gets the faster
+  /// ``cannotReachWhateverVetoes(_:_:from:threshold:model:)``.
   @inline(__always)
   func cannotReach(
-    _ a: Activity, _ c: PolicyContext, from tally: ScoreTally, threshold: Double, model: SchedulingModel
+    _ a: Activity, _ c: PolicyContext, from tally: ScoreTally, threshold: Double, model: SchedulingModel,
+    namesVetoes: Bool = true
   ) -> Bool {
+    guard namesVetoes else {
+      return cannotReachWhateverVetoes(a, c, from: tally, threshold: threshold, model: model)
+    }
     var t = tally
     for i in answeredAfterPrediction {
       if t.add(model.compiled.policies[i].answer(a, c, others: model.compiled.others)) { return false }
     }
-    let weights = t.weights + bestAfterPredictions
-    guard weights > 0 else { return false }
-    // A margin far above the rounding of these few sums.
-    return (t.weighted + bestAfterPredictions) / weights + 1e-9 < threshold
+    return Self.below(t, bestAfterPredictions, threshold)
   }
 
-  /// ``cannotReach(_:_:from:threshold:model:)`` for a caller that treats a veto and a score
+  /// ``cannotReach(_:_:from:threshold:model:namesVetoes:)`` for a caller that treats a veto and a score
   /// short of the threshold alike (the other apps' loop, which names neither): the
   /// answers stop once the policies not yet asked, each at its best, cannot lift the
   /// mean to the threshold (looked at before any is asked and once the heaviest has
@@ -94,7 +97,6 @@ struct ScoreBound: Sendable {
     _ a: Activity, _ c: PolicyContext, from tally: ScoreTally, threshold: Double, model: SchedulingModel
   ) -> Bool {
     var t = tally
-    // The same margin as above.
     if Self.below(t, bestOfAnsweredAfter + bestAfterPredictions, threshold) { return true }
     var rest = bestOfAnsweredAfter
     for i in answeredAfterPrediction {
@@ -107,7 +109,8 @@ struct ScoreBound: Sendable {
     return Self.below(t, bestAfterPredictions, threshold)
   }
 
-  /// Whether `t` with policies of weight `rest` added at their best stays below `threshold`.
+  /// Whether `t` with policies of weight `rest` added at their best stays below `threshold`
+  /// (by a margin far above the rounding of these few sums).
   @inline(__always)
   static func below(_ t: ScoreTally, _ rest: Double, _ threshold: Double) -> Bool {
     let weights = t.weights + rest
