@@ -23,6 +23,8 @@ struct DasdTimer {
   /// stream of its own, so that the app under study's request latencies stay as they
   /// were; nil: ``latency``'s, as when the app under study has legacy fetch.
   var fetchDraws: RandomStream?
+  /// The stream the fetch timer draws its firings from: ``fetchDraws``, else ``latency``.
+  var fetchStream: RandomStream { fetchDraws ?? latency }
 
   /// The time to the timer's next tick: the period, spread uniformly by
   /// ± `evaluationPeriodSpread` of itself, so that ticks drift instead of keeping a grid.
@@ -36,7 +38,7 @@ struct DasdTimer {
   /// The time to the fetch timer's next firing: its period, and up to its leeway later
   /// (legacy-fetch.md §2: 10,800 s with 108 s of leeway).
   func nextFetchInterval(_ settings: LegacyFetchRanking.Settings) -> SimDuration {
-    .seconds(settings.periodSeconds + settings.timerLeewaySeconds * (fetchDraws ?? latency).uniform())
+    .seconds(settings.periodSeconds + settings.timerLeewaySeconds * fetchStream.uniform())
   }
 
   /// How long after a request's start its timer brings the launch: lognormal, median

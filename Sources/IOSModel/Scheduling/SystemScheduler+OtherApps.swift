@@ -47,7 +47,7 @@ extension SystemScheduler {
     // The first policies read nothing that differs between the other apps: their
     // answer for one kind of work's activity holds for every app with it at this point.
     let shared =
-      !Self.usesShortcuts
+      !shortcuts.uses
       ? 0 : min(split, model.compiled.reads.firstIndex { !$0.isDisjoint(with: Self.perOtherApp) } ?? count)
     // Kept between points, so that no array is made at each.
     shortcuts.sharedAnswers.removeAll(keepingCapacity: true)

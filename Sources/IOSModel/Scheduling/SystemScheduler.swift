@@ -187,7 +187,7 @@ public struct SystemScheduler: LaunchDecider {
     if app.configuration.usesLegacyFetch || onlyOtherAppsFetch {
       let period = parameters.legacyFetchRanking.periodSeconds
       loop.schedule(
-        at: loop.now + .seconds(max(0.001, period * (timer.fetchDraws ?? timer.latency).uniform())),
+        at: loop.now + .seconds(max(0.001, period * timer.fetchStream.uniform())),
         target: target, kind: Tick.fetchTimer.rawValue)
     }
   }
