@@ -47,7 +47,7 @@ import Testing
   @Test func aRunningFetchIsNotRecreated() {
     let apps = Self.weatherApp()
     let start = SimTime(seconds: 10_000)
-    apps.apps[0].run = (start + .seconds(3), start, false)
+    apps.startRun(0, end: start + .seconds(3), start: start, onPower: false)
     apps.apps[0].dueAt = nil
     apps.recreateFetches(at: start + .seconds(1), spacing: SchedulerParameters())
     #expect(apps.apps[0].dueAt == nil)

@@ -26,7 +26,7 @@ import Testing
     population.maintenance = [:]
     population.listed = [ListedApp(bundle: "com.photos", work: [AppArchetype.photoBackup.work], rank: 1)]
     s.connect(otherApps: Self.work(population), recent: RandomStreams(seed: 3).stream("recent"))
-    s.otherApps.apps[0].run = (end: t(3600), start: t(0), onPower: true)
+    s.otherApps.startRun(0, end: t(3600), start: t(0), onPower: true)
     s.usage.otherApps.fairShare.seconds[0] = photoWeek
     s.usage.otherApps.fairShare.seconds[s.otherApps.count] = ownWeek
     return s
@@ -82,9 +82,9 @@ import Testing
     ]
     s.connect(otherApps: Self.work(population), recent: RandomStreams(seed: 3).stream("recent"))
     #expect(s.otherApps.apps.count == 2 && s.otherApps.apps[1].opensAt == 0)
-    s.otherApps.apps[1].run = (end: t(3600), start: t(0), onPower: true)
+    s.otherApps.startRun(1, end: t(3600), start: t(0), onPower: true)
     s.suspendOther(1, now: t(600))
-    s.otherApps.apps[0].run = (end: t(4000), start: t(1000), onPower: true)
+    s.otherApps.startRun(0, end: t(4000), start: t(1000), onPower: true)
     s.finishOtherRuns(until: t(4000))
     #expect(s.usage.otherApps.fairShare.seconds[0] == 3600, "the refresh's 600 s and the backup's 3000 s")
     #expect(s.usage.otherApps.fairShare.seconds[1] == 0)

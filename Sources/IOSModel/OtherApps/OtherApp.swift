@@ -28,7 +28,8 @@ struct OtherApp {
   /// When its next silent push arrives (messengers), and the stream of their arrivals.
   var nextPushAt = SimTime.zero
   var pushes: RandomStream?
-  /// The run under way: when it ends, when it started and whether on external power.
+  /// The run under way: when it ends, when it started and whether on external power. Set
+  /// by ``OtherAppsWork/startRun(_:end:start:onPower:)`` and ``OtherAppsWork/endRun(_:)`` alone.
   var run: (end: SimTime, start: SimTime, onPower: Bool)?
   var lastLaunch = LaunchTimes()
   /// Launches so far.

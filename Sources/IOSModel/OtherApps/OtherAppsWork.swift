@@ -6,7 +6,8 @@ import SimKernel
 /// or running. The assembly adds it and connects it to the system scheduler
 /// (``SystemScheduler/connect(otherApps:recent:)``), which judges their work with the
 /// same policies and thresholds as the app under study's, at the decision points of the
-/// timer and of the charger, network and boot (``SystemScheduler/judgesOtherApps(_:)``); what dasd
+/// timer and of the charger, network and boot (``SystemScheduler/judgesOtherApps(_:)``), and
+/// their pushes as they arrive (``OtherAppsScope/pushArrivals``); what dasd
 /// learns of them (their opens, recent apps, fetch ranking, fair share) stays in the
 /// scheduler (`OtherAppKnowledge`), and the owner's opens of them in
 /// ``DeviceModel/OtherAppUse``.
@@ -22,6 +23,29 @@ public final class OtherAppsWork {
   let workStream: RandomStream?
   /// The kinds of work among the apps (``OtherApp/workKind``).
   var workKinds = 0
+  /// The apps' places in ``apps``: all of them, those that take silent pushes, and those
+  /// with legacy fetch (a point of the fetch timer looks at these alone).
+  private(set) var allApps: [Int] = []
+  private(set) var pushApps: [Int] = []
+  private(set) var fetchApps: [Int] = []
+  /// The apps whose push arrived, or whose held push's spacing ended, at the last
+  /// ``deliverPushes(until:)``.
+  private(set) var pushesArrived: [Int] = []
+  /// By app: when the spacing that holds its push back ends (``holdPush(_:until:)``;
+  /// `.distantFuture`: none held).
+  private(set) var heldPushEnds: [SimTime] = []
+  /// The scheduler's event for ``nextPushMoment``, and its time, while one is pending.
+  var pushEvent: (id: EventID, at: SimTime)?
+  /// When the next silent push arrives at one of the apps, or a held push's spacing
+  /// ends; nil when none takes pushes.
+  private(set) var nextPushMoment: SimTime?
+  /// Each app's run's end, `.zero` when none (``OtherApp/run``, kept beside it by
+  /// ``startRun(_:end:start:onPower:)`` and ``endRun(_:)``): the loops that count or end
+  /// runs at every point read this array, not the apps.
+  private(set) var runEnds: [SimTime] = []
+  /// No run ends before this (``runEnds``' least but `.zero`, or earlier after a run was
+  /// suspended): a point before it has no run to end.
+  private(set) var earliestRunEnd = SimTime.distantFuture
   /// Every run so far, when ``recordsRuns`` is on (for `timelines.csv`).
   public private(set) var runs: [OtherAppRun] = []
   /// Whether runs are kept in ``runs``; off, nothing is.
@@ -90,6 +114,21 @@ public final class OtherAppsWork {
         apps[i].dueAt = start + interval
       }
     }
+    allApps = Array(apps.indices)
+    runEnds = Array(repeating: .zero, count: apps.count)
+    pushApps = apps.indices.filter { apps[$0].work.kind == .silentPush }
+    fetchApps = apps.indices.filter { apps[$0].work.kind == .legacyFetch }
+    heldPushEnds = Array(repeating: .distantFuture, count: apps.count)
+    nextPushMoment = pushApps.map { apps[$0].nextPushAt }.min()
+  }
+
+  /// The places in ``apps`` of the apps whose work a point of `scope` may judge.
+  func candidates(_ scope: OtherAppsScope) -> [Int] {
+    switch scope {
+    case .all: allApps
+    case .fetches: fetchApps
+    case .pushArrivals: pushesArrived
+    }
   }
 
   public var isEmpty: Bool { apps.isEmpty }
@@ -154,22 +193,57 @@ public final class OtherAppsWork {
 
   /// Silent pushes that arrived by `now`: each messenger holds at most one, the newest.
   func deliverPushes(until now: SimTime) {
-    guard stream != nil else { return }
-    for i in apps.indices where apps[i].work.kind == .silentPush {
+    pushesArrived.removeAll(keepingCapacity: true)
+    guard let next = nextPushMoment, next <= now else { return }
+    var moment = SimTime.distantFuture
+    for i in pushApps {
+      if apps[i].nextPushAt <= now || heldPushEnds[i] <= now {
+        pushesArrived.append(i)
+        heldPushEnds[i] = .distantFuture
+      }
       while apps[i].nextPushAt <= now {
         if apps[i].run == nil { apps[i].dueAt = apps[i].nextPushAt }
         apps[i].nextPushAt =
           apps[i].nextPushAt
           + .seconds(apps[i].pushes?.exponential(mean: apps[i].work.intervalSeconds) ?? .infinity)
       }
+      moment = min(moment, apps[i].nextPushAt, heldPushEnds[i])
     }
+    nextPushMoment = moment
+  }
+
+  /// App `i`'s push, held back by its spacing, is judged again at `end`.
+  func holdPush(_ i: Int, until end: SimTime) {
+    heldPushEnds[i] = end
+    nextPushMoment = min(nextPushMoment ?? end, end)
   }
 
   /// Their background tasks running at `now`.
   func running(at now: SimTime) -> Int {
     var n = 0
-    for app in apps where (app.run?.end ?? .zero) > now { n += 1 }
+    for end in runEnds where end > now { n += 1 }
     return n
+  }
+
+  /// App `i`'s run starts, to end at `end`.
+  func startRun(_ i: Int, end: SimTime, start: SimTime, onPower: Bool) {
+    apps[i].run = (end, start, onPower)
+    runEnds[i] = end
+    earliestRunEnd = min(earliestRunEnd, end)
+  }
+
+  /// After the runs due by now ended: the earliest end of those still under way.
+  func noteRunsEnded() {
+    earliestRunEnd = .distantFuture
+    for end in runEnds where end != .zero { earliestRunEnd = min(earliestRunEnd, end) }
+  }
+
+  /// App `i`'s run ends (finished or suspended): what it was, if one was under way.
+  func endRun(_ i: Int) -> (end: SimTime, start: SimTime, onPower: Bool)? {
+    guard let run = apps[i].run else { return nil }
+    apps[i].run = nil
+    runEnds[i] = .zero
+    return run
   }
 
   /// The bundle identifiers of the apps whose tasks are running at `now` (in `group`,

@@ -27,6 +27,12 @@ extension CompiledPolicy {
     /// The out-of-reach bound of each kind of activity, by ``weightRow(_:)`` (nil: some
     /// policy declares too little for one).
     var bounds: [ScoreBound?] = []
+    /// Whether some policy reads the device-use prediction for each kind of activity, by
+    /// ``weightRow(_:)``: it scores the kind, or its veto reads it. Not for a push or a
+    /// transfer in the built-in model (device activity skips them).
+    var readsDeviceUse: [Bool] = []
+    /// The model's rate limit, if it has one: when a held push's spacing ends.
+    var rateLimit: RateLimitPolicy?
 
     init(_ list: [any SchedulingPolicy]) {
       for policy in list {
@@ -36,6 +42,7 @@ extension CompiledPolicy {
           others.append(policy)
           policies.append(.other(index: others.count - 1))
         }
+        if case .rateLimit(let rate) = policies[policies.count - 1] { rateLimit = rate }
         names.append(policy.name)
         reads.append(policy.reads)
         vetoesOnStateAlone.append(policy.vetoesOnStateAlone)
@@ -56,6 +63,7 @@ extension CompiledPolicy {
       }
       let rows = Activity.Kind.allCases.count * 2
       bounds = Array(repeating: nil, count: rows)
+      readsDeviceUse = Array(repeating: true, count: rows)
       for kind in Activity.Kind.allCases {
         for discretionary in [false, true] {
           var a = Activity(kind: kind, name: TaskName(""), priority: .utility, submittedAt: .zero)
@@ -65,6 +73,10 @@ extension CompiledPolicy {
           let weights = list.map { $0.scoreWeight(for: a) }
           bounds[row] = ScoreBound(
             reads: reads, weights: weights, predictionsNeededAt: predictionsNeededAt)
+          readsDeviceUse[row] = list.indices.contains { i in
+            reads[i].contains(.deviceUsePrediction)
+              && (weights[i] != nil || list[i].vetoReads.contains(.deviceUsePrediction))
+          }
         }
       }
     }

@@ -76,8 +76,7 @@ extension SystemScheduler {
   /// Ends other app `k`'s run now, suspended: it drew the budgets for the time it ran,
   /// and its work is due again at once.
   mutating func suspendOther(_ k: Int, now: SimTime) {
-    guard let run = otherApps.apps[k].run else { return }
-    otherApps.apps[k].run = nil
+    guard let run = otherApps.endRun(k) else { return }
     otherApps.apps[k].suspensions += 1
     usage.otherApps.fairShare.ran(otherApps.fairShareKey(k), from: run.start, to: now)
     refillBudgets(to: now)

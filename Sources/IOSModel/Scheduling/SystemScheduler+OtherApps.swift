@@ -11,56 +11,50 @@ extension SystemScheduler {
   /// (``AppleMaintenance``), against the model's processing threshold.
   ///
   /// Not yet the app under study's path in full: the loop is this one, not
-  /// ``evaluate(app:device:trigger:loop:)``'s; it runs only at the points
-  /// ``judgesOtherApps(_:)`` names; and an other app's work is one activity, so it has no
+  /// ``evaluate(app:device:trigger:loop:)``'s; it runs at the points
+  /// ``judgesOtherApps(_:)`` names, and at each push's arrival for that push alone
+  /// (``OtherAppsScope/pushArrivals``); and an other app's work is one activity, so it has no
   /// companions, and its interval exceeds the submission hold. A legacy fetch that dasd's
   /// fetch timer re-creates within 450 s of the app's last launch is spaced from it, its
   /// window collapsed, as the app under study's is (``OtherAppsWork/recreateFetches(at:spacing:)``).
   /// Their work is judged before the app under study's (an assumption: dasd's order
   /// among apps is not known).
   ///
-  /// `fetchOnly`: a point of dasd's fetch timer on a phone whose app under study has no
-  /// legacy fetch, which judges the fetches it has just made due and nothing else.
+  /// `scope`: which of the due work the point judges (``OtherAppsScope``): all of it, the
+  /// fetches dasd's fetch timer has just made due, or the pushes arriving now.
   mutating func judgeOtherApps(
     app: some LaunchableApp, device: some DeviceConditions, now: SimTime, loop: inout EventLoop,
-    fetchOnly: Bool = false
+    scope: OtherAppsScope = .all
   ) {
     finishOtherRuns(until: now)
     otherApps.deliverPushes(until: now)
-    // Fields read in place: a closure over the apps copied each one it was handed.
+    refillBudgets(to: now)
+    // Fields read in place: a closure over the apps copied each one it was handed. An
+    // app still vetoed as unused makes no point (debug builds judge it, to check).
     var due = false
-    for i in otherApps.apps.indices
-    where otherApps.apps[i].isDue(at: now) && (!fetchOnly || otherApps.apps[i].work.kind == .legacyFetch) {
+    for i in otherApps.candidates(scope)
+    where waitsToBeJudged(i, scope: scope, now: now) && (shortcuts.checks || !knownUnused(i)) {
       due = true
       break
     }
     guard due else { return }
-    refillBudgets(to: now)
     // One point for every other app, its fields set per app in place (a copy of the
     // policy context per app cost a memcpy each).
     var point = DecisionPoint(
-      context: otherAppsContext(app: app, device: device, now: now), trigger: .timer, deviceUsePredicted: true
-    )
+      context: otherAppsContext(app: app, device: device, now: now), trigger: .timer)
     var running = otherApps.running(at: now) + app.runningCount
-    let split = model.predictionsNeededAt
-    let count = model.compiled.policies.count
     // The first policies read nothing that differs between the other apps: their
     // answer for one kind of work's activity holds for every app with it at this point.
-    let shared =
-      !shortcuts.uses
-      ? 0 : min(split, model.compiled.reads.firstIndex { !$0.isDisjoint(with: Self.perOtherApp) } ?? count)
+    let shared = shortcuts.sharedPolicies
     // Kept between points, so that no array is made at each.
-    shortcuts.sharedAnswers.removeAll(keepingCapacity: true)
-    shortcuts.sharedAnswers.append(contentsOf: repeatElement(nil, count: otherApps.workKinds))
+    if shortcuts.sharedAnswers.count != otherApps.workKinds {
+      shortcuts.sharedAnswers = Array(repeating: nil, count: otherApps.workKinds)
+    } else {
+      for k in shortcuts.sharedAnswers.indices { shortcuts.sharedAnswers[k] = nil }
+    }
     // The app the owner has on screen, if one of them: in the foreground, as dasd sees it.
     let onScreen = usage.otherApps.appOnScreen
-    for i in otherApps.apps.indices where otherApps.apps[i].isDue(at: now) {
-      if fetchOnly, otherApps.apps[i].work.kind != .legacyFetch { continue }
-      if otherApps.apps[i].work.kind == .legacyFetch,
-        !usage.otherApps.keepsFetch(Int32(otherApps.apps[i].rank))
-      {
-        continue
-      }
+    for i in otherApps.candidates(scope) where waitsToBeJudged(i, scope: scope, now: now) {
       // An app vetoed as unused stays so until it is opened (debug builds judge it).
       let unused = isUnused(i)
       if unused, !shortcuts.checks { continue }
@@ -86,19 +80,55 @@ extension SystemScheduler {
         &activity, at: &point, after: (shared, answered.tally), predicting: .otherApp(i),
         cutsOutOfReach: shortcuts.uses)
       learnUnused(i, from: verdict, activity, at: point.context, checking: unused)
-      guard case .scored(let mean) = verdict else { continue }
       let group = otherApps.apps[i].group
-      guard model.launches(mean, activity),
+      guard case .scored(let mean) = verdict, model.launches(mean, activity),
         groupLoad(group, now: now) < parameters.groupCaps[group]
           || makeRoom(
             in: group, power: activity.requiresExternalPower, app: i, appUnderStudy: app, now: now,
             loop: &loop) != nil
-      else { continue }
+      else {
+        if activity.kind == .silentPush { timeHeldOtherPush(i, activity, at: point.context, loop: &loop) }
+        continue
+      }
       launchOther(
         i, onPower: point.context.isPluggedIn, network: device.network, now: now,
         toAppOnScreen: point.context.pushReachesAppOnScreen(activity))
       running += 1
     }
+  }
+
+  /// Other app `i`'s push, judged at `c` and not launched: if its spacing holds it back,
+  /// it is judged again when the spacing ends, as the app under study's is
+  /// (``timeHeldPush(_:vetoedBy:at:loop:)``), and not only at the next timer point.
+  mutating func timeHeldOtherPush(_ i: Int, _ activity: Activity, at c: PolicyContext, loop: inout EventLoop)
+  {
+    guard let clears = model.compiled.rateLimit?.spacingEnds(activity, c) else { return }
+    otherApps.holdPush(i, until: clears)
+    scheduleOtherAppPush(loop: &loop)
+  }
+
+  /// The event of the other apps' next push moment (``OtherAppsWork/nextPushMoment``): a
+  /// push's arrival, or a held push's spacing end. A pending event that comes later is
+  /// cancelled.
+  mutating func scheduleOtherAppPush(loop: inout EventLoop) {
+    guard let next = otherApps.nextPushMoment, next < .distantFuture else { return }
+    if let pending = otherApps.pushEvent {
+      if pending.at <= next { return }
+      loop.cancel(pending.id)
+    }
+    let at = max(loop.now, next)
+    otherApps.pushEvent = (loop.schedule(at: at, target: timer.target, kind: Tick.otherAppPush.rawValue), at)
+  }
+
+  /// Whether other app `i`'s work is due and judged at a point of `scope` at `now`: a
+  /// fetch only while dasd keeps the app's fetch (``OtherAppKnowledge/keepsFetch(_:)``).
+  @inline(__always)
+  func waitsToBeJudged(_ i: Int, scope: OtherAppsScope, now: SimTime) -> Bool {
+    guard otherApps.apps[i].isDue(at: now),
+      scope.admits(otherApps.apps[i].work.kind)
+    else { return false }
+    return otherApps.apps[i].work.kind != .legacyFetch
+      || usage.otherApps.keepsFetch(Int32(otherApps.apps[i].rank))
   }
 
   /// Sets other app `i`'s own fields in the shared point (the app on screen: `onScreen`),
@@ -118,12 +148,10 @@ extension SystemScheduler {
 
   /// What every other app sees alike at a decision point, made once per point: the
   /// device's state and budgets, with none of the app under study's own.
-  mutating func otherAppsContext(
+  func otherAppsContext(
     app: some LaunchableApp, device: some DeviceConditions, now: SimTime
   ) -> PolicyContext {
-    var point = DecisionPoint(context: context(app: app, device: device, now: now), trigger: .timer)
-    predictDeviceUse(&point)
-    var c = point.context
+    var c = context(app: app, device: device, now: now)
     c.appState = .notRunning
     c.backgroundAppRefresh = true
     c.isForceQuitFlagged = false
@@ -155,8 +183,9 @@ extension SystemScheduler {
   /// dasd's fetch timer (which re-creates their fetches) and when the charger, the
   /// network or the power changes, not at the app under study's
   /// own points (its submissions, due dates, pushes) nor at every screen-off or battery
-  /// band. The other apps' own submissions and pushes make no points of their own here
-  /// either; judging them at every point made a phone of 40 apps cost 12 of one.
+  /// band: judging them at every point made a phone of 40 apps cost 12 of one. Their own
+  /// requests make no points either (each is due an interval after its last run); a push
+  /// makes one of its own, for itself (``OtherAppsScope/pushArrivals``).
   static func judgesOtherApps(_ trigger: DecisionTrigger) -> Bool {
     switch trigger {
     case .timer, .fetchTimer: true
@@ -185,7 +214,7 @@ extension SystemScheduler {
     }
     if network == .cellular { drawData(work.bytes) }
     if work.kind == .silentPush, !toAppOnScreen { countPushLaunch(at: now) }
-    otherApps.apps[i].run = (now + .seconds(max(1, seconds)), now, onPower)
+    otherApps.startRun(i, end: now + .seconds(max(1, seconds)), start: now, onPower: onPower)
     if otherApps.recordsRuns {
       otherApps.record(
         OtherAppRun(
@@ -201,9 +230,10 @@ extension SystemScheduler {
   /// app under study's runs do (off the charger only, by default), and the app's next
   /// request comes one interval later (pushes: when the next one arrives).
   mutating func finishOtherRuns(until now: SimTime) {
-    for i in otherApps.apps.indices {
-      guard let run = otherApps.apps[i].run, run.end <= now else { continue }
-      otherApps.apps[i].run = nil
+    guard otherApps.earliestRunEnd <= now else { return }
+    defer { otherApps.noteRunsEnded() }
+    for i in otherApps.allApps where otherApps.runEnds[i] != .zero && otherApps.runEnds[i] <= now {
+      guard let run = otherApps.endRun(i) else { continue }
       usage.otherApps.fairShare.ran(otherApps.fairShareKey(i), from: run.start, to: run.end)
       refillBudgets(to: run.end)
       drawEnergy(from: run.start, to: run.end, onPower: run.onPower, by: i, at: run.end)

@@ -5,7 +5,7 @@ import SimKernel
 /// here: its requests and its legacy fetch, silent pushes and background transfers
 /// (``LaunchPath``). The owner's other apps and Apple's maintenance are judged by the
 /// same ``judge(_:at:after:predicting:cutsOutOfReach:record:)`` and thresholds from
-/// their own loop (``judgeOtherApps(app:device:now:loop:fetchOnly:)``), at fewer points.
+/// their own loop (``judgeOtherApps(app:device:now:loop:scope:)``), at fewer points.
 ///
 /// 1. **Submit**: dasd sets the request's start, the later of its earliest begin date and
 ///    the 450-s hold, spaced from the app's last launch (``startAfter(for:app:)``), and a
@@ -229,9 +229,7 @@ extension SystemScheduler {
       if shortcuts.checks { checkOutOfReach(activity, at: point) }
       return .outOfReach
     }
-    predictDeviceUse(&point)
-    context.deviceUseProbability = point.context.deviceUseProbability
-    context.processingIdleUseProbability = point.context.processingIdleUseProbability
+    predictDeviceUse(&point, into: &context, for: activity, after: tally)
     if let i = model.judgeIndex(activity, context, policies: split..<count, into: &tally, record: record) {
       return .vetoed(i)
     }

@@ -40,7 +40,8 @@ public struct SystemScheduler: LaunchDecider {
   public internal(set) var herd = HerdTrigger()
   /// The owner's other apps with background work, a part of the phone the assembly
   /// connects (``connect(otherApps:recent:)``): their work is judged at the timer's points
-  /// and the charger's, network's and boot's (``judgesOtherApps(_:)``).
+  /// and the charger's, network's and boot's (``judgesOtherApps(_:)``), their pushes also
+  /// as they arrive (``OtherAppsScope/pushArrivals``).
   /// A reference, as the app under study is: a copy of the scheduler shares it.
   public private(set) var otherApps = OtherAppsWork()
   /// What the shortcuts keep between decision points.
@@ -132,6 +133,8 @@ public struct SystemScheduler: LaunchDecider {
     case timer = 200
     case due
     case fetchTimer
+    /// A silent push arrives at one of the other apps, or a held one's spacing ends.
+    case otherAppPush
   }
 
   public init(
@@ -151,6 +154,13 @@ public struct SystemScheduler: LaunchDecider {
     log = DecisionLog(keeps: recordDecisions)
     budgets = DeviceBudgets(parameters)
     herd.follow(self.model)
+    let compiled = self.model.compiled
+    shortcuts.sharedPolicies =
+      !shortcuts.uses
+      ? 0
+      : min(
+        compiled.predictionsNeededAt,
+        compiled.reads.firstIndex { !$0.isDisjoint(with: Self.perOtherApp) } ?? compiled.policies.count)
     notePathsChanged()
   }
 
@@ -190,6 +200,7 @@ public struct SystemScheduler: LaunchDecider {
         at: loop.now + .seconds(max(0.001, period * timer.fetchStream.uniform())),
         target: target, kind: Tick.fetchTimer.rawValue)
     }
+    scheduleOtherAppPush(loop: &loop)
   }
 
   public mutating func handle(
@@ -210,7 +221,7 @@ public struct SystemScheduler: LaunchDecider {
         // The timer runs for the other apps' fetch alone: a point for the fetches it made
         // due, not for the app under study's requests nor the other apps' other work.
         if launchesUntil.map({ loop.now < $0 }) ?? true {
-          judgeOtherApps(app: app, device: device, now: loop.now, loop: &loop, fetchOnly: true)
+          judgeOtherApps(app: app, device: device, now: loop.now, loop: &loop, scope: .fetches)
         }
         return
       }
@@ -219,6 +230,12 @@ public struct SystemScheduler: LaunchDecider {
         app: app)
       evaluate(app: app, device: device, trigger: .fetchTimer, loop: &loop)
       armPathTimers(loop: &loop)
+    case .otherAppPush:
+      // The push is judged as it arrives, by itself; once launches end, no more points.
+      otherApps.pushEvent = nil
+      guard launchesUntil.map({ loop.now < $0 }) ?? true else { return }
+      judgeOtherApps(app: app, device: device, now: loop.now, loop: &loop, scope: .pushArrivals)
+      scheduleOtherAppPush(loop: &loop)
     case .due, nil:
       requestDue(app: app, device: device, loop: &loop)
     }

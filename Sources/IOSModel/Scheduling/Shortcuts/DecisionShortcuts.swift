@@ -9,9 +9,11 @@
 ///   asked; a point whose only due activity was out of reach keeps a memo
 ///   (``OutOfReach``), and while it holds, later points make only their prediction;
 /// - an **unused other app** (``UnusedApp``): its work vetoed because the owner has not
-///   opened it for too long stays vetoed until the owner opens it.
+///   opened it for too long stays vetoed until the owner opens it;
+/// - **device use unread**: the device-use prediction is not made for an activity whose
+///   kind no policy reads it for (``CompiledPolicy/List/readsDeviceUse``).
 ///
-/// Both are derived from what the policies declare. Their outcomes, decision counts and
+/// All are derived from what the policies declare. Their outcomes, decision counts and
 /// random draws are those of judging every point by the rule
 /// (``SystemScheduler/judge(_:at:after:predicting:cutsOutOfReach:record:)``), which debug builds check at every
 /// shortcut (`SystemScheduler+ShortcutChecks.swift`).
@@ -26,8 +28,12 @@ struct DecisionShortcuts {
   var standingVeto: StandingVeto?
   var outOfReach: OutOfReach?
   /// At the other apps' point under way, by kind of work: the answer of the policies
-  /// every other app shares (``SystemScheduler/judgeOtherApps(app:device:now:loop:fetchOnly:)``).
+  /// every other app shares (``SystemScheduler/judgeOtherApps(app:device:now:loop:scope:)``).
   var sharedAnswers: [(veto: Bool, tally: ScoreTally)?] = []
+  /// How many of the first policies every other app shares the answer of: those before
+  /// the predictions that read nothing of an app's own (``SystemScheduler/perOtherApp``);
+  /// 0 without the shortcuts. Set with the model.
+  var sharedPolicies = 0
   /// By other app: its work vetoed as unused until the owner opens it (``UnusedApp``).
   var unusedApps: [UnusedApp?] = []
   /// Other apps' activities skipped as unused, not judged (in debug builds, judged and

@@ -58,6 +58,28 @@ extension SystemScheduler {
     }
   }
 
+  /// `activity`, judged at `point` without the device-use prediction (no policy reads it
+  /// for its kind), gets the same answer from the policies after the predictions with it.
+  mutating func checkDeviceUseUnread(
+    _ activity: Activity, at point: DecisionPoint, in context: PolicyContext, after tally: ScoreTally
+  ) {
+    shortcuts.checked += 1
+    var predicted = point
+    predictDeviceUse(&predicted)
+    var full = context
+    full.deviceUseProbability = predicted.context.deviceUseProbability
+    full.processingIdleUseProbability = predicted.context.processingIdleUseProbability
+    let rest = model.predictionsNeededAt..<model.compiled.policies.count
+    var (without, with) = (tally, tally)
+    let vetoWithout = model.judgeIndex(activity, context, policies: rest, into: &without)
+    let vetoWith = model.judgeIndex(activity, full, policies: rest, into: &with)
+    if vetoWithout != vetoWith || without.weighted != with.weighted || without.weights != with.weights {
+      shortcutMismatch(
+        "\(activity.name.text) at \(point.context.now) was judged without the device-use prediction, which changes its answer"
+      )
+    }
+  }
+
   /// Other app `i`, which the other apps' loop would have skipped as unused
   /// (``UnusedApp``), is `vetoed` when judged by the rule.
   mutating func checkUnusedApp(_ i: Int, vetoed: Bool, at now: SimTime) {

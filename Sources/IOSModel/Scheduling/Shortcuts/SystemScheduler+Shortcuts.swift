@@ -2,6 +2,27 @@ import DeviceModel
 import SimKernel
 
 extension SystemScheduler {
+  /// The device-use prediction at `point`, copied into `context` (the rule's copy), made
+  /// unless no policy reads it for `activity`'s kind (``CompiledPolicy/List/readsDeviceUse``:
+  /// a push or a transfer in the built-in model), which the shortcuts know from the
+  /// policies' declarations. Debug builds judge the rest of the policies after `tally`
+  /// with the prediction too, and check that the answer is the same.
+  @inline(__always)
+  mutating func predictDeviceUse(
+    _ point: inout DecisionPoint, into context: inout PolicyContext, for activity: Activity,
+    after tally: ScoreTally
+  ) {
+    if shortcuts.uses, !point.deviceUsePredicted,
+      !model.compiled.readsDeviceUse[model.compiled.weightRow(activity)]
+    {
+      if shortcuts.checks { checkDeviceUseUnread(activity, at: point, in: context, after: tally) }
+      return
+    }
+    predictDeviceUse(&point)
+    context.deviceUseProbability = point.context.deviceUseProbability
+    context.processingIdleUseProbability = point.context.processingIdleUseProbability
+  }
+
   /// Whether a standing veto answers this decision point: counted, nothing launches and
   /// nothing is drawn. Not used when decisions are recorded.
   mutating func standingVetoHolds(

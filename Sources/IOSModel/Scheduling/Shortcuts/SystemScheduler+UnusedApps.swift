@@ -3,15 +3,20 @@ extension SystemScheduler {
   /// names the app's last open as it stands.
   @inline(__always)
   mutating func isUnused(_ i: Int) -> Bool {
+    guard knownUnused(i) else { return false }
+    shortcuts.unusedAppSkips += 1
+    return true
+  }
+
+  /// ``isUnused(_:)`` without counting a skip: whether a point has anything to judge.
+  @inline(__always)
+  mutating func knownUnused(_ i: Int) -> Bool {
     guard shortcuts.uses else { return false }
     if shortcuts.unusedApps.count != otherApps.apps.count {
       shortcuts.unusedApps = Array(repeating: nil, count: otherApps.apps.count)
     }
-    guard let memo = shortcuts.unusedApps[i],
-      memo.lastOpen == usage.otherApps.opens[otherApps.apps[i].opensAt].last
-    else { return false }
-    shortcuts.unusedAppSkips += 1
-    return true
+    guard let memo = shortcuts.unusedApps[i] else { return false }
+    return memo.lastOpen == usage.otherApps.opens[otherApps.apps[i].opensAt].last
   }
 
   /// After other app `i`'s `activity` was judged at `c`: a veto that holds until the app
