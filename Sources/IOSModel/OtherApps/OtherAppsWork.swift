@@ -34,6 +34,9 @@ public final class OtherAppsWork {
   /// By app: when the spacing that holds its push back ends (``holdPush(_:until:)``;
   /// `.distantFuture`: none held).
   private(set) var heldPushEnds: [SimTime] = []
+  /// By place in ``pushApps``: the app's next push moment, its next push's arrival or its
+  /// held push's spacing end, whichever comes first (the loop at each point reads these).
+  private var pushMoments: [SimTime] = []
   /// The scheduler's event for ``nextPushMoment``, and its time, while one is pending.
   var pushEvent: (id: EventID, at: SimTime)?
   /// When the next silent push arrives at one of the apps, or a held push's spacing
@@ -119,7 +122,8 @@ public final class OtherAppsWork {
     pushApps = apps.indices.filter { apps[$0].work.kind == .silentPush }
     fetchApps = apps.indices.filter { apps[$0].work.kind == .legacyFetch }
     heldPushEnds = Array(repeating: .distantFuture, count: apps.count)
-    nextPushMoment = pushApps.map { apps[$0].nextPushAt }.min()
+    pushMoments = pushApps.map { apps[$0].nextPushAt }
+    nextPushMoment = pushMoments.min()
   }
 
   /// The places in ``apps`` of the apps whose work a point of `scope` may judge.
@@ -193,28 +197,28 @@ public final class OtherAppsWork {
 
   /// Silent pushes that arrived by `now`: each messenger holds at most one, the newest.
   func deliverPushes(until now: SimTime) {
-    pushesArrived.removeAll(keepingCapacity: true)
+    if !pushesArrived.isEmpty { pushesArrived.removeAll(keepingCapacity: true) }
     guard let next = nextPushMoment, next <= now else { return }
-    var moment = SimTime.distantFuture
-    for i in pushApps {
-      if apps[i].nextPushAt <= now || heldPushEnds[i] <= now {
-        pushesArrived.append(i)
-        heldPushEnds[i] = .distantFuture
-      }
+    for k in pushMoments.indices where pushMoments[k] <= now {
+      let i = pushApps[k]
+      pushesArrived.append(i)
+      heldPushEnds[i] = .distantFuture
       while apps[i].nextPushAt <= now {
         if apps[i].run == nil { apps[i].dueAt = apps[i].nextPushAt }
         apps[i].nextPushAt =
           apps[i].nextPushAt
           + .seconds(apps[i].pushes?.exponential(mean: apps[i].work.intervalSeconds) ?? .infinity)
       }
-      moment = min(moment, apps[i].nextPushAt, heldPushEnds[i])
+      pushMoments[k] = apps[i].nextPushAt
     }
-    nextPushMoment = moment
+    nextPushMoment = pushMoments.min()
   }
 
   /// App `i`'s push, held back by its spacing, is judged again at `end`.
   func holdPush(_ i: Int, until end: SimTime) {
+    guard let k = pushApps.firstIndex(of: i) else { return }
     heldPushEnds[i] = end
+    pushMoments[k] = min(apps[i].nextPushAt, end)
     nextPushMoment = min(nextPushMoment ?? end, end)
   }
 

@@ -176,13 +176,12 @@ extension SystemScheduler {
     c.daysSinceAppOpened = base.daysSinceAppOpened.map { $0 + ahead / 86_400 }
     let processing = activity.kind == .processing
     if !processing { c.appOpenProbability = appOpenProbability(client, at: t, jitter: 0.5, asOf: t) }
-    // One copy of the context for the step (passed as `c` itself, it was copied for each
-    // policy asked); the device-use prediction is added to it only when needed.
-    var context = c
+    // The device-use prediction is added to `c` only when needed: until then `c` holds an
+    // earlier step's, which the policies asked before it do not read.
     var tally = scan.constant
     for i in model.compiled.scanWithoutDeviceUse {
       let outcome: PolicyVerdict.Outcome = model.compiled.policies[i].answer(
-        activity, context, others: model.compiled.others)
+        activity, c, others: model.compiled.others)
       if tally.add(outcome) { return 0 }
     }
     if shortcuts.uses, let deferred = scan.deferredWeight {
@@ -192,15 +191,15 @@ extension SystemScheduler {
       if max(without, with) + 1e-9 < scan.toBeat {
         shortcuts.scanStepsPassedOver += 1
         if shortcuts.checks {
-          checkScanBound(activity, at: t, in: context, toBeat: scan.toBeat, constant: scan.constant)
+          checkScanBound(activity, at: t, in: c, toBeat: scan.toBeat, constant: scan.constant)
         }
         return 0
       }
     }
-    predictDeviceUse(at: t, in: &context, processing: processing)
+    predictDeviceUse(at: t, in: &c, processing: processing)
     for i in model.compiled.scanReadingDeviceUse {
       let outcome: PolicyVerdict.Outcome = model.compiled.policies[i].answer(
-        activity, context, others: model.compiled.others)
+        activity, c, others: model.compiled.others)
       if tally.add(outcome) { return 0 }
     }
     return tally.mean
