@@ -10,12 +10,7 @@ import Testing
 @Suite struct OtherAppPushTests {
   /// Phones whose one used other app is a messenger with a push every 10 minutes.
   static func oneMessenger() throws -> ExperimentSpec {
-    let text = try OtherAppsTests.text(otherApps: 0).replacingOccurrences(
-      of: "  installed: 90\n  used: 30\n",
-      with:
-        "  installed: 1\n  used: 1\n  apps: [{bundle: com.test.chat, archetype: messenger, every: 10m, rank: 1}]\n"
-    )
-    return try OtherAppsTests.spec(String(text[..<text.range(of: "sweep:")!.lowerBound]))
+    try OtherAppsTests.oneApp("{bundle: com.test.chat, archetype: messenger, every: 10m, rank: 1}")
   }
 
   /// The pushes' arrivals at owner `device`'s messenger, from a phone assembled as the

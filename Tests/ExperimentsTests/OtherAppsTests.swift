@@ -160,13 +160,16 @@ import Testing
 
   /// `whole-phone.yaml`'s phones with one installed other app, used: a weather app
   /// fetching every 15 min, so that every screen-on opens it (but one that opens the app
-  /// under study). One cell: the sweep's would not fit in one installed app.
+  /// under study).
   static func oneWeatherApp() throws -> ExperimentSpec {
+    try oneApp("{bundle: com.test.weather, archetype: weather, every: 15m, rank: 1}")
+  }
+
+  /// `whole-phone.yaml`'s phones with one installed other app, used, as `listed` (an
+  /// entry of `other_apps.apps`). One cell: the sweep's would not fit in one installed app.
+  static func oneApp(_ listed: String) throws -> ExperimentSpec {
     let text = try Self.text(otherApps: 0).replacingOccurrences(
-      of: "  installed: 90\n  used: 30\n",
-      with:
-        "  installed: 1\n  used: 1\n  apps: [{bundle: com.test.weather, archetype: weather, every: 15m, rank: 1}]\n"
-    )
+      of: "  installed: 90\n  used: 30\n", with: "  installed: 1\n  used: 1\n  apps: [\(listed)]\n")
     return try Self.spec(String(text[..<text.range(of: "sweep:")!.lowerBound]))
   }
 
