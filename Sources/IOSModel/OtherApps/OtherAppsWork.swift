@@ -31,11 +31,9 @@ public final class OtherAppsWork {
   /// The apps whose push arrived, or whose held push's spacing ended, at the last
   /// ``deliverPushes(until:)``.
   private(set) var pushesArrived: [Int] = []
-  /// By app: when the spacing that holds its push back ends (``holdPush(_:until:)``;
-  /// `.distantFuture`: none held).
-  private(set) var heldPushEnds: [SimTime] = []
   /// By place in ``pushApps``: the app's next push moment, its next push's arrival or its
-  /// held push's spacing end, whichever comes first (the loop at each point reads these).
+  /// held push's spacing end (``holdPush(_:until:)``), whichever comes first (the loop at
+  /// each point reads these).
   private var pushMoments: [SimTime] = []
   /// The scheduler's event for ``nextPushMoment``, and its time, while one is pending.
   var pushEvent: (id: EventID, at: SimTime)?
@@ -121,7 +119,6 @@ public final class OtherAppsWork {
     runEnds = Array(repeating: .zero, count: apps.count)
     pushApps = apps.indices.filter { apps[$0].work.kind == .silentPush }
     fetchApps = apps.indices.filter { apps[$0].work.kind == .legacyFetch }
-    heldPushEnds = Array(repeating: .distantFuture, count: apps.count)
     pushMoments = pushApps.map { apps[$0].nextPushAt }
     nextPushMoment = pushMoments.min()
   }
@@ -202,7 +199,6 @@ public final class OtherAppsWork {
     for k in pushMoments.indices where pushMoments[k] <= now {
       let i = pushApps[k]
       pushesArrived.append(i)
-      heldPushEnds[i] = .distantFuture
       while apps[i].nextPushAt <= now {
         if apps[i].run == nil { apps[i].dueAt = apps[i].nextPushAt }
         apps[i].nextPushAt =
@@ -217,7 +213,6 @@ public final class OtherAppsWork {
   /// App `i`'s push, held back by its spacing, is judged again at `end`.
   func holdPush(_ i: Int, until end: SimTime) {
     guard let k = pushApps.firstIndex(of: i) else { return }
-    heldPushEnds[i] = end
     pushMoments[k] = min(apps[i].nextPushAt, end)
     nextPushMoment = min(nextPushMoment ?? end, end)
   }

@@ -12,11 +12,12 @@ extension SystemScheduler {
   ///
   /// Not yet the app under study's path in full: the loop is this one, not
   /// ``evaluate(app:device:trigger:loop:)``'s; it runs at the points
-  /// ``judgesOtherApps(_:)`` names, and at each push's arrival for that push alone
-  /// (``OtherAppsScope/pushArrivals``); and an other app's work is one activity, so it has no
-  /// companions, and its interval exceeds the submission hold. A legacy fetch that dasd's
-  /// fetch timer re-creates within 450 s of the app's last launch is spaced from it, its
-  /// window collapsed, as the app under study's is (``OtherAppsWork/recreateFetches(at:spacing:)``).
+  /// ``judgesOtherApps(_:)`` names, and at each push's arrival, or a held push's spacing
+  /// end, for that push alone (``OtherAppsScope/pushArrivals``); and an other app's work
+  /// is one activity, so it has no companions, and its interval exceeds the submission
+  /// hold. A legacy fetch that dasd's fetch timer re-creates within 450 s of the app's
+  /// last launch is spaced from it, its window collapsed, as the app under study's is
+  /// (``OtherAppsWork/recreateFetches(at:spacing:)``).
   /// Their work is judged before the app under study's (an assumption: dasd's order
   /// among apps is not known).
   ///
