@@ -42,36 +42,60 @@ extension Statistics {
       return statistics.map { _ in [] }
     }
     let estimates = statistics.map { ratio($0).0 }
-    var replicates = statistics.map { _ in [Double]() }
-    for k in replicates.indices { replicates[k].reserveCapacity(resamples) }
+    let count = statistics.count
+    // Owner figures (each count 1, the other apps' summary): a resample's counts sum to
+    // m exactly, and its sum of Y × 1 is its sum of Y, so two sums of five are made.
+    let countsOne = statistics.map { units in units.allSatisfy { $0.n == 1 } }
+    // Estimator k's owners at k × m, its replicates at k × resamples (`kept[k]` of them):
+    // read and written through buffers, as the drawn indices are below m by construction
+    // and the bounds and uniqueness checks of nested arrays cost a third of this loop
+    // (callgrind).
+    let owners = statistics.flatMap { $0 }
+    var replicates = [Double](repeating: 0, count: count * resamples)
+    var kept = [Int](repeating: 0, count: count)
     var drawn = [Int](repeating: 0, count: m)
-    for _ in 0..<resamples {
-      for i in 0..<m { drawn[i] = min(m - 1, Int(stream.uniform() * Double(m))) }
-      for k in statistics.indices {
-        // The owners' sums in the drawn order, as before, read through buffers: the
-        // drawn indices are below m by construction, and the bounds checks cost a third
-        // of this loop (callgrind).
-        let (y, n, yy, nn, yn) = statistics[k].withUnsafeBufferPointer { units in
-          drawn.withUnsafeBufferPointer { indices in
-            var (y, n, yy, nn, yn) = (0.0, 0.0, 0.0, 0.0, 0.0)
-            for i in indices {
-              let c = units[i]
-              y += c.y
-              n += c.n
-              yy += c.y * c.y
-              nn += c.n * c.n
-              yn += c.y * c.n
+    owners.withUnsafeBufferPointer { owners in
+      replicates.withUnsafeMutableBufferPointer { replicates in
+        drawn.withUnsafeMutableBufferPointer { drawn in
+          for _ in 0..<resamples {
+            for i in 0..<m { drawn[i] = min(m - 1, Int(stream.uniform() * Double(m))) }
+            for k in 0..<count {
+              let units = owners.baseAddress.unsafelyUnwrapped + k * m
+              // The owners' sums in the drawn order.
+              var (y, n, yy, nn, yn) = (0.0, 0.0, 0.0, 0.0, 0.0)
+              if countsOne[k] {
+                for i in drawn {
+                  let c = units[i].y
+                  y += c
+                  yy += c * c
+                }
+                (n, nn, yn) = (Double(m), Double(m), y)
+              } else {
+                for i in drawn {
+                  let c = units[i]
+                  y += c.y
+                  n += c.n
+                  yy += c.y * c.y
+                  nn += c.n * c.n
+                  yn += c.y * c.n
+                }
+              }
+              // A resample of owners that are all alike has no spread to studentize by:
+              // it says nothing of the t's shape and is left out.
+              let (rStar, seStar) = clusteredRatio(
+                clusters: m, sumY: y, sumN: n, sumYY: yy, sumNN: nn, sumYN: yn)
+              if seStar > 0, rStar.isFinite {
+                replicates[k * resamples + kept[k]] = (rStar - estimates[k]) / seStar
+                kept[k] += 1
+              }
             }
-            return (y, n, yy, nn, yn)
           }
         }
-        // A resample of owners that are all alike has no spread to studentize by: it
-        // says nothing of the t's shape and is left out.
-        let (rStar, seStar) = clusteredRatio(clusters: m, sumY: y, sumN: n, sumYY: yy, sumNN: nn, sumYN: yn)
-        if seStar > 0, rStar.isFinite { replicates[k].append((rStar - estimates[k]) / seStar) }
       }
     }
-    return replicates.map { $0.sorted() }
+    return (0..<count).map { k in
+      sortedAscending(Array(replicates[(k * resamples)..<(k * resamples + kept[k])]))
+    }
   }
 
   /// The ratio estimate of `clusters` and its cluster-robust standard error.
