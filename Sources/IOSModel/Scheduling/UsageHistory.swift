@@ -29,15 +29,13 @@ public struct UsageHistory: Sendable {
   let weights: [Double]
   let weightSums: [Double]
 
-  /// Per slot of the day, the weighted count over the remembered days as seen on day
-  /// `slotSumsDay`, where `slotSumsValid` says so: the scheduler asks about one slot at
-  /// a time, many times a day, and the counts change only when an event is recorded.
-  var slotSums: [Double]
-  var slotSumsValid: [Bool]
-  var slotSumsDay = Int.min
-  /// For `slotSumsDay`: the remembered rows in row order, as offsets into `counts`, with
-  /// their days' weights.
-  var rememberedRows: [(offset: Int, weight: Double)] = []
+  /// Per slot of the day, the weighted count over the remembered days as seen from two
+  /// days, the one asked about last first: the scheduler asks about one slot at a time,
+  /// many times a day, and the counts change only when an event is recorded. Two, as the
+  /// optimum's scan asks about tomorrow between a day's decision points (one day kept
+  /// made each scan past midnight recompute both days' sums).
+  var slotSums: SlotSums
+  var otherDaySlotSums: SlotSums
   /// Per slot of the day, the events held in all rows (remembered or not): zero proves
   /// a slot's weighted count is zero without reading the rows (most night slots).
   var slotTotals: [Int32]
@@ -63,8 +61,8 @@ public struct UsageHistory: Sendable {
     // Int.min marks a row no day has written: days before the run (negative, an app
     // installed before it) are days like any other.
     dayOfRow = Array(repeating: Int.min, count: days)
-    slotSums = Array(repeating: 0, count: Self.slotsPerDay)
-    slotSumsValid = Array(repeating: false, count: Self.slotsPerDay)
+    slotSums = SlotSums(slots: Self.slotsPerDay)
+    otherDaySlotSums = slotSums
     slotTotals = Array(repeating: 0, count: Self.slotsPerDay)
   }
 
@@ -88,13 +86,15 @@ public struct UsageHistory: Sendable {
         counts[row * Self.slotsPerDay + s] = 0
       }
       dayOfRow[row] = day
-      slotSumsDay = Int.min
+      slotSums.day = Int.min
+      otherDaySlotSums.day = Int.min
     }
     if counts[row * Self.slotsPerDay + slot] < UInt16.max {
       counts[row * Self.slotsPerDay + slot] += 1
       slotTotals[slot] += 1
     }
-    slotSumsValid[slot] = false
+    slotSums.valid[slot] = false
+    otherDaySlotSums.valid[slot] = false
     if first == nil {
       first = time
       firstDay = day
@@ -135,10 +135,17 @@ public struct UsageHistory: Sendable {
       let share = Double(covered) / Double(slotMicroseconds)
       let slot = first + k
       // The slots past midnight belong to the next day: their ages count from it.
-      let events =
-        slot < Self.slotsPerDay
-        ? weightedEvents(slot: slot, day: today)
-        : uncachedWeightedEvents(slot: slot % Self.slotsPerDay, day: today + slot / Self.slotsPerDay)
+      let events: Double
+      if slot >= Self.slotsPerDay {
+        events = uncachedWeightedEvents(slot: slot % Self.slotsPerDay, day: today + slot / Self.slotsPerDay)
+      } else if slotTotals[slot] == 0 {
+        events = 0
+      } else if slotSums.day == today, slotSums.valid[slot] {
+        // The kept sum, read here: a call for it cost more than the reading.
+        events = slotSums.sums[slot]
+      } else {
+        events = weightedEvents(slot: slot, day: today)
+      }
       sum += events * share
     }
     // Days without events count too. With `meanSinceFirst` the days before the first
@@ -152,28 +159,20 @@ public struct UsageHistory: Sendable {
 
   /// One slot's events over the remembered days, each weighted by its age counted from
   /// `day`. The scheduler asks about the slots of one day many times between two events:
-  /// each slot's sum is kept until an event changes it or the day changes.
+  /// each slot's sum is kept until an event changes it or neither kept day is `day`.
   mutating func weightedEvents(slot: Int, day: Int) -> Double {
     // No events in the slot on any remembered day: none expected.
     if slotTotals[slot] == 0 { return 0 }
-    if slotSumsDay != day {
-      for s in 0..<Self.slotsPerDay { slotSumsValid[s] = false }
-      slotSumsDay = day
-      rememberedRows.removeAll(keepingCapacity: true)
-      for row in 0..<days where isRemembered(row, today: day) {
-        rememberedRows.append((row * Self.slotsPerDay, weight(age: day - dayOfRow[row])))
+    if slotSums.day != day {
+      swap(&slotSums, &otherDaySlotSums)
+      if slotSums.day != day {
+        slotSums.start(day: day)
+        for row in 0..<days where isRemembered(row, today: day) {
+          slotSums.rows.append((row * Self.slotsPerDay, weight(age: day - dayOfRow[row])))
+        }
       }
     }
-    if slotSumsValid[slot] { return slotSums[slot] }
-    var weighted = 0.0
-    // Without a branch on n: adding 0 × weight (+0.0) to a sum of non-negative terms
-    // leaves it bit for bit as it was, and the branch was mispredicted on sparse days.
-    for (offset, weight) in rememberedRows {
-      weighted += Double(counts[offset + slot]) * weight
-    }
-    slotSums[slot] = weighted
-    slotSumsValid[slot] = true
-    return weighted
+    return slotSums.weighted(slot, counts: counts)
   }
 
   /// ``weightedEvents(slot:day:)`` without the cache, for a slot of the next day asked
