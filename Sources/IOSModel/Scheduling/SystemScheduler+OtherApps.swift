@@ -41,12 +41,13 @@ extension SystemScheduler {
     guard due else { return }
     // One point for every other app, its fields set per app in place (a copy of the
     // policy context per app cost a memcpy each).
-    var point = DecisionPoint(
-      context: otherAppsContext(app: app, device: device, now: now), trigger: .timer)
+    let shared = otherAppsContext(app: app, device: device, now: now)
+    var point = DecisionPoint(context: shared, trigger: .timer)
     var running = otherApps.running(at: now) + app.runningCount
     // The first policies read nothing that differs between the other apps: their
-    // answer for one kind of work's activity holds for every app with it at this point.
-    let shared = shortcuts.sharedPolicies
+    // answer for one kind of work's activity holds for every app with it at this point,
+    // asked in the context every app shares (`point`'s, a var, was copied for each ask).
+    let sharedCount = shortcuts.sharedPolicies
     // Kept between points, so that no array is made at each.
     if shortcuts.sharedAnswers.count != otherApps.workKinds {
       shortcuts.sharedAnswers = Array(repeating: nil, count: otherApps.workKinds)
@@ -63,12 +64,12 @@ extension SystemScheduler {
       let kind = otherApps.apps[i].workKind
       if shortcuts.sharedAnswers[kind] == nil {
         var tally = ScoreTally()
-        let veto = model.judgeIndex(activity, point.context, policies: 0..<shared, into: &tally) != nil
+        let veto = model.judgeIndex(activity, shared, policies: 0..<sharedCount, into: &tally) != nil
         shortcuts.sharedAnswers[kind] = (veto, tally)
       }
       point.context.otherAppsRunning = UInt16(clamping: running)
       if shortcuts.checks, let answered = shortcuts.sharedAnswers[kind] {
-        checkSharedAnswer(answered, for: i, activity, point.context, shared: shared, now: now)
+        checkSharedAnswer(answered, for: i, activity, point.context, shared: sharedCount, now: now)
       }
       guard let answered = shortcuts.sharedAnswers[kind], !answered.veto else {
         if unused { checkUnusedApp(i, vetoed: true, at: now) }
@@ -78,7 +79,7 @@ extension SystemScheduler {
       // The rule, as for the app under study (its own open prediction, the same cut once
       // the score cannot reach the threshold), after the shared policies' answer.
       let verdict = judge(
-        &activity, at: &point, after: (shared, answered.tally), predicting: .otherApp(i),
+        &activity, at: &point, after: (sharedCount, answered.tally), predicting: .otherApp(i),
         cutsOutOfReach: shortcuts.uses)
       learnUnused(i, from: verdict, activity, at: point.context, checking: unused)
       let group = otherApps.apps[i].group
@@ -149,6 +150,7 @@ extension SystemScheduler {
 
   /// What every other app sees alike at a decision point, made once per point: the
   /// device's state and budgets, with none of the app under study's own.
+  @inline(__always)  // Called, the scheduler (2.4 kB) was copied for it at each point.
   func otherAppsContext(
     app: some LaunchableApp, device: some DeviceConditions, now: SimTime
   ) -> PolicyContext {
@@ -248,6 +250,7 @@ extension SystemScheduler {
 
   /// The load of `group` at `now`, the app under study's runs and the other apps' with
   /// each runner's weight decayed by its age, rounded up (dasd).
+  @inline(__always)  // Called, the scheduler (2.4 kB) was copied for it at each launch.
   func groupLoad(_ group: ActivityGroup, now: SimTime, without weight: Double = 0) -> Int {
     var sum = -weight
     var count = 0
