@@ -12,5 +12,11 @@ public enum ApplicationState: String, Sendable, Hashable {
   case suspended
 
   /// Whether the app is on screen.
-  public var isForeground: Bool { self == .active || self == .inactive }
+  @inline(__always)  // Asked by two policies at each judgement (2.2 M calls in `bench phone`).
+  public var isForeground: Bool {
+    switch self {
+    case .active, .inactive: true
+    case .notRunning, .background, .suspended: false
+    }
+  }
 }
