@@ -133,18 +133,16 @@ public struct UsageHistory: Sendable {
       let covered = min(end, Int64(k + 1) * slotMicroseconds) - max(start, Int64(k) * slotMicroseconds)
       guard covered > 0 else { continue }
       let share = Double(covered) / Double(slotMicroseconds)
-      let slot = first + k
       // The slots past midnight belong to the next day: their ages count from it.
+      let (slot, day) = ((first + k) % Self.slotsPerDay, today + (first + k) / Self.slotsPerDay)
       let events: Double
-      if slot >= Self.slotsPerDay {
-        events = uncachedWeightedEvents(slot: slot % Self.slotsPerDay, day: today + slot / Self.slotsPerDay)
-      } else if slotTotals[slot] == 0 {
+      if slotTotals[slot] == 0 {
         events = 0
-      } else if slotSums.day == today, slotSums.valid[slot] {
+      } else if slotSums.day == day, slotSums.valid[slot] {
         // The kept sum, read here: a call for it cost more than the reading.
         events = slotSums.sums[slot]
       } else {
-        events = weightedEvents(slot: slot, day: today)
+        events = weightedEvents(slot: slot, day: day)
       }
       sum += events * share
     }
@@ -173,17 +171,6 @@ public struct UsageHistory: Sendable {
       }
     }
     return slotSums.weighted(slot, counts: counts)
-  }
-
-  /// ``weightedEvents(slot:day:)`` without the cache, for a slot of the next day asked
-  /// about from the cache's day (a window that crosses midnight).
-  func uncachedWeightedEvents(slot: Int, day: Int) -> Double {
-    if slotTotals[slot] == 0 { return 0 }
-    var weighted = 0.0
-    for row in 0..<days where isRemembered(row, today: day) {
-      weighted += Double(counts[row * Self.slotsPerDay + slot]) * weight(age: day - dayOfRow[row])
-    }
-    return weighted
   }
 
   /// The day's events by half hour (48 of them, from midnight), each a weighted sum over
