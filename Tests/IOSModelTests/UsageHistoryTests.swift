@@ -62,11 +62,8 @@ import Testing
     let calendar = SimCalendar(startDate: CivilDate(year: 2026, month: 1, day: 5)!)
     var history = UsageHistory(days: 14, halfLifeDays: 2)
     var events: [SimTime] = []
-    var state: UInt64 = 5
-    func next(_ n: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int(state >> 33) % n
-    }
+    var draws = Draws(state: 5)
+    func next(_ n: Int) -> Int { draws.next(n) }
     let slotSeconds = 900.0
     var checked = 0
     var positive = 0
@@ -131,6 +128,44 @@ import Testing
 }
 
 extension UsageHistoryTests {
+  /// The kept slot sums of two days answer, bit for bit, what a history that has never
+  /// been asked computes afresh: asked as the optimum's scan asks (a decision point's
+  /// day, then windows through the next day, some across midnight) while events are
+  /// recorded between the questions, so that each kept day must forget a slot that
+  /// gains an event and both days must forget a day that gains a row.
+  @Test func keptSumsOfTwoDaysAnswerAsSumsMadeAfresh() {
+    let calendar = SimCalendar(startDate: CivilDate(year: 2026, month: 1, day: 5)!)
+    var asked = UsageHistory(days: 14, halfLifeDays: 2)
+    var neverAsked = UsageHistory(days: 14, halfLifeDays: 2)
+    var draws = Draws(state: 11)
+    func next(_ n: Int) -> Int { draws.next(n) }
+    var compared = 0
+    var nonZero = 0
+    for day in 0..<30 {
+      for point in 0..<24 {
+        let now = SimTime(seconds: Double(day) * 86_400 + Double(point) * 3600 + Double(next(3600)))
+        if next(3) == 0 {
+          let t = now - .seconds(Double(next(600)))
+          asked.record(t, calendar: calendar)
+          neverAsked.record(t, calendar: calendar)
+        }
+        // A scan: 24 windows an hour apart from now, 15 or 30 minutes long.
+        for step in 0..<24 {
+          let from = now + .seconds(Double(step) * 3600 + Double(next(900)))
+          let length = SimDuration(seconds: [900.0, 1800][next(2)])
+          var fresh = neverAsked
+          let want = fresh.expectedEvents(from: from, length: length, now: now, calendar: calendar)
+          let got = asked.expectedEvents(from: from, length: length, now: now, calendar: calendar)
+          #expect(got.bitPattern == want.bitPattern, "day \(day), point \(point), step \(step)")
+          if want > 0 { nonZero += 1 }
+          compared += 1
+        }
+      }
+    }
+    #expect(compared == 17_280)
+    #expect(nonZero > 1_000, "\(nonZero)")
+  }
+
   /// dasd's legacy-fetch prediction: the share of days, since the first with an event in
   /// the history, with an event in the 15-minute slot of the moment asked about; under
   /// 0.02 it is 0; with no event in the history there is none.
@@ -192,5 +227,16 @@ extension UsageHistoryTests {
       }
     }
     #expect(checked == 60 * 14)
+  }
+}
+
+/// A fixed sequence of whole numbers for these tests (a 64-bit linear congruential
+/// generator): `next(n)` is in 0..<n.
+private struct Draws {
+  var state: UInt64
+
+  mutating func next(_ n: Int) -> Int {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return Int(state >> 33) % n
   }
 }
