@@ -82,6 +82,20 @@ public struct ApplicationPolicy: SchedulingPolicy {
 
   /// How `explain` says whether the app counts as recently used, and, when the set is
   /// kept (`inSet` not nil), which of its two conditions failed.
+  /// The most ``answer(_:_:)`` scores an app the owner has never opened (no open
+  /// history: the default probability; never recent), with `pendingLaunchRequests`
+  /// pending, at any time: the larger of its two branches.
+  func bestScoreWithoutOpens(pendingLaunchRequests: UInt8) -> Double {
+    var score = defaultProbability.squareRoot()
+    if score > saturation { score = 1 }
+    if score > 0, pendingLaunchRequests > 1 {
+      score += extraRequestBonus * Double(pendingLaunchRequests - 1)
+    }
+    var overdue = score * overdueScale
+    if overdue > overdueSaturation { overdue = 1 }
+    return max(min(score, 1), overdue)
+  }
+
   static func recency(_ recent: Bool, inSet: Bool?) -> String {
     switch (recent, inSet) {
     case (true, nil): "recently used"

@@ -78,9 +78,7 @@ extension SystemScheduler {
       setOtherApp(i, in: &point, now: now, onScreen: onScreen)
       // The rule, as for the app under study (its own open prediction, the same cut once
       // the score cannot reach the threshold), after the shared policies' answer.
-      let verdict = judge(
-        &activity, at: &point, after: (sharedCount, answered.tally), predicting: .otherApp(i),
-        cutsOutOfReach: shortcuts.uses)
+      let verdict = judgeOtherApp(i, &activity, at: &point, after: answered.tally, shared: sharedCount)
       learnUnused(i, from: verdict, activity, at: point.context, checking: unused)
       let group = otherApps.apps[i].group
       guard case .scored(let mean) = verdict, model.launches(mean, activity),

@@ -10,6 +10,9 @@
 ///   (``OutOfReach``), and while it holds, later points make only their prediction;
 /// - an **unused other app** (``UnusedApp``): its work vetoed because the owner has not
 ///   opened it for too long stays vetoed until the owner opens it;
+/// - an **unopened other app** out of reach: with no open history, its work cannot reach
+///   the model's threshold whatever the state, until the owner opens it
+///   (``SystemScheduler/outOfReachUntilOpened(_:_:)``);
 /// - **device use unread**: the device-use prediction is not made for an activity whose
 ///   kind no policy reads it for (``CompiledPolicy/List/readsDeviceUse``).
 ///
@@ -39,6 +42,12 @@ struct DecisionShortcuts {
   /// Other apps' activities skipped as unused, not judged (in debug builds, judged and
   /// checked).
   var unusedAppSkips = 0
+  /// By other app: whether its work is out of reach while the owner has never opened it
+  /// (nil: not yet decided).
+  var unopenedOutOfReach: [Bool?] = []
+  /// Other apps' activities taken as out of reach until opened, their predictions not
+  /// made (in debug builds, judged in full and checked).
+  var unopenedSkips = 0
   /// Points whose vetoes stood, counted without judging.
   var standingVetoPoints = 0
   /// Points or activities found out of reach.
