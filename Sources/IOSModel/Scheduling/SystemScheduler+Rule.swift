@@ -1,42 +1,24 @@
 import DeviceModel
 import SimKernel
 
-/// **The rule**, in the order a request meets it. The app under study's work is judged
-/// here: its requests and its legacy fetch, silent pushes and background transfers
-/// (``LaunchPath``). The owner's other apps and Apple's maintenance are judged by the
-/// same ``judge(_:at:after:predicting:cutsOutOfReach:record:)`` and thresholds from
-/// their own loop (``judgeOtherApps(app:device:now:loop:scope:)``), at fewer points.
+/// **The rule**, in the order a request meets it, for every client: the app under
+/// study's requests and paths (``LaunchPath``) here, the other apps and Apple's
+/// maintenance by the same ``judge(_:at:after:predicting:cutsOutOfReach:record:)`` from
+/// their own loop (`+OtherApps`). 1 submit (the start, after the hold and the app's
+/// spacing), 2 due (the timer, or the next wake of a phone asleep on battery), 3 the
+/// decision point, 4 judge (every policy once, the predictions made just before the
+/// first that reads them), 5 the threshold (the request's optimum × its slot's
+/// relaxation, `+Optimum`; a push's bypass bar; else the model's), 6 launch, with why
+/// (``LaunchCause``), 7 companions.
 ///
-/// 1. **Submit**: dasd sets the request's start, the later of its earliest begin date and
-///    the 450-s hold, spaced from the app's last launch (``startAfter(for:app:)``), and a
-///    timer that fires a few seconds after it (its leeway and the app's launch).
-/// 2. **Due**: the timer fires on an awake phone; asleep on battery the request waits for
-///    the next wake, a change of state or dasd's own timer (``requestDue(app:device:loop:)``).
-/// 3. **Decision point**: each due activity is judged in turn (``evaluate(app:device:trigger:loop:)``).
-/// 4. **Judge**: every policy once, in order; a veto ends it; else the weighted mean of
-///    the scores, with the usage predictions made once, just before the first policy
-///    that reads them.
-/// 5. **Threshold**: a refresh or processing request of an app used within the week is
-///    compared with its own optimum × the relaxation of the slot it is in
-///    (``setRelativeThreshold(_:at:for:)``, the optimum's scan in `SystemScheduler+Optimum.swift`);
-///    a silent push with dasd's bar for work that bypasses its predictions
-///    (``SchedulingModel/bypassThreshold``); other work with the model's threshold for its kind.
-/// 6. **Launch**: the app is launched for it, and why is kept (``LaunchCause``).
-/// 7. **Companions**: the app's other due requests that no policy vetoes run in the same
-///    launch (``launchCompanions(_:at:app:device:loop:)``).
-///
-/// Following one request takes this file, `SystemScheduler+Optimum.swift` (step 5) and
-/// `SchedulingModel+Judging.swift` (step 4's loop over the policies), besides the
-/// policies. Beside them, what the rule reads and writes: the requests as activities
-/// (`+RequestCache`), the usage predictions (`+Predictions`, ``UsageKnowledge``), group
-/// room (`+FairShare`) and what a launch changes (`+Launched`). Shortcuts that answer a
-/// point without asking every policy live in `Shortcuts/`, and `.ci/shortcuts-test`
-/// checks that they change no launch.
+/// Following one request takes this file, `SystemScheduler+Optimum.swift` and
+/// `SchedulingModel+Judging.swift` (step 4's loop), besides the policies. What the rule
+/// reads and writes sits beside them (`+RequestCache`, `+Predictions`, `+FairShare`,
+/// `+Launched`); shortcuts live in `Shortcuts/`, and `.ci/shortcuts-test` checks that
+/// they change no launch.
 extension SystemScheduler {
-  /// 1. **Submit.** The app submitted `request`: its start as dasd sets it, and the
-  /// request's timer, which brings a launch ``DasdTimer/dueLatency(_:)`` after that start
-  /// (whether it fires then depends on the phone being awake:
-  /// ``requestDue(app:device:loop:)``). The naive model judges at the date itself.
+  /// 1. **Submit.** `request`'s start as dasd sets it, and its timer, due
+  /// ``DasdTimer/dueLatency(_:)`` after that start (the naive model: at the date itself).
   mutating func submitted(
     _ request: BGTaskScheduler.PendingRequest, app: some LaunchableApp, loop: inout EventLoop
   ) {
@@ -46,12 +28,9 @@ extension SystemScheduler {
     loop.schedule(at: start + latency, target: timer.target, kind: Tick.due.rawValue)
   }
 
-  /// A request's start as dasd sets it at submission: its earliest begin date, but no
-  /// sooner than ``SchedulerParameters/submissionHoldSeconds`` after submission
-  /// (dasd-decisions.md §1), then spaced from the app's last launch
-  /// (``spacedFromLastLaunch(_:processing:era:)``), which collapses the window
-  /// (`collapsed`: dasd times it at its start). Kept in ``PendingRequests/starts`` for the
-  /// request cache; the naive model keeps the date.
+  /// A request's start: its earliest begin date, no sooner than the hold after submission
+  /// (dasd-decisions.md §1), spaced from the app's last launch, which collapses the window
+  /// (``spacedFromLastLaunch(_:processing:era:)``); kept in ``PendingRequests/starts``.
   mutating func startAfter(for request: BGTaskScheduler.PendingRequest, app: some LaunchableApp) -> SimTime {
     let earliest = request.earliestBeginDate ?? request.submittedAt
     guard !model.decidesAtEarliestBegin, request.kind != .continuedProcessing else {
@@ -69,10 +48,8 @@ extension SystemScheduler {
     return start
   }
 
-  /// 2. **Due.** A request's or a path's timer fired. dasd's timers for background work
-  /// do not wake a phone asleep on battery (dasd-decisions.md §4): the timer then fires
-  /// at the next wake (``phoneWoke(at:kind:app:device:loop:)``), unless a change of state
-  /// or dasd's own timer judges the work first. The naive model judges it at once.
+  /// 2. **Due.** A request's or a path's timer fired. On a phone asleep on battery it
+  /// waits for the next wake, a change of state or dasd's own timer (dasd-decisions.md §4).
   mutating func requestDue(app: some LaunchableApp, device: some DeviceConditions, loop: inout EventLoop) {
     if !model.decidesAtEarliestBegin, !device.isInUse, !device.isPluggedIn {
       timer.missedWhileAsleep = true
@@ -92,7 +69,7 @@ extension SystemScheduler {
     }
   }
 
-  /// A decision point: judges every due activity and launches those that pass.
+  /// 3. **Decision point**: judges every due activity and launches those that pass.
   public mutating func evaluate(
     app: some LaunchableApp, device: some DeviceConditions, trigger: DecisionTrigger,
     loop: inout EventLoop
@@ -189,16 +166,11 @@ extension SystemScheduler {
     learn(from: summary, app: app, device: device, now: now)
   }
 
-  /// **The rule**, for every app's activities: the policies in order, the first veto
-  /// ends it; otherwise the weighted mean of the scores. The usage predictions are made
-  /// once per point, just before the first policy that reads them (the app-open one for
-  /// the app `predicting` names). With `record`, each policy's full verdict is handed to
-  /// it.
-  ///
-  /// Two checked shortcuts: `prefix`, the answer of the first `count` policies when it
-  /// is already known (the other apps' shared policies, ``judgeOtherApps``), and
-  /// `cutsOutOfReach`, which stops once the predictions are made and the score can no
-  /// longer reach the threshold (``ScoreBound``; debug builds check it against the rule).
+  /// 4. **Judge**, for every client: the policies in order, a veto ends it, else the
+  /// weighted mean; the predictions are made just before the first policy that reads
+  /// them. Checked shortcuts: `prefix`, the first policies' answer when known (the other
+  /// apps' shared ones), and `cutsOutOfReach`, a stop once the score cannot reach the
+  /// threshold (``ScoreBound``). With `record`, each full verdict is handed to it.
   mutating func judge(
     _ activity: inout Activity, at point: inout DecisionPoint,
     after prefix: (count: Int, tally: ScoreTally)? = nil, predicting app: Predicting = .appUnderStudy,
@@ -215,8 +187,7 @@ extension SystemScheduler {
     {
       return .vetoed(i)
     }
-    // A request is judged against its optimum, predicted once it is not vetoed by the
-    // policies before the predictions (the cut below reads it).
+    // 5. **Threshold**: a request's, against its optimum (the cut below reads it).
     setRelativeThreshold(&activity, at: &point, for: app)
     guard split < count else { return .scored(tally.mean) }
     predictAppOpen(&point, for: app)
@@ -236,10 +207,9 @@ extension SystemScheduler {
     return .scored(tally.mean)
   }
 
-  /// 6. **Launch.** The app is launched for `activity`, which scored `score` (and passed
-  /// its bar, or joins the app's launch as a `companion`), if its group has room or can
-  /// make it (``makeRoomIfFull(_:for:app:now:loop:)``); what the launch changes, and why
-  /// it happened (``LaunchCause``), is noted by ``noteLaunch(_:group:at:app:device:loop:score:companion:)``.
+  /// 6. **Launch** for `activity` (scored `score`; a `companion` joins a launch) if its
+  /// group has room or can make it; ``noteLaunch(_:group:at:app:device:loop:score:companion:)``
+  /// notes what it changes and why it happened (``LaunchCause``).
   mutating func launch(
     _ activity: Activity, at point: inout DecisionPoint, app: some LaunchableApp,
     device: some DeviceConditions, loop: inout EventLoop, score: Double, companion: Bool
@@ -263,14 +233,10 @@ extension SystemScheduler {
     }
   }
 
-  /// dasd runs, in a launch of the app, every other pending request of the app that is
-  /// due and that no policy vetoes, whether or not it reaches its own threshold
-  /// (dasd-decisions.md §3; field-observations-3.md V3: a refresh within 15 s of the
-  /// night's first processing launch). Each activity in `waiting`
-  /// (``canJoinALaunch(_:isRequest:)``, judged below the threshold at this point) is
-  /// judged again, by the full rule, as the point stood before the app's first launch at
-  /// it (a companion is not held back by the launch it joins), and launched unless a
-  /// policy vetoes it.
+  /// 7. **Companions.** A launch of the app also runs each of its other due requests that
+  /// no policy vetoes, whatever its score (dasd-decisions.md §3; V3: a refresh within 15 s
+  /// of the night's first processing launch): each in `waiting`, judged by the rule as
+  /// the point stood before the app's first launch at it.
   mutating func launchCompanions(
     _ waiting: [Activity], at before: DecisionPoint, app: some LaunchableApp, device: some DeviceConditions,
     loop: inout EventLoop
