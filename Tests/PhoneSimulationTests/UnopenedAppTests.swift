@@ -1,5 +1,4 @@
 import DeviceModel
-import Randomness
 import SimKernel
 import Testing
 
@@ -14,14 +13,8 @@ import Testing
   /// A phone charged every night with one other app, a news app (refresh every hour)
   /// the owner has not opened.
   static func world(days: Int) -> SystemWorld {
-    var w = SystemWorld(
-      behavior: worker([]), script: nightlyCharge(days: days), recordDecisions: false)
-    var population = AppPopulation()
-    population.maintenance = [:]
-    population.listed = [ListedApp(bundle: "com.news", work: [AppArchetype.news.work], rank: 1)]
-    w.phone.decider.connect(
-      otherApps: FairShareTests.work(population), recent: RandomStreams(seed: 5).stream("recent"))
-    return w
+    UnusedAppTests.world(
+      days: days, app: ListedApp(bundle: "com.news", work: [AppArchetype.news.work], rank: 1), seed: 5)
   }
 
   @Test func anUnopenedAppIsOutOfReachUntilTheOwnerOpensIt() {

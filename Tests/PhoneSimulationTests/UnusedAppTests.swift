@@ -10,16 +10,20 @@ import Testing
 /// the owner opens it (``UnusedApp``): the other apps' loop skips it meanwhile, and debug
 /// builds judge each skipped app and check that the rule vetoes it.
 @Suite struct UnusedAppTests {
-  /// A phone charged every night with one other app, a photo backup (processing on
-  /// power) the owner has not opened.
-  static func world(days: Int) -> SystemWorld {
+  /// A phone charged every night with one other app the owner has not opened: by
+  /// default a photo backup (processing on power).
+  static func world(
+    days: Int,
+    app: ListedApp = ListedApp(bundle: "com.photos", work: [AppArchetype.photoBackup.work], rank: 1),
+    seed: UInt64 = 3
+  ) -> SystemWorld {
     var w = SystemWorld(
       behavior: worker([]), script: nightlyCharge(days: days), recordDecisions: false)
     var population = AppPopulation()
     population.maintenance = [:]
-    population.listed = [ListedApp(bundle: "com.photos", work: [AppArchetype.photoBackup.work], rank: 1)]
+    population.listed = [app]
     w.phone.decider.connect(
-      otherApps: FairShareTests.work(population), recent: RandomStreams(seed: 3).stream("recent"))
+      otherApps: FairShareTests.work(population), recent: RandomStreams(seed: seed).stream("recent"))
     return w
   }
 
