@@ -80,8 +80,6 @@ public struct ApplicationPolicy: SchedulingPolicy {
       c.appOpenProbability == nil ? "no prediction (p=\(format(p)))" : "open predicted p=\(format(p))")
   }
 
-  /// How `explain` says whether the app counts as recently used, and, when the set is
-  /// kept (`inSet` not nil), which of its two conditions failed.
   /// The most ``answer(_:_:)`` scores an app the owner has never opened (no open
   /// history: the default probability; never recent), with `pendingLaunchRequests`
   /// pending, at any time: the larger of its two branches.
@@ -96,6 +94,8 @@ public struct ApplicationPolicy: SchedulingPolicy {
     return max(min(score, 1), overdue)
   }
 
+  /// How `explain` says whether the app counts as recently used, and, when the set is
+  /// kept (`inSet` not nil), which of its two conditions failed.
   static func recency(_ recent: Bool, inSet: Bool?) -> String {
     switch (recent, inSet) {
     case (true, nil): "recently used"

@@ -45,9 +45,6 @@ struct DecisionShortcuts {
   /// By other app: whether its work is out of reach while the owner has never opened it
   /// (nil: not yet decided).
   var unopenedOutOfReach: [Bool?] = []
-  /// Other apps' activities taken as out of reach until opened, their predictions not
-  /// made (in debug builds, judged in full and checked).
-  var unopenedSkips = 0
   /// Points whose vetoes stood, counted without judging.
   var standingVetoPoints = 0
   /// Points or activities found out of reach.

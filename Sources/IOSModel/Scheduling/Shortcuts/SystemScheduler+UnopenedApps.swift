@@ -52,7 +52,7 @@ extension SystemScheduler {
 
   /// Other app `i`'s `activity` judged at `point` (its own fields set) by the rule after
   /// the `shared` policies' `tally`, or, for an app never opened whose work cannot reach
-  /// its threshold (``outOfReachUntilOpened(_:_:)``), by ``judgeUnopened(_:_:at:after:shared:)``
+  /// its threshold (``outOfReachUntilOpened(_:_:)``), by ``judgeUnopened(_:at:after:shared:)``
   /// (debug builds judge it by the rule and check).
   @inline(__always)
   mutating func judgeOtherApp(
@@ -60,7 +60,7 @@ extension SystemScheduler {
   ) -> Verdict {
     let unopened = outOfReachUntilOpened(i, activity)
     if unopened, !shortcuts.checks {
-      return judgeUnopened(i, activity, at: point, after: tally, shared: shared)
+      return judgeUnopened(activity, at: point, after: tally, shared: shared)
     }
     let verdict = judge(
       &activity, at: &point, after: (shared, tally), predicting: .otherApp(i), cutsOutOfReach: shortcuts.uses)
@@ -68,14 +68,14 @@ extension SystemScheduler {
     return verdict
   }
 
-  /// Other app `i`'s `activity`, out of reach until the app is opened, at `point` (its
+  /// An other app's `activity`, out of reach until the app is opened, at `point` (its
   /// own fields set) after the shared policies' `tally`: the policies of its own before
   /// the predictions are asked for their vetoes, as judging asks them, and the
   /// prediction's jitter is drawn as judging draws it; the rest cannot lift the mean.
   /// Returns the verdict judging would give, but for a score short of the threshold,
   /// given as out of reach.
   mutating func judgeUnopened(
-    _ i: Int, _ activity: Activity, at point: DecisionPoint, after tally: ScoreTally, shared: Int
+    _ activity: Activity, at point: DecisionPoint, after tally: ScoreTally, shared: Int
   ) -> Verdict {
     var own = tally
     if let j = model.judgeIndex(
@@ -84,7 +84,6 @@ extension SystemScheduler {
       return .vetoed(j)
     }
     _ = usage.jitter(at: point.context.now, redrawSeconds: parameters.appJitterRedrawSeconds)
-    shortcuts.unopenedSkips += 1
     return .outOfReach
   }
 
