@@ -38,6 +38,9 @@ extension SystemScheduler {
   /// Why `activity`, scoring `score`, launches at `point`: on screen for a push that
   /// reaches the app in use, as a companion of the app's launch, or by the bar it
   /// reached (the model's, or its own before or after its best moment), as judging set it.
+  /// Inlined: called out of line from a mutating launch, it was lent a copy of the
+  /// scheduler (2,464 bytes) at every launch.
+  @inline(__always)
   func cause(of activity: Activity, score: Double, companion: Bool, at point: DecisionPoint) -> LaunchCause {
     let reason: LaunchCause.Reason
     if point.context.pushReachesAppOnScreen(activity) {

@@ -158,7 +158,8 @@ extension SystemScheduler {
         if Self.canJoinALaunch(activity, isRequest: k < requestCount) { waiting.append(activity) }
       }
     }
-    if let beforeLaunch, !waiting.isEmpty {
+    // The list first: unwrapping the point copied it (270 bytes) at every point.
+    if !waiting.isEmpty, let beforeLaunch {
       launchCompanions(waiting, at: beforeLaunch, app: app, device: device, loop: &loop)
     }
     summary.requestsOnly = others == nil

@@ -345,7 +345,9 @@ public struct SystemScheduler: LaunchDecider {
     budgets.pushesLaunched(inPeriodOf: now, anchor: usage.appOpens.first)
   }
 
-  /// How fast a background transfer moves on `network` [B/s] (0: no network).
+  /// How fast a background transfer moves on `network` [B/s] (0: no network). Inlined, as
+  /// ``cause(of:score:companion:at:)``: out of line, each launch copied the scheduler.
+  @inline(__always)
   func transferBytesPerSecond(on network: NetworkKind) -> Double {
     network == .cellular
       ? parameters.transferCellularBytesPerSecond

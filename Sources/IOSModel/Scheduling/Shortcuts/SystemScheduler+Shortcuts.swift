@@ -49,10 +49,13 @@ extension SystemScheduler {
   )
     -> Bool
   {
-    guard let memo = shortcuts.outOfReach, launchPaths.idle,
-      memo.holds(app: app, device: device, point.context, model: model)
-    else { return false }
+    guard let memo = shortcuts.outOfReach, launchPaths.idle else { return false }
+    // One copy of the point's context for the policies asked again and the bound: read
+    // from `point`, an `inout`, it was copied for each policy asked.
+    var context = point.context
+    guard memo.holds(app: app, device: device, context, model: model) else { return false }
     predictAppOpen(&point)
+    context.appOpenProbability = point.context.appOpenProbability
     // The threshold relaxes as time passes: the memo's activity is judged against
     // today's, kept on the memo until its slot ends.
     var threshold = memo.threshold
@@ -69,7 +72,7 @@ extension SystemScheduler {
     }
     guard
       memo.bound.cannotReach(
-        memo.activity, point.context, from: memo.atBest, threshold: threshold, model: model)
+        memo.activity, context, from: memo.atBest, threshold: threshold, model: model)
     else {
       return false
     }
