@@ -3,9 +3,18 @@
 /// the warm-up) whose first completed run was launched by HH:MM. The summary's figure
 /// (per owner) and the report's curve (over owner-days) are both counted with this type,
 /// and both leave out the warm-up with ``SummaryTables/inWarmup(milliseconds:_:)``.
+///
+/// The days of a run are kept by index (a dictionary's hashing cost about 400
+/// instructions at each launch of the summary); a day before the start or past
+/// ``DayIndex/limit``, which only a foreign file gives, is kept by key.
 package struct FirstCompletedRuns: Sendable {
-  /// Day since the start → the time of day of that day's first completed run [ms].
-  package private(set) var byDay: [Int: Int64] = [:]
+  /// Day since the start → the time of day of that day's first completed run [ms];
+  /// `Int64.max` for a day without one.
+  private var byIndex: [Int64] = []
+  /// Days out of ``byIndex``'s reach → as above.
+  private var byKey: [Int: Int64] = [:]
+  /// The days with a completed run.
+  package private(set) var dayCount = 0
 
   package init() {}
 
@@ -13,11 +22,19 @@ package struct FirstCompletedRuns: Sendable {
   package mutating func add(launchedAtMilliseconds ms: Int64) {
     let day = Int(ms / 86_400_000)
     let timeOfDay = ms % 86_400_000
-    byDay[day] = min(byDay[day] ?? timeOfDay, timeOfDay)
+    guard DayIndex.holds(day) else {
+      if byKey[day] == nil { dayCount += 1 }
+      byKey[day] = min(byKey[day] ?? timeOfDay, timeOfDay)
+      return
+    }
+    if byIndex.count <= day { byIndex += repeatElement(Int64.max, count: day + 1 - byIndex.count) }
+    if byIndex[day] == Int64.max { dayCount += 1 }
+    byIndex[day] = min(byIndex[day], timeOfDay)
   }
 
   /// How many days had their first completed run launched by `secondsIntoDay`.
   package func days(by secondsIntoDay: Int) -> Int {
-    byDay.values.count { $0 <= Int64(secondsIntoDay) * 1000 }
+    let limit = Int64(secondsIntoDay) * 1000
+    return byIndex.count { $0 != Int64.max && $0 <= limit } + byKey.values.count { $0 <= limit }
   }
 }

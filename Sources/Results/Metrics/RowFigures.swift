@@ -150,6 +150,6 @@ extension SummaryTables.Counts {
     }
     if launch.expired { expired += 1 }
     // The day as the file's whole milliseconds give it, the hour as its ISO text does.
-    if let h = launch.hour { launchHours.insert(Int(launch.launchedMilliseconds / 86_400_000) * 24 + h) }
+    if let h = launch.hour { launchHours.insert(day: Int(launch.launchedMilliseconds / 86_400_000), hour: h) }
   }
 }

@@ -68,8 +68,7 @@ struct OwnerFigureStream {
     bucket.addTrials(zip(figureSet.trials(k), values).map { $1.isNaN ? 0 : $0 })
     bucket.intraClass.add(days: k.days, launches: k.dayLaunches, launchSquares: k.dayLaunchSquares)
     if k.days > 0 {
-      var daysByHour = [Int](repeating: 0, count: 24)
-      for key in k.launchHours { daysByHour[key % 24] += 1 }
+      let daysByHour = k.launchHours.daysByHour
       for h in 0..<24 {
         guard let v = OwnerFigures.fixed(Double(daysByHour[h]) / k.days) else {
           bucket.hourShares[h].addOutOfRange()

@@ -159,9 +159,8 @@ public struct SummaryTables: Sendable {
     var dayLaunches = 0.0, dayLaunchSquares = 0.0
     /// App opens, and those with a successful run less than an hour before.
     var opens = 0.0, freshOpens = 0.0
-    /// The hours with a launch, as day × 24 + hour (the day of the launch time in whole
-    /// milliseconds, the hour of its ISO text, as the files give them).
-    var launchHours: Set<Int> = []
+    /// The hours with a launch.
+    var launchHours = LaunchHours()
     /// By day: the time of day of the first successful (completed) run [ms].
     var firstSuccess = FirstCompletedRuns()
 
