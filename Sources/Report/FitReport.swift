@@ -139,7 +139,11 @@ enum FitReport {
         (Double($0.offset) + 0.5, $0.element.0)
       },
       yTicks: [(-5, "−5"), (-1, "−1"), (0, "0"), (1, "1"), (5, "5")])
-    chart.legend([("the reported band", bandColour), ("in band", inColour), ("outside its band", outColour)])
+    // An entry only for a colour drawn: with every case in band, no "outside" entry.
+    var entries = [("the reported band", bandColour)]
+    if points.contains(where: { abs($0.1) <= 1 }) { entries.append(("in band", inColour)) }
+    if points.contains(where: { abs($0.1) > 1 }) { entries.append(("outside its band", outColour)) }
+    chart.legend(entries)
     return "<h2>The cases on the fitted values</h2>\n"
       + chart.svg(id: "fitted-cases", title: "Each case's simulated figure against its reported band")
   }
