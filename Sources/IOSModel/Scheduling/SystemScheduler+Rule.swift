@@ -112,10 +112,12 @@ extension SystemScheduler {
         clamping: requestCount + others.count { $0.kind != .backgroundTransfer })
     }
     var summary = DecisionShortcuts.PointSummary()
-    // The app's requests that did not reach their threshold here, and the point as it
-    // was before the app's first launch at it (``launchCompanions``).
+    // The app's requests that did not reach their threshold here, and what a launch
+    // changes in the point (``noteLaunch``) as it was before the app's first launch at
+    // it (``launchCompanions``; a copy of the whole point, 270 bytes, was made at every
+    // point). The predictions made after that launch are kept: they draw nothing new.
     var waiting: [Activity] = []
-    var beforeLaunch: DecisionPoint?
+    var beforeLaunch: (runningTasks: Int, lastLaunch: LaunchTimes, silentPushes: Int)?
     for k in 0..<(requestCount + (others?.count ?? 0)) {
       var activity = k < requestCount ? requests.cache[k] : others.unsafelyUnwrapped[k - requestCount]
       if let earliest = activity.earliest, earliest > now {
@@ -143,7 +145,11 @@ extension SystemScheduler {
         }
         timeHeldPush(activity, vetoedBy: i, at: point, loop: &loop)
       case .scored(let mean) where model.launches(mean, activity):
-        if beforeLaunch == nil { beforeLaunch = point }
+        if beforeLaunch == nil {
+          beforeLaunch = (
+            point.context.runningTasks, point.context.lastLaunch, point.context.silentPushesInPeriod
+          )
+        }
         let outcome = launch(
           activity, at: &point, app: app, device: device, loop: &loop, score: mean, companion: false)
         if let note = log.madeRoom {
@@ -158,9 +164,12 @@ extension SystemScheduler {
         if Self.canJoinALaunch(activity, isRequest: k < requestCount) { waiting.append(activity) }
       }
     }
-    // The list first: unwrapping the point copied it (270 bytes) at every point.
     if !waiting.isEmpty, let beforeLaunch {
-      launchCompanions(waiting, at: beforeLaunch, app: app, device: device, loop: &loop)
+      var before = point
+      before.context.runningTasks = beforeLaunch.runningTasks
+      before.context.lastLaunch = beforeLaunch.lastLaunch
+      before.context.silentPushesInPeriod = beforeLaunch.silentPushes
+      launchCompanions(waiting, at: before, app: app, device: device, loop: &loop)
     }
     summary.requestsOnly = others == nil
     summary.predicted = point.appOpenPredicted
