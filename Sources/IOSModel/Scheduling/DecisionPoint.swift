@@ -9,4 +9,13 @@ struct DecisionPoint {
   var appOpenPredicted = false
   /// Whether the device-use prediction (no draw) was made.
   var deviceUsePredicted = false
+
+  /// What a launch changes in the point
+  /// (``SystemScheduler/noteLaunch(_:group:at:app:device:loop:score:companion:)``), kept
+  /// for the companions, which are judged as the point stood before the app's first
+  /// launch at it.
+  var launchChanged: (runningTasks: Int, lastLaunch: LaunchTimes, silentPushes: Int) {
+    get { (context.runningTasks, context.lastLaunch, context.silentPushesInPeriod) }
+    set { (context.runningTasks, context.lastLaunch, context.silentPushesInPeriod) = newValue }
+  }
 }

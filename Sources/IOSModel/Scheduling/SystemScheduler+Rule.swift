@@ -113,9 +113,8 @@ extension SystemScheduler {
     }
     var summary = DecisionShortcuts.PointSummary()
     // The app's requests that did not reach their threshold here, and what a launch
-    // changes in the point (``noteLaunch``) as it was before the app's first launch at
-    // it (``launchCompanions``; a copy of the whole point, 270 bytes, was made at every
-    // point). The predictions made after that launch are kept: they draw nothing new.
+    // changes in the point as it was before the app's first launch at it (kept whole,
+    // the point was copied at every point); later predictions draw nothing new.
     var waiting: [Activity] = []
     var beforeLaunch: (runningTasks: Int, lastLaunch: LaunchTimes, silentPushes: Int)?
     for k in 0..<(requestCount + (others?.count ?? 0)) {
@@ -145,11 +144,7 @@ extension SystemScheduler {
         }
         timeHeldPush(activity, vetoedBy: i, at: point, loop: &loop)
       case .scored(let mean) where model.launches(mean, activity):
-        if beforeLaunch == nil {
-          beforeLaunch = (
-            point.context.runningTasks, point.context.lastLaunch, point.context.silentPushesInPeriod
-          )
-        }
+        if beforeLaunch == nil { beforeLaunch = point.launchChanged }
         let outcome = launch(
           activity, at: &point, app: app, device: device, loop: &loop, score: mean, companion: false)
         if let note = log.madeRoom {
@@ -166,9 +161,7 @@ extension SystemScheduler {
     }
     if !waiting.isEmpty, let beforeLaunch {
       var before = point
-      before.context.runningTasks = beforeLaunch.runningTasks
-      before.context.lastLaunch = beforeLaunch.lastLaunch
-      before.context.silentPushesInPeriod = beforeLaunch.silentPushes
+      before.launchChanged = beforeLaunch
       launchCompanions(waiting, at: before, app: app, device: device, loop: &loop)
     }
     summary.requestsOnly = others == nil
