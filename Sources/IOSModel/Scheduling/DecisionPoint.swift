@@ -10,12 +10,29 @@ struct DecisionPoint {
   /// Whether the device-use prediction (no draw) was made.
   var deviceUsePredicted = false
 
-  /// What a launch changes in the point
-  /// (``SystemScheduler/noteLaunch(_:group:at:app:device:loop:score:companion:)``), kept
-  /// for the companions, which are judged as the point stood before the app's first
-  /// launch at it.
-  var launchChanged: (runningTasks: Int, lastLaunch: LaunchTimes, silentPushes: Int) {
-    get { (context.runningTasks, context.lastLaunch, context.silentPushesInPeriod) }
-    set { (context.runningTasks, context.lastLaunch, context.silentPushesInPeriod) = newValue }
+  /// The fields ``launchChanged`` reads and puts back.
+  typealias LaunchChanged = (
+    runningTasks: Int, lastLaunch: LaunchTimes, silentPushes: Int,
+    appOpenPredicted: Bool, deviceUsePredicted: Bool
+  )
+
+  /// What the companions need put back as it was before the app's first launch at the
+  /// point: what a launch changes
+  /// (``SystemScheduler/noteLaunch(_:group:at:app:device:loop:score:companion:)``), and
+  /// which predictions were made (one made after the launch is made again for them, as
+  /// it was when the whole point was kept).
+  var launchChanged: LaunchChanged {
+    get {
+      (
+        context.runningTasks, context.lastLaunch, context.silentPushesInPeriod, appOpenPredicted,
+        deviceUsePredicted
+      )
+    }
+    set {
+      (
+        context.runningTasks, context.lastLaunch, context.silentPushesInPeriod, appOpenPredicted,
+        deviceUsePredicted
+      ) = newValue
+    }
   }
 }

@@ -114,9 +114,9 @@ extension SystemScheduler {
     var summary = DecisionShortcuts.PointSummary()
     // The app's requests that did not reach their threshold here, and what a launch
     // changes in the point as it was before the app's first launch at it (kept whole,
-    // the point was copied at every point); later predictions draw nothing new.
+    // the point was copied at every point).
     var waiting: [Activity] = []
-    var beforeLaunch: (runningTasks: Int, lastLaunch: LaunchTimes, silentPushes: Int)?
+    var beforeLaunch: DecisionPoint.LaunchChanged?
     for k in 0..<(requestCount + (others?.count ?? 0)) {
       var activity = k < requestCount ? requests.cache[k] : others.unsafelyUnwrapped[k - requestCount]
       if let earliest = activity.earliest, earliest > now {
