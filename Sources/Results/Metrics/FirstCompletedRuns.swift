@@ -14,7 +14,7 @@ package struct FirstCompletedRuns: Sendable {
   /// Days out of ``byIndex``'s reach → as above.
   private var byKey: [Int: Int64] = [:]
   /// The days with a completed run.
-  package private(set) var dayCount = 0
+  package var dayCount: Int { byIndex.count { $0 != Int64.max } + byKey.count }
 
   package init() {}
 
@@ -23,12 +23,10 @@ package struct FirstCompletedRuns: Sendable {
     let day = Int(ms / 86_400_000)
     let timeOfDay = ms % 86_400_000
     guard DayIndex.holds(day) else {
-      if byKey[day] == nil { dayCount += 1 }
       byKey[day] = min(byKey[day] ?? timeOfDay, timeOfDay)
       return
     }
     if byIndex.count <= day { byIndex += repeatElement(Int64.max, count: day + 1 - byIndex.count) }
-    if byIndex[day] == Int64.max { dayCount += 1 }
     byIndex[day] = min(byIndex[day], timeOfDay)
   }
 
