@@ -113,8 +113,8 @@ extension SystemScheduler {
     }
     var summary = DecisionShortcuts.PointSummary()
     // The app's requests that did not reach their threshold here, and what a launch
-    // changes in the point as it was before the app's first launch at it (kept whole,
-    // the point was copied at every point).
+    // changes in the point as it was before the app's first launch at it (a copy of the
+    // whole point, kept here before, cost three copies at every point).
     var waiting: [Activity] = []
     var beforeLaunch: DecisionPoint.LaunchChanged?
     for k in 0..<(requestCount + (others?.count ?? 0)) {
