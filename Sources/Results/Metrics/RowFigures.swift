@@ -88,7 +88,7 @@ package struct LaunchFigures {
   package var expired: Bool
 
   /// The figures of a row about to be written; nil if the request never launched.
-  package init?(_ row: LaunchRow, calendar: SimCalendar) {
+  package init?(_ row: borrowing LaunchRow, calendar: SimCalendar) {
     guard let launched = row.launched else { return nil }
     launchedMilliseconds = (launched.microseconds + 500) / 1000
     delayMilliseconds = (max(0, (launched - row.earliest).microseconds) + 500) / 1000
