@@ -11,6 +11,7 @@ import Testing
   @Test func triggersSpellTheirReasons() {
     #expect(DecisionTrigger.timer.text == "timer")
     #expect(DecisionTrigger.push.text == "push")
+    #expect(DecisionTrigger.otherAppPush.text == "other_app_push")
     #expect(DecisionTrigger.earliestBeginDate.text == "earliest_begin_date")
     #expect(DecisionTrigger.submit.text == "submit")
     for kind in DeviceChange.Kind.allCases {

@@ -31,6 +31,9 @@ public final class OtherAppsWork {
   /// The apps whose push arrived, or whose held push's spacing ended, at the last
   /// ``deliverPushes(until:)``.
   private(set) var pushesArrived: [Int] = []
+  /// Whether a push arrived at the last ``deliverPushes(until:)`` (not only a held push's
+  /// spacing ended): a phone that takes a push is awake.
+  private(set) var aPushArrived = false
   /// By place in ``pushApps``: the app's next push moment, its next push's arrival or its
   /// held push's spacing end (``holdPush(_:until:)``), whichever comes first (the loop at
   /// each point reads these).
@@ -195,11 +198,13 @@ public final class OtherAppsWork {
   /// Silent pushes that arrived by `now`: each messenger holds at most one, the newest.
   func deliverPushes(until now: SimTime) {
     if !pushesArrived.isEmpty { pushesArrived.removeAll(keepingCapacity: true) }
+    aPushArrived = false
     guard let next = nextPushMoment, next <= now else { return }
     for k in pushMoments.indices where pushMoments[k] <= now {
       let i = pushApps[k]
       pushesArrived.append(i)
       while apps[i].nextPushAt <= now {
+        aPushArrived = true
         if apps[i].run == nil { apps[i].dueAt = apps[i].nextPushAt }
         apps[i].nextPushAt =
           apps[i].nextPushAt

@@ -191,7 +191,7 @@ extension SystemScheduler {
     switch trigger {
     case .timer, .fetchTimer: true
     case .device(let kind): kind == .plugged || kind == .unplugged || kind == .network || kind == .boot
-    case .push, .earliestBeginDate, .submit: false
+    case .push, .otherAppPush, .earliestBeginDate, .submit: false
     }
   }
 
