@@ -1,7 +1,8 @@
 import DeviceModel
 
 /// What prompted a decision point: the scheduler's periodic timer, a silent push (to the
-/// app, or one to another app that woke the phone), a request's `earliestBeginDate`, a submission, or a change of the device.
+/// app, or to another app, reaching a sleeping phone), a request's `earliestBeginDate`, a
+/// submission, or a change of the device.
 ///
 /// A plain value, passed down through every decision point without the retain and
 /// release a text costs; the text (``text``) is made only for a launch's reason or a kept
