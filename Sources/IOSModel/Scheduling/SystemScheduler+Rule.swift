@@ -58,17 +58,14 @@ extension SystemScheduler {
     evaluate(app: app, device: device, trigger: .earliestBeginDate, loop: &loop)
   }
 
-  /// The phone woke at `time`: the screen came on, and a request whose start passed, or a
-  /// timer that came due while the phone slept (a held push's, a spaced fetch's), is judged
-  /// now; or a push to another app reached it (`.otherAppPush`: a phone that takes a push is
-  /// awake), and only such a missed timer fires (legacy-fetch.md §5, item 4).
+  /// The screen came on at `time`: a request whose start passed, or a timer that came due
+  /// while the phone slept (a held push's, a spaced fetch's), is judged now.
   mutating func phoneWoke(
-    at time: SimTime, trigger: DecisionTrigger, app: some LaunchableApp, device: some DeviceConditions,
+    at time: SimTime, kind: DeviceChange.Kind, app: some LaunchableApp, device: some DeviceConditions,
     loop: inout EventLoop
   ) {
-    let due = trigger != .otherAppPush && requests.dueAt <= time.microseconds
-    if due || timer.missedWhileAsleep {
-      evaluate(app: app, device: device, trigger: trigger, loop: &loop)
+    if requests.dueAt <= time.microseconds || timer.missedWhileAsleep {
+      evaluate(app: app, device: device, trigger: .device(kind), loop: &loop)
     }
   }
 

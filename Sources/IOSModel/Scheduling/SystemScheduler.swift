@@ -235,8 +235,10 @@ public struct SystemScheduler: LaunchDecider {
       otherApps.pushEvent = nil
       guard launchesUntil.map({ loop.now < $0 }) ?? true else { return }
       judgeOtherApps(app: app, device: device, now: loop.now, loop: &loop, scope: .pushArrivals)
-      if otherApps.aPushArrived {
-        phoneWoke(at: loop.now, trigger: .otherAppPush, app: app, device: device, loop: &loop)
+      // A phone that takes a push is awake: a timer of the app's that came due while it
+      // slept fires now (legacy-fetch.md §5, item 4); the push is no decision point else.
+      if otherApps.aPushArrived, timer.missedWhileAsleep {
+        evaluate(app: app, device: device, trigger: .otherAppPush, loop: &loop)
       }
       scheduleOtherAppPush(loop: &loop)
     case .due, nil:
@@ -261,7 +263,7 @@ public struct SystemScheduler: LaunchDecider {
       armPathTimers(loop: &loop)
     case .screenOn:
       usage.deviceUse.record(change.time, calendar: calendar)
-      phoneWoke(at: change.time, trigger: .device(change.kind), app: app, device: device, loop: &loop)
+      phoneWoke(at: change.time, kind: change.kind, app: app, device: device, loop: &loop)
     case .appClosed:
       usage.otherApps.appUnderStudyClosed(at: change.time)
       observe(.appClosed(at: change.time), app: app)
