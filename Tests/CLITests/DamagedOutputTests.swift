@@ -5,7 +5,7 @@ import Testing
 /// A damaged output file is refused by `report` and `summarize` in one line naming the
 /// file and line (exit 2), never read into a plausible figure: a row cut short, a word
 /// where a number belongs, a row with a field too few, garbage bytes appended, a manifest
-/// that is not JSON.
+/// that is not JSON, a figure changed in a well-formed file (its checksum in the manifest).
 @Suite(.serialized) struct DamagedOutputTests {
   /// One small run, copied for each damage.
   static let run: URL = {
@@ -58,6 +58,18 @@ import Testing
       "a manifest of {", "manifest.json", "manifest.json: not the JSON of a bgsim run's manifest",
       { _ in Data("{".utf8) }
     ),
+    (
+      // Still a well-formed file: only the checksum the manifest recorded tells.
+      "a figure changed", "days.csv", "days.csv: not the bytes the run wrote",
+      { data in
+        var rows = lines(data)
+        var fields = rows[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let energy = rows[0].split(separator: ",").firstIndex(of: "energy_mwh")!
+        fields[energy] = fields[energy] == "1.00" ? "2.00" : "1.00"
+        rows[1] = fields.joined(separator: ",")
+        return Data(rows.joined(separator: "\n").utf8)
+      }
+    ),
   ]
 
   @Test func theRunIsReadWhole() throws {
@@ -67,7 +79,7 @@ import Testing
     }
   }
 
-  @Test(arguments: 0..<5)
+  @Test(arguments: 0..<6)
   func aDamagedFileIsRefusedInOneLine(_ index: Int) throws {
     let damage = Self.cases[index]
     let folder = try Self.damaged(damage.file, damage.change)

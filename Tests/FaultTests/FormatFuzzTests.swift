@@ -60,6 +60,18 @@ import Testing
     }
   }
 
+  /// Removes the files' checksums from the manifest of the run folder `dir`, as a folder
+  /// written before they were recorded has none: with them, every mutant is refused by
+  /// its checksum before the readers' inner code, which the fuzzer is here to reach
+  /// (`DamagedOutputTests` checks the refusal by checksum).
+  static func forgetChecksums(_ dir: String) throws {
+    var manifest = try #require(RunManifest.read(directory: dir))
+    manifest.files = nil
+    try manifest.text.write(
+      toFile: URL(fileURLWithPath: dir).appendingPathComponent(OutputFileNames.manifest).path,
+      atomically: true, encoding: .utf8)
+  }
+
   /// The corpus: real files written by bgsim itself, and small AWARE files.
   static func targets() throws -> [Target] {
     let root = scratchFolder("format-fuzz")
@@ -77,6 +89,7 @@ import Testing
     request.out = run
     request.jobs = 1
     _ = try request.run { _, _ in }
+    try forgetChecksums(run)
     let spec = try request.load()
     for schema in CSVSchema.experimentOutputs {
       let path = URL(fileURLWithPath: run).appendingPathComponent(schema.file).path
@@ -104,6 +117,7 @@ import Testing
     withOthers.file = write(experiment + "\nother_apps:\n  background_active: 3\n")
     withOthers.out = others
     _ = try withOthers.run { _, _ in }
+    try forgetChecksums(others)
     let othersSpec = try withOthers.load()
     try add(
       CSVSchema.otherApps.file,

@@ -27,6 +27,7 @@ import Testing
     m.wallTimeSeconds = 1.25
     m.commandLine = ["bgsim", "run"]
     m.configuration = "name: x\n"
+    m.files = ["summary.csv": "00000000000000ff", "days.csv": "0123456789abcdef"]
     return m
   }
 
@@ -39,9 +40,24 @@ import Testing
     #expect(read.arms == ["refresh", "processing"] && read.posterior == nil && read.wallTimeSeconds == 1.25)
     #expect(read.cells?.count == 2 && read.cells?[1].value(of: "a.key") == "z")
     #expect(read.warmupRule == "auto" && read.transientDays == 5)
+    #expect(read.files == ["days.csv": "0123456789abcdef", "summary.csv": "00000000000000ff"])
+    // By name, so that the text does not depend on the dictionary's order.
+    #expect(sample().text.contains("\"files\": {\"days.csv\": \"0123456789abcdef\", \"summary.csv\""))
     // The overrides keep the sweep's order when written; read back, they are by key.
     #expect(sample().text.contains("\"overrides\": {\"b.key\": \"1\", \"a.key\": \"x y\"}"))
     #expect(read.cells?[0].overrides.map(\.path) == ["a.key", "b.key"])
+  }
+
+  @Test func aManifestWrittenBeforeTheChecksumsHasNone() throws {
+    let dir = scratchFolder("manifest-old")
+    var old = sample()
+    old.files = nil
+    let text = old.text.replacingOccurrences(of: ",\n  \"files\": {}", with: "")
+    #expect(!text.contains("files"))
+    try text.write(
+      to: dir.appendingPathComponent(OutputFileNames.manifest), atomically: true, encoding: .utf8)
+    let read = try #require(RunManifest.read(directory: dir.path))
+    #expect(read.files == nil && read.seed == UInt64.max)
   }
 
   @Test func aDamagedManifestReadsAsNone() throws {

@@ -29,7 +29,7 @@ extension ExperimentRunner {
   ) throws(UserError) -> (SummaryTables, Double) {
     // The merged files are synced while the summary is computed; its files are committed
     // after them, and dropped if one of them fails.
-    try mergeParts(work.all, commits: commits)
+    let written = try mergeParts(work.all, commits: commits)
     let ran = Set(work.todo.map(\.index))
     let summary = Swift.Result { () throws(UserError) in
       try SummaryTables.compute(
@@ -48,7 +48,8 @@ extension ExperimentRunner {
     tables = try tables.addingCellDifferences(directory: options.outputDirectory, plan: spec.summaryPlan)
     let wall = wallSeconds()
     try Manifest.write(
-      spec: spec, options: options, wallSeconds: wall, chunks: work.all.count, transient: tables.transient)
+      spec: spec, options: options, wallSeconds: wall, chunks: work.all.count, transient: tables.transient,
+      checksums: written)
     try? FileManager.default.removeItem(atPath: partsDirectory)
     return (tables, wall)
   }
@@ -66,8 +67,9 @@ extension ExperimentRunner {
       "bgsim: the summary gathered during the run differs from the summary of the files it wrote")
   }
 
-  /// Concatenates the parts in chunk order under one header per file.
-  func mergeParts(_ all: [Chunk], commits: DeferredCommits) throws(UserError) {
+  /// Concatenates the parts in chunk order under one header per file; returns each
+  /// file's checksum by name.
+  func mergeParts(_ all: [Chunk], commits: DeferredCommits) throws(UserError) -> [String: String] {
     try Self.concatenate(
       chunks: all.map { ($0.index, $0.cell) }, spec: spec, into: options.outputDirectory, commits: commits
     ) {
@@ -78,14 +80,16 @@ extension ExperimentRunner {
   /// Writes each per-owner CSV (``PartKind/rows``) in `directory` from the parts of
   /// `chunks` (each with its sweep cell), in order, under a header with the swept keys
   /// (``ExperimentSpec/layout(_:)``; each part's rows carry their values); commits them with `commits` (in the background) or,
-  /// without, before returning.
+  /// without, before returning. Returns each file's checksum (``AtomicFileWriter/Finished/checksum``) by name.
+  @discardableResult
   static func concatenate(
     chunks: [(index: Int, cell: Int)], spec: ExperimentSpec, into directory: String,
     commits: DeferredCommits? = nil,
     part: (Int, PartKind) -> String
   )
-    throws(UserError)
+    throws(UserError) -> [String: String]
   {
+    var checksums: [String: String] = [:]
     let dir = URL(fileURLWithPath: directory)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
     defer { buffer.deallocate() }
@@ -105,7 +109,10 @@ extension ExperimentRunner {
         if !kind.isInEveryChunk, !FileManager.default.fileExists(atPath: part(chunk.index, kind)) { continue }
         try FileDescriptorOutput.append(part: part(chunk.index, kind), to: writer, buffer: buffer)
       }
-      if let commits { commits.commit([try writer.finish()]) } else { try writer.commit() }
+      let finished = try writer.finish()
+      checksums[schema.file] = finished.checksum
+      if let commits { commits.commit([finished]) } else { try finished.commit() }
     }
+    return checksums
   }
 }

@@ -4,9 +4,11 @@ import Results
 
 /// Writes `manifest.json` (``RunManifest``) for a finished run.
 enum Manifest {
+  /// `checksums`: those of the CSV files already known by name (the merged row files,
+  /// summed as they were written); the other CSV files of the folder are read for theirs.
   static func write(
     spec: ExperimentSpec, options: ExperimentRunner.Options, wallSeconds: Double, chunks: Int,
-    transient: StartupTransient?
+    transient: StartupTransient?, checksums: [String: String] = [:]
   )
     throws(UserError)
   {
@@ -32,6 +34,17 @@ enum Manifest {
     m.wallTimeSeconds = wallSeconds
     m.commandLine = options.commandLine
     m.configuration = ConfigDump.yaml(spec.tree)
+    var files: [String: String] = [:]
+    let dir = URL(fileURLWithPath: options.outputDirectory)
+    for schema in CSVSchema.experimentOutputs + CSVSchema.otherAppOutputs {
+      let path = dir.appendingPathComponent(schema.file).path
+      guard FileManager.default.fileExists(atPath: path) else { continue }
+      guard let sum = checksums[schema.file] ?? FileChecksum.of(file: path) else {
+        throw UserError("cannot read \(path) back to record its checksum; check the folder's permissions")
+      }
+      files[schema.file] = sum
+    }
+    m.files = files
     let writer = try AtomicFileWriter(
       path: URL(fileURLWithPath: options.outputDirectory).appendingPathComponent(OutputFileNames.manifest)
         .path)

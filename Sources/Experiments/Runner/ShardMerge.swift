@@ -64,7 +64,7 @@ public enum ShardMerge {
     AtomicFileWriter.removeStale(in: out)
     ExperimentRunner.removeOutputs(in: out)
     let cells = ExperimentRunner(spec: spec, options: options).chunks().map { ($0.index, $0.cell) }
-    try ExperimentRunner.concatenate(chunks: cells, spec: spec, into: out) { chunk, kind in
+    let written = try ExperimentRunner.concatenate(chunks: cells, spec: spec, into: out) { chunk, kind in
       ExperimentRunner.partPath(
         in: URL(fileURLWithPath: owner[chunk]!).appendingPathComponent("parts").path, chunk, kind)
     }
@@ -73,8 +73,8 @@ public enum ShardMerge {
     _ = try OtherAppSummary.compute(directory: out, plan: spec.summaryPlan)
     let wall = records.map(\.1.wallSeconds).reduce(0, +)
     try Manifest.write(
-      spec: spec, options: options, wallSeconds: wall, chunks: first.totalChunks, transient: summary.transient
-    )
+      spec: spec, options: options, wallSeconds: wall, chunks: first.totalChunks,
+      transient: summary.transient, checksums: written)
     var result = ExperimentRunner.Result(
       deviceDays: spec.cells.count * spec.replications * spec.devices * spec.days * spec.arms.count,
       events: 0,

@@ -154,11 +154,20 @@ public enum OutputFileNames {
   }
 
   /// Checks every CSV file of the run in `path` that exists (``CSVSchema/verify(path:)``),
-  /// before `report` or `summarize` reads any of them.
+  /// and that its bytes are still those the run wrote where the manifest records their
+  /// checksum (``RunManifest/files``): a digit changed after the run would otherwise read
+  /// as a plausible figure. Before `report` or `summarize` reads any of them.
   public static func verifyRunFiles(_ path: String) throws(UserError) {
+    let recorded = RunManifest.read(directory: path)?.files ?? [:]
     for schema in CSVSchema.experimentOutputs + CSVSchema.otherAppOutputs {
       let file = URL(fileURLWithPath: path).appendingPathComponent(schema.file).path
-      if FileManager.default.fileExists(atPath: file) { try schema.verify(path: file) }
+      guard FileManager.default.fileExists(atPath: file) else { continue }
+      try schema.verify(path: file)
+      if let expected = recorded[schema.file], FileChecksum.of(file: file) != expected {
+        throw UserError(
+          "\(file): not the bytes the run wrote (its checksum in \(manifest) differs); the file was edited or damaged since, run the experiment again"
+        )
+      }
     }
   }
 }

@@ -71,6 +71,10 @@ public struct RunManifest: Codable, Sendable {
   public var commandLine: [String]?
   /// The experiment as resolved, YAML.
   public var configuration: String?
+  /// Each CSV file of the folder as the run wrote it: name → its `FileChecksum` (16 hex
+  /// digits). A reader refuses a file whose bytes no longer give it
+  /// (``OutputFileNames/verifyRunFiles(_:)``); folders written before it have none.
+  public var files: [String: String]?
 
   enum CodingKeys: String, CodingKey {
     case name
@@ -84,7 +88,7 @@ public struct RunManifest: Codable, Sendable {
     case devices, replications, start, arms, cells, chunks, intervals, posterior
     case wallTimeSeconds = "wall_time_s"
     case commandLine = "command_line"
-    case configuration
+    case configuration, files
   }
 
   public init() {}
@@ -125,6 +129,9 @@ public struct RunManifest: Codable, Sendable {
       "\"wall_time_s\": \(wallTimeSeconds.map { Format.fixed($0, digits: 3) } ?? "null")",
       "\"command_line\": [" + (commandLine ?? []).map { json($0) }.joined(separator: ", ") + "]",
       "\"configuration\": \(json(configuration))",
+      "\"files\": {"
+        + (files ?? [:]).sorted { $0.key < $1.key }.map { "\(json($0.key)): \(json($0.value))" }
+        .joined(separator: ", ") + "}",
     ]
     return "{\n  " + lines.joined(separator: ",\n  ") + "\n}\n"
   }
