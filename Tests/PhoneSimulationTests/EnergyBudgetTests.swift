@@ -67,17 +67,18 @@ import Testing
   /// capacity.
   @Test func refillsFollowTheOwnersUseAndStopAtTheirCeiling() {
     var system = Self.scheduler(after: at(day: 1, 6))
+    let refill = DeviceBudgets.EnergyRefill(system.parameters)
     let nine = system.budgets.energyShare(
-      at: SimTime(seconds: at(day: 1, 9)), system.parameters, deviceUse: system.usage.deviceUse,
+      at: SimTime(seconds: at(day: 1, 9)), refill, deviceUse: system.usage.deviceUse,
       calendar: system.calendar)
     let three = system.budgets.energyShare(
-      at: SimTime(seconds: at(day: 1, 3)), system.parameters, deviceUse: system.usage.deviceUse,
+      at: SimTime(seconds: at(day: 1, 3)), refill, deviceUse: system.usage.deviceUse,
       calendar: system.calendar)
     #expect(nine > 0.5, "09:00 gets \(nine) of the day's refill")
     #expect(three == 0)
     let shares = (0..<48).map {
       system.budgets.energyShare(
-        at: SimTime(seconds: at(day: 1, Double($0) / 2)), system.parameters,
+        at: SimTime(seconds: at(day: 1, Double($0) / 2)), refill,
         deviceUse: system.usage.deviceUse, calendar: system.calendar)
     }
     #expect(abs(shares.reduce(0, +) - 1) < 1e-9)
@@ -85,7 +86,8 @@ import Testing
     system.parameters.energyRefillFollowsUse = false
     #expect(
       system.budgets.energyShare(
-        at: SimTime(seconds: at(day: 1, 9)), system.parameters, deviceUse: system.usage.deviceUse,
+        at: SimTime(seconds: at(day: 1, 9)), DeviceBudgets.EnergyRefill(system.parameters),
+        deviceUse: system.usage.deviceUse,
         calendar: system.calendar) == 1.0 / 48)
     // Nothing drawn, a day of refills: at the ceiling, not above.
     system.budgets.energy = 0

@@ -50,22 +50,39 @@ struct DeviceBudgets {
     data = max(parameters.dataFloor, data - bytes)
   }
 
+  /// What the energy refill reads of ``SchedulerParameters``: three scalars, where the
+  /// whole parameters (about 600 bytes) were copied at each of the 48 refills a day.
+  struct EnergyRefill {
+    /// ``SchedulerParameters/energyCeiling`` [mWh].
+    var ceiling: Double
+    /// ``SchedulerParameters/energyRefillPerDay`` [mWh/day].
+    var perDay: Double
+    /// ``SchedulerParameters/energyRefillFollowsUse``.
+    var followsUse: Bool
+
+    init(_ parameters: SchedulerParameters) {
+      (ceiling, perDay, followsUse) = (
+        parameters.energyCeiling, parameters.energyRefillPerDay, parameters.energyRefillFollowsUse
+      )
+    }
+  }
+
   /// Adds the energy refills of the half hours begun by `now`, each its share of the
   /// day's at its start (dasd), up to the budget's ceiling.
   @inline(never)
   mutating func refillEnergy(
-    to now: SimTime, _ parameters: SchedulerParameters, deviceUse: UsageHistory, calendar: SimCalendar
+    to now: SimTime, _ refill: EnergyRefill, deviceUse: UsageHistory, calendar: SimCalendar
   ) {
     while energySlotAt <= now {
-      if energy >= parameters.energyCeiling {
+      if energy >= refill.ceiling {
         // The refills of a full budget are lost; the next keeps the phone's phase.
         let step = Self.halfHour.microseconds
         energySlotAt =
           energySlotAt + SimDuration(microseconds: ((now - energySlotAt).microseconds / step + 1) * step)
         return
       }
-      let share = energyShare(at: energySlotAt, parameters, deviceUse: deviceUse, calendar: calendar)
-      energy = min(parameters.energyCeiling, energy + parameters.energyRefillPerDay * share)
+      let share = energyShare(at: energySlotAt, refill, deviceUse: deviceUse, calendar: calendar)
+      energy = min(refill.ceiling, energy + refill.perDay * share)
       energySlotAt = energySlotAt + Self.halfHour
     }
   }
@@ -75,10 +92,10 @@ struct DeviceBudgets {
   /// day's, from the owner's history as it stands (dasd's budget modulator); 1/48
   /// without a prediction, or with ``SchedulerParameters/energyRefillFollowsUse`` off.
   mutating func energyShare(
-    at slot: SimTime, _ parameters: SchedulerParameters, deviceUse: UsageHistory, calendar: SimCalendar
+    at slot: SimTime, _ refill: EnergyRefill, deviceUse: UsageHistory, calendar: SimCalendar
   ) -> Double {
     let even = 1.0 / 48
-    guard parameters.energyRefillFollowsUse else { return even }
+    guard refill.followsUse else { return even }
     let day = calendar.day(of: slot)
     if day != energySharesDay {
       energySharesDay = day

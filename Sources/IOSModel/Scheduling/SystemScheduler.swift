@@ -363,10 +363,10 @@ public struct SystemScheduler: LaunchDecider {
   /// shares follow the owner's predicted use.
   mutating func refillBudgets(to now: SimTime) {
     // This runs at every decision point: the energy's refill comes once a half hour, and
-    // only then are the parameters and the device-use history handed over (passed beside
-    // the budgets' mutation, their 600 bytes were copied at each call).
+    // only then are the device-use history and the three figures it reads of the
+    // parameters handed over (the whole parameters, about 600 bytes, were copied each time).
     if budgets.energySlotAt <= now {
-      budgets.refillEnergy(to: now, parameters, deviceUse: usage.deviceUse, calendar: calendar)
+      budgets.refillEnergy(to: now, .init(parameters), deviceUse: usage.deviceUse, calendar: calendar)
     }
     budgets.refillData(to: now, ceiling: parameters.dataCeiling, perDay: parameters.dataRefillPerDay)
   }
