@@ -89,10 +89,10 @@ extension SystemScheduler {
     }
     refillBudgets(to: now)
     // The shortcuts know the app under study's state, not the other apps' runs.
-    let shortcuts = !recordDecisions && otherApps.isEmpty && Self.usesShortcuts
-    if shortcuts, standingVetoHolds(app: app, device: device, now: now, trigger: trigger) { return }
+    let usesShortcuts = !recordDecisions && otherApps.isEmpty && shortcuts.uses
+    if usesShortcuts, standingVetoHolds(app: app, device: device, now: now, trigger: trigger) { return }
     var point = DecisionPoint(context: context(app: app, device: device, now: now), trigger: trigger)
-    if shortcuts, outOfReachAgain(&point, app: app, device: device) { return }
+    if usesShortcuts, outOfReachAgain(&point, app: app, device: device) { return }
     judgePoint(app: app, device: device, now: now, point: &point, loop: &loop)
   }
 
@@ -129,7 +129,7 @@ extension SystemScheduler {
       var judged = activity
       if recordDecisions {
         (verdict, verdicts) = judgeRecording(&judged, at: &point)
-      } else if Self.usesShortcuts {
+      } else if shortcuts.uses {
         verdict = judgeWithShortcuts(&judged, at: &point)
       } else {
         verdict = judge(&judged, at: &point)

@@ -34,7 +34,7 @@ extension SystemScheduler {
       shortcuts.standingVeto = nil
       return false
     }
-    if Self.checksShortcuts { checkStandingVeto(app: app, device: device, now: now, trigger: trigger) }
+    if shortcuts.checks { checkStandingVeto(app: app, device: device, now: now, trigger: trigger) }
     log.count += standing.decisions
     shortcuts.standingVetoPoints += 1
     return true
@@ -76,7 +76,7 @@ extension SystemScheduler {
     else {
       return false
     }
-    if Self.checksShortcuts {
+    if shortcuts.checks {
       var activity = memo.activity
       activity.relativeThreshold = threshold
       checkOutOfReach(activity, at: point)
@@ -105,7 +105,7 @@ extension SystemScheduler {
     shortcuts.standingVeto = nil
     shortcuts.outOfReach = nil
     // With other apps the memos are not used (their runs change what the memos assume).
-    guard !recordDecisions, otherApps.isEmpty, Self.usesShortcuts, point.requestsOnly, point.judged > 0
+    guard !recordDecisions, otherApps.isEmpty, shortcuts.uses, point.requestsOnly, point.judged > 0
     else { return }
     if point.vetoedOnStateAlone == point.judged, !point.predicted {
       shortcuts.standingVeto = StandingVeto(
