@@ -53,7 +53,7 @@ extension ExperimentRunner {
   static func removeOutputs(in directory: String) {
     let dir = URL(fileURLWithPath: directory)
     let names =
-      [OutputFileNames.manifest] + (CSVSchema.experimentOutputs + CSVSchema.otherAppOutputs).map(\.file)
+      [OutputFileNames.manifest] + CSVSchema.runOutputs.map(\.file)
       + [OutputFileNames.report, OutputFileNames.advice]
     for name in names {
       _ = unlink(dir.appendingPathComponent(name).path)

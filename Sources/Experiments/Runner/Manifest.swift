@@ -36,7 +36,7 @@ enum Manifest {
     m.configuration = ConfigDump.yaml(spec.tree)
     var files: [String: String] = [:]
     let dir = URL(fileURLWithPath: options.outputDirectory)
-    for schema in CSVSchema.experimentOutputs + CSVSchema.otherAppOutputs {
+    for schema in CSVSchema.runOutputs {
       let path = dir.appendingPathComponent(schema.file).path
       guard FileManager.default.fileExists(atPath: path) else { continue }
       guard let sum = checksums[schema.file] ?? FileChecksum.of(file: path) else {

@@ -122,6 +122,9 @@ extension CSVSchema {
   /// The CSV files a run writes when a cell has other apps (`other_app_days.csv` only
   /// when the experiment asks for it), in the order it lists them.
   public static let otherAppOutputs: [CSVSchema] = [otherApps, otherAppSummary, otherAppDays]
+
+  /// Every CSV file a run may write: ``experimentOutputs``, then ``otherAppOutputs``.
+  public static let runOutputs: [CSVSchema] = experimentOutputs + otherAppOutputs
 }
 
 /// The output folder's files that are not CSV, by name.
@@ -159,7 +162,7 @@ public enum OutputFileNames {
   /// as a plausible figure. Before `report` or `summarize` reads any of them.
   public static func verifyRunFiles(_ path: String) throws(UserError) {
     let recorded = RunManifest.read(directory: path)?.files ?? [:]
-    for schema in CSVSchema.experimentOutputs + CSVSchema.otherAppOutputs {
+    for schema in CSVSchema.runOutputs {
       let file = URL(fileURLWithPath: path).appendingPathComponent(schema.file).path
       guard FileManager.default.fileExists(atPath: file) else { continue }
       try schema.verify(path: file)
