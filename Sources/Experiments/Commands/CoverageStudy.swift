@@ -1,6 +1,7 @@
 import FileFormats
 import Foundation
 import Results
+import Synchronization
 
 /// `bgsim coverage`: how often the summary's 95 % intervals hold the truth. An
 /// experiment is run many times, each with its own seed and few owners, and once with
@@ -25,106 +26,105 @@ public struct CoverageStudy: Sendable {
   /// Runs the study: `request`'s experiment with `options.referenceDevices` owners
   /// (its own seed), then `options.runs` times with `options.devices` owners and seeds
   /// seed + 1, seed + 2, … Each run's files go to a scratch folder under `directory`,
-  /// removed once its summary is read; `coverage.csv` is written there.
+  /// removed once its summary is read; `coverage.csv` is written there. The reference
+  /// runs on `request.jobs` jobs; the small runs run that many at a time, one job each
+  /// (a run's summary is one job's work, so a small run on two jobs leaves one idle much
+  /// of the time). Nothing here depends on the jobs: every run gives the same figures.
   public static func run(
     _ request: RunRequest, options: Options, directory: String,
     progress: @escaping @Sendable (Int, Int) -> Void
   ) throws(UserError) -> CoverageStudy {
     let base = try request.load()
     try OutputFolder.prepare(directory: directory)
-    let deviceDays = { (spec: ExperimentSpec, devices: Int) in
-      devices * spec.replications * spec.days * spec.arms.count * spec.cells.count
-    }
     let total = deviceDays(base, options.referenceDevices) + options.runs * deviceDays(base, options.devices)
-    var done = 0
     // With `warmup_days: auto`, the reference run reads the warm-up (from its pilot) and
     // every small run leaves out the same days: one estimand for all runs.
-    func runOnce(devices: Int, seed: UInt64, folder: String, warmup: StartupTransient? = nil)
-      throws(UserError)
-      -> (intervals: [SummaryInterval], transient: StartupTransient?)
-    {
-      var r = request
-      r.devices = devices
-      r.seed = seed
-      r.out = (directory as NSString).appendingPathComponent(folder)
-      var spec = try r.load()
-      if let warmup, spec.warmupIsAuto { spec = spec.resolvingWarmup(warmup) }
-      let before = done
-      // A pilot (`warmup_days: auto`) counts as part of the run's share of the work.
-      let share = deviceDays(spec, devices)
-      // The reference's warm-up is the estimand's, settled or not.
-      let summary = try r.runForSummary(spec) { d, t in
-        progress(before + d * share / max(t, 1), total)
-      }
-      done += deviceDays(spec, devices)
-      let others = try OtherAppSummary.compute(directory: r.out!, plan: spec.summaryPlan, write: false)
-      return (SummaryInterval.all(summary, others), summary.transient)
-    }
-    let (reference, warmup) = try runOnce(
-      devices: options.referenceDevices, seed: base.seed, folder: "reference")
-    var truth: [String: SummaryInterval] = [:]
-    for i in reference { truth[i.id] = i }
-    var counts: [String: (runs: Int, covered: Int, high: Int, low: Int)] = [:]
-    var order: [SummaryInterval] = []
-    for k in 1...max(1, options.runs) {
-      let folder = "run-\(k)"
-      let intervals = try runOnce(
-        devices: options.devices, seed: base.seed &+ UInt64(k), folder: folder,
-        warmup: warmup ?? StartupTransient(days: 0, atSearchLimit: false, dayMeans: [])
-      ).intervals
-      try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(folder))
-      for r in intervals {
-        guard let t = truth[r.id], t.estimate.isFinite else { continue }
-        if counts[r.id] == nil { order.append(t) }
-        var c = counts[r.id] ?? (0, 0, 0, 0)
-        if r.low.isFinite, r.high.isFinite {
-          c.runs += 1
-          if r.low <= t.estimate, t.estimate <= r.high { c.covered += 1 }
-          if r.low > t.estimate { c.high += 1 }
-          if r.high < t.estimate { c.low += 1 }
-        }
-        counts[r.id] = c
-      }
-    }
-    let rows = order.map { t in
-      let c = counts[t.id] ?? (0, 0, 0, 0)
-      return CoverageRow(
-        reference: t, runs: c.runs, covered: c.covered, missedHigh: c.high, missedLow: c.low,
-        band: CoverageRow.acceptedCounts(runs: c.runs, band: options.band))
-    }
+    let reference = try runOnce(
+      request, devices: options.referenceDevices, seed: base.seed, jobs: request.jobs,
+      folder: (directory as NSString).appendingPathComponent("reference")
+    ) { d in progress(d, total) }
+    let warmup = reference.transient ?? StartupTransient(days: 0, atSearchLimit: false, dayMeans: [])
+    let small = try smallRuns(
+      request, options: options, directory: directory, warmup: warmup,
+      done: deviceDays(base, options.referenceDevices)
+    ) { d in progress(d, total) }
+    let rows = CoverageRow.counting(reference: reference.intervals, runs: small, band: options.band)
     let study = CoverageStudy(rows: rows, options: options)
     try CoverageRow.write(rows, to: (directory as NSString).appendingPathComponent(CSVSchema.coverage.file))
     return study
   }
 
+  /// The device-days of `spec` run with `devices` owners.
+  static func deviceDays(_ spec: ExperimentSpec, _ devices: Int) -> Int {
+    devices * spec.replications * spec.days * spec.arms.count * spec.cells.count
+  }
+
+  /// The small runs' intervals, in the order of their seeds (seed + 1, seed + 2, …), run
+  /// `request.jobs` at a time; `progress(device-days)` counts on from `done`.
+  static func smallRuns(
+    _ request: RunRequest, options: Options, directory: String, warmup: StartupTransient, done: Int,
+    progress: @escaping @Sendable (Int) -> Void
+  ) throws(UserError) -> [[SummaryInterval]] {
+    let runs = max(1, options.runs)
+    let base = try request.load()
+    let results = Mutex<[[SummaryInterval]?]>(Array(repeating: nil, count: runs))
+    let failure = Mutex<(run: Int, error: UserError)?>(nil)
+    // The device-days of the finished runs, and of each running one so far, by run.
+    let counted = Mutex<(finished: Int, running: [Int: Int])>((done, [:]))
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: max(1, min(request.jobs, runs))) { _ in
+      while true {
+        let k = next.add(1, ordering: .relaxed).oldValue
+        guard k < runs, failure.withLock({ $0 == nil }) else { return }
+        let folder = (directory as NSString).appendingPathComponent("run-\(k + 1)")
+        // Reported under the lock, so that the count never goes back.
+        let report: @Sendable (Int) -> Void = { d in
+          counted.withLock {
+            $0.running[k] = d
+            progress($0.finished + $0.running.values.reduce(0, +))
+          }
+        }
+        do throws(UserError) {
+          let r = try runOnce(
+            request, devices: options.devices, seed: base.seed &+ UInt64(k + 1), jobs: 1, folder: folder,
+            warmup: warmup, progress: report)
+          try? FileManager.default.removeItem(atPath: folder)
+          results.withLock { $0[k] = r.intervals }
+          counted.withLock {
+            $0.running[k] = nil
+            $0.finished += deviceDays(base, options.devices)
+          }
+        } catch {
+          failure.withLock { if ($0?.run ?? .max) > k { $0 = (k, error) } }
+        }
+      }
+    }
+    if let f = failure.withLock({ $0 }) { throw f.error }
+    return results.withLock { $0.map { $0 ?? [] } }
+  }
+
+  /// One run of `request`'s experiment with `devices` owners, `seed` and `jobs`, in
+  /// `folder`; `warmup` resolves `warmup_days: auto` (nil: the run's own pilot reads it).
+  /// `progress(device-days)` as the run goes, a pilot counted in the run's share.
+  static func runOnce(
+    _ request: RunRequest, devices: Int, seed: UInt64, jobs: Int, folder: String,
+    warmup: StartupTransient? = nil, progress: @escaping @Sendable (Int) -> Void
+  ) throws(UserError) -> (intervals: [SummaryInterval], transient: StartupTransient?) {
+    var r = request
+    (r.devices, r.seed, r.jobs, r.out) = (devices, seed, jobs, folder)
+    var spec = try r.load()
+    if let warmup, spec.warmupIsAuto { spec = spec.resolvingWarmup(warmup) }
+    let share = deviceDays(spec, devices)
+    // The reference's warm-up is the estimand's, settled or not.
+    let summary = try r.runForSummary(spec) { d, t in progress(d * share / max(t, 1)) }
+    let others = try OtherAppSummary.compute(directory: folder, plan: spec.summaryPlan, write: false)
+    return (SummaryInterval.all(summary, others), summary.transient)
+  }
+
   /// The console's table: each interval's coverage, its band, and whether it is in it.
   public func render() -> String {
-    var lines = [
-      "share of \(options.runs) runs (\(options.devices) owners each) whose 95 % interval holds the value of \(options.referenceDevices) owners;",
-      "band: the counts a true coverage in [\(options.band.lowerBound), \(options.band.upperBound)] gives with 99.9 % probability",
-    ]
-    var table = [
-      ["cell", "arm", "app", "metric", "statistic", "coverage", "too high", "too low", "band", ""]
-    ]
-    for r in rows {
-      let t = r.reference
-      table.append([
-        String(t.cell), t.kind == .cellDifference ? "\(t.arm) − baseline" : t.arm,
-        t.app.isEmpty ? "-" : t.app,
-        t.metric, t.statistic,
-        r.runs > 0 ? "\(r.covered)/\(r.runs) = \(Format.fixed(r.coverage, digits: 3))" : "no interval",
-        String(r.missedHigh), String(r.missedLow),
-        "\(r.band.lowerBound)…\(r.band.upperBound)", r.inBand ? "ok" : "OUT",
-      ])
-    }
-    lines += TextTable.lines(table, trimmed: true)
-    let out = rows.filter { !$0.inBand }.count
-    let lowest = rows.filter { $0.runs > 0 }.min { $0.coverage < $1.coverage }
-    lines.append(
-      "\(rows.count - out) of \(rows.count) intervals in band"
-        + (lowest.map {
-          "; lowest coverage \(Format.fixed($0.coverage, digits: 3)) (\($0.reference.arm)\($0.reference.app.isEmpty ? "" : " " + $0.reference.app) \($0.reference.metric) \($0.reference.statistic))"
-        } ?? ""))
-    return lines.joined(separator: "\n") + "\n"
+    CoverageRow.table(
+      rows, runs: options.runs, devices: options.devices, referenceDevices: options.referenceDevices,
+      band: options.band)
   }
 }
