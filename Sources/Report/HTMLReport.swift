@@ -34,14 +34,14 @@ public enum HTMLReport {
   /// Checks that `directory` holds a bgsim run with every file and column the report reads.
   static func check(_ directory: String) throws(UserError) {
     let dir = URL(fileURLWithPath: directory)
-    try OutputFileNames.requireRunFolder(directory)
+    let manifest = try OutputFileNames.requireRunFolder(directory)
     for schema in CSVSchema.experimentOutputs {
       let path = dir.appendingPathComponent(schema.file).path
       guard FileManager.default.fileExists(atPath: path) else {
         throw UserError("\(path): missing; run bgsim run again")
       }
     }
-    try OutputFileNames.verifyRunFiles(directory)
+    try OutputFileNames.verifyRunFiles(directory, manifest: manifest)
   }
 
   /// Writes the report and returns its path; `cell` is `--cell` (a number or `all`;

@@ -60,7 +60,8 @@ import Testing
     ),
     (
       // Still a well-formed file: only the checksum the manifest recorded tells.
-      "a figure changed", "days.csv", "days.csv: not the bytes the run wrote",
+      "a figure changed", "days.csv",
+      "days.csv: not the bytes the run wrote (its checksum in manifest.json differs)",
       { data in
         var rows = lines(data)
         var fields = rows[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)

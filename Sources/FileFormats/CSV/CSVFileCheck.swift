@@ -4,8 +4,11 @@
 /// `numeric` names. A damaged file is refused in one line naming the file, the line and
 /// the fix, never read into a plausible figure.
 package enum CSVFileCheck {
-  /// Checks `path`; `numeric(i)` says whether column `i` holds numbers.
-  package static func verify(path: String, numeric: (Int) -> Bool) throws(UserError) {
+  /// Checks `path`; `numeric(i)` says whether column `i` holds numbers. Returns the
+  /// checksum of the bytes it checked (``FileChecksum``), so that a caller comparing it
+  /// with a recorded one reads the file once.
+  @discardableResult
+  package static func verify(path: String, numeric: (Int) -> Bool) throws(UserError) -> String {
     let file = try MappedFile(path: path)
     let bytes = file.bytes
     func refuse(_ line: Int, _ what: String) -> UserError {
@@ -69,6 +72,9 @@ package enum CSVFileCheck {
         (fields, line) = (0, line + 1)
       }
     }
+    var sum = FileChecksum()
+    sum.add(bytes)
+    return sum.text
   }
 
   /// Whether `bytes[start..<end]` is empty or a number (`nan` and `inf` included, as

@@ -14,12 +14,13 @@ extension CSVSchema {
   /// Checks the whole file at `path` before a command reads it (``CSVFileCheck``): its
   /// header is this schema's, every row is whole with the header's fields, and every
   /// column but the swept keys and ``textColumns`` holds numbers. One line naming the file
-  /// and line otherwise.
-  public func verify(path: String) throws(UserError) {
+  /// and line otherwise. Returns the checksum of the bytes checked (``RunManifest/files``).
+  @discardableResult
+  public func verify(path: String) throws(UserError) -> String {
     let layout = try layout(ofFile: path)
     let columns = layout.columns
     let swept = layout.sweptKeys.count
-    try CSVFileCheck.verify(path: path) { i in
+    return try CSVFileCheck.verify(path: path) { i in
       guard i < columns.count else { return false }
       let isSwept = i >= 1 && i <= swept
       return !isSwept && !Self.textColumns.contains(columns[i])

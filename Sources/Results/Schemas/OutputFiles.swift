@@ -138,8 +138,10 @@ public enum OutputFileNames {
   public static let advice = "advice.txt"
 
   /// Refuses `path` unless it is a folder with a manifest, naming which it lacks: a
-  /// folder that does not exist is said to be missing, not "not a bgsim folder".
-  public static func requireRunFolder(_ path: String) throws(UserError) {
+  /// folder that does not exist is said to be missing, not "not a bgsim folder". Returns
+  /// the manifest.
+  @discardableResult
+  public static func requireRunFolder(_ path: String) throws(UserError) -> RunManifest {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
       throw UserError("\(path): no such folder; give the --out folder of bgsim run")
@@ -149,24 +151,26 @@ public enum OutputFileNames {
       throw UserError(
         "\(path): not a bgsim output folder (no manifest.json); give the --out folder of bgsim run")
     }
-    guard RunManifest.read(directory: path) != nil else {
+    guard let manifest = RunManifest.read(directory: path) else {
       throw UserError(
         "\(manifestPath): not the JSON of a bgsim run's manifest; the folder is damaged, run the experiment again"
       )
     }
+    return manifest
   }
 
   /// Checks every CSV file of the run in `path` that exists (``CSVSchema/verify(path:)``),
   /// and that its bytes are still those the run wrote where the manifest records their
-  /// checksum (``RunManifest/files``): a digit changed after the run would otherwise read
-  /// as a plausible figure. Before `report` or `summarize` reads any of them.
-  public static func verifyRunFiles(_ path: String) throws(UserError) {
-    let recorded = RunManifest.read(directory: path)?.files ?? [:]
+  /// checksum in `manifest` (``RunManifest/files``): a digit changed after the run would
+  /// otherwise read as a plausible figure. Before `report` or `summarize` reads any of
+  /// them; each file is read once for both checks.
+  public static func verifyRunFiles(_ path: String, manifest record: RunManifest) throws(UserError) {
+    let recorded = record.files ?? [:]
     for schema in CSVSchema.runOutputs {
       let file = URL(fileURLWithPath: path).appendingPathComponent(schema.file).path
       guard FileManager.default.fileExists(atPath: file) else { continue }
-      try schema.verify(path: file)
-      if let expected = recorded[schema.file], FileChecksum.of(file: file) != expected {
+      let checked = try schema.verify(path: file)
+      if let expected = recorded[schema.file], checked != expected {
         throw UserError(
           "\(file): not the bytes the run wrote (its checksum in \(manifest) differs); the file was edited or damaged since, run the experiment again"
         )

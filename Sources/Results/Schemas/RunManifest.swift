@@ -73,7 +73,7 @@ public struct RunManifest: Codable, Sendable {
   public var configuration: String?
   /// Each CSV file of the folder as the run wrote it: name → its `FileChecksum` (16 hex
   /// digits). A reader refuses a file whose bytes no longer give it
-  /// (``OutputFileNames/verifyRunFiles(_:)``); folders written before it have none.
+  /// (``OutputFileNames/verifyRunFiles(_:manifest:)``); folders written before it have none.
   public var files: [String: String]?
 
   enum CodingKeys: String, CodingKey {

@@ -27,10 +27,10 @@ struct OutputFolderRecord {
 
   init(path: String) throws(UserError) {
     self.path = path
-    try OutputFileNames.requireRunFolder(path)
-    try OutputFileNames.verifyRunFiles(path)
+    let manifest = try OutputFileNames.requireRunFolder(path)
+    try OutputFileNames.verifyRunFiles(path, manifest: manifest)
     let manifestPath = URL(fileURLWithPath: path).appendingPathComponent(OutputFileNames.manifest).path
-    guard let manifest = RunManifest.read(directory: path), let arms = manifest.arms, !arms.isEmpty,
+    guard let arms = manifest.arms, !arms.isEmpty,
       let seed = manifest.seed, let cells = manifest.cells?.count, (1...1_000_000).contains(cells)
     else {
       throw UserError(
