@@ -45,7 +45,7 @@ public struct CoverageStudy: Sendable {
     ) { d in progress(d, total) }
     let warmup = reference.transient ?? StartupTransient(days: 0, atSearchLimit: false, dayMeans: [])
     let small = try smallRuns(
-      request, options: options, directory: directory, warmup: warmup,
+      request, base, options: options, directory: directory, warmup: warmup,
       done: deviceDays(base, options.referenceDevices)
     ) { d in progress(d, total) }
     let rows = CoverageRow.counting(reference: reference.intervals, runs: small, band: options.band)
@@ -59,14 +59,13 @@ public struct CoverageStudy: Sendable {
     devices * spec.replications * spec.days * spec.arms.count * spec.cells.count
   }
 
-  /// The small runs' intervals, in the order of their seeds (seed + 1, seed + 2, …), run
-  /// `request.jobs` at a time; `progress(device-days)` counts on from `done`.
+  /// The small runs' intervals, in the order of their seeds (`base`'s seed + 1, + 2, …),
+  /// run `request.jobs` at a time; `progress(device-days)` counts on from `done`.
   static func smallRuns(
-    _ request: RunRequest, options: Options, directory: String, warmup: StartupTransient, done: Int,
-    progress: @escaping @Sendable (Int) -> Void
+    _ request: RunRequest, _ base: ExperimentSpec, options: Options, directory: String,
+    warmup: StartupTransient, done: Int, progress: @escaping @Sendable (Int) -> Void
   ) throws(UserError) -> [[SummaryInterval]] {
     let runs = max(1, options.runs)
-    let base = try request.load()
     let results = Mutex<[[SummaryInterval]?]>(Array(repeating: nil, count: runs))
     let failure = Mutex<(run: Int, error: UserError)?>(nil)
     // The device-days of the finished runs, and of each running one so far, by run.
