@@ -9,6 +9,10 @@ scale. Right: the CDF of the delay after earliestBeginDate, each arm to its own
 maximum. Both use sweep cell 0 and leave out the warm-up days. In a sweep, every
 CSV also has one column per swept key after `cell`, so for example
 `pd.read_csv("days.csv").groupby(["app.opens_per_day", "arm"])` needs no join.
+
+It reads the files as they are, without the notebook's checks: `bgsim summarize
+OUT_DIR` first refuses, in one line, a file cut short, garbled or changed since the
+run (the checksums in manifest.json).
 """
 
 import json
