@@ -10,13 +10,14 @@ maximum. Both use sweep cell 0 and leave out the warm-up days. In a sweep, every
 CSV also has one column per swept key after `cell`, so for example
 `pd.read_csv("days.csv").groupby(["app.opens_per_day", "arm"])` needs no join.
 
-It reads the files as they are, without the notebook's checks: `bgsim summarize
-OUT_DIR` first refuses, in one line, a file cut short, garbled or changed since the
-run (the checksums in manifest.json).
+A file cut short, garbled or changed since the run (the checksums in manifest.json)
+stops it with one line naming the file and exit code 1, as the notebook stops: the
+check is bgsim_check.py's, beside this script.
 """
 
 import json
 import sys
+from pathlib import Path
 
 import matplotlib
 
@@ -26,6 +27,16 @@ import pandas as pd  # noqa: E402
 
 out = sys.argv[1] if len(sys.argv) > 1 else "notebooks-data/refresh-vs-processing"
 png = sys.argv[2] if len(sys.argv) > 2 else f"{out}/plot_example.png"
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bgsim_check import DamagedFolder, check_folder  # noqa: E402
+
+if not (Path(out) / "manifest.json").exists():
+    sys.exit(f"plot_example.py: {out}: no bgsim run there (no manifest.json); run bgsim run first")
+try:
+    check_folder(out, ["hour_of_day.csv", "launches.csv"])
+except DamagedFolder as damaged:
+    sys.exit(f"plot_example.py: {damaged}")
 
 with open(f"{out}/manifest.json") as f:
     manifest = json.load(f)
