@@ -103,6 +103,69 @@ import Testing
     #expect(Scorecard.summary(rows) == "in_band=1 of 3 (fitted 1 of 2, held 0 of 1)")
   }
 
+  /// A one-phone verdict that another sample of owners could turn is marked at the edge:
+  /// with the spread's ends anywhere in their 95 % intervals (read at the report's
+  /// precision) the real figure is in band for some and out for others. The intervals
+  /// come from resampling the owners' own figures, so they lie within them.
+  @Test func aVerdictTheOwnersSampleDecidesIsAtTheEdge() throws {
+    let c = try ValidationCase.load(file: write(Self.text(test: "one_phone", extra: "real: 2"), "e.yaml"))
+    let run = Scorecard.run([c], jobs: 1)[0]
+    let scenario = try #require(c.scenario)
+    let perOwner = Scorecard.owners(c, scenario).map { c.figure.value([$0])! }
+    let intervals = try #require(run.spreadIntervals)
+    for end in [intervals.low, intervals.high] {
+      #expect(end.lowerBound >= perOwner.min()! && end.upperBound <= perOwner.max()!, "\(end) \(perOwner)")
+    }
+    #expect(intervals.low.lowerBound <= intervals.high.upperBound)
+    func row(
+      real: Double, spread: (Double, Double), low: ClosedRange<Double>, high: ClosedRange<Double>,
+      precision: Double? = nil, test: ValidationCase.Test = .onePhone
+    ) -> Scorecard.Row {
+      var judged = c
+      (judged.real, judged.reading, judged.precision, judged.test) = (
+        real...real, .point(real), precision, test
+      )
+      var r = Scorecard.Row(validationCase: judged, figure: 2, lower: nil, upper: nil)
+      r.spread = (spread.0, 2, spread.1)
+      r.spreadIntervals = (low, high)
+      return r
+    }
+    // In, and in for every end in the intervals: firm.
+    #expect(!row(real: 2, spread: (1, 3), low: 0.5...1.5, high: 2.5...3.5).atEdge)
+    // In, but p5 could lie above the real figure: at the edge.
+    let edgeIn = row(real: 1.2, spread: (1, 3), low: 0.5...1.5, high: 2.5...3.5)
+    #expect(edgeIn.inBand && edgeIn.atEdge)
+    // Out above p95, which could reach it: at the edge; beyond every p95: firm.
+    let edgeOut = row(real: 3.4, spread: (1, 3), low: 0.5...1.5, high: 2.5...3.5)
+    #expect(!edgeOut.inBand && edgeOut.atEdge)
+    #expect(!row(real: 4, spread: (1, 3), low: 0.5...1.5, high: 2.5...3.5).atEdge)
+    // Read to the minute, a p5 of 15.6–16.4 is 16 however the owners fall: 15 is firmly out.
+    let rounded = row(real: 15, spread: (16, 25), low: 15.6...16.4, high: 24...26, precision: 1)
+    #expect(!rounded.inBand && !rounded.atEdge)
+    #expect(row(real: 15, spread: (16, 25), low: 15.4...16.4, high: 24...26, precision: 1).atEdge)
+    // Owners alike, and fleet cases, have no edge.
+    #expect(!row(real: 2, spread: (2, 2), low: 1.5...2.5, high: 1.5...2.5).atEdge)
+    #expect(!row(real: 1.2, spread: (1, 3), low: 0.5...1.5, high: 2.5...3.5, test: .fleet).atEdge)
+    // The summary names the cases at the edge with their verdicts; scorecard.csv marks them.
+    let firm = row(real: 2, spread: (1, 3), low: 0.5...1.5, high: 2.5...3.5)
+    #expect(
+      Scorecard.summary([firm, edgeIn, edgeOut])
+        == "in_band=2 of 3 (fitted 0 of 0, held 2 of 3); decided by the owners' sample: \(c.id) (in), \(c.id) (out)"
+    )
+    #expect(Scorecard.summary([firm]) == "in_band=1 of 1 (fitted 0 of 0, held 1 of 1)")
+    #expect(Scorecard.text([edgeIn]).contains("in  (edge: with other owners p5 0.5–1.5, p95 2.5–3.5)"))
+    let path = write(Scorecard.csv([firm, edgeIn]), "scorecard.csv")
+    var reader = try CSVReader(path: path, header: false)
+    var read: [[String]] = []
+    while reader.next() { read.append((0..<reader.fieldCount).map { reader.text($0) }) }
+    #expect(read.first == CSVSchema.scorecard.columns)
+    #expect(read.allSatisfy { $0.count == CSVSchema.scorecard.columns.count })
+    let edge = try #require(CSVSchema.scorecard.columns.firstIndex(of: "edge"))
+    let lowHigh = try #require(CSVSchema.scorecard.columns.firstIndex(of: "owners_low_ci95_high"))
+    #expect(read.dropFirst().map { $0[edge] } == ["0", "1"])
+    #expect(read[2][lowHigh] == "1.5")
+  }
+
   /// A report rounded to a unit ("about every 12 h") is judged with the owners'
   /// percentiles read to that unit, halves up, and the scorecard names the unit: 720 min
   /// against owners from 728 min is in at the hour and out at the minute.

@@ -28,6 +28,10 @@ public enum Scorecard {
     public var spread: (low: Double, typical: Double, high: Double)? = nil
     /// Owners whose own figure is undefined (no gap to take a median of, say).
     public var ownersWithoutFigure = 0
+    /// One-phone cases: a 95 % interval for each end of the owners' spread (the owners'
+    /// figures resampled with replacement), how far the ends move with another sample
+    /// of owners; nil for other cases.
+    public var spreadIntervals: (low: ClosedRange<Double>, high: ClosedRange<Double>)? = nil
 
     public var expressible: Bool { validationCase.notExpressible == nil }
 
@@ -38,6 +42,19 @@ public enum Scorecard {
     public var alike: Bool {
       guard validationCase.noVariation == nil, let s = spread else { return false }
       return s.high - s.low <= 1e-9 * max(1, abs(s.typical))
+    }
+
+    /// A one-phone case whose verdict the sample of its owners decides: with the spread's
+    /// ends anywhere in their 95 % intervals (``spreadIntervals``, read at the report's
+    /// precision), the real figure would be in band for some and out for others.
+    public var atEdge: Bool {
+      let c = validationCase
+      guard expressible, c.test == .onePhone, !alike, let i = spreadIntervals else { return false }
+      let readings = c.reading.values(of: c.real)
+      func holds(_ low: Double, _ high: Double) -> Bool {
+        readings.allSatisfy { c.atPrecision(low) <= $0 && $0 <= c.atPrecision(high) }
+      }
+      return holds(i.low.lowerBound, i.high.upperBound) != holds(i.low.upperBound, i.high.lowerBound)
     }
 
     /// Where a one-phone case's real figure lies against the owners' spread: 0 at the
@@ -115,6 +132,7 @@ public enum Scorecard {
     if c.test == .onePhone {
       var row = Row(validationCase: c, figure: spread?.typical, lower: nil, upper: nil)
       (row.spread, row.ownersWithoutFigure) = (spread, without)
+      if spread != nil { row.spreadIntervals = spreadIntervals(c, owners, seed: scenario.seed) }
       return row
     }
     let judged: ([ValidationOwner]) -> Double? =
@@ -151,6 +169,32 @@ public enum Scorecard {
         Statistics.quantile(values, p.upperBound / 100)
       ), owners.count - values.count
     )
+  }
+
+  /// 95 % intervals for the ends of the owners' spread: the owners' own figures resampled
+  /// with replacement ``resamples`` times, each resample's percentiles taken as
+  /// ``spread(_:_:)`` takes them, from a stream of the scenario's seed that nothing else
+  /// draws from.
+  static func spreadIntervals(_ c: ValidationCase, _ owners: [ValidationOwner], seed: UInt64) -> (
+    low: ClosedRange<Double>, high: ClosedRange<Double>
+  ) {
+    let values = owners.compactMap { c.figure.value([$0]) }
+    let p = c.percentiles
+    let stream = RandomStreams(seed: seed).stream("validation/owners-spread")
+    var lows: [Double] = []
+    var highs: [Double] = []
+    lows.reserveCapacity(resamples)
+    highs.reserveCapacity(resamples)
+    for _ in 0..<resamples {
+      let sample = (0..<values.count).map { _ in values[stream.uniformInt(below: values.count)] }.sorted()
+      lows.append(Statistics.quantile(sorted: sample, p.lowerBound / 100))
+      highs.append(Statistics.quantile(sorted: sample, p.upperBound / 100))
+    }
+    func interval(_ draws: [Double]) -> ClosedRange<Double> {
+      let sorted = draws.sorted()
+      return Statistics.quantile(sorted: sorted, 0.025)...Statistics.quantile(sorted: sorted, 0.975)
+    }
+    return (interval(lows), interval(highs))
   }
 
   /// The case's owners, simulated.
@@ -236,19 +280,30 @@ public enum Scorecard {
         } ?? "-"
       table.append([
         c.id, c.grade, c.provenance, c.test.shortName, c.figure.metric.rawValue, reported, simulated, owners,
-        (r.inBand ? "in" : "OUT") + (r.reason.isEmpty ? "" : "  \(r.reason)"),
+        (r.inBand ? "in" : "OUT") + (r.reason.isEmpty ? "" : "  \(r.reason)") + edgeNote(r),
       ])
     }
     return TextTable.lines(table, trimmed: true).joined(separator: "\n")
       + "\n" + summary(rows) + "\n"
   }
 
-  /// The last line: `in_band=N of M`, then the fitted and held cases' counts apart.
+  /// The last line: `in_band=N of M`, then the fitted and held cases' counts apart, and
+  /// the cases at the edge (``Row/atEdge``), if any, with their verdicts.
   public static func summary(_ rows: [Row]) -> String {
     let fitted = rows.filter { $0.validationCase.fitted != nil }
     let held = rows.filter { $0.validationCase.fitted == nil }
+    let edges = rows.filter(\.atEdge).map { "\($0.validationCase.id) (\($0.inBand ? "in" : "out"))" }
     return
       "in_band=\(inBand(rows)) of \(rows.count) (fitted \(inBand(fitted)) of \(fitted.count), held \(inBand(held)) of \(held.count))"
+      + (edges.isEmpty ? "" : "; decided by the owners' sample: \(edges.joined(separator: ", "))")
+  }
+
+  /// A one-phone case at the edge: its spread's ends with their 95 % intervals.
+  static func edgeNote(_ r: Row) -> String {
+    guard r.atEdge, let i = r.spreadIntervals else { return "" }
+    let p = r.validationCase.percentiles
+    return
+      "  (edge: with other owners p\(Format.compact(p.lowerBound)) \(range(i.low)), p\(Format.compact(p.upperBound)) \(range(i.high)))"
   }
 
   static func range(_ r: ClosedRange<Double>) -> String {
@@ -285,7 +340,10 @@ public enum Scorecard {
         number(r.spread?.typical), number(r.spread?.low), number(r.spread?.high),
         number(r.spread.map { $0.high - $0.low }),
         number(e ? c.percentiles.lowerBound : nil), number(e ? c.percentiles.upperBound : nil),
-        String(r.ownersWithoutFigure), r.inBand ? "1" : "0", CSVField.quoted(r.reason),
+        String(r.ownersWithoutFigure),
+        number(r.spreadIntervals?.low.lowerBound), number(r.spreadIntervals?.low.upperBound),
+        number(r.spreadIntervals?.high.lowerBound), number(r.spreadIntervals?.high.upperBound),
+        r.atEdge ? "1" : "0", r.inBand ? "1" : "0", CSVField.quoted(r.reason),
       ]
       out += fields.joined(separator: ",") + "\n"
     }

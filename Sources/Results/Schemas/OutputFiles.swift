@@ -71,7 +71,8 @@ extension CSVSchema {
       "case", "grade", "source", "test", "metric", "task", "band_low", "band_high", "real_low", "real_high",
       "reading", "provenance", "simulated", "ci95_low", "ci95_high", "typical_owner", "owners_low",
       "owners_high", "owners_width",
-      "percentile_low", "percentile_high", "owners_without_figure", "in_band", "reason",
+      "percentile_low", "percentile_high", "owners_without_figure", "owners_low_ci95_low",
+      "owners_low_ci95_high", "owners_high_ci95_low", "owners_high_ci95_high", "edge", "in_band", "reason",
     ])
 
   /// One row per fitted parameter (`bgsim fit`): its prior and posterior, median and
