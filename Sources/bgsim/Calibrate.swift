@@ -17,8 +17,9 @@ struct Calibrate: ParsableCommand {
       real figure (a point, or a reported range's reading or both its ends) lies inside the owners' own \
       p5–p95; every case prints the typical (median) owner and the owners' p5–p95 with its width where \
       one owner has the figure alone. A width of 0 is out unless the case says its report shows no \
-      variation. A one-phone case whose verdict another sample of owners could turn (the real figure \
-      inside the 95 % interval of p5 or p95, owners resampled) is marked at the edge. Each case is \
+      variation. A case whose verdict another sample of owners could turn is marked at the edge: a \
+      fleet figure's interval reaching across an end of its band, or a real figure inside the 95 % \
+      interval of p5 or p95 (owners resampled). Each case is \
       fitted (a constant was read from it) or held. Writes scorecard.csv to --out and ends with \
       in_band=N of M, the fitted and held counts and the cases at the edge. Exits with 1 when N is \
       below --minimum-in-band, 2 on bad input.

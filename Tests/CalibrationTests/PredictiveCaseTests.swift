@@ -143,9 +143,23 @@ import Testing
     let rounded = row(real: 15, spread: (16, 25), low: 15.6...16.4, high: 24...26, precision: 1)
     #expect(!rounded.inBand && !rounded.atEdge)
     #expect(row(real: 15, spread: (16, 25), low: 15.4...16.4, high: 24...26, precision: 1).atEdge)
-    // Owners alike, and fleet cases, have no edge.
+    // Owners all alike have no edge: out whatever the sample.
     #expect(!row(real: 2, spread: (2, 2), low: 1.5...2.5, high: 1.5...2.5).atEdge)
-    #expect(!row(real: 1.2, spread: (1, 3), low: 0.5...1.5, high: 2.5...3.5, test: .fleet).atEdge)
+    // A fleet case is at the edge when its figure's interval reaches across an end of its
+    // band (the spread's intervals play no part).
+    func fleet(_ interval: ClosedRange<Double>) -> Scorecard.Row {
+      var judged = c
+      (judged.test, judged.band) = (.fleet, 1...3)
+      var r = Scorecard.Row(
+        validationCase: judged, figure: 2, lower: interval.lowerBound, upper: interval.upperBound)
+      r.spread = (1, 2, 3)
+      return r
+    }
+    #expect(!fleet(1.5...2.5).atEdge)
+    #expect(fleet(2.5...3.5).atEdge && fleet(0.5...1.5).atEdge && fleet(0...4).atEdge)
+    #expect(!fleet(3.2...4).atEdge && !fleet(0...0.9).atEdge)
+    #expect(
+      Scorecard.edgeNote(fleet(2.5...3.5)) == "  (edge: the 95 % interval reaches across the band's end)")
     // The summary names the cases at the edge with their verdicts; scorecard.csv marks them.
     let firm = row(real: 2, spread: (1, 3), low: 0.5...1.5, high: 2.5...3.5)
     #expect(

@@ -71,8 +71,12 @@ import Testing
     let out = Scorecard.run([c], jobs: 1)[0]
     #expect(!out.inBand)
     #expect(out.reason.hasPrefix("below the band by 1"))
+    // A band 1 above the figure lies inside its interval: the sample of 3 owners decides.
+    #expect(out.atEdge && !inBand.atEdge)
     let text = Scorecard.text([inBand, out])
-    #expect(text.hasSuffix("in_band=1 of 2 (fitted 0 of 0, held 1 of 2)\n"))
+    #expect(
+      text.hasSuffix("in_band=1 of 2 (fitted 0 of 0, held 1 of 2); decided by the owners' sample: T1 (out)\n")
+    )
     let csv = Scorecard.csv([inBand, out]).split(separator: "\n")
     #expect(csv[0] == Substring(CSVSchema.scorecard.header.dropLast()))
     #expect(csv.count == 3)

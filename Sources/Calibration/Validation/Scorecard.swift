@@ -44,12 +44,21 @@ public enum Scorecard {
       return s.high - s.low <= 1e-9 * max(1, abs(s.typical))
     }
 
-    /// A one-phone case whose verdict the sample of its owners decides: with the spread's
-    /// ends anywhere in their 95 % intervals (``spreadIntervals``, read at the report's
-    /// precision), the real figure would be in band for some and out for others.
+    /// A case whose verdict the sample of its owners decides. A fleet or typical-owner
+    /// case: its figure's 95 % interval reaches across an end of the band. A one-phone
+    /// case: with the spread's ends anywhere in their 95 % intervals (``spreadIntervals``,
+    /// read at the report's precision), the real figure would be in band for some and out
+    /// for others. Never a case whose owners are all alike (out whatever the sample).
     public var atEdge: Bool {
       let c = validationCase
-      guard expressible, c.test == .onePhone, !alike, let i = spreadIntervals else { return false }
+      guard expressible, !alike else { return false }
+      guard c.test == .onePhone else {
+        guard let lower, let upper else { return false }
+        let inside = c.band.contains(lower) && c.band.contains(upper)
+        let beside = upper < c.band.lowerBound || lower > c.band.upperBound
+        return !inside && !beside
+      }
+      guard let i = spreadIntervals else { return false }
       let readings = c.reading.values(of: c.real)
       func holds(_ low: Double, _ high: Double) -> Bool {
         readings.allSatisfy { c.atPrecision(low) <= $0 && $0 <= c.atPrecision(high) }
@@ -298,9 +307,13 @@ public enum Scorecard {
       + (edges.isEmpty ? "" : "; decided by the owners' sample: \(edges.joined(separator: ", "))")
   }
 
-  /// A one-phone case at the edge: its spread's ends with their 95 % intervals.
+  /// A case at the edge: a fleet or typical-owner case's interval against its band, a
+  /// one-phone case's spread's ends with their 95 % intervals.
   static func edgeNote(_ r: Row) -> String {
-    guard r.atEdge, let i = r.spreadIntervals else { return "" }
+    guard r.atEdge else { return "" }
+    guard let i = r.spreadIntervals else {
+      return "  (edge: the 95 % interval reaches across the band's end)"
+    }
     let p = r.validationCase.percentiles
     return
       "  (edge: with other owners p\(Format.compact(p.lowerBound)) \(range(i.low)), p\(Format.compact(p.upperBound)) \(range(i.high)))"
