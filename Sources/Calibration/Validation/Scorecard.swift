@@ -150,14 +150,8 @@ public enum Scorecard {
       return Row(validationCase: c, figure: nil, lower: nil, upper: nil)
     }
     let stream = RandomStreams(seed: scenario.seed).stream("validation/bootstrap")
-    var draws: [Double] = []
-    for _ in 0..<resamples {
-      let sample = (0..<owners.count).map { _ in owners[stream.uniformInt(below: owners.count)] }
-      if let v = judged(sample) { draws.append(v) }
-    }
-    let lower = draws.isEmpty ? nil : Statistics.quantile(draws, 0.025)
-    let upper = draws.isEmpty ? nil : Statistics.quantile(draws, 0.975)
-    var row = Row(validationCase: c, figure: figure, lower: lower, upper: upper)
+    let interval = intervals(of: owners, stream: stream) { [judged($0)] }[0]
+    var row = Row(validationCase: c, figure: figure, lower: interval?.lowerBound, upper: interval?.upperBound)
     (row.spread, row.ownersWithoutFigure) = (spread, without)
     return row
   }
@@ -186,24 +180,36 @@ public enum Scorecard {
   /// draws from.
   static func spreadIntervals(_ c: ValidationCase, _ owners: [ValidationOwner], seed: UInt64) -> (
     low: ClosedRange<Double>, high: ClosedRange<Double>
-  ) {
+  )? {
     let values = owners.compactMap { c.figure.value([$0]) }
     let p = c.percentiles
     let stream = RandomStreams(seed: seed).stream("validation/owners-spread")
-    var lows: [Double] = []
-    var highs: [Double] = []
-    lows.reserveCapacity(resamples)
-    highs.reserveCapacity(resamples)
+    let ends = intervals(of: values, stream: stream) { sample in
+      let sorted = sample.sorted()
+      return [
+        Statistics.quantile(sorted: sorted, p.lowerBound / 100),
+        Statistics.quantile(sorted: sorted, p.upperBound / 100),
+      ]
+    }
+    guard let low = ends[0], let high = ends[1] else { return nil }
+    return (low, high)
+  }
+
+  /// The 95 % percentile intervals of `statistics` over ``resamples`` resamples of `items`
+  /// with replacement, drawn from `stream`; a statistic that is nil for a resample is
+  /// left out of it, and nil where it is nil for all.
+  static func intervals<Item>(
+    of items: [Item], stream: RandomStream, _ statistics: ([Item]) -> [Double?]
+  ) -> [ClosedRange<Double>?] {
+    var draws: [[Double]] = []
     for _ in 0..<resamples {
-      let sample = (0..<values.count).map { _ in values[stream.uniformInt(below: values.count)] }.sorted()
-      lows.append(Statistics.quantile(sorted: sample, p.lowerBound / 100))
-      highs.append(Statistics.quantile(sorted: sample, p.upperBound / 100))
+      let values = statistics((0..<items.count).map { _ in items[stream.uniformInt(below: items.count)] })
+      if draws.isEmpty { draws = Array(repeating: [], count: values.count) }
+      for (k, v) in values.enumerated() { if let v { draws[k].append(v) } }
     }
-    func interval(_ draws: [Double]) -> ClosedRange<Double> {
-      let sorted = draws.sorted()
-      return Statistics.quantile(sorted: sorted, 0.025)...Statistics.quantile(sorted: sorted, 0.975)
+    return draws.map { d in
+      d.isEmpty ? nil : Statistics.quantile(d, 0.025)...Statistics.quantile(d, 0.975)
     }
-    return (interval(lows), interval(highs))
   }
 
   /// The case's owners, simulated.
