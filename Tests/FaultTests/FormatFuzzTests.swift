@@ -63,13 +63,34 @@ import Testing
   /// Removes the files' checksums from the manifest of the run folder `dir`, as a folder
   /// written before they were recorded has none: with them, every mutant is refused by
   /// its checksum before the readers' inner code, which the fuzzer is here to reach
-  /// (`DamagedOutputTests` checks the refusal by checksum).
+  /// (`DamagedOutputTests` checks the refusal by checksum). The fields that differ from
+  /// run to run (the wall time, the checkout's state) are set to fixed values, so that
+  /// the seed gives the same mutants every time (``pinShardRecord(_:)``).
   static func forgetChecksums(_ dir: String) throws {
     var manifest = try #require(RunManifest.read(directory: dir))
     manifest.files = nil
+    (manifest.wallTimeSeconds, manifest.gitCommit, manifest.gitDirty) = (
+      1.5, String(repeating: "0", count: 40), false
+    )
     try manifest.text.write(
       toFile: URL(fileURLWithPath: dir).appendingPathComponent(OutputFileNames.manifest).path,
       atomically: true, encoding: .utf8)
+  }
+
+  /// Sets the fields of the shard record at `path` that differ from run to run to fixed
+  /// values: `wall_time_s`, and `experiment_label`, the experiment file's path in the
+  /// scratch folder (which holds the test process's number). A corpus that differs gives
+  /// the same seed other mutants: the count of refusals moved by one between runs of one
+  /// commit.
+  static func pinShardRecord(_ path: String) throws {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let pinned = text.replacingOccurrences(
+      of: #""wall_time_s" ?: ?[0-9.eE+-]+"#, with: #""wall_time_s" : 1.5"#, options: .regularExpression
+    ).replacingOccurrences(
+      of: #""experiment_label" ?: ?"[^"]*""#, with: #""experiment_label" : "e.yaml""#,
+      options: .regularExpression)
+    #expect(pinned.contains(#""wall_time_s" : 1.5"#) && pinned.contains(#""experiment_label" : "e.yaml""#))
+    try pinned.write(toFile: path, atomically: true, encoding: .utf8)
   }
 
   /// The corpus: real files written by bgsim itself, and small AWARE files.
@@ -146,6 +167,9 @@ import Testing
       shards.append(r.out!)
     }
     let merged = root.appendingPathComponent("merged").path
+    for shard in shards {
+      try pinShardRecord(URL(fileURLWithPath: shard).appendingPathComponent(ShardRecord.fileName).path)
+    }
     try add("shard.json", URL(fileURLWithPath: shards[0]).appendingPathComponent(ShardRecord.fileName).path) {
       message { _ = try ShardMerge.merge(shards, out: merged) }
     }
@@ -168,12 +192,14 @@ import Testing
       _ = FitRecord.read(path: draws, fingerprint: "abc", figures: 2)
       return nil
     }
-    // A fit shard's record (its fit file need not exist for the record to be read).
+    // A fit shard's record (its fit file need not exist for the record to be read). The
+    // file is named by a fixed path, not the scratch folder's: that one holds the test
+    // process's number, whose digits shifted the record's bytes from run to run.
     let fitShard = root.appendingPathComponent("fit-shard").path
     try FileManager.default.createDirectory(atPath: fitShard, withIntermediateDirectories: true)
     try FitShardRecord(
       version: BGSimVersion.text, fingerprint: "abc", shard: Shard(text: "1/2")!, draws: 16,
-      fitFile: root.appendingPathComponent("fit.yaml").path, log: nil, done: 8
+      fitFile: "/bgsim-format-fuzz/fit.yaml", log: nil, done: 8
     ).write(to: fitShard)
     try add(
       FitShardRecord.fileName,
