@@ -41,6 +41,12 @@ import Testing
     }
   }
 
+  /// A share's goal may be a percentage, as a hypothesis's value may.
+  @Test func aGoalMayBeAPercentage() throws {
+    let goal = try Advice.Goal(parsing: "launched_by_08:00 >= 90%")
+    #expect(goal.value == 0.9 && goal.comparison == .greaterOrEqual)
+  }
+
   @Test func theCheapestOptionMeetingTheGoalIsChosen() throws {
     let (advice, goal) = try Self.advise("launches_per_device_day >= 0.05")
     #expect(advice.options.count == 6, "3 cells × 2 arms")
@@ -118,6 +124,12 @@ import Testing
     ("icc_launches_per_day >= 0.5", "--goal: unknown metric 'icc_launches_per_day'"),
     ("launched_by_08:00 0.9", "--goal 'launched_by_08:00 0.9': write METRIC OP VALUE"),
     ("launched_by_08:00 >= lots", "--goal: 'lots' is not a number or a duration"),
+    (
+      "launched_by_08:00 >= 1.9",
+      "--goal 'launched_by_08:00 >= 1.9': launched_by_08:00 is a share, from 0 to 1 (or 0% to 100%), so '>= 1.9' fails whatever the run"
+    ),
+    ("energy_per_day_mwh < 0", "--goal 'energy_per_day_mwh < 0': energy_per_day_mwh is never negative"),
+    ("energy_per_day_mwh <= -1", "--goal 'energy_per_day_mwh <= -1': energy_per_day_mwh is never negative"),
   ])
   func aBadGoalIsOneLine(text: String, message: String) {
     do {

@@ -12,7 +12,7 @@ import Testing
   @Test func theMetricIsItsDefinitionAndHypothesesNameIt() throws {
     let text =
       smallExperiment.replacingOccurrences(of: "days: 3", with: "days: 4")
-      + "\n  - \"refresh launched_by_08:00 < 5\"\n"
+      + "\n  - \"refresh launched_by_08:00 <= 1\"\n"
     var request = RunRequest()
     request.file = write(text)
     request.out = scratch().path
@@ -51,7 +51,7 @@ import Testing
     let verdicts = try csvRows(out.appendingPathComponent("hypotheses.csv").path)
     #expect(
       verdicts.contains {
-        $0[1] == "refresh launched_by_08:00 < 5" && $0[CSVSchema.hypotheses.index("result")] == "PASS"
+        $0[1] == "refresh launched_by_08:00 <= 1" && $0[CSVSchema.hypotheses.index("result")] == "PASS"
       })
   }
 

@@ -70,6 +70,20 @@ import Testing
       .map(\.rawValue) == ["launched_by_00:01", "launched_by_01:00", "share_owners_at_least_2_per_day"])
   }
 
+  /// On the end of a metric's range a claim still depends on the run (no figure above 0,
+  /// every owner's share 1), or claims nothing and asks for the metric (`>= 0`).
+  @Test(arguments: [
+    "refresh launches_per_device_day > 0", "refresh launches_per_device_day <= 0",
+    "refresh share_while_charging >= 1", "refresh share_while_charging < 100%",
+    "refresh share_while_charging > 0%", "refresh launched_by_08:00 <= 0",
+    "refresh share_owners_at_least_1_per_day >= 0", "refresh launched_by_08:00 <= 1",
+  ])
+  func aClaimOnTheEndOfItsMetricsRangeParses(text: String) throws {
+    let h = try Hypothesis(
+      parsing: text, arms: ["refresh", "processing"], metrics: MetricName.allCases.map(\.rawValue))
+    #expect(h.value == 0 || h.value == 1)
+  }
+
   @Test func pairedHypothesisParses() throws {
     let h = try Hypothesis(
       parsing: "refresh launches_per_device_day > processing launches_per_device_day (paired, alpha = 0.01)",
@@ -91,6 +105,15 @@ import Testing
     ("refresh launched_by_24:00 > 0.5", "not a form of launched_by_HH:MM"),
     ("refresh share_while_charging > 0.5 (alpha = 0.5)", "alpha must be a number between 0 and 0.5"),
     ("refresh share_while_charging > 0.5 (alpha = 0)", "alpha must be a number between 0 and 0.5"),
+    // A claim the value alone decides: a typo, not a verdict.
+    (
+      "processing share_while_charging >= 1.95",
+      "share_while_charging is a share, from 0 to 1 (or 0% to 100%), so '>= 1.95' fails whatever the run"
+    ),
+    ("refresh share_while_charging < 500%", "so '< 5' holds whatever the run"),
+    ("refresh launched_by_08:00 > 1", "so '> 1' fails whatever the run"),
+    ("refresh launches_per_device_day >= -3", "launches_per_device_day is never negative, so '>= -3' holds"),
+    ("refresh median delay_after_earliest_s < 0s", "so '< 0' fails whatever the run"),
   ])
   func badHypothesesAreRejected(text: String, message: String) {
     do {

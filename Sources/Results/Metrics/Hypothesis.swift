@@ -133,9 +133,13 @@ public struct Hypothesis: Sendable, Hashable {
     }
     cells = nil
     if let q = DurationText.parseQuantity(right.replacingOccurrences(of: "%", with: "")) {
-      value = right.hasSuffix("%") ? q.value / 100 : q.value
+      let number = right.hasSuffix("%") ? q.value / 100 : q.value
+      value = number
       otherArm = nil
       if paired { throw HypothesisError(raw, "'paired' needs another arm on the right, not a number") }
+      if let name = MetricName(rawValue: metric), let problem = op.slipProblem(metric: name, value: number) {
+        throw HypothesisError(raw, problem)
+      }
     } else {
       let r = try side(right)
       guard r.cell == nil else {

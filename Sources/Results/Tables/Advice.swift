@@ -28,8 +28,16 @@ public struct Advice: Sendable {
           "--goal: unknown metric '\(words[0])'\(NearestName.hint(words[0], among: names)) (metrics: \(names.joined(separator: ", ")), launched_by_HH:MM, share_owners_at_least_N_per_day)"
         )
       }
-      guard let value = DurationText.parseQuantity(words[2])?.value, value.isFinite else {
+      // A share may be written as a percentage, as in a hypothesis.
+      let percent = words[2].hasSuffix("%")
+      guard let q = DurationText.parseQuantity(percent ? String(words[2].dropLast()) : words[2])?.value,
+        q.isFinite
+      else {
         throw UserError("--goal: '\(words[2])' is not a number or a duration")
+      }
+      let value = percent ? q / 100 : q
+      if let problem = comparison.slipProblem(metric: metric, value: value) {
+        throw UserError("--goal '\(text)': \(problem)")
       }
       (self.metric, self.comparison, self.value) = (metric, comparison, value)
     }
