@@ -139,4 +139,34 @@ import Testing
       Issue.record("accepted")
     } catch { #expect(error.message.contains("not a bgsim output folder (no manifest.json)")) }
   }
+
+  /// One folder named twice, however spelled, would print its rows twice: refused.
+  @Test func aFolderGivenTwiceIsRefused() throws {
+    let spelled = Self.folder.path + "/."
+    do {
+      _ = try SummaryQuery(folders: [Self.folder.path, spelled]).run()
+      Issue.record("accepted")
+    } catch {
+      #expect(
+        error.message
+          == "\(Self.folder.path): given twice (\(Self.folder.path) and \(spelled)); give each folder once")
+    }
+  }
+
+  /// A shard's folder holds parts and `shard.json`, no manifest: the refusal says to merge.
+  @Test func aShardsFolderIsRefusedWithTheMerge() throws {
+    let shard = scratch()
+    var r = RunRequest()
+    (r.days, r.devices, r.out, r.shard) = (2, 4, shard.path, "1/2")
+    _ = try r.run { _, _ in }
+    do {
+      _ = try SummaryQuery(folders: [shard.path]).run()
+      Issue.record("accepted")
+    } catch {
+      #expect(
+        error.message
+          == "\(shard.path): one shard of a run (bgsim run --shard), not its output; combine all its shards with bgsim merge and give the merged folder"
+      )
+    }
+  }
 }

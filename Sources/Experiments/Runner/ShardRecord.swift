@@ -1,5 +1,6 @@
 import FileFormats
 import Foundation
+import Results
 
 /// `shard.json`: what a shard ran, written last so that its presence marks a finished
 /// shard. `bgsim merge` reads it to check that shards belong together: the bgsim
@@ -19,7 +20,7 @@ struct ShardRecord {
   /// The warm-up the shard left out: with `warmup_days: auto`, what its pilot read.
   let warmupDays: Int
 
-  static let fileName = "shard.json"
+  static let fileName = OutputFileNames.shardRecord
 
   func write(to directory: String) throws(UserError) {
     let object: [String: Any] = [

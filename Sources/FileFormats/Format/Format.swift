@@ -2,8 +2,13 @@ import Foundation
 
 /// Numbers for people to read.
 public enum Format {
-  /// `value` with `digits` decimals.
-  public static func fixed(_ value: Double, digits: Int) -> String { String(format: "%.\(digits)f", value) }
+  /// `value` with `digits` decimals; a value that rounds to zero reads 0, never -0
+  /// (`-0.000` beside an interval of zeros reads as a sign that is not there).
+  public static func fixed(_ value: Double, digits: Int) -> String {
+    let text = String(format: "%.\(digits)f", value)
+    return text.hasPrefix("-") && !text.contains(where: { ("1"..."9").contains($0) })
+      ? String(text.dropFirst()) : text
+  }
 
   /// `value` to three significant digits at most, without trailing zeros: 0.0123,
   /// 1.5, 27.4, 1440.

@@ -137,6 +137,8 @@ public enum OutputFileNames {
   public static let report = "report.html"
   /// `bgsim advise`'s answer, kept beside the run's files for the report's answers.
   public static let advice = "advice.txt"
+  /// What `bgsim run --shard K/N` leaves beside its parts, in place of the manifest.
+  public static let shardRecord = "shard.json"
 
   /// Refuses `path` unless it is a folder with a manifest, naming which it lacks: a
   /// folder that does not exist is said to be missing, not "not a bgsim folder". Returns
@@ -149,6 +151,13 @@ public enum OutputFileNames {
     }
     let manifestPath = URL(fileURLWithPath: path).appendingPathComponent(manifest).path
     guard FileManager.default.fileExists(atPath: manifestPath) else {
+      if FileManager.default.fileExists(
+        atPath: URL(fileURLWithPath: path).appendingPathComponent(shardRecord).path)
+      {
+        throw UserError(
+          "\(path): one shard of a run (bgsim run --shard), not its output; combine all its shards with bgsim merge and give the merged folder"
+        )
+      }
       throw UserError(
         "\(path): not a bgsim output folder (no manifest.json); give the --out folder of bgsim run")
     }

@@ -70,6 +70,15 @@ public struct SummaryQuery: Sendable {
   /// The answer, as the format prints it.
   public func run() throws(UserError) -> String {
     guard !folders.isEmpty else { throw UserError("give at least one output folder of bgsim run") }
+    // One folder named twice (`out` and `./out`) would print its rows twice.
+    var named: [String: String] = [:]
+    for folder in folders {
+      let path = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+      if let first = named[path] {
+        throw UserError("\(first): given twice (\(first) and \(folder)); give each folder once")
+      }
+      named[path] = folder
+    }
     let asked = try metricNames()
     var query = self
     query.statistics = Self.besideTheirFigures(statistics)

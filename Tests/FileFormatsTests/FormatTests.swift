@@ -1,0 +1,15 @@
+import FileFormats
+import Testing
+
+/// Numbers for people to read: the console's figures round as the CSV's do.
+@Suite struct FormatTests {
+  @Test func aValueThatRoundsToZeroHasNoSign() {
+    #expect(Format.fixed(-0.0, digits: 3) == "0.000")
+    #expect(Format.fixed(-0.0004, digits: 3) == "0.000")
+    #expect(Format.fixed(-0.0005001, digits: 3) == "-0.001")
+    #expect(Format.fixed(-2.5, digits: 1) == "-2.5")
+    #expect(Format.fixed(-10, digits: 0) == "-10")
+    #expect(Format.fixed(3.14159, digits: 2) == "3.14")
+    #expect(Format.compact(-0.0001) == "0")
+  }
+}
