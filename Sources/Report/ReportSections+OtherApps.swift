@@ -58,7 +58,7 @@ extension ReportSections {
       guard let f else { return "–" }
       let p = f.3.isEmpty ? "" : " " + pText(f.3)
       return
-        "\(String(format: "%.\(digits)f", f.0)) [\(String(format: "%.\(digits)f", f.1)), \(String(format: "%.\(digits)f", f.2))]\(p)"
+        "\(Format.fixed(f.0, digits: digits)) [\(Format.fixed(f.1, digits: digits)), \(Format.fixed(f.2, digits: digits))]\(p)"
     }
     html += "<figure><figcaption>Other apps, a day</figcaption>\n<table><tr><th>app</th><th>archetype</th>"
     for a in arms { html += "<th>\(SVGChart.escape(a)): launches</th><th>\(SVGChart.escape(a)): mWh</th>" }

@@ -113,7 +113,7 @@ extension ReportSections {
           x0: x - 0.012 * n, x1: x + 0.012 * n, y0: mean - (hi - lo) * 0.01, y1: mean + (hi - lo) * 0.01,
           color: color(ai),
           title:
-            "\(arm), \(names[i]): \(String(format: "%.3f", mean)) [\(String(format: "%.3f", low)), \(String(format: "%.3f", high))]"
+            "\(arm), \(names[i]): \(Format.fixed(mean, digits: 3)) [\(Format.fixed(low, digits: 3)), \(Format.fixed(high, digits: 3))]"
         )
       }
     }

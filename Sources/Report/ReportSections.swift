@@ -13,7 +13,7 @@ enum ReportSections {
 
   static func num(_ s: String, _ digits: Int = 2) -> String {
     guard let v = Double(s) else { return s.isEmpty ? "–" : s }
-    return String(format: "%.\(digits)f", v)
+    return Format.fixed(v, digits: digits)
   }
 
   /// A p-value as the page shows it: `p<0.001` below 0.001, else `p=` with 3 decimals.
