@@ -11,5 +11,7 @@ import Testing
     #expect(Format.fixed(-10, digits: 0) == "-10")
     #expect(Format.fixed(3.14159, digits: 2) == "3.14")
     #expect(Format.compact(-0.0001) == "0")
+    // Not a zero: an infinity keeps its sign.
+    #expect(Format.fixed(-.infinity, digits: 2) == "-inf")
   }
 }

@@ -6,7 +6,7 @@ public enum Format {
   /// (`-0.000` beside an interval of zeros reads as a sign that is not there).
   public static func fixed(_ value: Double, digits: Int) -> String {
     let text = String(format: "%.\(digits)f", value)
-    return text.hasPrefix("-") && !text.contains(where: { ("1"..."9").contains($0) })
+    return value.isFinite && text.hasPrefix("-") && !text.contains(where: { ("1"..."9").contains($0) })
       ? String(text.dropFirst()) : text
   }
 
