@@ -48,6 +48,36 @@ import Testing
       abs((spec.personas.first?.persona.usage.unlocksPerDay ?? 0) - r.persona.usage.unlocksPerDay) < 1e-9)
   }
 
+  /// A top-up starts only off the charger, and the simulation loses one drawn while
+  /// charging: its rate is counted per hour off the charger. Ten days plugged in from
+  /// 00:00 to 08:00, a 10-min top-up at 12:00 each day: hour 12 is off the charger 50 min
+  /// a day, so 10 top-ups in 500 min are 1.2 an hour off the charger, not 1 a day.
+  @Test func topUpsAreCountedPerHourOffTheCharger() throws {
+    let dir = scratch()
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let midnight = 1_488_326_400.0  // 2017-03-01 00:00 UTC
+    var battery = "time,battery_level,battery_status,battery_health,battery_adaptor\n"
+    var screen = "time,screen_status\n"
+    for day in 0..<10 {
+      let d = midnight + Double(day) * 86_400
+      for (hour, level, adaptor) in [(0.0, 40, 2), (8.0, 100, 0), (12.0, 80, 2), (12 + 1 / 6.0, 82, 0)] {
+        battery += "\(d + hour * 3600),\(level),2,2,\(adaptor)\n"
+      }
+      for hour in 9...20 { screen += "\(d + Double(hour) * 3600),1\n\(d + Double(hour) * 3600 + 60),0\n" }
+    }
+    battery += "\(midnight + 10 * 86_400),40,2,2,2\n"
+    let (b, s) = (dir.appendingPathComponent("b.csv"), dir.appendingPathComponent("s.csv"))
+    try battery.write(to: b, atomically: true, encoding: .utf8)
+    try screen.write(to: s, atomically: true, encoding: .utf8)
+    var fit = PersonaFit()
+    fit.owners = 2
+    let r = try fit.run(battery: b.path, screen: s.path)
+    #expect(abs(r.persona.charging.topupsPerDay - 1.2) < 1e-9, "\(r.persona.charging.topupsPerDay)")
+    let weights = (0..<24).map { "\($0 == 12 ? 24 : 0)" }.joined(separator: ", ")
+    #expect(r.yaml.contains("topup_profile: \"profile(hourly: [\(weights)])\""), "\(r.yaml)")
+    #expect(r.persona.charging.overnightProbability == 1)
+  }
+
   @Test func aTraceOfADayIsRefusedInOneLine() throws {
     let dir = scratch()
     let battery = dir.appendingPathComponent("b.csv")

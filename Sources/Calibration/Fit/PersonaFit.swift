@@ -15,7 +15,11 @@ import SimKernel
 ///   overnight. Its plug-in and unplug times of day are normal (MLE: mean and standard
 ///   deviation, plug-ins counted from noon so that 23:00 and 01:00 are two hours apart);
 ///   the share of nights with one is `overnight_probability`. The other sessions are
-///   top-ups: their number a day, their starts by hour, their lengths log-normal.
+///   top-ups, their lengths log-normal. A top-up starts only while the phone is off the
+///   charger (the simulation draws top-ups through the day and one that comes while
+///   charging adds nothing), so their rate in each hour of the day is the top-ups that
+///   started in it per hour off the charger in it (the Poisson MLE with that exposure);
+///   `topups_per_day` is the day's sum, `topup_profile` the rates.
 /// - Battery: the drop between two readings off the charger is `screen × screen hours +
 ///   idle × idle hours`; least squares (the Gaussian MLE) gives both rates.
 ///
@@ -64,7 +68,8 @@ public struct PersonaFit: Sendable {
   struct SpanTracker {
     private(set) var spans: [Span] = []
     private(set) var isOn = false
-    private var since: Double?
+    /// When the span still under way at the end began; nil when the signal is off.
+    private(set) var since: Double?
 
     mutating func set(_ on: Bool, at t: Double) {
       if on, since == nil { since = t }
@@ -102,8 +107,11 @@ public struct PersonaFit: Sendable {
     guard screens.count >= 10, plugs.count >= 2 else {
       throw UserError("\(screen): too few screen sessions or charges in the trace to fit a persona")
     }
+    // A charge still under way when the trace ends is time on the charger too.
+    let charged = plugs + (charger.since.map { [Span(start: $0, end: last)] } ?? [])
     let yaml = personaText(
-      screens: screens, plugs: plugs, readings: readings, days: span, battery: battery, screen: screen)
+      screens: screens, plugs: plugs, readings: readings, days: span, battery: battery, screen: screen,
+      offCharger: offChargerSeconds(charged, from: first, to: last))
     let persona: Persona
     do { persona = try Persona(tree: ConfigTree.parse(yaml: yaml, file: "fitted persona")) } catch {
       throw UserError("the fitted persona is not valid: \(error.description)")
@@ -134,18 +142,47 @@ public struct PersonaFit: Sendable {
     return (m, (xs.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(xs.count)).squareRoot())
   }
 
-  /// Weights by hour of the day (mean 1) of `times`.
-  func profile(_ times: [Double]) -> String {
+  /// How many of `times` fall in each hour of the day.
+  func hourlyCounts(_ times: [Double]) -> [Double] {
     var counts = [Double](repeating: 0, count: 24)
     for t in times { counts[min(23, Int(hour(t)))] += 1 }
-    let total = counts.reduce(0, +)
-    let weights = counts.map { total > 0 ? $0 / total * 24 : 1 }
+    return counts
+  }
+
+  /// A profile of rates by hour of the day, as weights of mean 1 (all 1 when every rate is 0).
+  func profile(hourly rates: [Double]) -> String {
+    let total = rates.reduce(0, +)
+    let weights = rates.map { total > 0 ? $0 / total * 24 : 1 }
     return "profile(hourly: [" + weights.map { Format.compact($0) }.joined(separator: ", ") + "])"
+  }
+
+  /// Seconds off the charger in each hour of the day between `start` and `end`, the
+  /// trace's first and last readings; `charges` are the spans on the charger.
+  func offChargerSeconds(_ charges: [Span], from start: Double, to end: Double) -> [Double] {
+    var seconds = [Double](repeating: 0, count: 24)
+    func add(_ a: Double, _ b: Double) {
+      var t = a
+      while t < b {
+        let h = hour(t)
+        let next = min(b, t + (h.rounded(.down) + 1 - h) * 3600)
+        seconds[min(23, Int(h))] += next - t
+        // A step too small to move the clock (rounding at an hour's edge) ends the span.
+        guard next > t else { break }
+        t = next
+      }
+    }
+    var t = start
+    for c in charges.sorted(by: { $0.start < $1.start }) {
+      add(t, min(c.start, end))
+      t = max(t, c.end)
+    }
+    add(t, end)
+    return seconds
   }
 
   func personaText(
     screens: [Span], plugs: [Span], readings: [(time: Double, level: Double, plugged: Bool, screenOn: Bool)],
-    days: Double, battery: String, screen: String
+    days: Double, battery: String, screen: String, offCharger: [Double]
   ) -> String {
     let session = Self.logNormal(screens.map(\.length))
     let overnight = plugs.filter { p in
@@ -157,6 +194,8 @@ public struct PersonaFit: Sendable {
     let plugIn = Self.normal(overnight.map { (hour($0.start) + 12).truncatingRemainder(dividingBy: 24) })
     let unplug = Self.normal(overnight.map { hour($0.end) })
     let topupLength = Self.logNormal(topups.map(\.length))
+    // Top-ups an hour off the charger, by hour of the day: started / hours off.
+    let topupRates = zip(hourlyCounts(topups.map(\.start)), offCharger).map { $1 > 0 ? $0 / ($1 / 3600) : 0 }
     let (screenRate, idleRate) = drainRates(readings)
     func seconds(_ x: Double) -> String { "\(Int(x.rounded()))s" }
     let plugInMean = (plugIn.mean + 12).truncatingRemainder(dividingBy: 24)
@@ -169,7 +208,7 @@ public struct PersonaFit: Sendable {
       description: fitted to a device trace (\(Format.fixed(days, digits: 1)) days)
       usage:
         unlocks_per_day: \(Format.compact(Double(screens.count) / days))
-        unlock_profile: "\(profile(screens.map(\.start)))"
+        unlock_profile: "\(profile(hourly: hourlyCounts(screens.map(\.start))))"
         session_length: "lognormal(median: \(seconds(session.median)), sigma: \(Format.compact(session.sigma)))"
       battery:
         screen_on_drain_pct_per_h: \(Format.compact(screenRate))
@@ -179,8 +218,8 @@ public struct PersonaFit: Sendable {
         overnight_plug_in: "normal(mean: \(seconds(plugInMean * 3600)), sd: \(seconds(max(plugIn.sd, 0.1) * 3600)))"
         overnight_unplug: "normal(mean: \(seconds(unplug.mean * 3600)), sd: \(seconds(max(unplug.sd, 0.1) * 3600)))"
         weekend_unplug_delay: 0s
-        topups_per_day: \(Format.compact(Double(topups.count) / days))
-        topup_profile: "\(profile(topups.map(\.start)))"
+        topups_per_day: \(Format.compact(topupRates.reduce(0, +)))
+        topup_profile: "\(profile(hourly: topupRates))"
         topup_duration: "lognormal(median: \(seconds(topupLength.median)), sigma: \(Format.compact(topupLength.sigma)))"
         low_battery_plug_probability: 0
 
