@@ -47,6 +47,30 @@ import Testing
     }
   }
 
+  /// Past its last reading the trace would leave the phone on the charger with the
+  /// screen off for whole days: a run longer than the trace is refused at `days`, and so
+  /// is `bgsim trace --replay` with more `--days`.
+  @Test func aRunPastTheTracesEndIsRefused() throws {
+    let folder = scratch()
+    let trace = folder.appendingPathComponent("phone.csv")
+    try Self.trace().write(to: trace, atomically: true, encoding: .utf8)
+    var r = RunRequest()
+    r.file = write(experiment(trace: trace.path).replacingOccurrences(of: "days: 3", with: "days: 4"))
+    let long = #expect(throws: UserError.self) { try r.load() }
+    #expect(
+      long?.message.hasSuffix(
+        ": days: 4 days run past the end of the trace, which ends 2 days 20 h after the start; run 3 days or fewer (trace: \(trace.path))"
+      ) == true, "\(long?.message ?? "")")
+    r.days = 3
+    #expect(try r.load().days == 3)
+    var replay = TraceRequest()
+    (replay.replay, replay.days, replay.out) = (trace.path, 4, folder.appendingPathComponent("out").path)
+    let traced = #expect(throws: UserError.self) { try replay.run { _, _ in } }
+    #expect(traced?.message.hasPrefix("--days: 4 days run past the end of the trace") == true)
+    replay.days = 3
+    #expect(try replay.run { _, _ in }.contains("3 device-days"))
+  }
+
   @Test func aBadTraceIsRefusedInOneLine() throws {
     let folder = scratch()
     let trace = folder.appendingPathComponent("phone.csv")

@@ -42,6 +42,9 @@ public struct TraceRequest: Sendable {
     var recorded: RecordedTrace?
     if let replay {
       do { recorded = try RecordedTrace.load(file: replay) } catch { throw UserError(error.description) }
+      if let problem = recorded?.pastTheEndProblem(days: days) {
+        throw UserError("--days: \(problem) (\(replay))")
+      }
     }
     let run = DeviceTraceRun(
       persona: spec, timeline: script, trace: recorded, devices: devices, days: days, seed: seed,
