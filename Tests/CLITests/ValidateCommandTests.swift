@@ -151,6 +151,42 @@ import Testing
     #expect(counted.status == 0 && counted.standardError.isEmpty, "\(counted.standardError)")
   }
 
+  /// A screen session length whose draws are mostly cut at `max_session` (30 h written
+  /// for 30 s) is a warning in the persona's file and in an experiment that names it;
+  /// the shipped personas raise none.
+  @Test func aSessionLengthCutAtMaxSessionIsSaid() throws {
+    let dir = scratchFolder("validate")
+    let persona = dir.appendingPathComponent("slip.yaml")
+    let typical = try String(
+      contentsOf: repoRoot.appendingPathComponent("experiments/personas/typical.yaml"), encoding: .utf8)
+    try typical.replacingOccurrences(of: "median: 30s, sigma: 1.7", with: "median: 30h, sigma: 1.7")
+      .write(to: persona, atomically: true, encoding: .utf8)
+    let outcome = try BGSimBinary.run(["validate", "--persona", persona.path])
+    #expect(outcome.status == 0)
+    // P(X > 2 h) for a log-normal of median 30 h and sigma 1.7: 1 - Φ(ln(1/15) / 1.7) = 0.94.
+    #expect(
+      outcome.standardError
+        == "\(persona.path): warning: usage.session_length: 94 % of the sessions it draws are longer than "
+        + "max_session (7200 s) and cut to it, so most sessions last exactly that; check session_length's and "
+        + "max_session's units\n")
+    let experiment = dir.appendingPathComponent("e.yaml")
+    try """
+    name: e
+    persona: \(persona.path)
+    app: {background_modes: [processing], permitted_identifiers: [p]}
+    arms: {a: {tasks: [{identifier: p, type: processing}]}}
+
+    """.write(to: experiment, atomically: true, encoding: .utf8)
+    let named = try BGSimBinary.run(["validate", experiment.path, "--strict"])
+    #expect(
+      named.status == 2 && named.standardError.contains("e.yaml:2: persona typical: usage.session_length"))
+    let shipped = try FileManager.default.contentsOfDirectory(
+      atPath: repoRoot.appendingPathComponent("experiments/personas").path
+    ).sorted().flatMap { ["--persona", "experiments/personas/\($0)"] }
+    let quiet = try BGSimBinary.run(["validate", "--strict"] + shipped, in: repoRoot)
+    #expect(quiet.status == 0 && quiet.standardError.isEmpty, "\(quiet.standardError)")
+  }
+
   @Test func theShippedFilesRaiseNoWarning() throws {
     let outcome = try BGSimBinary.run(
       [

@@ -52,6 +52,9 @@ public enum FileValidation {
     }
     warnings += configuration.warnings(tasks: []).map { (spec.tree.line(at: ["app"]), $0) }
     warnings += powerKeyWarnings(spec)
+    warnings += spec.personas.flatMap { p in
+      p.persona.warnings.map { (spec.tree.line(at: ["persona"]), "persona \(p.persona.name): \($0)") }
+    }
     warnings += spec.hypotheses.flatMap { h in
       MetricName.formerNameNotes(in: [h.text]).map {
         (spec.tree.line(at: ["hypotheses"]), "hypothesis '\(h.text)': \($0)")
@@ -92,15 +95,22 @@ public enum FileValidation {
     }
   }
 
-  /// What would silently do nothing in an app or a scenario file (``AppConfiguration/warnings(tasks:)``).
+  /// What would silently do nothing in an app, a scenario or a persona file
+  /// (``AppConfiguration/warnings(tasks:)``, ``Persona/warnings``).
   public static func warnings(_ file: String, as kind: Kind) -> [String] {
     let app: AppSpec?
+    var persona: Persona?
     switch kind {
     case .app: app = try? AppSpec.load(file: file)
-    case .scenario: app = (try? Scenario.load(file: file))?.app
+    case .scenario:
+      let scenario = try? Scenario.load(file: file)
+      (app, persona) = (scenario?.app, scenario?.persona)
+    case .persona: (app, persona) = (nil, try? Persona.load(file: file))
     default: app = nil
     }
-    return (app.map { $0.configuration.warnings(tasks: $0.tasks) } ?? []).map { "\(file): warning: \($0)" }
+    return ((app.map { $0.configuration.warnings(tasks: $0.tasks) } ?? []) + (persona?.warnings ?? [])).map {
+      "\(file): warning: \($0)"
+    }
   }
 
   /// Checks `file` as `kind`; returns a one-line summary, or throws the problem.
