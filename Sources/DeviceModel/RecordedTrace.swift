@@ -46,15 +46,18 @@ public struct RecordedTrace: Sendable, Hashable {
   public init(observations: [Observation]) { self.observations = observations }
 
   /// Reads the trace file a configuration key names (`trace: FILE`, the path resolved by
-  /// `resolve`); a missing file is refused at the key's line.
-  public static func load(at node: ConfigTree, resolve: (String) -> String) throws(ConfigError)
+  /// `resolve`) for a run of `days` days; a missing file, or one that ends before the
+  /// run's last day (``pastTheEndProblem(days:)``), is refused at the key's line.
+  public static func load(at node: ConfigTree, resolve: (String) -> String, days: Int) throws(ConfigError)
     -> RecordedTrace
   {
     guard let path = node.scalar, FileManager.default.fileExists(atPath: resolve(path)) else {
       throw node.error(
         "'\(node.scalar ?? "")' is no trace file; give a trace CSV (bgsim convert-aware writes one)")
     }
-    return try load(file: resolve(path))
+    let trace = try load(file: resolve(path))
+    if let problem = trace.pastTheEndProblem(days: days) { throw node.error("\(path): \(problem)") }
+    return trace
   }
 
   /// Reads a trace file.

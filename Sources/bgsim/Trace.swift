@@ -10,7 +10,9 @@ struct Trace: ParsableCommand {
     discussion: """
       Writes OUT/device_events.csv with the columns device,time,time_iso,event,value,battery_pct \
       (time in seconds from the start), then prints a per-day table. With --timeline or --replay \
-      the device follows a script or a recorded trace instead of (part of) its random habits.
+      the device follows a script or a recorded trace instead of (part of) its random habits. \
+      What a file would silently not do (timeline events after the last day, a persona's sessions \
+      mostly cut at max_session) is a warning on standard error, and the command then exits 4.
       """
   )
 
@@ -61,8 +63,18 @@ struct Trace: ParsableCommand {
     if let problem = request.problem() { throw ValidationError(problem) }
   }
 
+  /// Exits 4 after a warning, as a run does (the figures it casts doubt on are not a
+  /// clean answer).
   func run() throws {
+    var warned = false
     let bar = ProgressBar(label: "trace", quiet: quiet)
-    print(try request.run { done, total in bar.update(done: done, total: total, unit: "devices") })
+    let report = try request.run(
+      warning: {
+        FileHandleOutput.standardError("bgsim: \($0)")
+        warned = true
+      },
+      progress: { done, total in bar.update(done: done, total: total, unit: "devices") })
+    print(report)
+    if warned { throw ExitCode(4) }
   }
 }

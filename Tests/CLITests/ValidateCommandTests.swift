@@ -187,6 +187,39 @@ import Testing
     #expect(quiet.status == 0 && quiet.standardError.isEmpty, "\(quiet.standardError)")
   }
 
+  /// A timeline's events after the run's last day never happen: a warning in an
+  /// experiment (at its timeline line) and in `bgsim trace`, which then exits 4 as a
+  /// warned run does; with days enough, none.
+  @Test func timelineEventsAfterTheRunAreSaid() throws {
+    let dir = scratchFolder("validate")
+    let timeline = dir.appendingPathComponent("t.csv")
+    try "time,event,value\n12:00,wifi_off,\nd9 08:30,unplug,\n".write(
+      to: timeline, atomically: true, encoding: .utf8)
+    let expected =
+      "1 of the timeline's 2 events come after the run's 3 days, the first on day 9 (line 3), and never happen; "
+      + "run 10 days to play them all"
+    let traced = try BGSimBinary.run(
+      ["trace", "--timeline", timeline.path, "--days", "3", "--out", dir.appendingPathComponent("o").path])
+    #expect(traced.status == 4)
+    #expect(
+      traced.standardError == "bgsim: \(timeline.path): warning: \(expected)\n", "\(traced.standardError)")
+    let whole = try BGSimBinary.run(
+      ["trace", "--timeline", timeline.path, "--days", "10", "--out", dir.appendingPathComponent("o").path])
+    #expect(whole.status == 0 && whole.standardError.isEmpty, "\(whole.standardError)")
+    let experiment = dir.appendingPathComponent("e.yaml")
+    try """
+    name: e
+    days: 3
+    timeline: \(timeline.path)
+    app: {background_modes: [processing], permitted_identifiers: [p]}
+    arms: {a: {tasks: [{identifier: p, type: processing}]}}
+
+    """.write(to: experiment, atomically: true, encoding: .utf8)
+    let validated = try BGSimBinary.run(["validate", experiment.path])
+    #expect(
+      validated.standardError == "\(experiment.path):3: warning: \(expected)\n", "\(validated.standardError)")
+  }
+
   @Test func theShippedFilesRaiseNoWarning() throws {
     let outcome = try BGSimBinary.run(
       [

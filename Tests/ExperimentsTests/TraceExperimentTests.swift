@@ -59,7 +59,7 @@ import Testing
     let long = #expect(throws: UserError.self) { try r.load() }
     #expect(
       long?.message.hasSuffix(
-        ": days: 4 days run past the end of the trace, which ends 2 days 20 h after the start; run 3 days or fewer (trace: \(trace.path))"
+        ": trace: \(trace.path): 4 days run past the end of the trace, which ends 2 days 20 h after the start; run 3 days or fewer"
       ) == true, "\(long?.message ?? "")")
     r.days = 3
     #expect(try r.load().days == 3)

@@ -1,5 +1,3 @@
-import FileFormats
-
 extension Persona {
   /// What the persona's keys would silently not do, one line each: a screen session
   /// length whose draws are mostly longer than `max_session`, which cuts every one of

@@ -52,6 +52,9 @@ public enum FileValidation {
     }
     warnings += configuration.warnings(tasks: []).map { (spec.tree.line(at: ["app"]), $0) }
     warnings += powerKeyWarnings(spec)
+    if let late = spec.timeline?.pastTheEndWarning(days: spec.days) {
+      warnings.append((spec.tree.line(at: ["timeline"]), late))
+    }
     warnings += spec.personas.flatMap { p in
       p.persona.warnings.map { (spec.tree.line(at: ["persona"]), "persona \(p.persona.name): \($0)") }
     }
@@ -96,21 +99,22 @@ public enum FileValidation {
   }
 
   /// What would silently do nothing in an app, a scenario or a persona file
-  /// (``AppConfiguration/warnings(tasks:)``, ``Persona/warnings``).
+  /// (``AppConfiguration/warnings(tasks:)``, ``Persona/warnings``, a scenario's timeline
+  /// events past its days).
   public static func warnings(_ file: String, as kind: Kind) -> [String] {
-    let app: AppSpec?
-    var persona: Persona?
+    var found: [String] = []
     switch kind {
-    case .app: app = try? AppSpec.load(file: file)
+    case .app:
+      found = (try? AppSpec.load(file: file)).map { $0.configuration.warnings(tasks: $0.tasks) } ?? []
     case .scenario:
-      let scenario = try? Scenario.load(file: file)
-      (app, persona) = (scenario?.app, scenario?.persona)
-    case .persona: (app, persona) = (nil, try? Persona.load(file: file))
-    default: app = nil
+      if let s = try? Scenario.load(file: file) {
+        found = s.app.configuration.warnings(tasks: s.app.tasks) + s.persona.warnings
+        found += s.timeline?.pastTheEndWarning(days: s.days).map { [$0] } ?? []
+      }
+    case .persona: found = (try? Persona.load(file: file))?.warnings ?? []
+    case .timeline, .trace: break
     }
-    return ((app.map { $0.configuration.warnings(tasks: $0.tasks) } ?? []) + (persona?.warnings ?? [])).map {
-      "\(file): warning: \($0)"
-    }
+    return found.map { "\(file): warning: \($0)" }
   }
 
   /// Checks `file` as `kind`; returns a one-line summary, or throws the problem.
@@ -124,7 +128,7 @@ public enum FileValidation {
       case .persona:
         let p = try Persona.load(file: file)
         return
-          "\(file): persona '\(p.name)', \(DurationTextFormat.number(p.usage.unlocksPerDay)) unlocks a day"
+          "\(file): persona '\(p.name)', \(Format.compact(p.usage.unlocksPerDay)) unlocks a day"
       case .app:
         let a = try AppSpec.load(file: file)
         let tasks = a.tasks.map { "\($0.identifier) (\($0.kind.rawValue))" }.joined(separator: ", ")
@@ -147,8 +151,4 @@ public enum FileValidation {
       throw UserError(error.description)
     }
   }
-}
-
-enum DurationTextFormat {
-  static func number(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 }

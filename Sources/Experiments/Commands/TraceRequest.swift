@@ -29,7 +29,10 @@ public struct TraceRequest: Sendable {
     return nil
   }
 
-  public func run(progress: @escaping (Int, Int) -> Void) throws(UserError) -> String {
+  /// Runs the trace; `warning` hears what the files would silently not do, one line each.
+  public func run(warning: (String) -> Void = { _ in }, progress: @escaping (Int, Int) -> Void)
+    throws(UserError) -> String
+  {
     if let problem = problem() { throw UserError(problem) }
     let startDate = CivilDate(iso: start)!
     let spec = try PersonaCatalog.load(persona)
@@ -39,12 +42,12 @@ public struct TraceRequest: Sendable {
         throw UserError(error.description)
       }
     }
+    if let late = script?.pastTheEndWarning(days: days) { warning("\(timeline ?? ""): warning: \(late)") }
+    for w in spec.warnings { warning("\(persona): warning: \(w)") }
     var recorded: RecordedTrace?
     if let replay {
       do { recorded = try RecordedTrace.load(file: replay) } catch { throw UserError(error.description) }
-      if let problem = recorded?.pastTheEndProblem(days: days) {
-        throw UserError("--days: \(problem) (\(replay))")
-      }
+      if let p = recorded?.pastTheEndProblem(days: days) { throw UserError("--days: \(p) (\(replay))") }
     }
     let run = DeviceTraceRun(
       persona: spec, timeline: script, trace: recorded, devices: devices, days: days, seed: seed,

@@ -195,13 +195,7 @@ public struct ExperimentSpec: Sendable {
         timeline = try Timeline(list: t, randomHabits: true, startDate: startDate)
       }
     }
-    if let t = root.value("trace") {
-      let recorded = try RecordedTrace.load(at: t, resolve: resolve)
-      if let problem = recorded.pastTheEndProblem(days: days) {
-        throw (root.value("days") ?? t).error("\(problem) (trace: \(t.scalar ?? ""))")
-      }
-      trace = recorded
-    }
+    if let t = root.value("trace") { trace = try RecordedTrace.load(at: t, resolve: resolve, days: days) }
     // The app: an app file's keys (without tasks, which the arms give) plus the owner's use.
     var appSection: ConfigSection?
     if let a = root.value("app") {
