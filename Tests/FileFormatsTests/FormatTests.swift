@@ -14,4 +14,11 @@ import Testing
     // Not a zero: an infinity keeps its sign.
     #expect(Format.fixed(-.infinity, digits: 2) == "-inf")
   }
+
+  @Test func aCountOfOneIsSingular() {
+    #expect(Format.count(1, "day") == "1 day" && Format.count(30, "day") == "30 days")
+    #expect(Format.count(0, "cell") == "0 cells")
+    #expect(Format.count(1, "hypothesis", "hypotheses") == "1 hypothesis")
+    #expect(Format.count(4, "hypothesis", "hypotheses") == "4 hypotheses")
+  }
 }

@@ -24,8 +24,8 @@ public enum FileValidation {
     request.file = file
     let spec = try request.load()
     let summary =
-      "\(file): experiment '\(spec.name)', \(spec.days) days × \(spec.devices) owners × \(spec.replications) replication(s), "
-      + "arms \(spec.arms.map(\.name).joined(separator: ", ")), \(spec.cells.count) cell(s), \(spec.hypotheses.count) hypotheses"
+      "\(file): experiment '\(spec.name)', \(Format.count(spec.days, "day")) × \(Format.count(spec.devices, "owner")) × \(Format.count(spec.replications, "replication")), "
+      + "arms \(spec.arms.map(\.name).joined(separator: ", ")), \(Format.count(spec.cells.count, "cell")), \(Format.count(spec.hypotheses.count, "hypothesis", "hypotheses"))"
     return (summary, warnings(of: spec, file: file))
   }
 
@@ -144,7 +144,7 @@ public enum FileValidation {
         let s = try Scenario.parse(tree: try ConfigTree.load(file: file), file: file)
         let tasks = s.app.tasks.map(\.identifier).joined(separator: ", ")
         return
-          "\(file): scenario '\(s.name)', \(s.days) day(s), persona '\(s.persona.name)', "
+          "\(file): scenario '\(s.name)', \(Format.count(s.days, "day")), persona '\(s.persona.name)', "
           + "scheduler \(s.scheduler.model.name), tasks: \(tasks.isEmpty ? "none" : tasks)"
       }
     } catch {

@@ -38,7 +38,7 @@ public enum RunReport {
   {
     var out: [String] = []
     out.append(
-      "\(spec.name): \(spec.days) days × \(spec.devices) owners × \(spec.replications) replication(s) × \(spec.arms.count) arms"
+      "\(spec.name): \(Format.count(spec.days, "day")) × \(Format.count(spec.devices, "owner")) × \(Format.count(spec.replications, "replication")) × \(Format.count(spec.arms.count, "arm"))"
         + (spec.cells.count > 1 ? " × \(spec.cells.count) cells" : "")
         + " = \(result.deviceDays) device-days"
         + (result.pilotDeviceDays > 0 ? ", and \(result.pilotDeviceDays) in the warm-up pilot," : "")

@@ -10,6 +10,12 @@ public enum Format {
       ? String(text.dropFirst()) : text
   }
 
+  /// `n` and its noun, singular for 1: `1 day`, `30 days`, `1 hypothesis` (`plural` when
+  /// it is not the noun and an s).
+  public static func count(_ n: Int, _ noun: String, _ plural: String? = nil) -> String {
+    "\(n) \(n == 1 ? noun : plural ?? noun + "s")"
+  }
+
   /// `value` to three significant digits at most, without trailing zeros: 0.0123,
   /// 1.5, 27.4, 1440.
   public static func compact(_ value: Double) -> String {
