@@ -56,7 +56,7 @@ public enum DecisionReport {
     // Whether the current group's first line was shown: past the limit, its repeats are not.
     var shown = false
     func flush() {
-      if repeats > 0, shown { out.append("    … the same \(repeats) more time\(repeats == 1 ? "" : "s")") }
+      if repeats > 0, shown { out.append("    … the same \(Format.count(repeats, "more time"))") }
       repeats = 0
     }
     for e in entries {

@@ -84,7 +84,7 @@ public struct RunRequest: Sendable {
     let few =
       owners < 20
       ? [
-        "\(label): warning: each arm has \(owners) owner\(owners == 1 ? "" : "s"); below 20 the intervals are wide and most claims stay inconclusive"
+        "\(label): warning: each arm has \(Format.count(owners, "owner")); below 20 the intervals are wide and most claims stay inconclusive"
       ] : []
     let stalled = spec.scheduler.parameters.ownerSpread.stalledSampleWarning(owners: owners).map {
       "\(label): warning: \($0)"

@@ -4,7 +4,7 @@ extension StartupTransient {
   /// The console's line on the warm-up left out (`warmupDays`, read by the pilot when
   /// `auto`) beside the transient the run's own daily launches show.
   public func line(warmupDays: Int, auto: Bool, cells: Int) -> String {
-    func count(_ n: Int) -> String { "\(n) day\(n == 1 ? "" : "s")" }
+    func count(_ n: Int) -> String { Format.count(n, "day") }
     let series = dayMeans.prefix(days + 2).map { Format.fixed($0, digits: 1) }.joined(separator: ", ")
     let whose = cells > 1 ? "cell \(cell) \(arm)" : arm
     if auto {
@@ -30,8 +30,8 @@ extension StartupTransient {
         : "may not have settled at day \(days) of \(runDays) (too few or too scattered days after it to show a "
           + "flat tail)"
       return
-        "\(label): warning: the daily launches \(what), so the summary, which leaves out \(warmupDays) "
-        + "day\(warmupDays == 1 ? "" : "s"), may hold the start-up transient; the MSER rule searches the first half "
+        "\(label): warning: the daily launches \(what), so the summary, which leaves out "
+        + "\(Format.count(warmupDays, "day")), may hold the start-up transient; the MSER rule searches the first half "
         + "of a run, so run at least \(2 * (days + 1)) days to read where the launches settle"
     }
     guard days > warmupDays else { return nil }
@@ -56,7 +56,7 @@ extension StartupTransient {
   /// the rule reads a transient from: it left out `warmupDays` (the first half).
   public static func tooShortWarning(warmupDays: Int, days: Int, label: String) -> String {
     "\(label): warning: warmup_days: auto reads the start-up transient from at least 3 days of launches and this "
-      + "run has \(days), so it left out \(warmupDays) day\(warmupDays == 1 ? "" : "s") (the first half) and the "
+      + "run has \(days), so it left out \(Format.count(warmupDays, "day")) (the first half) and the "
       + "summary may hold the transient; run at least 3 days"
   }
 }

@@ -8,7 +8,7 @@ extension SummaryTables {
   static func interval(
     _ x: (estimate: Double, low: Double, high: Double), _ d: Int, n: Int = 2, unit: String = "owner"
   ) -> String {
-    guard n >= 2 else { return "\(console(x.estimate, d)) n/a (\(n) \(unit)\(n == 1 ? "" : "s"))" }
+    guard n >= 2 else { return "\(console(x.estimate, d)) n/a (\(Format.count(n, unit)))" }
     return "\(console(x.estimate, d)) [\(console(x.low, d)), \(console(x.high, d))]"
   }
 
