@@ -27,7 +27,7 @@ public struct ChargingSpec: Sendable, Hashable {
   public var topupsPerDay: Double = 0.6
   /// Relative hourly shape of top-up start times.
   public var topupProfile: TimeOfDayProfile = ChargingSpec.daytime
-  /// Length of one top-up [s].
+  /// Length of one top-up [s]; a draw shorter than ``shortestTopupSeconds`` lasts that long.
   public var topupDuration: RandomDistribution = .logNormal(LogNormal(median: 35 * 60, sigma: 0.7))
   /// Level at which a discharging owner may look for a charger [%].
   public var lowBatteryPlugPercent: Double = 15
@@ -35,6 +35,9 @@ public struct ChargingSpec: Sendable, Hashable {
   public var lowBatteryPlugProbability: Double = 0.5
   /// Length of such a charge [s].
   public var lowBatteryChargeDuration: RandomDistribution = .logNormal(LogNormal(median: 3600, sigma: 0.5))
+
+  /// The shortest top-up [s]: a cable's brief contact is no habit of the owner's.
+  public static let shortestTopupSeconds = 60.0
 
   public init() {}
 

@@ -41,7 +41,7 @@ extension SimulatedDevice {
       while let start = topupProfile.nextEvent(
         after: t, calendar: calendar, stream: chargingStream, limit: end)
       {
-        let length = max(60, c.topupDuration.sample(chargingStream))
+        let length = max(ChargingSpec.shortestTopupSeconds, c.topupDuration.sample(chargingStream))
         schedule(.topupStart, at: start, &loop)
         schedule(.topupEnd, at: start + .seconds(length), &loop)
         t = start

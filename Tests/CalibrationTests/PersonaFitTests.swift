@@ -53,29 +53,61 @@ import Testing
   /// 00:00 to 08:00, a 10-min top-up at 12:00 each day: hour 12 is off the charger 50 min
   /// a day, so 10 top-ups in 500 min are 1.2 an hour off the charger, not 1 a day.
   @Test func topUpsAreCountedPerHourOffTheCharger() throws {
+    let r = try Self.fit(days: 10, charges: [(0, 8 * 3600), (12 * 3600, 12 * 3600 + 600)])
+    #expect(abs(r.persona.charging.topupsPerDay - 1.2) < 1e-9, "\(r.persona.charging.topupsPerDay)")
+    let weights = (0..<24).map { "\($0 == 12 ? 24 : 0)" }.joined(separator: ", ")
+    #expect(r.yaml.contains("topup_profile: \"profile(hourly: [\(weights)])\""), "\(r.yaml)")
+    #expect(r.persona.charging.overnightProbability == 1)
+    #expect(r.shortCharges == 0 && r.shortChargesNote == nil)
+  }
+
+  /// A charge shorter than the simulation's shortest top-up (60 s: a cable's contact)
+  /// is no top-up: a 2-s contact at 15:00 each day leaves the rate (hour 15 would read 1
+  /// an hour off the charger) and the lengths (all 600 s) as they were, and is named.
+  @Test func chargesShorterThanATopUpAreLeftOut() throws {
+    let r = try Self.fit(
+      days: 10, charges: [(0, 8 * 3600), (12 * 3600, 12 * 3600 + 600), (15 * 3600, 15 * 3600 + 2)])
+    #expect(abs(r.persona.charging.topupsPerDay - 1.2) < 1e-9, "\(r.persona.charging.topupsPerDay)")
+    #expect(r.yaml.contains("topup_duration: \"lognormal(median: 600s, sigma: 0.05)\""), "\(r.yaml)")
+    #expect(r.yaml.contains("30 charges (10 overnight, 10 under 60s left out)"), "\(r.yaml)")
+    #expect(r.shortCharges == 10)
+    #expect(r.shortChargesNote?.contains("10 charges under 60 s (about 1.00 a day)") == true)
+  }
+
+  /// A trace with no overnight charge, or no top-up, gives no figure for those keys:
+  /// they are left out (the typical persona's hold) instead of written from no data.
+  @Test func aTraceWithoutOvernightChargesOrTopUpsIsFitted() throws {
+    // Plugged in 12:30–14:00: 5 top-ups in 2.5 h off the charger in hour 12.
+    let daytimeOnly = try Self.fit(days: 5, charges: [(12.5 * 3600, 14 * 3600)])
+    #expect(daytimeOnly.persona.charging.overnightProbability == 0)
+    #expect(!daytimeOnly.yaml.contains("overnight_plug_in") && !daytimeOnly.yaml.contains("nan"))
+    #expect(abs(daytimeOnly.persona.charging.topupsPerDay - 2) < 1e-9)
+    let nightsOnly = try Self.fit(days: 5, charges: [(0, 8 * 3600), (15 * 3600, 15 * 3600 + 1)])
+    #expect(nightsOnly.persona.charging.topupsPerDay == 0)
+    #expect(!nightsOnly.yaml.contains("topup_duration") && !nightsOnly.yaml.contains("nan"))
+  }
+
+  /// Fits a synthetic AWARE trace of `days` days from 2017-03-01 00:00 UTC: each day the
+  /// phone charges over `charges` [s from midnight] at 40 % (unplugged at 80 %), and the
+  /// screen comes on for a minute at every hour from 09:00 to 20:00.
+  static func fit(days: Int, charges: [(start: Double, end: Double)]) throws -> PersonaFit.Result {
     let dir = scratch()
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    let midnight = 1_488_326_400.0  // 2017-03-01 00:00 UTC
+    let midnight = 1_488_326_400.0
     var battery = "time,battery_level,battery_status,battery_health,battery_adaptor\n"
     var screen = "time,screen_status\n"
-    for day in 0..<10 {
+    for day in 0..<days {
       let d = midnight + Double(day) * 86_400
-      for (hour, level, adaptor) in [(0.0, 40, 2), (8.0, 100, 0), (12.0, 80, 2), (12 + 1 / 6.0, 82, 0)] {
-        battery += "\(d + hour * 3600),\(level),2,2,\(adaptor)\n"
-      }
+      for c in charges { battery += "\(d + c.start),40,2,2,2\n\(d + c.end),80,2,2,0\n" }
       for hour in 9...20 { screen += "\(d + Double(hour) * 3600),1\n\(d + Double(hour) * 3600 + 60),0\n" }
     }
-    battery += "\(midnight + 10 * 86_400),40,2,2,2\n"
+    battery += "\(midnight + Double(days) * 86_400),40,2,2,0\n"
     let (b, s) = (dir.appendingPathComponent("b.csv"), dir.appendingPathComponent("s.csv"))
     try battery.write(to: b, atomically: true, encoding: .utf8)
     try screen.write(to: s, atomically: true, encoding: .utf8)
     var fit = PersonaFit()
     fit.owners = 2
-    let r = try fit.run(battery: b.path, screen: s.path)
-    #expect(abs(r.persona.charging.topupsPerDay - 1.2) < 1e-9, "\(r.persona.charging.topupsPerDay)")
-    let weights = (0..<24).map { "\($0 == 12 ? 24 : 0)" }.joined(separator: ", ")
-    #expect(r.yaml.contains("topup_profile: \"profile(hourly: [\(weights)])\""), "\(r.yaml)")
-    #expect(r.persona.charging.overnightProbability == 1)
+    return try fit.run(battery: b.path, screen: s.path)
   }
 
   @Test func aTraceOfADayIsRefusedInOneLine() throws {

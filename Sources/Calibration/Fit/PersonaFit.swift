@@ -14,8 +14,11 @@ import SimKernel
 /// - Charging: a session of at least 3 h that starts between 18:00 and 05:00 is
 ///   overnight. Its plug-in and unplug times of day are normal (MLE: mean and standard
 ///   deviation, plug-ins counted from noon so that 23:00 and 01:00 are two hours apart);
-///   the share of nights with one is `overnight_probability`. The other sessions are
-///   top-ups, their lengths log-normal. A top-up starts only while the phone is off the
+///   the share of nights with one is `overnight_probability`. The other sessions of at
+///   least ``ChargingSpec/shortestTopupSeconds`` are top-ups, their lengths log-normal;
+///   shorter ones (a cable's contact of a second or two) are left out, since the
+///   simulation makes no top-up that short and a log-normal fitted through both would
+///   stretch its tail by hours. A top-up starts only while the phone is off the
 ///   charger (the simulation draws top-ups through the day and one that comes while
 ///   charging adds nothing), so their rate in each hour of the day is the top-ups that
 ///   started in it per hour off the charger in it (the Poisson MLE with that exposure);
@@ -54,7 +57,19 @@ public struct PersonaFit: Sendable {
     public let yaml: String
     public let persona: Persona
     public let days: Int
+    /// The trace's charges shorter than a top-up (``ChargingSpec/shortestTopupSeconds``):
+    /// counted in its charging sessions, left out of the persona.
+    public let shortCharges: Int
     public let figures: [Figure]
+
+    /// A line saying that the trace's charging sessions hold charges the persona leaves
+    /// out, or nil when there are none.
+    public var shortChargesNote: String? {
+      guard shortCharges > 0 else { return nil }
+      let perDay = Format.fixed(Double(shortCharges) / Double(max(days, 1)), digits: 2)
+      return "the trace's charging sessions hold \(Format.count(shortCharges, "charge")) under "
+        + "\(Int(ChargingSpec.shortestTopupSeconds)) s (about \(perDay) a day), which the persona leaves out"
+    }
   }
 
   /// A span of time [s from the trace's start].
@@ -118,7 +133,7 @@ public struct PersonaFit: Sendable {
     }
     let days = Int(span.rounded(.down))
     return Result(
-      yaml: yaml, persona: persona, days: days,
+      yaml: yaml, persona: persona, days: days, shortCharges: charges(plugs).short.count,
       figures: compare(persona, trace: trace, startDate: converted.startDate, days: days))
   }
 
@@ -180,16 +195,26 @@ public struct PersonaFit: Sendable {
     return seconds
   }
 
+  /// The charges of `plugs` by kind: overnight (at least 3 h, begun 18:00–05:00), top-ups
+  /// (the others of at least ``ChargingSpec/shortestTopupSeconds``), and those shorter.
+  func charges(_ plugs: [Span]) -> (overnight: [Span], topups: [Span], short: [Span]) {
+    let overnight = plugs.filter { p in
+      let h = hour(p.start)
+      return p.length >= 3 * 3600 && (h >= 18 || h < 5)
+    }
+    let daytime = plugs.filter { p in !overnight.contains { $0.start == p.start } }
+    return (
+      overnight, daytime.filter { $0.length >= ChargingSpec.shortestTopupSeconds },
+      daytime.filter { $0.length < ChargingSpec.shortestTopupSeconds }
+    )
+  }
+
   func personaText(
     screens: [Span], plugs: [Span], readings: [(time: Double, level: Double, plugged: Bool, screenOn: Bool)],
     days: Double, battery: String, screen: String, offCharger: [Double]
   ) -> String {
     let session = Self.logNormal(screens.map(\.length))
-    let overnight = plugs.filter { p in
-      let h = hour(p.start)
-      return p.length >= 3 * 3600 && (h >= 18 || h < 5)
-    }
-    let topups = plugs.filter { p in !overnight.contains { $0.start == p.start } }
+    let (overnight, topups, short) = charges(plugs)
     // Plug-in hours from noon (23:00 is 11, 01:00 is 13); unplug hours as they are.
     let plugIn = Self.normal(overnight.map { (hour($0.start) + 12).truncatingRemainder(dividingBy: 24) })
     let unplug = Self.normal(overnight.map { hour($0.end) })
@@ -198,11 +223,31 @@ public struct PersonaFit: Sendable {
     let topupRates = zip(hourlyCounts(topups.map(\.start)), offCharger).map { $1 > 0 ? $0 / ($1 / 3600) : 0 }
     let (screenRate, idleRate) = drainRates(readings)
     func seconds(_ x: Double) -> String { "\(Int(x.rounded()))s" }
+    let shortest = seconds(ChargingSpec.shortestTopupSeconds)
+    let blips = short.isEmpty ? "" : ", \(short.count) under \(shortest) left out"
     let plugInMean = (plugIn.mean + 12).truncatingRemainder(dividingBy: 24)
+    // Keys a trace gives no figure for (no overnight charge, no top-up) are left out:
+    // the typical persona's hold.
+    var charging = ["overnight_probability: \(Format.compact(min(1, Double(overnight.count) / days)))"]
+    if !overnight.isEmpty {
+      charging += [
+        "overnight_plug_in: \"normal(mean: \(seconds(plugInMean * 3600)), sd: \(seconds(max(plugIn.sd, 0.1) * 3600)))\"",
+        "overnight_unplug: \"normal(mean: \(seconds(unplug.mean * 3600)), sd: \(seconds(max(unplug.sd, 0.1) * 3600)))\"",
+        "weekend_unplug_delay: 0s",
+      ]
+    }
+    charging.append("topups_per_day: \(Format.compact(topupRates.reduce(0, +)))")
+    if !topups.isEmpty {
+      charging += [
+        "topup_profile: \"\(profile(hourly: topupRates))\"",
+        "topup_duration: \"lognormal(median: \(seconds(topupLength.median)), sigma: \(Format.compact(topupLength.sigma)))\"",
+      ]
+    }
+    charging.append("low_battery_plug_probability: 0")
     return """
       # Fitted by bgsim fit-persona from \(URL(fileURLWithPath: battery).lastPathComponent) and \
       \(URL(fileURLWithPath: screen).lastPathComponent): \(Format.fixed(days, digits: 1)) days, \
-      \(screens.count) screen sessions, \(plugs.count) charges (\(overnight.count) overnight).
+      \(screens.count) screen sessions, \(plugs.count) charges (\(overnight.count) overnight\(blips)).
       # Keys not listed keep the typical persona's values.
       name: \(name)
       description: fitted to a device trace (\(Format.fixed(days, digits: 1)) days)
@@ -214,14 +259,7 @@ public struct PersonaFit: Sendable {
         screen_on_drain_pct_per_h: \(Format.compact(screenRate))
         idle_drain_pct_per_h: \(Format.compact(idleRate))
       charging:
-        overnight_probability: \(Format.compact(min(1, Double(overnight.count) / days)))
-        overnight_plug_in: "normal(mean: \(seconds(plugInMean * 3600)), sd: \(seconds(max(plugIn.sd, 0.1) * 3600)))"
-        overnight_unplug: "normal(mean: \(seconds(unplug.mean * 3600)), sd: \(seconds(max(unplug.sd, 0.1) * 3600)))"
-        weekend_unplug_delay: 0s
-        topups_per_day: \(Format.compact(topupRates.reduce(0, +)))
-        topup_profile: "\(profile(hourly: topupRates))"
-        topup_duration: "lognormal(median: \(seconds(topupLength.median)), sigma: \(Format.compact(topupLength.sigma)))"
-        low_battery_plug_probability: 0
+        \(charging.joined(separator: "\n  "))
 
       """
   }
