@@ -15,8 +15,10 @@ struct Coverage: ParsableCommand {
       then --runs times with --devices owners (seeds seed+1, seed+2, …), and counts for every interval \
       of summary.csv (each mean's, and the median's of delays and staleness), and of \
       other_app_summary.csv when the experiment has other apps, the runs whose interval holds the \
-      reference figure. Writes coverage.csv to --out. An interval is in band when its count \
-      is one that a true coverage between --lowest and --highest gives with probability 99.9 %; exits \
+      reference figure. Writes coverage.csv to --out; the reference run's output stays in \
+      --out/reference (bgsim summarize reads it), and each small run's folder is removed. An \
+      interval is in band when its count is one that a true coverage between --lowest and \
+      --highest gives with probability 99.9 %; exits \
       with 1 when one is not.
       """
   )
