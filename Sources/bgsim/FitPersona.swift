@@ -37,7 +37,11 @@ struct FitPersona: ParsableCommand {
     let result = try fit.run(battery: battery, screen: screen)
     try result.write(to: out)
     print(result.yaml, terminator: "")
-    print("figure                        trace     fitted persona (\(owners) owners × \(result.days) days)")
+    if result.figures.isEmpty {
+      print("not compared: the trace has no whole day between its first and last (it needs 3 days)")
+    } else {
+      print("figure                        trace     fitted persona (\(owners) owners × \(result.days) days)")
+    }
     for f in result.figures {
       let name = f.name.padding(toLength: 30, withPad: " ", startingAt: 0)
       print(name + String(format: "%-10.2f%.2f", f.trace, f.fitted))

@@ -87,6 +87,16 @@ import Testing
     #expect(!nightsOnly.yaml.contains("topup_duration") && !nightsOnly.yaml.contains("nan"))
   }
 
+  /// A trace of 2 days has no whole day between its partial first and last to replay:
+  /// the persona is fitted and not compared (before, each trace figure read NaN).
+  @Test func aTraceOfTwoDaysIsFittedAndNotCompared() throws {
+    let r = try Self.fit(days: 2, charges: [(0, 8 * 3600), (12.5 * 3600, 14 * 3600)])
+    #expect(r.figures.isEmpty)
+    #expect(abs(r.persona.charging.topupsPerDay - 2) < 1e-9)
+    let three = try Self.fit(days: 3, charges: [(0, 8 * 3600), (12.5 * 3600, 14 * 3600)])
+    #expect(three.figures.count == 4 && three.figures.allSatisfy { $0.trace.isFinite })
+  }
+
   /// Fits a synthetic AWARE trace of `days` days from 2017-03-01 00:00 UTC: each day the
   /// phone charges over `charges` [s from midnight] at 40 % (unplugged at 80 %), and the
   /// screen comes on for a minute at every hour from 09:00 to 20:00.

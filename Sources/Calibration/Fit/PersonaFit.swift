@@ -60,6 +60,8 @@ public struct PersonaFit: Sendable {
     /// The trace's charges shorter than a top-up (``ChargingSpec/shortestTopupSeconds``):
     /// counted in its charging sessions, left out of the persona.
     public let shortCharges: Int
+    /// The trace's figures beside the persona's; none for a trace of fewer than 3 days,
+    /// which has no whole day to compare.
     public let figures: [Figure]
 
     /// A line saying that the trace's charging sessions hold charges the persona leaves
@@ -291,8 +293,10 @@ public struct PersonaFit: Sendable {
 
   /// The trace's figures (the trace replayed) beside the fitted persona's (`owners`
   /// owners for the same days), over whole days: the first and last partial days of the
-  /// trace, and the first day of each owner, are left out.
+  /// trace, and the first day of each owner, are left out. None when the trace has no
+  /// whole day between its first and last (fewer than 3 days).
   func compare(_ persona: Persona, trace: RecordedTrace, startDate: CivilDate, days: Int) -> [Figure] {
+    guard days >= 3 else { return [] }
     let replay = DeviceSimulation(
       persona: Persona(), trace: trace, days: days, seed: seed, startDate: startDate)
     let traced = Array(replay.run(device: 0).days.dropFirst().dropLast())
