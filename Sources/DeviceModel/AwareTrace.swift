@@ -17,6 +17,14 @@ public enum AwareTrace {
   /// year 5000 are refused before any arithmetic.
   static let times = 0.0...1e11
 
+  /// Refuses a time outside ``times``, naming milliseconds when the time in seconds
+  /// would be one (AWARE's own database keeps milliseconds; niimpy's tables, seconds).
+  static func checkTime(_ t: Double, file: String, line: Int) throws(ConfigError) {
+    guard !Self.times.contains(t) else { return }
+    let hint = Self.times.contains(t / 1000) ? "; it looks like milliseconds: divide the column by 1000" : ""
+    throw ConfigError(file: file, line: line, key: "time", message: "must be Unix seconds (0 to 1e11)\(hint)")
+  }
+
   public static func convert(batteryCSV: String, screenCSV: String, batteryFile: String, screenFile: String)
     throws(ConfigError) -> (trace: RecordedTrace, startDate: CivilDate)
   {
@@ -51,20 +59,21 @@ public enum AwareTrace {
           file: batteryFile, line: i + 2, key: "",
           message: "expected numbers in time, battery_level and battery_adaptor")
       }
-      guard Self.times.contains(t), level.isFinite else {
+      try Self.checkTime(t, file: batteryFile, line: i + 2)
+      guard (0...100).contains(level) else {
         throw ConfigError(
-          file: batteryFile, line: i + 2, key: "",
-          message: "time must be Unix seconds (0 to 1e11) and battery_level a finite number")
+          file: batteryFile, line: i + 2, key: "battery_level",
+          message: "\(r[1]) is not a percentage (0–100)")
       }
-      merged.append(Row(time: t, battery: min(max(level, 0), 100), plugged: adaptor != 0))
+      merged.append(Row(time: t, battery: level, plugged: adaptor != 0))
     }
     for (i, r) in try rows(screenCSV, file: screenFile, columns: ["time", "screen_status"]).enumerated() {
-      guard let t = Double(r[0]), Self.times.contains(t), let status = Int(r[1]), (0...3).contains(status)
-      else {
+      guard let t = Double(r[0]), let status = Int(r[1]), (0...3).contains(status) else {
         throw ConfigError(
           file: screenFile, line: i + 2, key: "",
           message: "expected a time in Unix seconds (0 to 1e11) and a screen_status of 0–3")
       }
+      try Self.checkTime(t, file: screenFile, line: i + 2)
       merged.append(Row(time: t, screen: status == 1 || status == 3))
     }
     merged.sort { $0.time < $1.time }

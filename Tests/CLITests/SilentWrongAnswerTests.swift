@@ -136,7 +136,7 @@ import Testing
         "convert-aware", "--battery", battery.path, "--screen", screen.path, "--out",
         dir.appendingPathComponent("t.csv").path,
       ], in: repoRoot)
-    expectOneLine(outcome, contains: "b.csv:2: time must be Unix seconds")
+    expectOneLine(outcome, contains: "b.csv:2: time: must be Unix seconds")
   }
 
   /// `git_commit` was `unknown` whenever the binary ran outside its checkout: it is now

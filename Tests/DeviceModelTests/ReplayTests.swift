@@ -84,4 +84,32 @@ import Testing
     let unlocks = Double(full.map(\.unlocks).reduce(0, +)) / Double(full.count)
     #expect(unlocks > 30 && unlocks < 70, "screen sessions/day \(unlocks)")
   }
+
+  /// A battery level outside 0–100 % was clamped into it without a word (180 read as a
+  /// full battery); times in milliseconds, as AWARE's own database keeps them, were
+  /// refused without saying so. Each is one line naming the file, the line and the column.
+  @Test func anAwareLevelThatIsNoPercentageOrATimeInMillisecondsIsRefused() {
+    let header = "time,battery_level,battery_status,battery_health,battery_adaptor\n"
+    let screen = "time,screen_status\n1488316000,1\n"
+    func refusal(_ battery: String, _ screenCSV: String = screen) -> String? {
+      do {
+        _ = try AwareTrace.convert(
+          batteryCSV: header + battery, screenCSV: screenCSV, batteryFile: "b.csv", screenFile: "s.csv")
+        return nil
+      } catch { return error.description }
+    }
+    #expect(
+      refusal("1488315824,90,3,2,0\n1488319824,180,3,2,0\n")
+        == "b.csv:3: battery_level: 180 is not a percentage (0–100)")
+    #expect(refusal("1488315824,-1,3,2,0\n")?.hasPrefix("b.csv:2: battery_level:") == true)
+    #expect(
+      refusal("1488315824000,90,3,2,0\n")
+        == "b.csv:2: time: must be Unix seconds (0 to 1e11); it looks like milliseconds: divide the column by 1000"
+    )
+    #expect(
+      refusal("1488315824,90,3,2,0\n", "time,screen_status\n1488316000000,1\n")?.hasPrefix("s.csv:2: time:")
+        == true)
+    #expect(refusal("1e15,90,3,2,0\n") == "b.csv:2: time: must be Unix seconds (0 to 1e11)")
+    #expect(refusal("1488315824,0,3,2,0\n1488319824,100,3,2,0\n") == nil)
+  }
 }
