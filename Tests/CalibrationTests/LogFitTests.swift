@@ -146,6 +146,22 @@ import Testing
     }
   }
 
+  /// A fit file naming a damaged log gives the log's own line, its place named once
+  /// (it read "log.csv: log.csv:2: …").
+  @Test func aFitOfADamagedLogNamesTheLogOnce() throws {
+    let log = scratch().appendingPathComponent("log.csv")
+    try "time,event,task_id,value\n2026-01-05T08:00:00,battery,,140\n".write(
+      to: log, atomically: true, encoding: .utf8)
+    let fitFile = scratch().appendingPathComponent("fit.yaml")
+    try Self.fit(log: log.path, draws: 8, keep: 2).write(to: fitFile, atomically: true, encoding: .utf8)
+    do {
+      _ = try FitSpec.load(file: fitFile.path)
+      Issue.record("a damaged log was read")
+    } catch {
+      #expect(error.message == "\(log.path):2: value: a battery event's value is a level from 0 to 100")
+    }
+  }
+
   /// Logs made by bgsim at known values drawn from the priors, each fitted from those
   /// priors: the launches inform the processing spacing, so its posterior is clearly
   /// narrower than its prior (median shrinkage below 0.6, where 4 kept draws of an

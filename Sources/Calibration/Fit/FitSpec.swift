@@ -159,9 +159,8 @@ public struct FitSpec: Sendable {
         "the scenario's app has no task '\(task)'\(NearestName.hint(task, among: known))")
     }
     let log: LaunchLog
-    do { log = try LaunchLog.load(file: path) } catch {
-      throw ConfigError(file: path, line: 0, key: "", message: error.message)
-    }
+    // The log's own error names the log and its line.
+    do { log = try LaunchLog.load(file: path) } catch { throw ConfigError(placedMessage: error.message) }
     target = LogTarget(log: log, tasks: tasks, template: template, replicates: replicates)
   }
 

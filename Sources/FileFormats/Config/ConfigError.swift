@@ -17,8 +17,14 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
     self.message = message
   }
 
+  /// A problem whose message names its own place (another file's error, passed on).
+  public init(placedMessage: String) {
+    self.init(file: "", line: 0, key: "", message: placedMessage)
+  }
+
   public var description: String {
     let place = line > 0 ? "\(file):\(line)" : file
-    return OneLine.escaping(key.isEmpty ? "\(place): \(message)" : "\(place): \(key): \(message)")
+    let text = key.isEmpty ? message : "\(key): \(message)"
+    return OneLine.escaping(place.isEmpty ? text : "\(place): \(text)")
   }
 }
