@@ -51,10 +51,11 @@ import Testing
       fits[0].replacingOccurrences(of: "suite: ../validation", with: "suite: \(suite)"), "fit.yaml")
     #expect(fits[0].contains("suite: ../validation"))
     #expect(try FitSpec.load(file: suiteFit).cases.map(\.id) == ["P5", "R2", "R7"])
-    // The log's fit, given a log of that app.
+    // The log's fit, given a log of that app (it names both tasks).
     let dir = scratch()
     let log =
-      "time,event,task_id,value\n2026-01-05T08:00:00,open_app,,\n2026-01-05T09:00:00,launch,refresh,\n"
+      "time,event,task_id,value\n2026-01-05T08:00:00,open_app,,\n2026-01-05T08:00:01,submit,cleanup,\n"
+      + "2026-01-05T09:00:00,launch,refresh,\n"
     try log.write(to: dir.appendingPathComponent("launch_log.csv"), atomically: true, encoding: .utf8)
     try fits[1].write(to: dir.appendingPathComponent("fit.yaml"), atomically: true, encoding: .utf8)
     let spec = try FitSpec.load(file: dir.appendingPathComponent("fit.yaml").path)

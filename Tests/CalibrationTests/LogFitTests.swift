@@ -162,6 +162,30 @@ import Testing
     }
   }
 
+  /// A fit names the log's tasks: one the log never names (a typo, another app's
+  /// identifier) was fitted to no launches, and its posterior came out as narrow as an
+  /// informed one. A task the log submits and never launches is an observation and fits.
+  @Test func aTaskTheLogNeverNamesIsRefused() throws {
+    let log = scratch().appendingPathComponent("log.csv")
+    let fitFile = scratch().appendingPathComponent("fit.yaml")
+    try Self.fit(log: log.path, draws: 8, keep: 2).write(to: fitFile, atomically: true, encoding: .utf8)
+    let lines = [
+      "time,event,task_id,value", "2026-01-05T08:00:00,submit,refresh,",
+      "2026-01-05T09:00:00,launch,refresh,", "2026-01-05T09:00:05,complete,refresh,",
+    ]
+    try (lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+    do {
+      _ = try FitSpec.load(file: fitFile.path)
+      Issue.record("a log without cleanup was fitted for it")
+    } catch {
+      #expect(error.message.contains("targets.tasks: the log \(log.path) has no line of task 'cleanup'"))
+      #expect(error.message.hasSuffix("its tasks: refresh"), "\(error.message)")
+    }
+    try (lines.joined(separator: "\n") + "\n2026-01-05T10:00:00,submit,cleanup,\n").write(
+      to: log, atomically: true, encoding: .utf8)
+    _ = try FitSpec.load(file: fitFile.path)
+  }
+
   /// Logs made by bgsim at known values drawn from the priors, each fitted from those
   /// priors: the launches inform the processing spacing, so its posterior is clearly
   /// narrower than its prior (median shrinkage below 0.6, where 4 kept draws of an

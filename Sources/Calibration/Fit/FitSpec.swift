@@ -161,6 +161,14 @@ public struct FitSpec: Sendable {
     let log: LaunchLog
     // The log's own error names the log and its line.
     do { log = try LaunchLog.load(file: path) } catch { throw ConfigError(placedMessage: error.message) }
+    // A task the log never names (a typo, another app's identifier) would be fitted to
+    // no launches at all: the closest draws would be those that launch least.
+    let logged = Set(log.rows.map(\.taskID)).subtracting([""]).sorted()
+    for task in tasks where !logged.contains(task) {
+      throw (t.value("tasks") ?? t.tree).error(
+        "the log \(path) has no line of task '\(task)'\(NearestName.hint(task, among: logged)); its tasks: "
+          + (logged.isEmpty ? "none" : logged.joined(separator: ", ")))
+    }
     target = LogTarget(log: log, tasks: tasks, template: template, replicates: replicates)
   }
 
