@@ -65,6 +65,33 @@ import Testing
     #expect(manifest.contains("\"intervals\": \"over replications\""))
   }
 
+  /// With a posterior the intervals are over the replications, so the warning, the
+  /// count that would decide a claim and the advice for a missing interval speak of
+  /// replications; they spoke of owners ("run more owners", which changes nothing).
+  @Test func theConsoleCountsReplicationsWhenTheyAreTheUnit() throws {
+    var r = RunRequest()
+    r.file = write(smallExperiment)
+    r.posterior = write(Self.posterior, "posterior.csv")
+    (r.replications, r.devices, r.days) = (1, 40, 3)
+    let warnings = try r.warnings()
+    #expect(
+      warnings.contains {
+        $0.contains("the intervals are over 1 replication, each with its posterior draw; below 20")
+      }, "\(warnings)")
+    r.out = scratch().path
+    let report = try r.run { _, _ in }.report
+    #expect(report.contains("intervals of owner means: over 1 replication, each"), "\(report)")
+    #expect(
+      report.contains(
+        "no interval from these replications (fewer than 2 with the figure): run more replications"))
+    #expect(!report.contains("run more owners"))
+    (r.replications, r.out) = (3, scratch().path)
+    let three = try r.run { _, _ in }.report
+    #expect(!three.contains("owners would decide") && !three.contains("run more owners"), "\(three)")
+    r.posterior = nil
+    #expect(try r.warnings().allSatisfy { !$0.contains("below 20") })
+  }
+
   @Test func theOutputDoesNotDependOnJobs() throws {
     let a = try Self.run(posterior: Self.posterior, jobs: 1)
     let b = try Self.run(posterior: Self.posterior, jobs: 2)

@@ -50,7 +50,7 @@ public enum RunReport {
     )
     if let posterior = spec.posterior {
       out.append(
-        "intervals of owner means: over the \(spec.replications) replications, each with parameters drawn from "
+        "intervals of owner means: over \(Format.count(spec.replications, "replication")), each with parameters drawn from "
           + "\(posterior.file) (what the fit left unknown, with the simulation's noise)")
     }
     if let t = result.summary?.transient {

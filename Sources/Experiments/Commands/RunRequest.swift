@@ -81,11 +81,8 @@ public struct RunRequest: Sendable {
   /// ``warnings()`` for `spec` from the file `label` (`bgsim merge` says them too).
   public static func warnings(of spec: ExperimentSpec, label: String) -> [String] {
     let owners = spec.devices * spec.replications
-    let few =
-      owners < 20
-      ? [
-        "\(label): warning: each arm has \(Format.count(owners, "owner")); below 20 the intervals are wide and most claims stay inconclusive"
-      ] : []
+    let few = SummaryTables.fewUnitsWarning(
+      owners: owners, replications: spec.replications, posterior: spec.posterior != nil)
     let stalled = spec.scheduler.parameters.ownerSpread.stalledSampleWarning(owners: owners).map {
       "\(label): warning: \($0)"
     }
@@ -96,7 +93,8 @@ public struct RunRequest: Sendable {
       ? spec.cells.lazy.compactMap { try? spec.spec(for: $0) }.first(where: drawsApps)
       : drawsApps(spec) ? spec : nil
     let opens = drawn?.otherApps.drawnOpensWarning(owners: owners).map { "\(label): warning: \($0)" }
-    return FileValidation.warnings(of: spec, file: label) + few + [stalled, opens].compactMap { $0 }
+    return FileValidation.warnings(of: spec, file: label)
+      + [few.map { "\(label): warning: \($0)" }, stalled, opens].compactMap { $0 }
   }
 
   /// Where the outputs go: `--out`, or `notebooks-data/<name>/`.

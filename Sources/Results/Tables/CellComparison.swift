@@ -120,7 +120,7 @@ struct CellComparison {
         groups[v.cell],
         SummaryTables.Verdict(
           cell: v.cell, hypothesis: h.text, estimate: v.estimate, low: v.low, high: v.high, pValue: v.pValue,
-          pHolm: v.pHolm, result: v.result, ownersNeeded: v.ownersNeeded)
+          pHolm: v.pHolm, result: v.result, ownersNeeded: v.ownersNeeded, unit: v.unit)
       )
     }
   }

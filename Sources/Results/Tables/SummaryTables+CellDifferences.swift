@@ -77,7 +77,7 @@ extension SummaryTables.Verdict {
     Self(
       cell: cell, hypothesis: hypothesis, estimate: estimate, low: low, high: high, pValue: pValue,
       pHolm: pHolm,
-      result: result, ownersNeeded: ownersNeeded)
+      result: result, ownersNeeded: ownersNeeded, unit: unit)
   }
 }
 

@@ -23,7 +23,7 @@ extension SummaryTables {
   }
 
   /// One hypothesis's verdict, its estimate, interval and p-value, and for one left
-  /// inconclusive, how many owners would decide it.
+  /// inconclusive, how many owners (or, with a posterior, replications) would decide it.
   static func verdictLine(_ v: Verdict) -> String {
     var p = v.pValue.map { $0 < 0.001 ? ", p < 0.001" : ", p = \(console($0, 3))" } ?? ""
     // Over several cells the verdict reads the Holm-adjusted p-value: printed, and named.
@@ -33,10 +33,10 @@ extension SummaryTables {
     let more =
       v.result != .inconclusive
       ? ""
-      : v.ownersNeeded.map { "; about \($0) owners would decide it" }
+      : v.ownersNeeded.map { "; about \($0) \(v.unit)s would decide it" }
         ?? (v.low.isFinite && v.high.isFinite
-          ? "; no number of owners decides it"
-          : "; no interval from these owners (fewer than 2 with the figure): run more owners")
+          ? "; no number of \(v.unit)s decides it"
+          : "; no interval from these \(v.unit)s (fewer than 2 with the figure): run more \(v.unit)s")
     let (e, l, h) = (console(v.estimate, 3), console(v.low, 3), console(v.high, 3))
     return "  \(v.result.rawValue)  \(v.hypothesis)   estimate \(e) [\(l), \(h)]\(p)\(more)"
   }

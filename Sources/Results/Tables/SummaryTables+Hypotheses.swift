@@ -41,7 +41,8 @@ extension SummaryTables {
           cell: cells[c], hypothesis: h.text, estimate: e.estimate, low: e.low, high: e.high,
           pValue: e.pValue.isNaN ? nil : e.pValue, pHolm: adjusted[c].isNaN ? nil : adjusted[c],
           result: result,
-          ownersNeeded: result == .inconclusive ? e.ownersNeeded(h.alpha / Double(max(1, cells.count))) : nil)
+          ownersNeeded: result == .inconclusive ? e.ownersNeeded(h.alpha / Double(max(1, cells.count))) : nil,
+          unit: pooled.replicationMeans != nil ? "replication" : "owner")
       }
     }
     return byCell.flatMap { $0.compactMap { $0 } }

@@ -68,6 +68,9 @@ public struct SummaryTables: Sendable {
     /// decide it (its width shrinks as 1/√owners); nil when none would (a claim at its
     /// own estimate) or when it is not a mean over owners.
     public let ownersNeeded: Int?
+    /// What the interval counts, and ``ownersNeeded`` with it: `owner`, or
+    /// `replication` when each replication drew its parameters from a posterior.
+    public var unit = "owner"
 
     public var passed: Bool { result == .pass }
   }
