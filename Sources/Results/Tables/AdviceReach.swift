@@ -16,7 +16,7 @@ public struct AdviceReach: Sendable, Equatable {
   public private(set) var days = 0
   /// Of those, the days no option reached.
   public private(set) var unreached = 0
-  /// Of the unreached, the days of phones that launched the app for no option all run.
+  /// Of the unreached, the days of phones on which no option launched the app in the whole run.
   public private(set) var neverLaunched = 0
   /// Of the unreached, the other days the phone was not on its charger before HH:MM.
   public private(set) var offCharger = 0
@@ -69,7 +69,7 @@ public struct AdviceReach: Sendable, Equatable {
     if unreached > 0 {
       let parts = [
         neverLaunched > 0
-          ? "\(share(neverLaunched)) on phones that launched the app for no option all run (as a stalled iOS release does)"
+          ? "\(share(neverLaunched)) on phones where no option launched the app in the whole run (as on a stalled iOS release)"
           : nil,
         offCharger > 0
           ? "\(share(offCharger)) with the phone not on its charger between midnight and \(clock)" : nil,
