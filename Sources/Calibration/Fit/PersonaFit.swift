@@ -126,8 +126,9 @@ public struct PersonaFit: Sendable {
     }
     // A charge still under way when the trace ends is time on the charger too.
     let charged = plugs + (charger.since.map { [Span(start: $0, end: last)] } ?? [])
+    let kinds = charges(plugs)
     let yaml = personaText(
-      screens: screens, plugs: plugs, readings: readings, days: span, battery: battery, screen: screen,
+      screens: screens, charges: kinds, readings: readings, days: span, battery: battery, screen: screen,
       offCharger: offChargerSeconds(charged, from: first, to: last))
     let persona: Persona
     do { persona = try Persona(tree: ConfigTree.parse(yaml: yaml, file: "fitted persona")) } catch {
@@ -135,7 +136,7 @@ public struct PersonaFit: Sendable {
     }
     let days = Int(span.rounded(.down))
     return Result(
-      yaml: yaml, persona: persona, days: days, shortCharges: charges(plugs).short.count,
+      yaml: yaml, persona: persona, days: days, shortCharges: kinds.short.count,
       figures: compare(persona, trace: trace, startDate: converted.startDate, days: days))
   }
 
@@ -212,11 +213,13 @@ public struct PersonaFit: Sendable {
   }
 
   func personaText(
-    screens: [Span], plugs: [Span], readings: [(time: Double, level: Double, plugged: Bool, screenOn: Bool)],
+    screens: [Span], charges: (overnight: [Span], topups: [Span], short: [Span]),
+    readings: [(time: Double, level: Double, plugged: Bool, screenOn: Bool)],
     days: Double, battery: String, screen: String, offCharger: [Double]
   ) -> String {
     let session = Self.logNormal(screens.map(\.length))
-    let (overnight, topups, short) = charges(plugs)
+    let (overnight, topups, short) = charges
+    let plugs = overnight.count + topups.count + short.count
     // Plug-in hours from noon (23:00 is 11, 01:00 is 13); unplug hours as they are.
     let plugIn = Self.normal(overnight.map { (hour($0.start) + 12).truncatingRemainder(dividingBy: 24) })
     let unplug = Self.normal(overnight.map { hour($0.end) })
@@ -249,7 +252,7 @@ public struct PersonaFit: Sendable {
     return """
       # Fitted by bgsim fit-persona from \(URL(fileURLWithPath: battery).lastPathComponent) and \
       \(URL(fileURLWithPath: screen).lastPathComponent): \(Format.fixed(days, digits: 1)) days, \
-      \(screens.count) screen sessions, \(plugs.count) charges (\(overnight.count) overnight\(blips)).
+      \(screens.count) screen sessions, \(plugs) charges (\(overnight.count) overnight\(blips)).
       # Keys not listed keep the typical persona's values.
       name: \(name)
       description: fitted to a device trace (\(Format.fixed(days, digits: 1)) days)
