@@ -42,7 +42,7 @@ extension SummaryTables {
           pValue: e.pValue.isNaN ? nil : e.pValue, pHolm: adjusted[c].isNaN ? nil : adjusted[c],
           result: result,
           ownersNeeded: result == .inconclusive ? e.ownersNeeded(h.alpha / Double(max(1, cells.count))) : nil,
-          unit: pooled.replicationMeans != nil ? "replication" : "owner")
+          unit: pooled.unit)
       }
     }
     return byCell.flatMap { $0.compactMap { $0 } }

@@ -14,6 +14,8 @@ extension SummaryTables {
     /// Per owner figure stream, each replication's mean, when the intervals of means are
     /// over replications (a run with a posterior sample); nil when they are over owners.
     var replicationMeans: [Int32: [Double]]? = nil
+    /// What the intervals count: `owner`, or `replication` with a posterior sample.
+    var unit: String { replicationMeans != nil ? "replication" : "owner" }
     /// Per pooled stream (delays, staleness): its owners' (or replications') sums and
     /// counts, for the ratio estimator of its mean.
     var clusters: [Int32: ClusteredSums] = [:]
@@ -220,7 +222,7 @@ extension SummaryTables {
       let one = ci.n < 2
       return Row(
         cell: cell, kind: kind, arm: arm, metric: metric, n: ci.n,
-        unit: replicationMeans != nil ? "replication" : "owner",
+        unit: unit,
         observations: pool(g).count, mean: ci.estimate, sd: sd, low: one ? .nan : ci.lower,
         high: one ? .nan : ci.upper, median: median.0, medianLow: one ? .nan : median.1,
         medianHigh: one ? .nan : median.2, p10: quantile(g, metric, 0.1), p90: quantile(g, metric, 0.9),
