@@ -12,7 +12,7 @@ struct Validate: ParsableCommand {
     discussion:
       "Prints one line per valid file. The first problem found is printed as FILE:LINE: KEY: PROBLEM, with exit code 2. "
       + "What a run would silently never do (a task no mode permits, legacy fetch or pushes that are off) is "
-      + "a warning line, exit 0; --strict makes the first one an error."
+      + "a warning line, and the command exits 4 after one; --strict makes the first one an error."
   )
 
   @Argument(help: "Experiment YAML files.") var experiments: [String] = []
@@ -53,5 +53,7 @@ struct Validate: ParsableCommand {
       try checked(try FileValidation.check(file, as: kind), FileValidation.warnings(file, as: kind))
     }
     for w in warnings { FileHandleOutput.standardError(w) }
+    // A warning says the files may mislead a run: exit 4, as `run` does after one.
+    if !warnings.isEmpty { throw ExitCode(4) }
   }
 }

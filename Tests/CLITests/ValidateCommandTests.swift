@@ -94,14 +94,14 @@ import Testing
 
     """
 
-  /// What a run would silently never do is a warning line each, exit 0; `--strict`
+  /// What a run would silently never do is a warning line each, exit 4; `--strict`
   /// makes the first one an error, exit 2.
   @Test func validateWarnsWhereARunWouldSilentlyDoNothing() throws {
     let dir = scratchFolder("validate")
     let file = dir.appendingPathComponent("w.yaml")
     try Self.silentlyIdle.write(to: file, atomically: true, encoding: .utf8)
     let outcome = try BGSimBinary.run(["validate", file.path])
-    #expect(outcome.status == 0)
+    #expect(outcome.status == 4)
     let warnings = outcome.standardError.split(separator: "\n").map(String.init)
     // Each names the file and, where the file writes it, the line of what it is about.
     #expect(warnings.allSatisfy { $0.contains(#/^[^:]+\.yaml(:[0-9]+)?: warning: /#) }, "\(warnings)")
@@ -139,7 +139,7 @@ import Testing
       """
     try text.write(to: file, atomically: true, encoding: .utf8)
     let outcome = try BGSimBinary.run(["validate", file.path])
-    #expect(outcome.status == 0)
+    #expect(outcome.status == 4)
     let warnings = outcome.standardError.split(separator: "\n").map(String.init)
     #expect(warnings.count == 1, "\(warnings)")
     #expect(warnings.first?.contains("arm off: task p: requires_external_power: false has no effect") == true)
@@ -162,7 +162,7 @@ import Testing
     try typical.replacingOccurrences(of: "median: 30s, sigma: 1.7", with: "median: 30h, sigma: 1.7")
       .write(to: persona, atomically: true, encoding: .utf8)
     let outcome = try BGSimBinary.run(["validate", "--persona", persona.path])
-    #expect(outcome.status == 0)
+    #expect(outcome.status == 4)
     // P(X > 2 h) for a log-normal of median 30 h and sigma 1.7: 1 - Φ(ln(1/15) / 1.7) = 0.94.
     #expect(
       outcome.standardError
