@@ -59,7 +59,7 @@ import Testing
       return (r.status, r.standardError)
     }
     let incomplete = try merge([s1])
-    #expect(incomplete.0 == 2 && incomplete.1.contains("incomplete set: shard(s) 2/2 missing"))
+    #expect(incomplete.0 == 2 && incomplete.1.contains("incomplete set: shard 2/2 missing"))
     let mixed = try merge([s1, other])
     #expect(mixed.0 == 2 && mixed.1.contains("different configuration or seed"))
     // The same folder named twice is one shard given twice, not a complete set.

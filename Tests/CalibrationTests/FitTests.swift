@@ -198,7 +198,7 @@ import Testing
     }
     // A shard missing, or given twice: one line each.
     for (given, message) in [
-      (Array(folders.prefix(2)), "incomplete set: shard(s) 3/3 missing"),
+      (Array(folders.prefix(2)), "incomplete set: shard 3/3 missing"),
       ([folders[0], folders[0], folders[1]], "shard 1/3 is given twice"),
     ] {
       do {

@@ -21,4 +21,11 @@ import Testing
     #expect(Format.count(1, "hypothesis", "hypotheses") == "1 hypothesis")
     #expect(Format.count(4, "hypothesis", "hypotheses") == "4 hypotheses")
   }
+
+  /// "incomplete set: shard(s) 2/2 missing" read so whatever the count.
+  @Test func namedItemsTakeTheirNounsNumber() {
+    #expect(Format.named(["2/2"], "shard") == "shard 2/2")
+    #expect(Format.named(["2/3", "3/3"], "shard") == "shards 2/3, 3/3")
+    #expect(Format.named(["a", "b"], "hypothesis", "hypotheses") == "hypotheses a, b")
+  }
 }

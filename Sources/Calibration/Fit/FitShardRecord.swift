@@ -84,7 +84,7 @@ extension ABCFit {
     let missing = (1...first.shard.count).filter { k in !records.contains { $0.1.shard.index == k } }
     guard missing.isEmpty else {
       throw UserError(
-        "incomplete set: shard(s) \(missing.map { "\($0)/\(first.shard.count)" }.joined(separator: ", ")) missing"
+        "incomplete set: \(Format.named(missing.map { "\($0)/\(first.shard.count)" }, "shard")) missing"
       )
     }
     let spec = try FitSpec.load(file: first.fitFile, log: first.log)

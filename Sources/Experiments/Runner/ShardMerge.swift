@@ -32,7 +32,7 @@ public enum ShardMerge {
     let missing = (1...first.count).filter { k in !records.contains { $0.1.index == k } }
     guard missing.isEmpty else {
       throw UserError(
-        "incomplete set: shard(s) \(missing.map { "\($0)/\(first.count)" }.joined(separator: ", ")) missing")
+        "incomplete set: \(Format.named(missing.map { "\($0)/\(first.count)" }, "shard")) missing")
     }
     guard owner.count == first.totalChunks else {
       throw UserError("incomplete set: \(owner.count) of \(first.totalChunks) chunks present")

@@ -16,6 +16,11 @@ public enum Format {
     "\(n) \(n == 1 ? noun : plural ?? noun + "s")"
   }
 
+  /// `items` after their noun, singular for one: `shard 2/3`, `shards 2/3, 3/3`.
+  public static func named(_ items: [String], _ noun: String, _ plural: String? = nil) -> String {
+    "\(items.count == 1 ? noun : plural ?? noun + "s") \(items.joined(separator: ", "))"
+  }
+
   /// `value` to three significant digits at most, without trailing zeros: 0.0123,
   /// 1.5, 27.4, 1440.
   public static func compact(_ value: Double) -> String {

@@ -28,7 +28,7 @@ public struct ConcurrencyPolicy: SchedulingPolicy {
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     if activity.isUrgentTransfer { return .skip(name) }
     if c.runningTasks >= maximumRunning, !c.pushReachesAppOnScreen(activity) {
-      return .veto(name, c, "\(c.runningTasks) task(s) already running")
+      return .veto(name, c, "\(Format.count(c.runningTasks, "task")) already running")
     }
     let level = (c.isInUse ? inUseLevel : 0) + Double(c.otherAppsRunning) * perTaskLevel
     if level > vetoAbove {

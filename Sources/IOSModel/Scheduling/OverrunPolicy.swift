@@ -15,7 +15,8 @@ public struct OverrunPolicy: SchedulingPolicy {
   /// The rules, for a full verdict or for its outcome alone.
   public func answer<A: PolicyAnswer>(_ activity: Activity, _ c: PolicyContext) -> A {
     activity.isUrgentTransfer
-      ? .skip(name) : .score(name, 1 / Double(1 + c.overruns), weight: weight, c, "\(c.overruns) overrun(s)")
+      ? .skip(name)
+      : .score(name, 1 / Double(1 + c.overruns), weight: weight, c, Format.count(c.overruns, "overrun"))
   }
 }
 
