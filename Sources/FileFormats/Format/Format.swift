@@ -13,12 +13,17 @@ public enum Format {
   /// `n` and its noun, singular for 1: `1 day`, `30 days`, `1 hypothesis` (`plural` when
   /// it is not the noun and an s).
   public static func count(_ n: Int, _ noun: String, _ plural: String? = nil) -> String {
-    "\(n) \(n == 1 ? noun : plural ?? noun + "s")"
+    "\(n) \(number(n, noun, plural))"
   }
 
   /// `items` after their noun, singular for one: `shard 2/3`, `shards 2/3, 3/3`.
   public static func named(_ items: [String], _ noun: String, _ plural: String? = nil) -> String {
-    "\(items.count == 1 ? noun : plural ?? noun + "s") \(items.joined(separator: ", "))"
+    "\(number(items.count, noun, plural)) \(items.joined(separator: ", "))"
+  }
+
+  /// `noun` for one, else `plural` (the noun and an s when nil).
+  static func number(_ n: Int, _ noun: String, _ plural: String?) -> String {
+    n == 1 ? noun : plural ?? noun + "s"
   }
 
   /// `value` to three significant digits at most, without trailing zeros: 0.0123,
