@@ -71,6 +71,36 @@ import Testing
     #expect(try replay.run { _, _ in }.contains("3 device-days"))
   }
 
+  /// `convert-aware` suggests the most days a replay allows, the bound the run checks:
+  /// a trace ending at exactly a midnight was told one day fewer, and one of a single
+  /// instant `--days 0`, which `trace` refuses.
+  @Test func convertAwareSuggestsTheDaysTheReplayAllows() throws {
+    let folder = scratch()
+    let midnight = 1_488_326_400
+    func suggested(lastDay: Int) throws -> (days: Int, trace: String) {
+      let (b, s) = (folder.appendingPathComponent("b.csv"), folder.appendingPathComponent("s.csv"))
+      let end = midnight + lastDay * 86_400
+      try
+        "time,battery_level,battery_status,battery_health,battery_adaptor\n\(midnight),80,3,2,0\n\(end),60,3,2,0\n"
+        .write(to: b, atomically: true, encoding: .utf8)
+      try "time,screen_status\n\(midnight),0\n".write(to: s, atomically: true, encoding: .utf8)
+      let out = folder.appendingPathComponent("t\(lastDay).csv").path
+      let text = try AwareConversion.run(battery: b.path, screen: s.path, out: out)
+      let days = try #require(text.firstMatch(of: #/--days ([0-9]+)/#).map { Int($0.output.1)! })
+      return (days, out)
+    }
+    for (lastDay, expected) in [(0, 1), (2, 3)] {
+      let (days, trace) = try suggested(lastDay: lastDay)
+      #expect(days == expected, "a trace ending on day \(lastDay)")
+      var replay = TraceRequest()
+      (replay.replay, replay.days, replay.out) = (trace, days, folder.appendingPathComponent("r").path)
+      replay.start = "2017-03-01"
+      #expect(try replay.run { _, _ in }.contains("\(days) device-days"))
+      replay.days = days + 1
+      #expect(throws: UserError.self) { try replay.run { _, _ in } }
+    }
+  }
+
   @Test func aBadTraceIsRefusedInOneLine() throws {
     let folder = scratch()
     let trace = folder.appendingPathComponent("phone.csv")

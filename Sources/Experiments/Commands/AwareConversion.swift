@@ -18,7 +18,8 @@ public enum AwareConversion {
     writer.write(converted.trace.csv)
     try writer.commit()
     let last = converted.trace.observations.last?.time.seconds ?? 0
-    let days = Int((last / 86_400).rounded(.up))
+    // The most days a run may replay (``RecordedTrace/pastTheEndProblem(days:)``'s bound).
+    let days = converted.trace.daysCovered
     return
       "wrote \(converted.trace.observations.count) observations over \(Format.fixed(last / 86_400, digits: 1)) days to \(out)\n"
       + "replay with: bgsim trace --replay \(out) --start \(converted.startDate) --days \(days) --out DIR"
