@@ -94,6 +94,20 @@ import Testing
     #expect(try same(out, clean))
   }
 
+  /// A finished run keeps no chunk, so `--resume` on it (or on an empty folder) runs all
+  /// of them again, and says so in one line instead of looking like a resumed run.
+  @Test func resumingAFinishedRunSaysItRunsEverythingAgain() throws {
+    let dir = try Self.folder()
+    let out = dir.appendingPathComponent("out")
+    #expect([0, 1, 3, 4].contains(try run(dir, out: out.path).status))
+    let first = try Data(contentsOf: out.appendingPathComponent("launches.csv"))
+    let r = try run(dir, out: out.path, ["--resume"])
+    #expect([0, 1, 3, 4].contains(r.status), "\(r.standardError)")
+    let notes = r.standardError.split(separator: "\n").filter { $0.contains("resume: ") }
+    #expect(notes == ["bgsim: resume: \(out.path) has no finished chunk to keep; running 3 chunks"])
+    #expect(try Data(contentsOf: out.appendingPathComponent("launches.csv")) == first)
+  }
+
   @Test func partsWithoutAFingerprintAreNotTrusted() throws {
     let dir = try Self.folder()
     let clean = dir.appendingPathComponent("clean43")

@@ -73,10 +73,9 @@ public enum FileValidation {
   }
 
   /// A processing task that sets `requires_external_power: false` in a model that runs
-  /// processing only on power (in every cell): the request asks to run off power and
-  /// never will, and two arms that differ only in it give the same launches (field
-  /// report P2; dasd). `true`, what developers set, is what the model does anyway:
-  /// silent.
+  /// processing only on power (in every cell): the request asks to run off power and never
+  /// will, and two arms that differ only in it give the same launches (field report P2;
+  /// dasd). `true`, what developers set, is what the model does anyway: silent.
   static func powerKeyWarnings(_ spec: ExperimentSpec) -> [(Int?, String)] {
     let cells = spec.cells.compactMap { try? spec.spec(for: $0) }
     guard (cells.isEmpty ? [spec] : cells).allSatisfy({ $0.scheduler.model.processingAlwaysNeedsPower })

@@ -11,8 +11,8 @@ extension ExperimentRunner {
     let todo: [Chunk]
   }
 
-  /// This run's chunks and those of them still to simulate. A chunk is done when its
-  /// seal, committed last, vouches for its parts; the parts of one that is not are removed.
+  /// This run's chunks and those still to simulate. A chunk is done when its seal,
+  /// committed last, vouches for its parts; the parts of one that is not are removed.
   func chunksToRun(resume: Bool, fingerprint: String) -> Work {
     let all = chunks()
     let mine = options.shard.map { shard in all.filter { $0.index % shard.count == shard.index - 1 } } ?? all
@@ -28,12 +28,15 @@ extension ExperimentRunner {
       }
       return true
     }
+    if resume, !mine.isEmpty, todo.count == mine.count {
+      let count = Format.count(todo.count, "chunk")
+      note("resume: \(options.outputDirectory) has no finished chunk to keep; running \(count)")
+    }
     return Work(all: all, mine: mine, todo: todo)
   }
 
-  /// Each sweep cell's experiment, decoded once; with a posterior sample, each
-  /// replication has its own parameters, decoded once per (cell, replication) as the
-  /// chunks come.
+  /// Each sweep cell's experiment, decoded once; with a posterior sample, each replication
+  /// has its own parameters, decoded once per (cell, replication) as the chunks come.
   final class CellSpecs: Sendable {
     let spec: ExperimentSpec
     let cells: [ExperimentSpec]

@@ -42,9 +42,7 @@ extension ExperimentRunner {
     try commits.wait()
     var tables = try summary.get()
     _ = try OtherAppSummary.compute(directory: options.outputDirectory, plan: spec.summaryPlan)
-    if SystemScheduler.checksShortcuts, gathered != nil {
-      try checkGatheredSummary(tables, spec: spec)
-    }
+    if SystemScheduler.checksShortcuts, gathered != nil { try checkGatheredSummary(tables, spec: spec) }
     tables = try tables.addingCellDifferences(directory: options.outputDirectory, plan: spec.summaryPlan)
     let wall = wallSeconds()
     try Manifest.write(
