@@ -44,21 +44,57 @@ import Testing
   }
 
   /// "Launches per device-day by arm and opens per day, median and p90": the cells with
-  /// the same opens are pooled, each owner once per cell; a filter keeps its rows.
+  /// the same opens are pooled; a filter keeps its rows.
   @Test func fewerKeysPoolTheCellsAndAFilterKeepsItsRows() throws {
     let rows = try query {
       $0.by = ["arm,app.opens_per_day"]
       $0.metrics = ["launches_per_device_day"]
-      $0.statistics = [.n, .median, .p90]
+      $0.statistics = [.n, .observations, .median, .p90]
     }
-    #expect(rows[0] == ["arm", "app.opens_per_day", "metric", "n", "median", "p90"])
+    #expect(rows[0] == ["arm", "app.opens_per_day", "metric", "n", "observations", "median", "p90"])
     #expect(rows.count == 1 + 2 * 2)
-    #expect(rows.dropFirst().allSatisfy { $0[3] == "8" }, "4 owners × 2 cells")
+    #expect(rows.dropFirst().allSatisfy { $0[3] == "4" && $0[4] == "8" }, "4 owners, each in 2 cells")
     let refresh = try query {
       $0.filters = ["arm=refresh", "tasks.earliest_begin=2h"]
       $0.metrics = ["share_owners_at_least_1_per_day"]
     }
     #expect(refresh.count == 1 + 2 && refresh.dropFirst().allSatisfy { $0[1] == "2h" && $0[2] == "refresh" })
+  }
+
+  /// The cells of a sweep see the same owners, so a pooled group holds each owner twice:
+  /// its interval is over the 4 owners, each the mean of its figures in the 2 cells (a t
+  /// interval, 3 degrees of freedom), not over 8 owner-cells as if they were independent
+  /// (a narrower interval, about 1/√2 as wide when an owner's cells agree).
+  @Test func aPooledIntervalIsOverOwnersNotOwnerCells() throws {
+    let rows = try query {
+      $0.by = ["arm,app.opens_per_day"]
+      $0.metrics = ["launches_per_device_day"]
+      $0.statistics = [.mean, .ci]
+    }
+    let (d, days) = try csvTable(Self.folder, .days)
+    let (l, launches) = try csvTable(Self.folder, .launches)
+    for r in rows.dropFirst() {
+      // Each owner's launches per counted day in each cell of the group (warm-up: day 0).
+      var perCell: [String: [String: Double]] = [:]
+      for row in days where row[d("arm")] == r[0] && row[1] == r[1] && row[d("warmup")] == "0" {
+        perCell[row[d("device")], default: [:]][row[0], default: 0] += 1
+      }
+      var launched: [String: [String: Double]] = [:]
+      for row in launches where row[l("arm")] == r[0] && row[1] == r[1] {
+        guard let t = Double(row[l("launched_at_s")]), t >= 86_400 else { continue }
+        launched[row[l("device")], default: [:]][row[0], default: 0] += 1
+      }
+      let owners = perCell.map { device, cells in
+        cells.map { cell, n in (launched[device]?[cell] ?? 0) / n }.reduce(0, +) / Double(cells.count)
+      }
+      #expect(owners.count == 4)
+      let mean = owners.reduce(0, +) / 4
+      let sd = (owners.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / 3).squareRoot()
+      let half = 3.182446305284263 * sd / 2
+      #expect(abs(Double(r[3])! - mean) < 1e-5, "\(r)")
+      #expect(abs(Double(r[4])! - max(0, mean - half)) < 1e-5, "\(r): \(mean - half)")
+      #expect(abs(Double(r[5])! - (mean + half)) < 1e-5, "\(r): \(mean + half)")
+    }
   }
 
   @Test(arguments: [

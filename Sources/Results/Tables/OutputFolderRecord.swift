@@ -120,6 +120,9 @@ struct OutputFolderRecord {
     hypotheses: [Hypothesis] = []
   ) throws(UserError) -> SummaryTables {
     let arms = arms ?? self.arms
+    var regrouping = regrouping
+    regrouping.clustersOwners = !byReplication && regrouping.poolsCells
+    let byReplication = byReplication || regrouping.clustersOwners
     let plan = SummaryPlan(
       arms: arms, cellValues: Array(repeating: [], count: max(groups, 1)), sweptKeys: sweptKeys,
       warmupDays: warmupDays, families: families, byReplication: byReplication, hypotheses: hypotheses,

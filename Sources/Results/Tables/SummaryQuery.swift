@@ -9,7 +9,8 @@ import Randomness
 /// The figures are the summary's own: the folder's `days.csv` and `launches.csv` read by
 /// the code that writes `summary.csv`, under the folder's seed. Grouped as the summary
 /// groups (by every swept key), each figure equals the summary's; grouped by fewer keys,
-/// the cells that share the values asked for are pooled, each owner counting once per cell.
+/// the cells that share the values asked for are pooled, and each owner's cells are one
+/// cluster of the intervals (``OwnerRegrouping/poolsCells``).
 public struct SummaryQuery: Sendable {
   /// A statistic, as `--stat` names it; each gives the summary's columns of that name.
   public enum Statistic: String, CaseIterable, Sendable {
