@@ -71,11 +71,6 @@ extension SummaryTables {
     return Int64(max(-9e18, min(9e18, units)))
   }
 
-  /// Adds to `pooled` what the owner-level intervals need, in two more passes over the
-  /// spilled values: the owners' counts at or below each quantile of each pooled stream
-  /// (and at each value a hypothesis names), with, for small runs, each owner's totals
-  /// and figures to resample (``OwnerBootstrap``); then the order statistics at the
-  /// ranks of the quantiles' intervals.
   /// What the owner-level intervals ask of the spilled values: the thresholds to count
   /// owners at or below, the streams whose owners to keep for resampling, and each
   /// interval asked for.
@@ -146,6 +141,11 @@ extension SummaryTables {
     return r
   }
 
+  /// Adds to `pooled` what the owner-level intervals need, in two more passes over the
+  /// spilled values: the owners' counts at or below each quantile of each pooled stream
+  /// (and at each value a hypothesis names), with, for small runs, each owner's totals
+  /// and figures to resample (``OwnerBootstrap``); then the order statistics at the
+  /// ranks of the quantiles' intervals.
   static func addOwnerIntervals(
     to pooled: inout Pooled, pools: [Int32: PooledValues], plan: SummaryPlan, spills: [String]
   ) throws(UserError) {
