@@ -46,7 +46,7 @@ struct FitPersona: ParsableCommand {
       let name = f.name.padding(toLength: 30, withPad: " ", startingAt: 0)
       print(name + String(format: "%-10.2f%.2f", f.trace, f.fitted))
     }
-    if let note = result.shortChargesNote { print(note) }
+    for note in [result.shortChargesNote, result.longSessionsNote].compactMap(\.self) { print(note) }
     print("wrote \(out)")
   }
 }

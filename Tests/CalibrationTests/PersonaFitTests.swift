@@ -37,6 +37,8 @@ import Testing
     #expect((30...70).contains(screens.fitted), "screen sessions a day \(screens.fitted)")
     // The trace's own figures, replayed, are in the same bands.
     #expect(abs(charger.trace - 0.47) < 0.05 && (30...70).contains(screens.trace))
+    // Its three screen sessions over 2 h (4, 4 and 7 h) are named.
+    #expect(r.longSessions.count == 3, "\(r.longSessions)")
     // A persona file that an experiment accepts, named by path.
     let file = scratch().appendingPathComponent("fitted.yaml")
     try r.yaml.write(to: file, atomically: true, encoding: .utf8)
@@ -74,6 +76,21 @@ import Testing
     #expect(r.shortChargesNote?.contains("10 charges under 60 s (about 1.00 a day)") == true)
   }
 
+  /// A screen session longer than `max_session` (2 h, the typical persona's) is in the
+  /// trace's screen hours and out of the persona's, which cuts it and whose log-normal
+  /// (fitted to sixty 1-min sessions and one of 3 h) all but never draws one: named.
+  @Test func screenSessionsLongerThanMaxSessionAreNamed() throws {
+    let r = try Self.fit(
+      days: 5, charges: [(0, 8 * 3600)], screenOn: [(86_400 + 21 * 3600, 86_400 + 24 * 3600)])
+    #expect(r.longSessions.count == 1 && abs(r.longSessions.hoursPerDay - 0.6) < 1e-9)
+    #expect(
+      r.longSessionsNote
+        == "the trace's screen hours hold 1 session over 2 h (max_session), 0.60 h a day; the fitted "
+        + "log-normal all but never draws one that long, and the persona cuts it at 2 h")
+    let plain = try Self.fit(days: 5, charges: [(0, 8 * 3600)])
+    #expect(plain.longSessions.count == 0 && plain.longSessionsNote == nil)
+  }
+
   /// A trace with no overnight charge, or no top-up, gives no figure for those keys:
   /// they are left out (the typical persona's hold) instead of written from no data.
   @Test func aTraceWithoutOvernightChargesOrTopUpsIsFitted() throws {
@@ -100,7 +117,9 @@ import Testing
   /// Fits a synthetic AWARE trace of `days` days from 2017-03-01 00:00 UTC: each day the
   /// phone charges over `charges` [s from midnight] at 40 % (unplugged at 80 %), and the
   /// screen comes on for a minute at every hour from 09:00 to 20:00.
-  static func fit(days: Int, charges: [(start: Double, end: Double)]) throws -> PersonaFit.Result {
+  static func fit(
+    days: Int, charges: [(start: Double, end: Double)], screenOn extra: [(start: Double, end: Double)] = []
+  ) throws -> PersonaFit.Result {
     let dir = scratch()
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let midnight = 1_488_326_400.0
@@ -111,6 +130,7 @@ import Testing
       for c in charges { battery += "\(d + c.start),40,2,2,2\n\(d + c.end),80,2,2,0\n" }
       for hour in 9...20 { screen += "\(d + Double(hour) * 3600),1\n\(d + Double(hour) * 3600 + 60),0\n" }
     }
+    for e in extra { screen += "\(midnight + e.start),1\n\(midnight + e.end),0\n" }
     battery += "\(midnight + Double(days) * 86_400),40,2,2,0\n"
     let (b, s) = (dir.appendingPathComponent("b.csv"), dir.appendingPathComponent("s.csv"))
     try battery.write(to: b, atomically: true, encoding: .utf8)

@@ -63,6 +63,9 @@ public struct PersonaFit: Sendable {
     /// The trace's figures beside the persona's; none for a trace of fewer than 3 days,
     /// which has no whole day to compare.
     public let figures: [Figure]
+    /// The trace's screen sessions longer than the persona's `max_session`, their hours a
+    /// day, and the share of the fitted log-normal's sessions that long.
+    public var longSessions = (count: 0, hoursPerDay: 0.0, drawnShare: 0.0)
 
     /// A line saying that the trace's charging sessions hold charges the persona leaves
     /// out, or nil when there are none.
@@ -71,6 +74,23 @@ public struct PersonaFit: Sendable {
       let perDay = Format.fixed(Double(shortCharges) / Double(max(days, 1)), digits: 2)
       return "the trace's charging sessions hold \(Format.count(shortCharges, "charge")) under "
         + "\(Int(ChargingSpec.shortestTopupSeconds)) s (about \(perDay) a day), which the persona leaves out"
+    }
+
+    /// A line saying that the trace's screen hours hold sessions longer than the
+    /// persona's `max_session`, which its log-normal hardly draws and it cuts; nil when
+    /// there are none.
+    public var longSessionsNote: String? {
+      let (count, hours, share) = longSessions
+      guard count > 0 else { return nil }
+      let cap = persona.usage.maxSessionSeconds
+      let capText = cap.truncatingRemainder(dividingBy: 3600) == 0 ? "\(Int(cap / 3600)) h" : "\(Int(cap)) s"
+      let drawn =
+        share * 1e6 < 1
+        ? "all but never draws one that long"
+        : "draws one that long in about 1 of \(Int((1 / share).rounded())) sessions"
+      return "the trace's screen hours hold \(Format.count(count, "session")) over \(capText) (max_session), "
+        + "\(Format.fixed(hours, digits: 2)) h a day; the fitted log-normal \(drawn), and the persona cuts it "
+        + "at \(capText)"
     }
   }
 
@@ -135,9 +155,14 @@ public struct PersonaFit: Sendable {
       throw UserError("the fitted persona is not valid: \(error.description)")
     }
     let days = Int(span.rounded(.down))
-    return Result(
+    var result = Result(
       yaml: yaml, persona: persona, days: days, shortCharges: kinds.short.count,
       figures: compare(persona, trace: trace, startDate: converted.startDate, days: days))
+    let long = screens.filter { $0.length > persona.usage.maxSessionSeconds }.map(\.length)
+    let fitted = Self.logNormal(screens.map(\.length))
+    let z = log(persona.usage.maxSessionSeconds / fitted.median) / fitted.sigma
+    result.longSessions = (long.count, long.reduce(0, +) / 3600 / span, erfc(z / 2.0.squareRoot()) / 2)
+    return result
   }
 
   /// Hours into the local day of `seconds` from the trace's start (its first midnight).
