@@ -114,6 +114,10 @@ import Testing
     ("refresh launched_by_08:00 > 1", "so '> 1' fails whatever the run"),
     ("refresh launches_per_device_day >= -3", "launches_per_device_day is never negative, so '>= -3' holds"),
     ("refresh median delay_after_earliest_s < 0s", "so '< 0' fails whatever the run"),
+    // A number too large to hold, or none: named as the number it should be.
+    ("refresh launches_per_device_day > 1e400", "expected a finite number (0.5, 80%, 15m) or ARM"),
+    ("refresh launches_per_device_day > nan", "found 'nan'"),
+    ("refresh launches_per_device_day > processing", "expected a finite number"),
   ])
   func badHypothesesAreRejected(text: String, message: String) {
     do {

@@ -141,6 +141,13 @@ public struct Hypothesis: Sendable, Hashable {
         throw HypothesisError(raw, problem)
       }
     } else {
+      // One word that is not a number: no arm and metric either.
+      guard right.contains(" ") else {
+        throw HypothesisError(
+          raw,
+          "expected a finite number (0.5, 80%, 15m) or ARM [mean|median|p10|p90] METRIC, "
+            + "found '\(right)'")
+      }
       let r = try side(right)
       guard r.cell == nil else {
         throw HypothesisError(raw, "name a cell on both sides, as METRIC[KEY=VALUE], or on neither")
