@@ -143,10 +143,7 @@ public struct Hypothesis: Sendable, Hashable {
     } else {
       // One word that is not a number: no arm and metric either.
       guard right.contains(" ") else {
-        throw HypothesisError(
-          raw,
-          "expected a finite number (0.5, 80%, 15m) or ARM [mean|median|p10|p90] METRIC, "
-            + "found '\(right)'")
+        throw HypothesisError(raw, "expected a finite number (0.5, 80%, 15m) or ARM METRIC, found '\(right)'")
       }
       let r = try side(right)
       guard r.cell == nil else {
