@@ -28,6 +28,7 @@ struct OwnerAccounting {
     var cellularBytes = 0.0
     var appOpens = 0
     var staleness: [Double] = []
+    var opensFresh1h = 0  // opens with a successful run less than an hour before
     /// Time the phone was off [s].
     var offSeconds = 0.0
   }
@@ -48,7 +49,8 @@ struct OwnerAccounting {
   var network: NetworkKind = .wifi
   /// When the phone was first on its charger each day.
   var charger: ChargerDays
-  var lastSuccess: SimTime = .zero
+  /// The last successful run's end; nil before the first (an open then is not fresh).
+  var lastSuccess: SimTime?
   /// Since when the phone has been off, while it is.
   var offSince: SimTime?
   /// What the rows written so far give the summary.
@@ -96,7 +98,8 @@ struct OwnerAccounting {
     case .appOpened:
       if let d = dayIndex(change.time) {
         days[d].appOpens += 1
-        days[d].staleness.append((change.time - lastSuccess).seconds)
+        days[d].staleness.append((change.time - (lastSuccess ?? .zero)).seconds)
+        if let last = lastSuccess, (change.time - last).seconds <= 3600 { days[d].opensFresh1h += 1 }
       }
     default: break
     }
@@ -260,8 +263,7 @@ struct OwnerAccounting {
           ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         row.stalenessWorstSeconds = sorted.last!
       }
-      // Opens with a successful run less than an hour before.
-      row.opensFresh1h = day.staleness.filter { $0 <= 3600 }.count
+      row.opensFresh1h = day.opensFresh1h
       row.write(prefix: prefix, into: &rows)
       summary.note(day: row)
       if !row.warmup { summary.add(day: row) }

@@ -55,8 +55,6 @@ extension ExperimentRunner {
     let names =
       [OutputFileNames.manifest] + CSVSchema.runOutputs.map(\.file)
       + [OutputFileNames.report, OutputFileNames.advice]
-    for name in names {
-      _ = unlink(dir.appendingPathComponent(name).path)
-    }
+    for name in names { _ = unlink(dir.appendingPathComponent(name).path) }
   }
 }
