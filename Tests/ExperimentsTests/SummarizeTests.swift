@@ -94,10 +94,30 @@ import Testing
       #expect(abs(Double(r[3])! - mean) < 1e-5, "\(r)")
       #expect(abs(Double(r[4])! - max(0, mean - half)) < 1e-5, "\(r): \(mean - half)")
       #expect(abs(Double(r[5])! - (mean + half)) < 1e-5, "\(r): \(mean + half)")
-      // No median interval: Woodruff's over 4 owners, each with one cell on either side
-      // of the median, has a share with no spread and collapses to one value (12) that
-      // leaves out the median (8.75).
+      // No median interval from 4 owners (the owners' bootstrap needs 10).
       #expect(r[7] == "" && r[8] == "", "\(r)")
+    }
+  }
+
+  /// With 12 owners in 2 pooled cells, a median's interval comes from the owners'
+  /// bootstrap (each owner drawn with both its cells; Woodruff's interval, tried first,
+  /// collapsed to one value beside the median where each owner had one cell on either
+  /// side of it): it holds the median, and the same query gives the same bytes.
+  @Test func aPooledMedianHasTheOwnersBootstrapInterval() throws {
+    let folder = try runExperiment(
+      smallExperiment.replacingOccurrences(of: "devices: 4", with: "devices: 12")
+        + "\nsweep:\n  grid:\n    app.opens_per_day: [2, 8]\n")
+    var q = SummaryQuery(folders: [folder.path])
+    (q.format, q.by, q.statistics) = (.csv, ["arm"], [.n, .median, .medianCI])
+    q.metrics = ["launches_per_device_day", "energy_per_day_mwh"]
+    let text = try q.run()
+    #expect(try q.run() == text)
+    let rows = text.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
+    #expect(rows.count == 4)
+    for r in rows {
+      let (n, median) = (r[2], try #require(Double(r[3])))
+      let (low, high) = (try #require(Double(r[4]), "\(r)"), try #require(Double(r[5])))
+      #expect(n == "12" && low <= median && median <= high && low < high, "\(r)")
     }
   }
 

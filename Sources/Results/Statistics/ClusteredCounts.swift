@@ -17,6 +17,9 @@ struct ClusteredCounts {
   private(set) var clusters: [Int32: [(sum: Int128, count: Int, below: [Int])]] = [:]
   /// By owner-figure stream kept for the bootstrap: the figures [units].
   private(set) var figures: [Int32: [Int64]] = [:]
+  /// By owner-figure stream kept: each figure's cluster (its marker's number), in step
+  /// with ``figures``.
+  private(set) var figureClusters: [Int32: [Int64]] = [:]
 
   /// - Parameters:
   ///   - thresholds: For each pooled stream, the thresholds [its units: ms].
@@ -40,6 +43,7 @@ struct ClusteredCounts {
     for g in keepFigures where g >= 0 { keptFigure[Int(g)] = true }
     var keptClusters = Array(repeating: [(sum: Int128, count: Int, below: [Int])](), count: groups)
     var keptFigures = Array(repeating: [Int64](), count: groups)
+    var keptFigureClusters = Array(repeating: [Int64](), count: groups)
     // The current cluster's count and sum of values, and its values at or below each threshold.
     var count = Array(repeating: 0, count: groups)
     var sum = Array(repeating: Int128(0), count: groups)
@@ -77,7 +81,10 @@ struct ClusteredCounts {
         }
         guard group >= 0, Int(group) < groups else { return }
         let g = Int(group)
-        if keptFigure[g] { keptFigures[g].append(value) }
+        if keptFigure[g] {
+          keptFigures[g].append(value)
+          keptFigureClusters[g].append(cluster)
+        }
         let t = limits[g]
         guard !t.isEmpty else { return }
         if count[g] == 0 { touched.append(g) }
@@ -95,6 +102,8 @@ struct ClusteredCounts {
     }
     for g in 0..<groups where !limits[g].isEmpty { sums[Int32(g)] = result[g] }
     for g in 0..<groups where kept[g] { clusters[Int32(g)] = keptClusters[g] }
-    for g in 0..<groups where keptFigure[g] { figures[Int32(g)] = keptFigures[g] }
+    for g in 0..<groups where keptFigure[g] {
+      (figures[Int32(g)], figureClusters[Int32(g)]) = (keptFigures[g], keptFigureClusters[g])
+    }
   }
 }

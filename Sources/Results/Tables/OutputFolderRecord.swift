@@ -123,10 +123,11 @@ struct OutputFolderRecord {
     var regrouping = regrouping
     regrouping.clustersOwners = !byReplication && regrouping.poolsCells
     let byReplication = byReplication || regrouping.clustersOwners
-    let plan = SummaryPlan(
+    var plan = SummaryPlan(
       arms: arms, cellValues: Array(repeating: [], count: max(groups, 1)), sweptKeys: sweptKeys,
       warmupDays: warmupDays, families: families, byReplication: byReplication, hypotheses: hypotheses,
       seed: seed)
+    plan.clustersOwners = regrouping.clustersOwners
     // The pooled values go to a scratch file outside the folder, which may be read-only.
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "bgsim-summarize-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"

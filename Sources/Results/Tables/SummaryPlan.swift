@@ -19,6 +19,9 @@ public struct SummaryPlan: Sendable {
   public var families: [MetricName]
   /// Whether intervals are over replication means (a run with `--posterior`).
   public var byReplication: Bool
+  /// Whether the "replications" of ``byReplication`` are owners, each a cluster of its
+  /// cells (`bgsim summarize` pooling cells, ``OwnerRegrouping/poolsCells``).
+  var clustersOwners = false
   public var hypotheses: [Hypothesis]
   /// The run's master seed: the owner bootstrap's resamples are drawn from it.
   public var seed: UInt64

@@ -83,6 +83,9 @@ extension SummaryTables {
     /// The quantile levels of each stream that a claim names.
     var claimed: [Int32: Set<Double>] = [:]
     var pooledStreams: [Int32] = []
+    /// Owner-figure streams whose owners are clusters of cells: their medians'
+    /// intervals by the owners' bootstrap (``clusterMedianInterval(_:_:_:)``).
+    var clusteredMedians: [Int32] = []
   }
 
   static func ownerIntervalRequest(
@@ -114,6 +117,13 @@ extension SummaryTables {
             r.keep.insert(g)
           }
         }
+        // Owners that are clusters of cells: an owner figure's median by their bootstrap.
+        for f in pooled.figureSet.metrics.indices where plan.clustersOwners {
+          let g = pooled.layout.owner(cell: cell, arm: a, figure: f)
+          guard let pool = pools[g], pool.count > 1, !pool.isOutOfRange else { continue }
+          r.keepFigures.insert(g)
+          r.clusteredMedians.append(g)
+        }
         // Owner figures whose t interval a skewed spread between owners misleads.
         for (f, metric) in pooled.figureSet.metrics.enumerated() where metric.range == .nonNegative {
           let g = pooled.layout.owner(cell: cell, arm: a, figure: f)
@@ -139,6 +149,29 @@ extension SummaryTables {
       }
     }
     return r
+  }
+
+  /// The 95 % percentile interval of the median of `figures` [units] over
+  /// ``OwnerBootstrap/resamples`` resamples of their owners (`owners`, each figure's),
+  /// each owner drawn with all its figures: an owner in several pooled cells is one unit.
+  /// Nil below ``OwnerBootstrap/fewestOwners`` owners, as the bootstrap elsewhere.
+  static func clusterMedianInterval(_ figures: [Int64], _ owners: [Int64], _ stream: RandomStream) -> (
+    low: Double, high: Double
+  )? {
+    var byOwner: [Int64: [Double]] = [:]
+    for (x, o) in zip(figures, owners) {
+      byOwner[o, default: []].append(Double(x) / OwnerFigures.unitsPerValue)
+    }
+    let units = byOwner.keys.sorted().map { byOwner[$0]! }
+    guard units.count >= OwnerBootstrap.fewestOwners else { return nil }
+    var medians: [Double] = []
+    for _ in 0..<OwnerBootstrap.resamples {
+      var sample: [Double] = []
+      for _ in units.indices { sample += units[stream.uniformInt(below: units.count)] }
+      medians.append(Statistics.quantile(sorted: sample.sorted(), 0.5))
+    }
+    medians.sort()
+    return (Statistics.quantile(sorted: medians, 0.025), Statistics.quantile(sorted: medians, 0.975))
   }
 
   /// Adds to `pooled` what the owner-level intervals need, in two more passes over the
@@ -193,7 +226,12 @@ extension SummaryTables {
           units[1 + j])
       }
     }
-    for (g, figures) in counts.figures {
+    for g in r.clusteredMedians {
+      guard let figures = counts.figures[g], let owners = counts.figureClusters[g] else { continue }
+      let stream = OwnerBootstrap.stream(seed: plan.seed, key: pooled.layout.stableKey(g), purpose: 3)
+      pooled.clusterMedians[g] = clusterMedianInterval(figures, owners, stream)
+    }
+    for (g, figures) in counts.figures where !r.clusteredMedians.contains(g) {
       let units = figures.map { Statistics.Cluster(y: Double($0), n: 1) }
       pooled.meanReplicates[g] = Statistics.studentizedReplicates(
         units, resamples: OwnerBootstrap.resamples,

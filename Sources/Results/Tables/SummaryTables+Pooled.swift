@@ -31,6 +31,9 @@ extension SummaryTables {
     /// Per stream of a small run: the degrees of freedom of its owners' variance
     /// (``Statistics/residualDegreesOfFreedom(_:)``).
     var meanDegreesOfFreedom: [Int32: Double] = [:]
+    /// Per owner figure stream whose owners are clusters of cells (``SummaryPlan``'s
+    /// `clustersOwners`): its median's 95 % interval, by the owners' bootstrap.
+    var clusterMedians: [Int32: (low: Double, high: Double)] = [:]
     /// Per owner figure stream of a share counted from trials (launches, opens, days):
     /// the trials of all its owners, for its interval at 0 or 1 (over owners only).
     var trials: [Int32: Double] = [:]
@@ -83,6 +86,7 @@ extension SummaryTables {
       -> (Double, Double, Double)
     {
       guard let g else { return (.nan, .nan, .nan) }
+      if p == 0.5, level == 0.95, let m = clusterMedians[g] { return (quantile(g, metric, p), m.low, m.high) }
       let ranks: (Int, Int)?
       if isPooled(metric) {
         ranks = spreads[g]?[p].flatMap {
