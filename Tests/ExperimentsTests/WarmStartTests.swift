@@ -51,7 +51,11 @@ import Testing
     #expect(fresh.console.contains("the app installed on day 0"))
   }
 
-  @Test(arguments: [("-1", "-1 is out of range"), ("soon", "'soon' is not a whole number")])
+  /// A number too large for an integer is out of range, not "not a whole number".
+  @Test(arguments: [
+    ("-1", "-1 is out of range"), ("soon", "'soon' is not a whole number"),
+    ("99999999999999999999", "99999999999999999999 is out of range; use a value in 0…"),
+  ])
   func aBadInstallAgeIsRefused(value: String, message: String) throws {
     var r = RunRequest()
     r.file = write(

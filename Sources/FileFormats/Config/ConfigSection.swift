@@ -78,7 +78,15 @@ public struct ConfigSection: Sendable {
     -> Int
   {
     guard let (text, v) = try scalar(key) else { return fallback }
-    guard let x = Int(text.trimmed()) else { throw v.error("'\(text)' is not a whole number") }
+    guard let x = Int(text.trimmed()) else {
+      // Digits too many for an integer: a whole number, out of range.
+      let digits = text.trimmed().drop { $0 == "-" || $0 == "+" }
+      let tooLarge = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+      throw v.error(
+        tooLarge
+          ? "\(text) is out of range; use a value in \(range.lowerBound)…\(range.upperBound)"
+          : "'\(text)' is not a whole number")
+    }
     guard range.contains(x) else {
       throw v.error("\(x) is out of range; use a value in \(range.lowerBound)…\(range.upperBound)")
     }
