@@ -118,6 +118,7 @@ import Testing
     ("refresh launches_per_device_day > 1e400", "expected a finite number (0.5, 80%, 15m) or ARM"),
     ("refresh launches_per_device_day > nan", "found 'nan'"),
     ("refresh launches_per_device_day > processing", "expected a finite number"),
+    ("refresh icc_launches_per_day > 0.5", "icc_launches_per_day is reported in summary.csv, but no claim"),
   ])
   func badHypothesesAreRejected(text: String, message: String) {
     do {

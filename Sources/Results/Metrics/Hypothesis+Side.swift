@@ -42,6 +42,9 @@ extension Hypothesis {
       }
       let metric = MetricName.currentName(words.last!)
       if let problem = MetricName.familyProblem(metric) { throw HypothesisError(raw, problem) }
+      if let name = MetricName(rawValue: metric), !name.isTestable {
+        throw HypothesisError(raw, "\(metric) is reported in summary.csv, but no claim can test it")
+      }
       guard metrics.contains(metric) || MetricName(rawValue: metric)?.isFamilyMember == true else {
         throw HypothesisError(
           raw,
