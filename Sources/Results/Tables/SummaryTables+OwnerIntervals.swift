@@ -158,17 +158,37 @@ extension SummaryTables {
   static func clusterMedianInterval(_ figures: [Int64], _ owners: [Int64], _ stream: RandomStream) -> (
     low: Double, high: Double
   )? {
-    var byOwner: [Int64: [Double]] = [:]
-    for (x, o) in zip(figures, owners) {
-      byOwner[o, default: []].append(Double(x) / OwnerFigures.unitsPerValue)
-    }
-    let units = byOwner.keys.sorted().map { byOwner[$0]! }
-    guard units.count >= OwnerBootstrap.fewestOwners else { return nil }
-    var medians: [Double] = []
+    let ids = Array(Set(owners)).sorted()
+    guard ids.count >= OwnerBootstrap.fewestOwners else { return nil }
+    let index = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
+    // Every figure in order with its owner: a resample's median is read by walking them,
+    // each owner's as often as it was drawn, instead of sorting the resample.
+    let sorted = zip(figures, owners).map { (Double($0) / OwnerFigures.unitsPerValue, index[$1]!) }
+      .sorted { $0.0 < $1.0 }
+    var sizes = [Int](repeating: 0, count: ids.count)
+    for (_, o) in sorted { sizes[o] += 1 }
+    var (draws, medians) = ([Int](repeating: 0, count: ids.count), [Double]())
     for _ in 0..<OwnerBootstrap.resamples {
-      var sample: [Double] = []
-      for _ in units.indices { sample += units[stream.uniformInt(below: units.count)] }
-      medians.append(Statistics.quantile(sorted: sample.sorted(), 0.5))
+      for o in draws.indices { draws[o] = 0 }
+      var size = 0
+      for _ in ids.indices {
+        let o = stream.uniformInt(below: ids.count)
+        (draws[o], size) = (draws[o] + 1, size + sizes[o])
+      }
+      // GSL's quantile of the sorted resample: ranks ⌊(n − 1)/2⌋ and the next, interpolated.
+      let place = Double(size - 1) * 0.5
+      let lower = Int(place.rounded(.down))
+      var (seen, a, b) = (0, Double.nan, Double.nan)
+      for (x, o) in sorted where draws[o] > 0 {
+        if a.isNaN, lower < seen + draws[o] { a = x }
+        if lower + 1 < seen + draws[o] {
+          b = x
+          break
+        }
+        seen += draws[o]
+      }
+      let delta = place - Double(lower)
+      medians.append(b.isNaN ? a : (1 - delta) * a + delta * b)
     }
     medians.sort()
     return (Statistics.quantile(sorted: medians, 0.025), Statistics.quantile(sorted: medians, 0.975))
