@@ -55,6 +55,7 @@ import Testing
   @Test(arguments: [
     ("-1", "-1 is out of range"), ("soon", "'soon' is not a whole number"),
     ("99999999999999999999", "99999999999999999999 is out of range; use a value in 0…"),
+    ("+-5", "'+-5' is not a whole number"),
   ])
   func aBadInstallAgeIsRefused(value: String, message: String) throws {
     var r = RunRequest()

@@ -80,7 +80,8 @@ public struct ConfigSection: Sendable {
     guard let (text, v) = try scalar(key) else { return fallback }
     guard let x = Int(text.trimmed()) else {
       // Digits too many for an integer: a whole number, out of range.
-      let digits = text.trimmed().drop { $0 == "-" || $0 == "+" }
+      let t = text.trimmed()
+      let digits = t.hasPrefix("-") || t.hasPrefix("+") ? t.dropFirst() : Substring(t)
       let tooLarge = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
       throw v.error(
         tooLarge
