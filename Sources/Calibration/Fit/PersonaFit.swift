@@ -159,9 +159,12 @@ public struct PersonaFit: Sendable {
       yaml: yaml, persona: persona, days: days, shortCharges: kinds.short.count,
       figures: compare(persona, trace: trace, startDate: converted.startDate, days: days))
     let long = screens.filter { $0.length > persona.usage.maxSessionSeconds }.map(\.length)
-    let fitted = Self.logNormal(screens.map(\.length))
-    let z = log(persona.usage.maxSessionSeconds / fitted.median) / fitted.sigma
-    result.longSessions = (long.count, long.reduce(0, +) / 3600 / span, erfc(z / 2.0.squareRoot()) / 2)
+    // The share of the persona's own log-normal (as written) longer than max_session.
+    var drawn = 0.0
+    if case .logNormal(let l) = persona.usage.sessionLength {
+      drawn = erfc((log(persona.usage.maxSessionSeconds) - l.mu) / l.sigma / 2.0.squareRoot()) / 2
+    }
+    result.longSessions = (long.count, long.reduce(0, +) / 3600 / span, drawn)
     return result
   }
 
