@@ -24,6 +24,17 @@ import Testing
     return (file, study.rows)
   }
 
+  /// Few runs accept an interval that holds the truth far less often than 95 %: 2 of 5
+  /// is in band for a true coverage of 0.9 (Binomial(5, 0.9)'s 0.1 % quantile), so the
+  /// table says so; 200 runs (the brief's study) accept 166 and up, and it says nothing.
+  @Test func fewRunsSayHowLittleTheyTell() {
+    let band = 0.9...0.99
+    let few = CoverageRow.table([], runs: 5, devices: 20, referenceDevices: 1500, band: band)
+    #expect(few.contains("with 5 runs a coverage as low as 0.400 is in band (200 runs accept 0.830 and up)"))
+    let standard = CoverageRow.table([], runs: 200, devices: 40, referenceDevices: 1500, band: band)
+    #expect(!standard.contains("as low as"))
+  }
+
   @Test func oneJobAndThreeGiveTheSameCounts() throws {
     let one = try study(jobs: 1)
     let three = try study(jobs: 3)

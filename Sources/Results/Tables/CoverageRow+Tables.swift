@@ -41,6 +41,14 @@ extension CoverageRow {
       "share of \(runs) runs (\(devices) owners each) whose 95 % interval holds the value of \(referenceDevices) owners;",
       "band: the counts a true coverage in [\(band.lowerBound), \(band.upperBound)] gives with 99.9 % probability",
     ]
+    // Few runs accept an interval that holds the truth far less often than 95 %.
+    let (fewest, standard) = (acceptedCounts(runs: runs, band: band), acceptedCounts(runs: 200, band: band))
+    if runs > 0, Double(fewest.lowerBound) / Double(runs) < Double(standard.lowerBound) / 200 {
+      lines.append(
+        "with \(runs) runs a coverage as low as \(Format.fixed(Double(fewest.lowerBound) / Double(runs), digits: 3)) "
+          + "is in band (200 runs accept \(Format.fixed(Double(standard.lowerBound) / 200, digits: 3)) and up): "
+          + "more runs find an interval that falls short")
+    }
     var table = [
       ["cell", "arm", "app", "metric", "statistic", "coverage", "too high", "too low", "band", ""]
     ]
