@@ -13,7 +13,7 @@ struct Summarize: ParsableCommand {
       Reads each folder's days.csv and launches.csv with the code that writes summary.csv, so a figure \
       grouped as the summary groups (by every swept key) equals the summary's. Grouped by fewer keys, \
       the cells sharing the values asked for are pooled: the cells see the same owners, so n counts \
-      owners, and an interval is over owners, each owner drawn with all its cells. Each row is one \
+      owners, and an interval is over owners, each owner one unit with all its cells. Each row is one \
       arm's. Example: bgsim summarize notebooks-data/sweep --by arm,app.opens_per_day \
       --metric launches_per_device_day --stat median,p90. With --compare KEY=VALUE, each row is instead \
       the mean over owners of each owner's difference between a cell and the cell where KEY has VALUE \
