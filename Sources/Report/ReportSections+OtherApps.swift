@@ -57,8 +57,9 @@ extension ReportSections {
     func cellText(_ f: (Double, Double, Double, String)?, _ digits: Int) -> String {
       guard let f else { return "–" }
       let p = f.3.isEmpty ? "" : " " + pText(f.3)
+      let d = Format.intervalDigits(low: f.1, high: f.2, digits: digits)
       return
-        "\(Format.fixed(f.0, digits: digits)) [\(Format.fixed(f.1, digits: digits)), \(Format.fixed(f.2, digits: digits))]\(p)"
+        "\(Format.fixed(f.0, digits: d)) [\(Format.fixed(f.1, digits: d)), \(Format.fixed(f.2, digits: d))]\(p)"
     }
     html += "<figure><figcaption>Other apps, a day</figcaption>\n<table><tr><th>app</th><th>archetype</th>"
     for a in arms { html += "<th>\(SVGChart.escape(a)): launches</th><th>\(SVGChart.escape(a)): mWh</th>" }

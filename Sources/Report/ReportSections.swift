@@ -16,6 +16,13 @@ enum ReportSections {
     return Format.fixed(v, digits: digits)
   }
 
+  /// A figure and its interval as the console prints them: `digits` decimals, more when an
+  /// interval that leaves out 0 would print an end as 0 (``Format/intervalDigits(low:high:digits:most:)``).
+  static func interval(_ mean: String, _ low: String, _ high: String, digits: Int = 2) -> String {
+    let d = Format.intervalDigits(low: Double(low) ?? 0, high: Double(high) ?? 0, digits: digits)
+    return "\(num(mean, d)) [\(num(low, d)), \(num(high, d))]"
+  }
+
   /// A p-value as the page shows it: `p<0.001` below 0.001, else `p=` with 3 decimals.
   static func pText(_ s: String) -> String {
     guard let v = Double(s) else { return "p=\(num(s, 3))" }
@@ -70,8 +77,7 @@ enum ReportSections {
           } else if let r = groups.first(where: { $0[col("arm")] == a && $0[col("metric")] == m }) {
             let p =
               r.count > col("p_value") && !r[col("p_value")].isEmpty ? " " + pText(r[col("p_value")]) : ""
-            html +=
-              "<td>\(num(r[col("mean")])) [\(num(r[col("ci95_low")])), \(num(r[col("ci95_high")]))]\(p)</td>"
+            html += "<td>\(interval(r[col("mean")], r[col("ci95_low")], r[col("ci95_high")]))\(p)</td>"
           } else {
             html += "<td>–</td>"
           }
@@ -92,7 +98,7 @@ enum ReportSections {
       for h in hypotheses.dropFirst() where h.count >= columns.columns.count {
         let cls = h[result] == "PASS" ? "pass" : h[result] == "FAIL" ? "fail" : "inconclusive"
         html +=
-          "<tr><td>\(SVGChart.escape(h[text]))</td><td>\(SVGChart.escape(cellName(h[cell], summary: summary)))</td><td>\(num(h[estimate], 3)) [\(num(h[low], 3)), \(num(h[high], 3))]</td><td>\(h[p].isEmpty ? "–" : pText(h[p]))</td><td class=\"\(cls)\">\(SVGChart.escape(h[result]))</td></tr>\n"
+          "<tr><td>\(SVGChart.escape(h[text]))</td><td>\(SVGChart.escape(cellName(h[cell], summary: summary)))</td><td>\(interval(h[estimate], h[low], h[high], digits: 3))</td><td>\(h[p].isEmpty ? "–" : pText(h[p]))</td><td class=\"\(cls)\">\(SVGChart.escape(h[result]))</td></tr>\n"
       }
       html += "</table>\n"
     }

@@ -10,6 +10,19 @@ public enum Format {
       ? String(text.dropFirst()) : text
   }
 
+  /// Decimals for an interval `[low, high]` printed with `digits`: more, up to `most`,
+  /// while an interval that leaves out 0 would print an end as 0. At 2 decimals a
+  /// difference of 0.0035 [0.0006, 0.0078] reads `0.00 [0.00, 0.01]` beside its p = 0.019;
+  /// it needs 3. An end that is 0 (or an interval holding 0) keeps `digits`.
+  public static func intervalDigits(low: Double, high: Double, digits: Int, most: Int = 6) -> Int {
+    func readsZero(_ x: Double, _ d: Int) -> Bool {
+      !fixed(x, digits: d).contains(where: { ("1"..."9").contains($0) })
+    }
+    var d = max(0, digits)
+    while d < most, (low > 0 && readsZero(low, d)) || (high < 0 && readsZero(high, d)) { d += 1 }
+    return d
+  }
+
   /// `n` and its noun, singular for 1: `1 day`, `30 days`, `1 hypothesis` (`plural` when
   /// it is not the noun and an s).
   public static func count(_ n: Int, _ noun: String, _ plural: String? = nil) -> String {

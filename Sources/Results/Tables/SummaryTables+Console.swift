@@ -9,6 +9,8 @@ extension SummaryTables {
     _ x: (estimate: Double, low: Double, high: Double), _ d: Int, n: Int = 2, unit: String = "owner"
   ) -> String {
     guard n >= 2 else { return "\(console(x.estimate, d)) n/a (\(Format.count(n, unit)))" }
+    // An interval that leaves out 0 never prints an end as 0 (its p-value says it is not).
+    let d = Format.intervalDigits(low: x.low, high: x.high, digits: d)
     return "\(console(x.estimate, d)) [\(console(x.low, d)), \(console(x.high, d))]"
   }
 
@@ -37,7 +39,8 @@ extension SummaryTables {
         ?? (v.low.isFinite && v.high.isFinite
           ? "; no number of \(v.unit)s decides it"
           : "; no interval from these \(v.unit)s (fewer than 2 with the figure): run more \(v.unit)s")
-    let (e, l, h) = (console(v.estimate, 3), console(v.low, 3), console(v.high, 3))
+    let d = Format.intervalDigits(low: v.low, high: v.high, digits: 3)
+    let (e, l, h) = (console(v.estimate, d), console(v.low, d), console(v.high, d))
     return "  \(v.result.rawValue)  \(v.hypothesis)   estimate \(e) [\(l), \(h)]\(p)\(more)"
   }
 
