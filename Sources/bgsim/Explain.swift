@@ -1,4 +1,5 @@
 import ArgumentParser
+import Calibration
 import Experiments
 import Results
 
@@ -13,11 +14,15 @@ struct Explain: ParsableCommand {
       for a few days) or an experiment (a file with arms). For an experiment, explain \
       replays one owner exactly as 'bgsim run' simulates it: the same launches, now with \
       the decisions behind them. Each decision shows the trigger, the policy that vetoed \
-      it ("Must Not Proceed") or the weighted score against the threshold.
+      it ("Must Not Proceed") or the weighted score against the threshold. A validation \
+      case (experiments/validation/) is explained for one of the owners 'bgsim \
+      calibrate' simulates (--device), with that owner's figure beside the owners' \
+      spread, the report's figure and the owners nearest the spread's ends; by default \
+      for the case's task.
       """
   )
 
-  @Argument(help: "A scenario or experiment YAML file.")
+  @Argument(help: "A scenario, experiment or validation case YAML file.")
   var file: String
 
   @Option(help: "The task identifier to explain (default: every identifier).")
@@ -35,7 +40,7 @@ struct Explain: ParsableCommand {
   @Option(help: "Experiments: the arm to explain (default: every arm).")
   var arm: String?
 
-  @Option(help: "Experiments: the owner, from 0.")
+  @Option(help: "Experiments and validation cases: the owner, from 0.")
   var device = 0
 
   @Option(help: "Experiments: the replication, from 0.")
@@ -54,6 +59,17 @@ struct Explain: ParsableCommand {
   }
 
   func run() throws {
+    if ValidationCase.isCase(file: file) {
+      guard arm == nil, replication == 0, cell == 0, days == nil, seed == nil else {
+        throw ValidationError(
+          "\(file) is a validation case: --arm, --replication, --cell, --days and --seed do not apply; its scenario sets them"
+        )
+      }
+      var request = ValidationCase.ExplainRequest()
+      (request.device, request.task, request.limit) = (device, task, limit)
+      print(try ValidationCase.explanation(file: file, request))
+      return
+    }
     var e = Explanation(file: file)
     e.task = task
     e.days = days

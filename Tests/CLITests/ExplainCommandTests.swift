@@ -334,4 +334,56 @@ import Testing
     #expect(outcome.status == 2)
     #expect(outcome.standardError.contains(message), "got: \(outcome.standardError)")
   }
+
+  /// A validation case is explained for one of the owners `bgsim calibrate` simulates:
+  /// the owners' spread it prints is the scorecard's, and the owner it names nearest the
+  /// p5 has, explained in turn, a figure at least as near the p5 as owner 0's.
+  @Test func aValidationCaseIsExplainedForTheScorecardsOwners() throws {
+    let file = "experiments/validation/F9-legacy-fetch-bursts.yaml"
+    let out = scratchFolder("explain-case")
+    let calibrate = try BGSimBinary.run(
+      ["calibrate", "--case", "F9", "--out", out.path, "--quiet"], in: repoRoot)
+    #expect([0, 1].contains(calibrate.status), "\(calibrate.standardError)")
+    let csv = try String(contentsOf: out.appendingPathComponent("scorecard.csv"), encoding: .utf8)
+    let lines = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    let header = try #require(lines.first)
+    let row = try #require(lines.dropFirst().first)
+    func field(_ name: String) throws -> String {
+      String(row[try #require(header.firstIndex(of: Substring(name)))])
+    }
+    func figureLine(device: Int) throws -> (text: String, own: Double, nearest: Int) {
+      let explain = try BGSimBinary.run(
+        ["explain", file, "--device", String(device), "--limit", "1"], in: repoRoot)
+      #expect(explain.status == 0, "\(explain.standardError)")
+      let text = explain.standardOutput
+      #expect(text.hasPrefix("case F9 (one_phone): "))
+      #expect(text.contains("owner \(device) of the 200 that bgsim calibrate simulates, 7 days, seed 173\n"))
+      // The case's own task, the system's legacy fetch.
+      #expect(text.contains("\nlegacy_fetch: "))
+      let line = try #require(
+        text.split(separator: "\n").first { $0.hasPrefix("median_gap_minutes of legacy_fetch") })
+      func after(_ marker: String, upTo end: Character) -> String {
+        String(line.components(separatedBy: marker).last?.prefix { $0 != end } ?? "")
+      }
+      let own = try #require(Double(after("this owner ", upTo: ";")))
+      let nearest = try #require(Int(after("nearest p5: owner ", upTo: ",")))
+      return (String(line), own, nearest)
+    }
+    let first = try figureLine(device: 0)
+    let (low, typical, high) = (try field("owners_low"), try field("typical_owner"), try field("owners_high"))
+    #expect(
+      first.text.contains("the owners' p5 \(low), median \(typical), p95 \(high); real 15;"), "\(first.text)")
+    let atP5 = try figureLine(device: first.nearest)
+    let p5 = try #require(Double(low))
+    #expect(abs(atP5.own - p5) <= abs(first.own - p5))
+    #expect(abs(atP5.own - p5) < 0.1)
+    // What the case sets is not the command line's.
+    let days = try BGSimBinary.run(["explain", file, "--days", "3"], in: repoRoot)
+    #expect(days.status == 2 && days.standardError.contains("is a validation case: --arm, --replication"))
+    let range = try BGSimBinary.run(["explain", file, "--device", "200"], in: repoRoot)
+    #expect(range.status == 2 && range.standardError.contains("calibrate simulates owners 0…199 of case F9"))
+    let task = try BGSimBinary.run(["explain", file, "--task", "legacy_fetc"], in: repoRoot)
+    #expect(
+      task.status == 2 && task.standardError.contains("it submits none, and the system's launch paths are"))
+  }
 }

@@ -63,7 +63,7 @@ extension SilentWrongAnswerTests {
     expectOneLine(
       outcome,
       contains:
-        "its tasks are com.example.sync, and the system's launch paths legacy_fetch, silent_push, background_transfer"
+        "its tasks are com.example.sync, and the system's launch paths are legacy_fetch, silent_push, background_transfer"
     )
   }
 

@@ -95,7 +95,7 @@ public struct Explanation: Sendable {
 
   /// Refuses a `--task` that no app of `apps` could have: a mistyped identifier would
   /// otherwise read as a task that never ran.
-  func checkTask(among apps: [AppSpec]) throws(UserError) {
+  public func checkTask(among apps: [AppSpec]) throws(UserError) {
     guard let task else { return }
     var known: [String] = []
     for app in apps {
@@ -106,9 +106,10 @@ public struct Explanation: Sendable {
     }
     let system = SystemWork.allCases.map(\.rawValue)
     guard !known.contains(task), !system.contains(task) else { return }
+    let tasks = known.isEmpty ? "it submits none" : "its tasks are \(known.joined(separator: ", "))"
     throw UserError(
-      "\(file): --task '\(task)' is no task of this app\(NearestName.hint(task, among: known + system)); its tasks are "
-        + "\(known.joined(separator: ", ")), and the system's launch paths \(system.joined(separator: ", "))"
+      "\(file): --task '\(task)' is no task of this app\(NearestName.hint(task, among: known + system)); \(tasks), "
+        + "and the system's launch paths are \(system.joined(separator: ", "))"
     )
   }
 }
