@@ -1,4 +1,5 @@
 import FileFormats
+import Foundation
 import Randomness
 
 extension SummaryTables {
@@ -24,23 +25,48 @@ extension SummaryTables {
   /// quantiles of that share over owners (small runs) or Student's with (owners − 1)
   /// degrees of freedom. With independent values it is the distribution-free interval;
   /// with owners that differ, it widens as their launches are alike. Nil below two owners.
+  ///
+  /// When every owner has the same share at or below the estimate (SE 0, as 2 owners
+  /// with 2 opens each, one on either side, give), the share's interval is widened by the
+  /// share of owners that may differ from them all (``unseenShare(owners:level:)``)
+  /// times the farthest such an owner's share can lie, max(p, 1 − p); without it the
+  /// interval was one rank that could leave out the estimate (a median of 9666 s read
+  /// [14190, 14190]). The interval always holds the ranks the estimate is read from.
   static func woodruffRanks(count: Int, _ p: Double, spread: QuantileSpread, level: Double) -> (Int, Int)? {
     guard count > 0, spread.clusters > 1, spread.standardError.isFinite else { return nil }
-    // Student's t, widened to the bootstrap-t quantiles where these are wider.
-    let t = Statistics.tQuantile(
-      level: level, degreesOfFreedom: spread.degreesOfFreedom ?? Double(spread.clusters - 1))
-    var (low, high) = (-t, t)
-    if !spread.replicates.isEmpty {
-      let tail = (1 - level) / 2
-      low = min(low, Statistics.replicateQuantile(spread.replicates, tail))
-      high = max(high, Statistics.replicateQuantile(spread.replicates, 1 - tail))
+    let shares: (low: Double, high: Double)
+    if spread.standardError == 0 {
+      let half = unseenShare(owners: spread.clusters, level: level) * max(p, 1 - p)
+      shares = (p - half, p + half)
+    } else {
+      // Student's t, widened to the bootstrap-t quantiles where these are wider.
+      let t = Statistics.tQuantile(
+        level: level, degreesOfFreedom: spread.degreesOfFreedom ?? Double(spread.clusters - 1))
+      var (low, high) = (-t, t)
+      if !spread.replicates.isEmpty {
+        let tail = (1 - level) / 2
+        low = min(low, Statistics.replicateQuantile(spread.replicates, tail))
+        high = max(high, Statistics.replicateQuantile(spread.replicates, 1 - tail))
+      }
+      shares = (p + low * spread.standardError, p + high * spread.standardError)
     }
     let n = Double(count)
     func rank(_ share: Double, _ rule: FloatingPointRoundingRule) -> Int {
       let place = n * share
       return place.isNaN ? (rule == .down ? 0 : count - 1) : Int(max(0, min(n - 1, place.rounded(rule))))
     }
-    return (rank(p + low * spread.standardError, .down), rank(p + high * spread.standardError, .up))
+    let read = Statistics.quantileRanks(count: count, p)
+    return (
+      min(rank(shares.low, .down), read.first ?? 0), max(rank(shares.high, .up), read.last ?? count - 1)
+    )
+  }
+
+  /// The share of `owners` units that may differ from what every one of them showed, at
+  /// `level`: with none of n seen off the common value, the share off it lies below
+  /// 1 − ((1 − level)/2)^(1/n) (Clopper and Pearson 1934; about 3.7/n at 95 %), the rule
+  /// `other_app_summary.csv` applies to counts that every owner has alike.
+  static func unseenShare(owners n: Int, level: Double) -> Double {
+    n > 0 ? 1 - pow((1 - level) / 2, 1 / Double(n)) : .nan
   }
 
   /// The two-sided p-value of the claim that the `p`-quantile of stream `g` equals
@@ -51,7 +77,7 @@ extension SummaryTables {
     guard let g, let spread = pooled.spreads[g]?[p], let share = pooled.shareBelow[g]?[value],
       spread.clusters > 1
     else { return .nan }
-    if spread.standardError == 0 { return share == p ? 1 : 0 }
+    if spread.standardError == 0 { return alikeOwnersPValue(share: share, p, owners: spread.clusters) }
     let z = (share - p) / spread.standardError
     let student = Statistics.twoSidedPValue(
       t: z, degreesOfFreedom: spread.degreesOfFreedom ?? Double(spread.clusters - 1))
@@ -61,6 +87,14 @@ extension SummaryTables {
     let below = Double(r.filter { $0 <= z }.count) / Double(r.count)
     let above = Double(r.filter { $0 >= z }.count) / Double(r.count)
     return max(student, min(1, 2 * min(below, above)))
+  }
+
+  /// ``quantilePValue(_:_:_:value:)`` when every owner has the same share at or below the
+  /// estimate: the interval's widening (``woodruffRanks(count:_:spread:level:)``) reaches
+  /// the share d from p at level 1 − α when α = 2(1 − d / max(p, 1 − p))^owners.
+  static func alikeOwnersPValue(share: Double, _ p: Double, owners: Int) -> Double {
+    let far = abs(share - p) / max(p, 1 - p)
+    return far >= 1 ? 0 : min(1, 2 * pow(1 - far, Double(owners)))
   }
 
   /// The threshold [the stream's units] of a value [the metric's units]: a value is at
