@@ -386,4 +386,22 @@ import Testing
     #expect(
       task.status == 2 && task.standardError.contains("it submits none, and the system's launch paths are"))
   }
+
+  /// A fleet case prints its figure over all owners; a figure no owner has alone (the
+  /// share of owners with no launch) is not given for the one owner; a case on the app's
+  /// own background time says no scheduler decision is behind it.
+  @Test func aFleetCaseIsExplainedWithItsFigureOverAllOwners() throws {
+    let fleet = try BGSimBinary.run(
+      ["explain", "experiments/validation/V4-fleet-none.yaml", "--limit", "1"], in: repoRoot)
+    #expect(fleet.status == 0, "\(fleet.standardError)")
+    let line = fleet.standardOutput.split(separator: "\n").dropFirst(2).first ?? ""
+    #expect(line.hasPrefix("share_owners_none of any: all 96 owners "), "\(line)")
+    #expect(line.hasSuffix("(the case's figure); band 0.03–0.2"), "\(line)")
+    #expect(!line.contains("this owner"))
+    let own = try BGSimBinary.run(
+      ["explain", "experiments/validation/G5-background-time-ios13.yaml"], in: repoRoot)
+    #expect(own.status == 0, "\(own.standardError)")
+    #expect(own.standardOutput.contains("median_run_seconds of background_time: this owner "))
+    #expect(own.standardOutput.contains("background_time is the app's own beginBackgroundTask time"))
+  }
 }

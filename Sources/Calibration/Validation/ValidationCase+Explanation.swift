@@ -46,34 +46,53 @@ extension ValidationCase {
     let task = request.task ?? (["any", "background_time"].contains(c.figure.task) ? nil : c.figure.task)
     let owners = Scorecard.owners(c, scenario)
     let gaps = c.figure.gapsAtMostMinutes.map { " (gaps of at most \(Format.compact($0)) min)" } ?? ""
-    let own = c.figure.value([owners[request.device]]).map(Format.compact) ?? "none"
+    let own =
+      c.figure.metric.describesOneOwner
+      ? "this owner \(c.figure.value([owners[request.device]]).map(Format.compact) ?? "none"); " : ""
     var out = [
       "case \(c.id) (\(c.test.rawValue)): \(c.report)",
       "owner \(request.device) of the \(c.owners) that bgsim calibrate simulates, \(Format.count(scenario.days, "day")), seed \(scenario.seed)",
-      "\(c.figure.metric.rawValue) of \(c.figure.task)\(gaps): this owner \(own); \(spreadText(c, owners))",
+      "\(c.figure.metric.rawValue) of \(c.figure.task)\(gaps): \(own)\(spreadText(c, owners))",
     ]
     let log = scenario.run(device: request.device, recordDecisions: true)
-    out.append(DecisionReport.render(log, identifier: task, limit: request.limit))
+    if c.figure.task == "background_time", request.task == nil {
+      out.append(
+        "background_time is the app's own beginBackgroundTask time: no scheduler decision is behind it")
+    } else {
+      out.append(DecisionReport.render(log, identifier: task, limit: request.limit))
+    }
     return out.joined(separator: "\n")
   }
 
-  /// The owners' spread, the report's figure, and which owners sit at the ends.
+  /// The case's figure (a fleet's over all owners, the typical owner's), the owners'
+  /// spread where one owner has the figure alone, the report's figure or band, and which
+  /// owners sit at the spread's ends.
   static func spreadText(_ c: ValidationCase, _ owners: [ValidationOwner]) -> String {
-    let real =
-      c.test == .onePhone
-      ? "real \(c.real.lowerBound == c.real.upperBound ? Format.compact(c.real.lowerBound) : "\(Format.compact(c.real.lowerBound))–\(Format.compact(c.real.upperBound))")"
-      : "band \(Format.compact(c.band.lowerBound))–\(Format.compact(c.band.upperBound))"
-    guard let s = Scorecard.spread(c, owners).0 else {
-      let all = c.figure.value(owners).map(Format.compact) ?? "none"
-      return "all \(c.owners) owners \(all); \(real)"
+    func range(_ r: ClosedRange<Double>) -> String {
+      r.lowerBound == r.upperBound
+        ? Format.compact(r.lowerBound) : "\(Format.compact(r.lowerBound))–\(Format.compact(r.upperBound))"
     }
-    let values = owners.map { c.figure.value([$0]) }
-    func nearest(_ x: Double) -> Int {
-      values.indices.filter { values[$0] != nil }.min { abs(values[$0]! - x) < abs(values[$1]! - x) } ?? 0
+    let report = c.test == .onePhone ? "real \(range(c.real))" : "band \(range(c.band))"
+    var parts: [String] = []
+    if c.test == .fleet {
+      parts.append(
+        "all \(c.owners) owners \(c.figure.value(owners).map(Format.compact) ?? "none") (the case's figure)")
     }
-    let (p, q) = (Format.compact(c.percentiles.lowerBound), Format.compact(c.percentiles.upperBound))
-    return
-      "the owners' p\(p) \(Format.compact(s.low)), median \(Format.compact(s.typical)), p\(q) \(Format.compact(s.high)); \(real); "
-      + "nearest p\(p): owner \(nearest(s.low)), nearest p\(q): owner \(nearest(s.high))"
+    if let s = Scorecard.spread(c, owners).0 {
+      let (p, q) = (Format.compact(c.percentiles.lowerBound), Format.compact(c.percentiles.upperBound))
+      let typical = c.test == .typicalOwner ? " (the case's figure)" : ""
+      parts.append(
+        "the owners' p\(p) \(Format.compact(s.low)), median \(Format.compact(s.typical))\(typical), p\(q) \(Format.compact(s.high))"
+      )
+      parts.append(report)
+      let values = owners.map { c.figure.value([$0]) }
+      func nearest(_ x: Double) -> Int {
+        values.indices.filter { values[$0] != nil }.min { abs(values[$0]! - x) < abs(values[$1]! - x) } ?? 0
+      }
+      parts.append("nearest p\(p): owner \(nearest(s.low)), nearest p\(q): owner \(nearest(s.high))")
+    } else {
+      parts.append(report)
+    }
+    return parts.joined(separator: "; ")
   }
 }
