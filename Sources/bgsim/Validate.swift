@@ -1,4 +1,5 @@
 import ArgumentParser
+import Calibration
 import Experiments
 import FileFormats
 import Foundation
@@ -8,14 +9,16 @@ import Results
 struct Validate: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "validate",
-    abstract: "Check experiment, scenario, persona, app, timeline or trace files without running anything.",
+    abstract:
+      "Check experiment, scenario, persona, app, timeline, trace or validation case files without running anything.",
     discussion:
       "Prints one line per valid file. The first problem found is printed as FILE:LINE: KEY: PROBLEM, with exit code 2. "
       + "What a run would silently never do (a task no mode permits, legacy fetch or pushes that are off) is "
       + "a warning line, and the command exits 4 after one; --strict makes the first one an error."
   )
 
-  @Argument(help: "Experiment YAML files.") var experiments: [String] = []
+  @Argument(help: "Experiment YAML files, or validation cases (a file with a case: key).")
+  var experiments: [String] = []
   @Option(help: "A persona YAML file.") var persona: [String] = []
   @Option(help: "An app YAML file (declarations and task behaviours).") var app: [String] = []
   @Option(help: "A timeline (YAML, or CSV with time,event,value).") var timeline: [String] = []
@@ -43,6 +46,10 @@ struct Validate: ParsableCommand {
       warnings += found
     }
     for file in experiments {
+      if ValidationCase.isCase(file: file) {
+        try checked(try ValidationCase.validationLine(file: file), [])
+        continue
+      }
       let (summary, found) = try FileValidation.checkExperimentWithWarnings(file)
       try checked(summary, found)
     }

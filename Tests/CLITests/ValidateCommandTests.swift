@@ -20,6 +20,40 @@ import Testing
       outcome.standardOutput.contains("app com.example.news, tasks: com.example.news.refresh (refresh)"))
   }
 
+  /// A validation case is checked as `bgsim calibrate` reads it: every shipped case is
+  /// valid, one line each; a damaged one names its line. (It was refused as an
+  /// experiment: "unknown key 'case'; did you mean 'name'?".)
+  @Test func everyShippedValidationCaseIsValid() throws {
+    let folder = repoRoot.appendingPathComponent("experiments/validation")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.hasSuffix(".yaml")
+    }
+    .sorted().map { "experiments/validation/\($0)" }
+    #expect(files.count >= 55)
+    let outcome = try BGSimBinary.run(["validate"] + files, in: repoRoot)
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    #expect(outcome.standardOutput.split(separator: "\n").count == files.count)
+    #expect(
+      outcome.standardOutput.contains(
+        "F9-legacy-fetch-bursts.yaml: validation case 'F9' (one_phone), median_gap_minutes of legacy_fetch, "
+          + "real 15, 200 owners × 7 days, held"))
+    let damaged = scratchFolder("validate-case").appendingPathComponent("case.yaml")
+    try """
+    case: X
+    source: a report
+    grade: M
+    report: one phone
+    test: one_phone
+    figure: {metric: median_gap_minutes, task: refresh}
+    real: 15
+    scenario: {days: 0}
+    """.write(to: damaged, atomically: true, encoding: .utf8)
+    let bad = try BGSimBinary.run(["validate", damaged.path])
+    #expect(bad.status == 2)
+    #expect(
+      bad.standardError.contains("case.yaml:8: scenario.days: 0 is out of range; use a value in 1…3650"))
+  }
+
   @Test func everyShippedScenarioIsValidAndNotAnExperiment() throws {
     let folder = repoRoot.appendingPathComponent("experiments/scenarios")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {

@@ -19,15 +19,6 @@ extension ValidationCase {
     public init() {}
   }
 
-  /// Whether `file` is a validation case (its root names a `case`); false for a file
-  /// that cannot be read, which the scenario and experiment reader then reports.
-  public static func isCase(file: String) -> Bool {
-    guard let tree = try? ConfigTree.load(file: file), case .mapping(let entries) = tree.value else {
-      return false
-    }
-    return entries.contains { $0.key == "case" }
-  }
-
   /// The explanation of owner `request.device` of the case in `file`.
   public static func explanation(file: String, _ request: ExplainRequest) throws(UserError) -> String {
     let c = try load(file: file)
@@ -68,11 +59,7 @@ extension ValidationCase {
   /// spread where one owner has the figure alone, the report's figure or band, and which
   /// owners sit at the spread's ends.
   static func spreadText(_ c: ValidationCase, _ owners: [ValidationOwner]) -> String {
-    func range(_ r: ClosedRange<Double>) -> String {
-      r.lowerBound == r.upperBound
-        ? Format.compact(r.lowerBound) : "\(Format.compact(r.lowerBound))–\(Format.compact(r.upperBound))"
-    }
-    let report = c.test == .onePhone ? "real \(range(c.real))" : "band \(range(c.band))"
+    let report = c.reportedText
     var parts: [String] = []
     if c.test == .fleet {
       parts.append(
