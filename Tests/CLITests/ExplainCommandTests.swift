@@ -377,6 +377,12 @@ import Testing
     let p5 = try #require(Double(low))
     #expect(abs(atP5.own - p5) <= abs(first.own - p5))
     #expect(abs(atP5.own - p5) < 0.1)
+    // A report's family names no case of its own: its cases are listed.
+    let family = try BGSimBinary.run(["calibrate", "--case", "V6", "--quiet"], in: repoRoot)
+    #expect(family.status == 2)
+    #expect(
+      family.standardError.contains(
+        "no case 'V6' in experiments/validation; its cases are V6-processing, V6-refresh"))
     // What the case sets is not the command line's.
     let days = try BGSimBinary.run(["explain", file, "--days", "3"], in: repoRoot)
     #expect(days.status == 2 && days.standardError.contains("is a validation case: --arm, --replication"))

@@ -264,7 +264,12 @@ public struct ValidationCase: Sendable {
     guard !names.isEmpty else { return all }
     let known = all.map(\.id)
     for name in names where !known.contains(name) {
-      throw UserError("no case '\(name)' in \(suite)\(NearestName.hint(name, among: known))")
+      // A report's family (V6) names no case of its own: list its cases.
+      let family = known.filter { $0.hasPrefix(name + "-") }
+      let hint =
+        family.isEmpty
+        ? NearestName.hint(name, among: known) : "; its cases are \(family.joined(separator: ", "))"
+      throw UserError("no case '\(name)' in \(suite)\(hint)")
     }
     return all.filter { names.contains($0.id) }
   }
