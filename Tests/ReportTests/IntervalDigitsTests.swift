@@ -16,6 +16,8 @@ import Testing
     // A figure whose interval holds 0, or whose ends print off 0, keeps its 2 decimals.
     #expect(SummaryTables.interval((0.0002, -0.0004, 0.0008), 2) == "0.00 [0.00, 0.00]")
     #expect(SummaryTables.interval((11.07, 9.66, 12.48), 2) == "11.07 [9.66, 12.48]")
+    // No figure (40 owners none of whom launched: an ICC of 0/0) is a dash, not "– [–, –]".
+    #expect(SummaryTables.interval((.nan, .nan, .nan), 2, n: 40) == "–")
   }
 
   @Test func theReportsHeadlinePrintsTheSameFigures() {

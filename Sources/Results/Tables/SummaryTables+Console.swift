@@ -9,6 +9,9 @@ extension SummaryTables {
     _ x: (estimate: Double, low: Double, high: Double), _ d: Int, n: Int = 2, unit: String = "owner"
   ) -> String {
     guard n >= 2 else { return "\(console(x.estimate, d)) n/a (\(Format.count(n, unit)))" }
+    // No figure from these owners (an ICC when every owner-day has the same launches, 0/0):
+    // a dash, not a dash with an interval of dashes.
+    guard x.estimate.isFinite else { return "–" }
     // An interval that leaves out 0 never prints an end as 0 (its p-value says it is not).
     let d = Format.intervalDigits(low: x.low, high: x.high, digits: d)
     return "\(console(x.estimate, d)) [\(console(x.low, d)), \(console(x.high, d))]"
