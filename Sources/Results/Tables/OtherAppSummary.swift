@@ -48,7 +48,7 @@ public struct OtherAppSummary: Sendable {
   /// the "rule of three" at 95 % one-sided); the interval is then the value ± that share
   /// of one step. Counted metrics only: an energy that is 0 for every owner is a run on
   /// the charger, 0 by construction.
-  static func unseenShare(owners n: Int) -> Double { n > 0 ? 1 - pow(0.025, 1 / Double(n)) : .nan }
+  static func unseenShare(owners n: Int) -> Double { SummaryTables.unseenShare(owners: n, level: 0.95) }
 
   /// The summary of `other_apps.csv` in `directory` under `plan`; nil when the run wrote
   /// none (no cell had other apps). With `write`, `other_app_summary.csv` is written too.
