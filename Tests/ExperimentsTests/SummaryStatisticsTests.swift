@@ -10,7 +10,9 @@ import Testing
 @Suite struct SummaryStatisticsTests {
   /// Four owners, two arms, 10 days each. Arm a launches 3 + d times in 10 days per owner
   /// d (0.3, 0.4, 0.5, 0.6 a day); arm b launches d + 1 times (0.1 … 0.4 a day). The paired
-  /// difference is 0.2 a day for every owner: mean 0.2, sd 0, so the interval is [0.2, 0.2].
+  /// difference is 0.2 a day for every owner: mean 0.2, sd 0. Four owners alike cannot
+  /// claim a point: the interval is 0.2 ± (1 − 0.025^(1/4)) × 1/10, the share of owners
+  /// none of them rules out times one step of a count over 10 days (it was [0.2, 0.2]).
   @Test func pairedDifferenceOfAKnownCase() throws {
     let dir = scratch()
     var launches = CSVSchema.launches.header
@@ -43,7 +45,8 @@ import Testing
     #expect(diff.n == 4)
     // Owner figures are summed in units of 2⁻³⁰ (``OwnerFigures``): within 10⁻⁹.
     #expect(abs(diff.mean - 0.2) < 1e-9)
-    #expect(diff.sd == 0 && abs(diff.low - 0.2) < 1e-9 && abs(diff.high - 0.2) < 1e-9)
+    let half = (1 - pow(0.025, 1.0 / 4)) / 10
+    #expect(diff.sd == 0 && abs(diff.low - (0.2 - half)) < 1e-9 && abs(diff.high - (0.2 + half)) < 1e-9)
     let a = try #require(
       tables.rows.first { $0.kind == .arm && $0.arm == "a" && $0.metric == .launchesPerDeviceDay })
     #expect(abs(a.mean - 0.45) < 1e-9)

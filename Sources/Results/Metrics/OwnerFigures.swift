@@ -11,7 +11,9 @@ enum OwnerFigures {
   /// The owner figures, in the order of the summary's rows: one list, each metric with
   /// its unit and value.
   static let figures: [Figure] = [
-    Figure(metric: .launchesPerDeviceDay, unit: .perDay) { k in k.days > 0 ? k.launched / k.days : .nan },
+    Figure(metric: .launchesPerDeviceDay, unit: .perDay, trials: \.days) { k in
+      k.days > 0 ? k.launched / k.days : .nan
+    },
     Figure(metric: .shareWhileCharging, unit: .share, trials: \.launched) { k in
       k.launched > 0 ? k.charging / k.launched : .nan
     },

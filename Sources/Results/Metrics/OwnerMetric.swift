@@ -8,7 +8,8 @@ struct OwnerMetric<Counts>: Sendable {
   let metric: MetricName
   let unit: MetricUnit
   /// For a share counted from trials (launches, opens, days): how many the owner had;
-  /// nil for a figure that is not such a share.
+  /// for a count a day (``MetricUnit/isCounted``), the owner's days, so that one step of
+  /// its figure is 1/days; nil for any other figure.
   var trials: (@Sendable (Counts) -> Double)? = nil
   let value: @Sendable (Counts) -> Double
 }

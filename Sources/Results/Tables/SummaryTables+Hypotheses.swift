@@ -99,10 +99,14 @@ extension SummaryTables {
       e.pValue = Statistics.pValue(excluding: value) { pooled.boundedInterval(g, metric, level: $0) }
       let variance = pooled.variance(g, metric)
       let estimate = ci.estimate
+      // A count every owner has alike keeps its widening at any number of owners.
+      let step = variance == 0 ? pooled.countStep(g, metric) : nil
       e.ownersNeeded = { alpha in
         ownersNeeded(from: ci.n) { count in
-          let wider = Pooled.bounded(
-            mean: estimate, variance: variance, count: count, metric, level: 1 - alpha)
+          let half = Pooled.alikeHalfWidth(step: step, owners: count, level: 1 - alpha)
+          let wider = Pooled.widened(
+            Pooled.bounded(mean: estimate, variance: variance, count: count, metric, level: 1 - alpha),
+            by: half)
           return value < wider.lower || value > wider.upper
         }
       }

@@ -35,8 +35,38 @@ extension SummaryTables {
     /// `clustersOwners`): its median's 95 % interval, by the owners' bootstrap.
     var clusterMedians: [Int32: (low: Double, high: Double)] = [:]
     /// Per owner figure stream of a share counted from trials (launches, opens, days):
-    /// the trials of all its owners, for its interval at 0 or 1 (over owners only).
+    /// the trials of all its owners, for its interval at 0 or 1 (over owners only); of a
+    /// count a day, its owners' days.
     var trials: [Int32: Double] = [:]
+
+    /// One step of an owner's figure in stream `g` of a count a day, 1/days (its owners'
+    /// days over their number), for the interval of a mean every owner has alike
+    /// (``alikeHalfWidth(step:owners:level:)``); nil for other figures, and over
+    /// replications.
+    func countStep(_ g: Int32?, _ metric: MetricName) -> Double? {
+      guard replicationMeans == nil, let g, let days = trials[g], days > 0,
+        OwnerFigures.figures.first(where: { $0.metric == metric })?.unit.isCounted == true
+      else { return nil }
+      return Double(pool(g).count) / days
+    }
+
+    /// The half-width of the interval of a count a day that every one of `owners` has
+    /// alike (variance 0), where Student's interval is a point no sample of owners can
+    /// claim: the share of owners none of them rules out (``SummaryTables/unseenShare(owners:level:)``)
+    /// times one step, as `other_app_summary.csv` widens its counts. 40 owners of an app
+    /// never opened, 9 days each: 0.0880 × 1/9, launches a day 0 [0, 0.0098] (a Poisson
+    /// count of 0 in 360 owner-days bounds the rate at 0.0102).
+    static func alikeHalfWidth(step: Double?, owners: Int, level: Double) -> Double? {
+      guard let step, owners >= 2 else { return nil }
+      return SummaryTables.unseenShare(owners: owners, level: level) * step
+    }
+
+    /// `ci` widened by `half` on either side, when there is one.
+    static func widened(_ ci: ConfidenceInterval, by half: Double?) -> ConfidenceInterval {
+      guard let half else { return ci }
+      return ConfidenceInterval(
+        estimate: ci.estimate, lower: ci.estimate - half, upper: ci.estimate + half, level: ci.level, n: ci.n)
+    }
 
     /// The stream of `metric` of `arm` in `cell`.
     func group(_ cell: Int, _ arm: String, _ metric: MetricName) -> Int32? {
@@ -149,7 +179,10 @@ extension SummaryTables {
         return Self.bounded(
           mean: ci.estimate, variance: variance, count: ci.n, metric, level: level,
           trials: g.flatMap { trials[$0] })
-      case .nonNegative: return Statistics.nonNegativeInterval(ci)
+      case .nonNegative:
+        let half =
+          variance == 0 ? Self.alikeHalfWidth(step: countStep(g, metric), owners: ci.n, level: level) : nil
+        return Statistics.nonNegativeInterval(Self.widened(ci, by: half))
       }
     }
 
@@ -198,8 +231,13 @@ extension SummaryTables {
       -> ConfidenceInterval
     {
       let g = pairGroup(cell, i, j, metric)
-      let paired = interval(g, metric, level: level).0
-      guard metric.range == .share, replicationMeans == nil else { return paired }
+      let (paired, pairedVariance) = interval(g, metric, level: level)
+      guard metric.range == .share, replicationMeans == nil else {
+        // Every owner's difference alike: widened as an arm's count (the same owners, the same days).
+        let step = countStep(group(cell, arms[i], metric), metric)
+        let half = pairedVariance == 0 ? Self.alikeHalfWidth(step: step, owners: paired.n, level: level) : nil
+        return Self.widened(paired, by: half)
+      }
       let (a, b) = (group(cell, arms[i], metric), group(cell, arms[j], metric))
       let (va, vb, vd) = (variance(a, metric), variance(b, metric), variance(g, metric))
       let correlation = (va + vb - vd) / 2 / (va * vb).squareRoot()
