@@ -102,7 +102,7 @@ extension OtherAppSummary.Sums {
 
   /// For a pair of arms (an energy, whose steps are not counts): the largest figure of
   /// an owner in either arm. No owner's difference can exceed it, so when every owner's
-  /// difference came out 0 the share that may not be (``OtherAppSummary/unseenShare(owners:)``)
+  /// difference came out 0 the share that may not be (``SummaryTables/unseenShare(owners:level:)``)
   /// times it bounds the mean's (issue 52: the messenger's energy difference, 0 for all
   /// of 40 owners, held a reference of −0.0001 mWh a day in 0.13 of runs). Nil for an
   /// arm, or when the owners' figures were not kept (more than the bootstrap takes).
@@ -134,18 +134,19 @@ extension OtherAppSummary.Sums {
     }
     let (t, variance) = interval(0.95)
     // Every owner's figure came out equal: Student's interval is a point that no sample
-    // of owners can claim; it is widened by the share of owners none of them rules out.
-    let unseen: Double? =
-      variance == 0 && replicationMeans == nil
-      ? figure.unit.isCounted
-        ? days[place.cell].flatMap { d in
-          d > 0 ? OtherAppSummary.unseenShare(owners: pool.count) / Double(d) : nil
-        }
-        : largestArmFigure(place).map { OtherAppSummary.unseenShare(owners: pool.count) * $0 }
-      : nil
+    // of owners can claim; it is widened by the share of owners none of them rules out
+    // at the interval's level (as summary.csv's), times one step of a count or, for an
+    // energy's difference, the largest figure.
+    let alike = variance == 0 && replicationMeans == nil
+    let days = alike && figure.unit.isCounted ? days[place.cell].flatMap { $0 > 0 ? Double($0) : nil } : nil
+    let largest = alike && !figure.unit.isCounted ? largestArmFigure(place) : nil
+    func unseen(_ level: Double) -> Double? {
+      let share = SummaryTables.unseenShare(owners: pool.count, level: level)
+      return days.map { share / $0 } ?? largest.map { share * $0 }
+    }
     func bounded(_ level: Double) -> ConfidenceInterval {
       let ci = level == 0.95 ? t : interval(level).0
-      guard let half = unseen else { return ci }
+      guard let half = unseen(level) else { return ci }
       return ConfidenceInterval(
         estimate: ci.estimate, lower: ci.estimate - half, upper: ci.estimate + half, level: level, n: ci.n)
     }

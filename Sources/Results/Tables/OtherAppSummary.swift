@@ -40,16 +40,6 @@ public struct OtherAppSummary: Sendable {
 
   public let rows: [Row]
 
-  /// The share of owners that may differ from what every one of `owners` showed: an
-  /// owner's count per day moves in steps of 1/days, and when all the owners' figures
-  /// came out equal, Student's interval is a point that no sample of them can claim.
-  /// With none of n owners seen off the common value, the share that is off it lies
-  /// below 1 − 0.025^(1/n) with 97.5 % confidence (Clopper and Pearson 1934; about 3.7/n,
-  /// the "rule of three" at 95 % one-sided); the interval is then the value ± that share
-  /// of one step. Counted metrics only: an energy that is 0 for every owner is a run on
-  /// the charger, 0 by construction.
-  static func unseenShare(owners n: Int) -> Double { SummaryTables.unseenShare(owners: n, level: 0.95) }
-
   /// The summary of `other_apps.csv` in `directory` under `plan`; nil when the run wrote
   /// none (no cell had other apps). With `write`, `other_app_summary.csv` is written too.
   public static func compute(directory: String, plan: SummaryPlan, write: Bool = true) throws(UserError)
