@@ -138,11 +138,12 @@ extension OtherAppSummary.Sums {
     // at the interval's level (as summary.csv's), times one step of a count or, for an
     // energy's difference, the largest figure.
     let alike = variance == 0 && replicationMeans == nil
-    let days = alike && figure.unit.isCounted ? days[place.cell].flatMap { $0 > 0 ? Double($0) : nil } : nil
+    let stepDays =
+      alike && figure.unit.isCounted ? days[place.cell].flatMap { $0 > 0 ? Double($0) : nil } : nil
     let largest = alike && !figure.unit.isCounted ? largestArmFigure(place) : nil
     func unseen(_ level: Double) -> Double? {
       let share = SummaryTables.unseenShare(owners: pool.count, level: level)
-      return days.map { share / $0 } ?? largest.map { share * $0 }
+      return stepDays.map { share / $0 } ?? largest.map { share * $0 }
     }
     func bounded(_ level: Double) -> ConfidenceInterval {
       let ci = level == 0.95 ? t : interval(level).0
