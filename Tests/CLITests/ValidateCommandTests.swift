@@ -8,6 +8,12 @@ import Testing
       .deletingLastPathComponent()
   }
 
+  /// The `.yaml` files of a folder of the repository, by name, as paths from its root.
+  func yamlFiles(in folder: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: repoRoot.appendingPathComponent(folder).path)
+      .filter { $0.hasSuffix(".yaml") }.sorted().map { "\(folder)/\($0)" }
+  }
+
   @Test func shippedFilesAreValid() throws {
     let outcome = try BGSimBinary.run(
       [
@@ -24,11 +30,7 @@ import Testing
   /// valid, one line each; a damaged one names its line. (It was refused as an
   /// experiment: "unknown key 'case'; did you mean 'name'?".)
   @Test func everyShippedValidationCaseIsValid() throws {
-    let folder = repoRoot.appendingPathComponent("experiments/validation")
-    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
-      $0.hasSuffix(".yaml")
-    }
-    .sorted().map { "experiments/validation/\($0)" }
+    let files = try yamlFiles(in: "experiments/validation")
     #expect(files.count >= 55)
     let outcome = try BGSimBinary.run(["validate"] + files, in: repoRoot)
     #expect(outcome.status == 0, "\(outcome.standardError)")
@@ -55,11 +57,7 @@ import Testing
   }
 
   @Test func everyShippedScenarioIsValidAndNotAnExperiment() throws {
-    let folder = repoRoot.appendingPathComponent("experiments/scenarios")
-    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
-      $0.hasSuffix(".yaml")
-    }
-    .sorted().map { "experiments/scenarios/\($0)" }
+    let files = try yamlFiles(in: "experiments/scenarios")
     #expect(files.count >= 1)
     let outcome = try BGSimBinary.run(["validate"] + files.flatMap { ["--scenario", $0] }, in: repoRoot)
     #expect(outcome.status == 0, "\(outcome.standardError)")

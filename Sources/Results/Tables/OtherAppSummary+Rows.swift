@@ -147,9 +147,7 @@ extension OtherAppSummary.Sums {
     }
     func bounded(_ level: Double) -> ConfidenceInterval {
       let ci = level == 0.95 ? t : interval(level).0
-      guard let half = unseen(level) else { return ci }
-      return ConfidenceInterval(
-        estimate: ci.estimate, lower: ci.estimate - half, upper: ci.estimate + half, level: level, n: ci.n)
+      return SummaryTables.Pooled.widened(ci, by: unseen(level))
     }
     let ci = place.kind == .arm ? Statistics.nonNegativeInterval(bounded(0.95)) : bounded(0.95)
     // A difference's p-value is read from its own interval (the smallest alpha whose
