@@ -67,7 +67,7 @@ public struct RecordedTrace: Sendable, Hashable {
         file: file, line: 0, key: "",
         message: FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file")
     }
-    return try parse(String(decoding: data, as: UTF8.self), file: file)
+    return try parse(TextFiles.text(of: data), file: file)
   }
 
   /// Parses trace CSV; `file` names it in errors.

@@ -55,7 +55,7 @@ public struct Timeline: Sendable, Hashable {
           file: file, line: 0, key: "",
           message: FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file")
       }
-      return try parseCSV(String(decoding: data, as: UTF8.self), file: file, startDate: startDate)
+      return try parseCSV(TextFiles.text(of: data), file: file, startDate: startDate)
     }
     let tree = try ConfigTree.load(file: file)
     let root = try ConfigSection(tree, keys: ["timeline", "random_habits"])

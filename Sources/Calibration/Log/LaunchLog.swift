@@ -68,7 +68,7 @@ public struct LaunchLog: Sendable {
         "\(file): \(FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file")")
     }
     guard data.count <= 256 << 20 else { throw UserError("\(file): a launch log may hold at most 256 MiB") }
-    return try parse(String(decoding: data, as: UTF8.self), file: file)
+    return try parse(TextFiles.text(of: data), file: file)
   }
 
   public static func parse(_ text: String, file: String) throws(UserError) -> LaunchLog {

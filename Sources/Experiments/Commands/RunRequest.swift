@@ -57,7 +57,7 @@ public struct RunRequest: Sendable {
       guard let data = FileManager.default.contents(atPath: file) else {
         throw UserError("\(file): cannot be read")
       }
-      text = String(decoding: data, as: UTF8.self)
+      text = TextFiles.text(of: data)
     }
     var overrides: [(key: String, value: String)] = []
     if let days { overrides.append(("days", String(days))) }

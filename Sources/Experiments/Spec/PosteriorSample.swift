@@ -27,7 +27,7 @@ public struct PosteriorSample: Sendable {
     guard data.count <= 256 << 20 else {
       throw UserError("\(file): a posterior sample may hold at most 256 MiB")
     }
-    return try parse(String(decoding: data, as: UTF8.self), file: file)
+    return try parse(TextFiles.text(of: data), file: file)
   }
 
   static func parse(_ text: String, file: String) throws(UserError) -> PosteriorSample {

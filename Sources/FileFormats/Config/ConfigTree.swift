@@ -51,7 +51,10 @@ public struct ConfigTree: Sendable {
   }
 
   /// Parses YAML text; `file` names it in errors.
-  public static func parse(yaml: String, file: String) throws(ConfigError) -> ConfigTree {
+  public static func parse(yaml text: String, file: String) throws(ConfigError) -> ConfigTree {
+    // A byte-order mark first (some editors write one) is no part of the document; the
+    // parser read it as text and failed on line 2 with "did not find expected <document start>".
+    let yaml = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     let node: Node?
     do {
       node = try Yams.compose(yaml: yaml)

@@ -32,7 +32,7 @@ public enum TextFiles {
       }
       process.waitUntilExit()
       guard process.terminationStatus == 0 else { throw UserError("\(path): not a valid gzip file") }
-      return String(decoding: data, as: UTF8.self)
+      return text(of: data)
     }
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     guard size <= maximumBytes else {
@@ -41,6 +41,18 @@ public enum TextFiles {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw UserError("\(path): cannot be read")
     }
-    return String(decoding: data, as: UTF8.self)
+    return text(of: data)
   }
+
+  /// A file's bytes as UTF-8 text, without the byte-order mark that some editors and
+  /// spreadsheet exports write first: it is no part of the content, and left in, it
+  /// became part of the first header name or key ("time: missing column").
+  public static func text(of data: Data) -> String {
+    data.starts(with: byteOrderMark)
+      ? String(decoding: data.dropFirst(byteOrderMark.count), as: UTF8.self)
+      : String(decoding: data, as: UTF8.self)
+  }
+
+  /// UTF-8's encoding of U+FEFF.
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 }
