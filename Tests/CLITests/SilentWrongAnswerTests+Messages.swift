@@ -19,6 +19,22 @@ extension SilentWrongAnswerTests {
       try BGSimBinary.run(["calibrate", "--owners", "-3"]), contains: "give a number of 2 or more")
   }
 
+  /// `warmup_days: 8` in a file of 20 days, run with `--days 5`, was refused as "8 is out
+  /// of range; use a value in 0…4", at the file's line, with no word of where 4 came from.
+  @Test func aWarmupLongerThanTheRunNamesTheRunsLength() throws {
+    let text = try String(
+      contentsOf: repoRoot.appendingPathComponent("experiments/refresh-vs-processing.yaml"), encoding: .utf8)
+    let file = write(text.replacingOccurrences(of: "warmup_days: auto", with: "warmup_days: 8"))
+    let out = scratch().appendingPathComponent("o").path
+    expectOneLine(
+      try BGSimBinary.run(["run", file, "--days", "5", "--out", out]),
+      contains: "warmup_days: 8 leaves no day of a 5-day run to summarise; use a value in 0…4")
+    expectOneLine(
+      try BGSimBinary.run(["run", file, "--days", "20", "--warmup-days", "20", "--out", out]),
+      contains:
+        "command line: warmup_days: 20 leaves no day of a 20-day run to summarise; use a value in 0…19")
+  }
+
   @Test func aMissingFolderIsSaidToBeMissing() throws {
     let missing = scratch().appendingPathComponent("nowhere").path
     for command in [["report", missing], ["summarize", missing]] {

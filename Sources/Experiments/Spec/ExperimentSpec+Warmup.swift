@@ -21,6 +21,11 @@ extension ExperimentSpec {
         "'\(text)' is not a number of days; write a whole number from 0 to \(days - 1), or auto to read the start-up transient from a pilot run"
       )
     }
+    // The range follows `days`, which may come from elsewhere (`--days`, a sweep): say so.
+    if let text, let n = Int(text), n >= days {
+      throw w.error(
+        "\(n) leaves no day of a \(days)-day run to summarise; use a value in 0…\(days - 1)")
+    }
     warmupDays = try root.integer("warmup_days", default: 1, range: 0...(days - 1))
   }
 
