@@ -104,3 +104,25 @@ extension SilentWrongAnswerTests {
     }
   }
 }
+
+extension SilentWrongAnswerTests {
+  /// A coverage study of 10 owners a run printed staleness's mean out of band (11 of 20
+  /// runs) and no word of the cause `bgsim run` names: 55 % of samples of 10 owners hold
+  /// none of the stalled phones that dominate that mean. It now warns as a run of that
+  /// size would, and a study that warned never exits 0.
+  @Test func aCoverageStudyOfFewOwnersSaysWhatTheyAreTooFewFor() throws {
+    let out = scratch().appendingPathComponent("cov").path
+    let outcome = try BGSimBinary.run(
+      [
+        "coverage", "--runs", "2", "--devices", "10", "--reference-devices", "12", "--days", "3",
+        "--quiet", "--out", out,
+      ], in: repoRoot)
+    #expect([1, 4].contains(outcome.status), "\(outcome.standardError)")
+    let warnings = outcome.standardError.split(separator: "\n").filter { $0.contains("warning:") }
+    #expect(warnings.count == 1, "\(outcome.standardError)")
+    #expect(
+      warnings.first?.contains("each arm has 10 owners; below 20 the intervals are wide") == true
+        && warnings.first?.contains("55 % of such samples hold none of the 5.8 % of phones") == true,
+      "\(outcome.standardError)")
+  }
+}

@@ -81,11 +81,12 @@ public struct RunRequest: Sendable {
   /// ``warnings()`` for `spec` from the file `label` (`bgsim merge` says them too).
   public static func warnings(of spec: ExperimentSpec, label: String) -> [String] {
     let owners = spec.devices * spec.replications
-    let few = SummaryTables.fewUnitsWarning(
+    var few = SummaryTables.fewUnitsWarning(
       owners: owners, replications: spec.replications, posterior: spec.posterior != nil)
-    let stalled = spec.scheduler.parameters.ownerSpread.stalledSampleWarning(owners: owners).map {
-      "\(label): warning: \($0)"
-    }
+    var stalled = spec.scheduler.parameters.ownerSpread.stalledSampleWarning(owners: owners)
+    // Both say how many owners each arm has: one line, in the words of the first.
+    if let f = few, let s = stalled, spec.posterior == nil { (few, stalled) = (f + ", and " + s, nil) }
+    let owned = stalled.map { "\(label): warning: each arm has \(Format.count(owners, "owner")); \($0)" }
     // A cell with drawn other apps; cells are decoded only when the sweep sets other_apps.
     let drawsApps = { (s: ExperimentSpec) in s.otherApps.backgroundActive > 0 }
     let drawn =
@@ -94,7 +95,7 @@ public struct RunRequest: Sendable {
       : drawsApps(spec) ? spec : nil
     let opens = drawn?.otherApps.drawnOpensWarning(owners: owners).map { "\(label): warning: \($0)" }
     return FileValidation.warnings(of: spec, file: label)
-      + [few.map { "\(label): warning: \($0)" }, stalled, opens].compactMap { $0 }
+      + [few.map { "\(label): warning: \($0)" }, owned, opens].compactMap { $0 }
   }
 
   /// Where the outputs go: `--out`, or `notebooks-data/<name>/`.
