@@ -81,21 +81,17 @@ public struct RunRequest: Sendable {
   /// ``warnings()`` for `spec` from the file `label` (`bgsim merge` says them too).
   public static func warnings(of spec: ExperimentSpec, label: String) -> [String] {
     let owners = spec.devices * spec.replications
-    var few = SummaryTables.fewUnitsWarning(
-      owners: owners, replications: spec.replications, posterior: spec.posterior != nil)
-    var stalled = spec.scheduler.parameters.ownerSpread.stalledSampleWarning(owners: owners)
-    // Both say how many owners each arm has: one line, in the words of the first.
-    if let f = few, let s = stalled, spec.posterior == nil { (few, stalled) = (f + ", and " + s, nil) }
-    let owned = stalled.map { "\(label): warning: each arm has \(Format.count(owners, "owner")); \($0)" }
+    let few = SummaryTables.fewUnitsWarnings(
+      owners: owners, replications: spec.replications, posterior: spec.posterior != nil,
+      stalled: spec.scheduler.parameters.ownerSpread.stalledSampleWarning(owners: owners))
     // A cell with drawn other apps; cells are decoded only when the sweep sets other_apps.
     let drawsApps = { (s: ExperimentSpec) in s.otherApps.backgroundActive > 0 }
     let drawn =
       spec.sweepKeys.contains { $0.hasPrefix("other_apps") }
       ? spec.cells.lazy.compactMap { try? spec.spec(for: $0) }.first(where: drawsApps)
       : drawsApps(spec) ? spec : nil
-    let opens = drawn?.otherApps.drawnOpensWarning(owners: owners).map { "\(label): warning: \($0)" }
-    return FileValidation.warnings(of: spec, file: label)
-      + [few.map { "\(label): warning: \($0)" }, owned, opens].compactMap { $0 }
+    let lines = few + [drawn?.otherApps.drawnOpensWarning(owners: owners)].compactMap { $0 }
+    return FileValidation.warnings(of: spec, file: label) + lines.map { "\(label): warning: \($0)" }
   }
 
   /// Where the outputs go: `--out`, or `notebooks-data/<name>/`.

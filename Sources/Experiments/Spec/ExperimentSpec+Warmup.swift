@@ -22,11 +22,9 @@ extension ExperimentSpec {
       )
     }
     // The range follows `days`, which may come from elsewhere (`--days`, a sweep): say so.
-    if let text, let n = Int(text), n >= days {
-      throw w.error(
-        "\(n) leaves no day of a \(days)-day run to summarise; use a value in 0…\(days - 1)")
+    warmupDays = try root.integer("warmup_days", default: 1, range: 0...(days - 1)) { [days] in
+      "\($0) leaves no day of a \(days)-day run to summarise; use a value in 0…\(days - 1)"
     }
-    warmupDays = try root.integer("warmup_days", default: 1, range: 0...(days - 1))
   }
 
   /// The pilot run of `warmup_days: auto`: this experiment as it is (every cell,

@@ -73,10 +73,11 @@ public struct ConfigSection: Sendable {
     return x
   }
 
-  /// A whole number within `range`.
-  public func integer(_ key: String, default fallback: Int, range: ClosedRange<Int>) throws(ConfigError)
-    -> Int
-  {
+  /// A whole number within `range`; `above`, when given, words the refusal of a number
+  /// above it (say, where the bound comes from).
+  public func integer(
+    _ key: String, default fallback: Int, range: ClosedRange<Int>, above: ((Int) -> String)? = nil
+  ) throws(ConfigError) -> Int {
     guard let (text, v) = try scalar(key) else { return fallback }
     guard let x = Int(text.trimmed()) else {
       // Digits too many for an integer: a whole number, out of range.
@@ -89,6 +90,7 @@ public struct ConfigSection: Sendable {
           : "'\(text)' is not a whole number")
     }
     guard range.contains(x) else {
+      if let above, x > range.upperBound { throw v.error(above(x)) }
       throw v.error("\(x) is out of range; use a value in \(range.lowerBound)…\(range.upperBound)")
     }
     return x

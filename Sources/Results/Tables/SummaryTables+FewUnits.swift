@@ -1,15 +1,20 @@
 import FileFormats
 
 extension SummaryTables {
-  /// The warning for a run whose intervals rest on fewer than 20 units, or nil: owners,
-  /// or with a posterior (`posterior`) the replications, each of which draws its own
-  /// parameters and is one unit of the intervals.
-  public static func fewUnitsWarning(owners: Int, replications: Int, posterior: Bool) -> String? {
-    guard (posterior ? replications : owners) < 20 else { return nil }
+  /// The warnings for a run whose intervals rest on too few units: fewer than 20 owners,
+  /// or with a posterior (`posterior`) fewer than 20 replications, each of which draws its
+  /// own parameters and is one unit of the intervals; and `stalled`, a clause saying what
+  /// the owners are too few for, which joins the first line when both are about owners.
+  public static func fewUnitsWarnings(owners: Int, replications: Int, posterior: Bool, stalled: String?)
+    -> [String]
+  {
+    let owned = "each arm has \(Format.count(owners, "owner"))"
+    let wide = "; below 20 the intervals are wide and most claims stay inconclusive"
+    let ownersLine = stalled.map { owned + "; " + $0 }
+    guard (posterior ? replications : owners) < 20 else { return ownersLine.map { [$0] } ?? [] }
+    guard posterior else { return [owned + wide + (stalled.map { ", and " + $0 } ?? "")] }
     let units =
-      posterior
-      ? "the intervals are over \(Format.count(replications, "replication")), each with its posterior draw"
-      : "each arm has \(Format.count(owners, "owner"))"
-    return units + "; below 20 the intervals are wide and most claims stay inconclusive"
+      "the intervals are over \(Format.count(replications, "replication")), each with its posterior draw"
+    return [units + wide] + (ownersLine.map { [$0] } ?? [])
   }
 }
