@@ -34,7 +34,8 @@ struct Run: ParsableCommand {
   @Option(help: "Run only shard K of N (K/N) into --out; combine the shards with bgsim merge.") var shard:
     String?
   @Option(
-    help: "Also report launched_by_HH:MM: the share of days with a successful run by this time (repeatable)."
+    help:
+      "Also report launched_by_HH:MM: the share of days with a successful run by this time, 00:01 to 24:00 (the whole day) (repeatable)."
   )
   var by: [String] = []
   @Option(help: "A fit's posterior.csv: each replication draws its parameters from it (see bgsim fit).")

@@ -16,16 +16,18 @@ import Testing
     var request = RunRequest()
     request.file = write(text)
     request.out = scratch().path
-    request.by = ["13:30"]
+    request.by = ["13:30", "24:00"]
     let (report, _, _) = try request.run { _, _ in }
     #expect(report.contains("launched_by_08:00") && report.contains("launched_by_13:30"))
+    #expect(report.contains("launched_by_24:00"))
     let out = URL(fileURLWithPath: request.out!)
     let summary = try csvRows(out.appendingPathComponent("summary.csv").path)
     let launches = try csvRows(out.appendingPathComponent("launches.csv").path).dropFirst()
     let days = try csvRows(out.appendingPathComponent("days.csv").path).dropFirst()
     let l = CSVSchema.launches.index
     let d = CSVSchema.days.index
-    for (time, seconds) in [("08:00", 28_800.0), ("13:30", 48_600.0)] {
+    // 24:00: the share of days with any successful run.
+    for (time, seconds) in [("08:00", 28_800.0), ("13:30", 48_600.0), ("24:00", 86_400.0)] {
       for arm in ["refresh", "processing"] {
         // By owner: its days after the warm-up, and the days with a run by the time.
         var ownerDays: [String: Double] = [:]
@@ -59,8 +61,18 @@ import Testing
     var request = RunRequest()
     request.by = ["25:00"]
     #expect(
-      request.problem() == "--by 25:00 is not a time of day; write HH:MM from 00:00 to 23:59, e.g. --by 08:00"
+      request.problem()
+        == "--by 25:00 is no time to count runs by; write HH:MM, \(MetricName.launchedByTimes), e.g. --by 08:00"
     )
+    // 00:00 counts runs launched by the day's first instant: 0 on every run, so it is
+    // refused; 24:00, the whole day, is a time.
+    request.by = ["00:00"]
+    #expect(request.problem()?.hasPrefix("--by 00:00 is no time to count runs by") == true)
+    request.by = ["24:00"]
+    #expect(request.problem() == nil)
+    for name in ["launched_by_00:00", "launched_by_24:01", "launched_by_25:00"] {
+      #expect(MetricName(rawValue: name) == nil && MetricName.familyProblem(name) != nil, "\(name)")
+    }
     let text = smallExperiment + "\n  - \"refresh launched_by_8:00 >= 0.5\"\n"
     do {
       _ = try ExperimentSpec(tree: ConfigTree.parse(yaml: text, file: "e.yaml"), file: "e.yaml")

@@ -102,7 +102,7 @@ import Testing
     ("refresh share_owners_at_least_-1_per_day > 0.5", "N is negative"),
     ("refresh share_owners_at_least_two_per_day > 0.5", "not a form of share_owners_at_least_N_per_day"),
     ("refresh share_owners_at_least_0_per_day > 0.5", "N must be a whole number from 1"),
-    ("refresh launched_by_24:00 > 0.5", "not a form of launched_by_HH:MM"),
+    ("refresh launched_by_00:00 > 0.5", "not a form of launched_by_HH:MM"),
     ("refresh share_while_charging > 0.5 (alpha = 0.5)", "alpha must be a number between 0 and 0.5"),
     ("refresh share_while_charging > 0.5 (alpha = 0)", "alpha must be a number between 0 and 0.5"),
     // A claim the value alone decides: a typo, not a verdict.

@@ -36,9 +36,7 @@ public struct RunRequest: Sendable {
     if posterior != nil, shard != nil {
       return "--posterior cannot be combined with --shard yet; run it whole"
     }
-    for time in by where MetricName.launchedBySeconds("launched_by_" + time) == nil {
-      return "--by \(time) is not a time of day; write HH:MM from 00:00 to 23:59, e.g. --by 08:00"
-    }
+    if let problem = by.lazy.compactMap(MetricName.byOptionProblem).first { return problem }
     if let shard, Shard(text: shard) == nil {
       return "--shard must be K/N with 1 ≤ K ≤ N, e.g. 2/8 (got '\(shard)')"
     }

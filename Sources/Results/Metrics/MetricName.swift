@@ -7,7 +7,7 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
   private init(fixed: String) { rawValue = fixed }
 
   /// A fixed metric's name (or a name it had before, ``formerNames``), or
-  /// `launched_by_HH:MM` (00:00…23:59); nil otherwise.
+  /// `launched_by_HH:MM` (00:01…24:00); nil otherwise.
   public init?(rawValue: String) {
     if let now = Self.formerNames[rawValue] {
       self = now
@@ -96,16 +96,29 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
     return MetricName(fixed: "launched_by_\(two(seconds / 3600)):\(two(seconds / 60 % 60))")
   }
 
-  /// The time of day [s] of a `launched_by_HH:MM` name; nil for any other name.
+  /// The time of day [s] of a `launched_by_HH:MM` name, 00:01…24:00 (24:00: by the end
+  /// of the day, so any run that day); nil for any other name. `00:00` is none: no run is
+  /// launched by the day's first instant, so its share is 0 on every run.
   public static func launchedBySeconds(_ name: String) -> Int? {
     guard name.hasPrefix("launched_by_") else { return nil }
     let clock = name.dropFirst("launched_by_".count).split(separator: ":", omittingEmptySubsequences: false)
     guard clock.count == 2, clock[0].count == 2, clock[1].count == 2, let h = Int(clock[0]),
       let m = Int(clock[1]),
-      (0..<24).contains(h), (0..<60).contains(m)
+      (0...24).contains(h), (0..<60).contains(m)
     else { return nil }
-    return h * 3600 + m * 60
+    let seconds = h * 3600 + m * 60
+    return (60...86_400).contains(seconds) ? seconds : nil
   }
+
+  /// What is wrong with `bgsim run --by TIME`, or nil when TIME makes a `launched_by_HH:MM`.
+  public static func byOptionProblem(_ time: String) -> String? {
+    guard launchedBySeconds("launched_by_" + time) == nil else { return nil }
+    return "--by \(time) is no time to count runs by; write HH:MM, \(launchedByTimes), e.g. --by 08:00"
+  }
+
+  /// How a time of `launched_by_HH:MM` is written, for messages.
+  public static let launchedByTimes =
+    "a time from 00:01 to 24:00 (24:00: any time of the day; 00:00 counts no run, as none is launched by the day's first instant)"
 
   /// This metric's time of day when it is a `launched_by_HH:MM` [s].
   public var launchedBySeconds: Int? { Self.launchedBySeconds(rawValue) }
@@ -138,7 +151,7 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
   public var isFamilyMember: Bool { launchedBySeconds != nil || atLeastPerDay != nil }
 
   /// What is wrong with `name` when it starts like a family's member but is not one (a
-  /// negative or fractional N, a time past 23:59); nil when it is one, or when it looks
+  /// negative or fractional N, a time past 24:00); nil when it is one, or when it looks
   /// like no family at all.
   public static func familyProblem(_ name: String) -> String? {
     if name.hasPrefix(atLeastPrefix) {
@@ -152,7 +165,7 @@ public struct MetricName: RawRepresentable, Hashable, Sendable {
     }
     if name.hasPrefix("launched_by_"), launchedBySeconds(name) == nil {
       return
-        "'\(name)' is not a form of launched_by_HH:MM: use a time from 00:00 to 23:59, as in launched_by_07:30"
+        "'\(name)' is not a form of launched_by_HH:MM: use \(launchedByTimes), as in launched_by_07:30"
     }
     return nil
   }

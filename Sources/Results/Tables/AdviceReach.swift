@@ -30,7 +30,7 @@ public struct AdviceReach: Sendable, Equatable {
   /// `sweptKeys`); nil when either file is missing. A file that does not read as bgsim
   /// wrote it is refused in one line.
   public init?(directory: String, sweptKeys: [String], bySeconds: Int) throws(UserError) {
-    guard (0..<86_400).contains(bySeconds) else { return nil }
+    guard (60...86_400).contains(bySeconds) else { return nil }
     let folder = URL(fileURLWithPath: directory)
     let dayPath = folder.appendingPathComponent(CSVSchema.days.file).path
     let launchPath = folder.appendingPathComponent(CSVSchema.launches.file).path
