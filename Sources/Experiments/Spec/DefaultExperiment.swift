@@ -9,7 +9,7 @@ public enum DefaultExperiment {
     name: refresh-vs-processing
     days: 30
     # Left out of the summary: the days until the launches settle, read from the run
-    # itself by the MSER rule (13 here: dasd's timeline learns each owner's opens of the app).
+    # itself by the MSER rule (10 here: dasd's timeline learns each owner's opens of the app).
     warmup_days: auto
     devices: 200
     replications: 1
