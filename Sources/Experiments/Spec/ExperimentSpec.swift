@@ -309,12 +309,8 @@ public struct ExperimentSpec: Sendable {
       }
       var combos: [[(String, String)]] = [[]]
       for e in entries {
-        guard case .sequence(let items) = e.value.value else { continue }
-        var values: [String] = []
-        for item in items {
-          guard let v = item.scalar else { throw item.error("sweep values must be plain values") }
-          values.append(v)
-        }
+        let values = try e.value.distinctScalars(
+          notPlain: "sweep values must be plain values", twice: "each value makes one cell: give it once")
         combos = combos.flatMap { c in values.map { c + [(e.key, $0)] } }
       }
       return combos.enumerated().map { Cell(index: $0.offset, overrides: $0.element) }
