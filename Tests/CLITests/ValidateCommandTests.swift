@@ -56,6 +56,23 @@ import Testing
       bad.standardError.contains("case.yaml:8: scenario.days: 0 is out of range; use a value in 1…3650"))
   }
 
+  /// A persona or an app file given where an experiment belongs was refused at its
+  /// first key as "unknown key 'usage'; this section takes name, description, days, …".
+  /// It is now named for what it is, with the command that checks it, and each validates
+  /// under its own flag.
+  @Test(arguments: [
+    ("experiments/personas/typical.yaml", "--persona", "usage: this is a persona file, not an experiment"),
+    ("experiments/apps/news.yaml", "--app", "bundle: this is an app file, not an experiment"),
+  ])
+  func aPersonaOrAppFileGivenAsAnExperimentIsNamed(file: String, flag: String, message: String) throws {
+    let outcome = try BGSimBinary.run(["validate", file], in: repoRoot)
+    #expect(outcome.status == 2)
+    #expect(outcome.standardError.contains("\(file):"), "\(outcome.standardError)")
+    #expect(outcome.standardError.contains(message), "\(outcome.standardError)")
+    #expect(outcome.standardError.contains("check it with 'bgsim validate \(flag) \(file)'"))
+    #expect(try BGSimBinary.run(["validate", flag, file], in: repoRoot).status == 0)
+  }
+
   @Test func everyShippedScenarioIsValidAndNotAnExperiment() throws {
     let files = try yamlFiles(in: "experiments/scenarios")
     #expect(files.count >= 1)

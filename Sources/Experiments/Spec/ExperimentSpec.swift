@@ -89,17 +89,7 @@ public struct ExperimentSpec: Sendable {
   public init(tree: ConfigTree, file: String) throws(ConfigError) {
     self.tree = tree
     self.file = file
-    if case .mapping(let entries) = tree.value, !entries.contains(where: { $0.key == "arms" }),
-      let hint = entries.first(where: {
-        $0.key == "random_habits" || ($0.key == "app" && $0.value.scalar != nil)
-      })
-    {
-      throw ConfigError(
-        file: file, line: hint.line, key: hint.key,
-        message:
-          "this is a scenario file (one phone), not an experiment; explain it with 'bgsim explain \(file)', "
-          + "or see experiments/refresh-vs-processing.yaml for an experiment with arms")
-    }
+    if let misplaced = ConfigFileKind.notAnExperiment(tree) { throw misplaced }
     let root = try ConfigSection(tree, keys: Self.keys)
     try decodeBody(root)
     let base = self
