@@ -120,6 +120,11 @@ import Testing
     ("refrsh share_while_charging > 0.5", "unknown arm 'refrsh'; did you mean 'refresh'?"),
     ("refresh share_while_charging about 0.5", "expected a comparison"),
     ("refresh share_while_charging > 0.5 (paired)", "'paired' needs another arm"),
+    // It ran, and every cell printed "no interval from these owners …: run more owners".
+    (
+      "refresh launches_per_device_day > refresh launches_per_device_day (paired)",
+      "both sides name arm 'refresh'"
+    ),
     ("refresh share_owners_at_least_-1_per_day > 0.5", "N is negative"),
     ("refresh share_owners_at_least_two_per_day > 0.5", "not a form of share_owners_at_least_N_per_day"),
     ("refresh share_owners_at_least_0_per_day > 0.5", "N must be a whole number from 1"),

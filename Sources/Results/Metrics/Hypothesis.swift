@@ -155,6 +155,13 @@ public struct Hypothesis: Sendable, Hashable {
       guard statistic == .mean else {
         throw HypothesisError(raw, "arms are compared by their means (paired)")
       }
+      // An arm against itself differs by 0 for every owner: no claim, whatever the run.
+      guard r.arm != arm else {
+        throw HypothesisError(
+          raw,
+          "both sides name arm '\(arm)'; compare two arms, or one arm's cells as METRIC[KEY=A] < METRIC[KEY=B]"
+        )
+      }
       otherArm = r.arm
       value = nil
     }
