@@ -6,7 +6,7 @@ extension OwnerEffects.Spread {
   /// arm has N owners; …". A share `p` of stalled phones is missing from a sample of n
   /// owners with probability (1 − p)ⁿ; above 10 % the means those owners dominate
   /// (staleness) come out too low too often for their intervals (the coverage study at 20
-  /// owners: 0.76; at 10 owners, 0.55 against the 0.55 of samples with none).
+  /// owners: 0.76; 20 runs of 10 owners: 11 held it, where 0.942¹⁰ = 55 % hold none).
   public func stalledSampleWarning(owners: Int) -> String? {
     let p = stalledReleaseShare
     guard p > 0, p < 1, owners >= 1, pow(1 - p, Double(owners)) > 0.1 else { return nil }
