@@ -6,6 +6,8 @@
 # notebooks-data/coverage-400/. About a minute in a release build.
 #   bash experiments/coverage/run.sh [EXPERIMENT.yaml]
 # RUNS (default "60 400") and REFERENCE (default 1500) make it smaller, as CI runs it.
+# Exits as bgsim coverage does: 1 when an interval is out of its band, else 4 after its
+# warning that 20 owners are too few for the stalled phones (use 40 for a clean study).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bgsim=.build/release/bgsim
