@@ -79,30 +79,36 @@ public struct Hypothesis: Sendable, Hashable {
     public let right: String
   }
 
+  /// The claim of `raw` without its options in parentheses, ≥ and ≤ written as >= and
+  /// <=, and the options: alpha (0.05 by default) and whether it is paired.
+  static func options(of raw: String) throws(HypothesisError) -> (claim: String, alpha: Double, paired: Bool)
+  {
+    var t = raw.replacingOccurrences(of: "≥", with: ">=").replacingOccurrences(of: "≤", with: "<=")
+    var (alpha, paired) = (0.05, false)
+    guard let open = t.firstIndex(of: "("), t.hasSuffix(")") else { return (t, alpha, paired) }
+    let options = t[t.index(after: open)..<t.index(before: t.endIndex)]
+    t = String(t[..<open]).trimmed()
+    for option in options.split(separator: ",").map({ String($0).trimmed() }) {
+      if option == "paired" {
+        paired = true
+      } else if option.hasPrefix("alpha") || option.hasPrefix("α") {
+        let number = option.split(separator: "=").last.map { String($0).trimmed() } ?? ""
+        guard let a = Double(number), a > 0, a < 0.5 else {
+          throw HypothesisError(
+            raw, "alpha must be a number between 0 and 0.5 (both left out), as in (paired, alpha = 0.05)")
+        }
+        alpha = a
+      } else {
+        throw HypothesisError(raw, "unknown option '\(option)'; options are paired and alpha = …")
+      }
+    }
+    return (t, alpha, paired)
+  }
+
   /// Parses one hypothesis; `arms` and `metrics` are the names that exist.
   public init(parsing raw: String, arms: [String], metrics: [String]) throws(HypothesisError) {
     text = raw
-    var t = raw.replacingOccurrences(of: "≥", with: ">=").replacingOccurrences(of: "≤", with: "<=")
-    var alpha = 0.05
-    var paired = false
-    if let open = t.firstIndex(of: "("), t.hasSuffix(")") {
-      let options = t[t.index(after: open)..<t.index(before: t.endIndex)]
-      t = String(t[..<open]).trimmed()
-      for option in options.split(separator: ",").map({ String($0).trimmed() }) {
-        if option == "paired" {
-          paired = true
-        } else if option.hasPrefix("alpha") || option.hasPrefix("α") {
-          let number = option.split(separator: "=").last.map { String($0).trimmed() } ?? ""
-          guard let a = Double(number), a > 0, a < 0.5 else {
-            throw HypothesisError(
-              raw, "alpha must be a number between 0 and 0.5 (both left out), as in (paired, alpha = 0.05)")
-          }
-          alpha = a
-        } else {
-          throw HypothesisError(raw, "unknown option '\(option)'; options are paired and alpha = …")
-        }
-      }
-    }
+    let (t, alpha, paired) = try Self.options(of: raw)
     self.alpha = alpha
     guard let op = Comparison.allCases.first(where: { t.contains(" \($0.rawValue) ") }) else {
       throw HypothesisError(raw, "expected a comparison: >=, <=, > or < between spaces")
