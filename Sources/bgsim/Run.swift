@@ -35,7 +35,7 @@ struct Run: ParsableCommand {
     String?
   @Option(
     help:
-      "Also report launched_by_HH:MM: the share of days with a successful run by this time, 00:01 to 24:00 (the whole day) (repeatable)."
+      "Also report launched_by_HH:MM: the share of days with a successful run by this time (00:01 to 24:00, the whole day; repeatable)."
   )
   var by: [String] = []
   @Option(help: "A fit's posterior.csv: each replication draws its parameters from it (see bgsim fit).")
