@@ -13,7 +13,9 @@ extension AppSpec {
 
   /// Reads an app file.
   public static func load(file: String) throws(ConfigError) -> AppSpec {
-    try AppSpec(tree: try ConfigTree.load(file: file))
+    let tree = try ConfigTree.load(file: file)
+    if let misplaced = ConfigFileKind.misplaced(tree, readAs: .app) { throw misplaced }
+    return try AppSpec(tree: tree)
   }
 
   /// Decodes an app from YAML; every key is checked.

@@ -73,6 +73,22 @@ import Testing
     #expect(try BGSimBinary.run(["validate", flag, file], in: repoRoot).status == 0)
   }
 
+  /// And the other way: an experiment, persona or app file under a flag for another kind
+  /// was refused at its first key as unknown ("days: unknown key 'days'; this section
+  /// takes name, description, usage, …").
+  @Test(arguments: [
+    ("--persona", "experiments/refresh-vs-processing.yaml", "this is an experiment file, not a persona"),
+    ("--app", "experiments/personas/typical.yaml", "this is a persona file, not an app"),
+    ("--persona", "experiments/apps/news.yaml", "this is an app file, not a persona"),
+    ("--scenario", "experiments/apps/news.yaml", "this is an app file, not a scenario"),
+  ])
+  func aFileUnderAnotherKindsFlagIsNamed(flag: String, file: String, message: String) throws {
+    let outcome = try BGSimBinary.run(["validate", flag, file], in: repoRoot)
+    #expect(outcome.status == 2)
+    #expect(outcome.standardError.contains(message), "\(outcome.standardError)")
+    #expect(outcome.standardError.split(separator: "\n").count == 1)
+  }
+
   @Test func everyShippedScenarioIsValidAndNotAnExperiment() throws {
     let files = try yamlFiles(in: "experiments/scenarios")
     #expect(files.count >= 1)

@@ -11,7 +11,9 @@ extension Persona {
   public static func load(
     file: String, overrides: [(path: String, value: ConfigTree)] = []
   ) throws(ConfigError) -> Persona {
-    try Persona(tree: try ConfigTree.load(file: file).applying(overrides))
+    let tree = try ConfigTree.load(file: file)
+    if let misplaced = ConfigFileKind.misplaced(tree, readAs: .persona) { throw misplaced }
+    return try Persona(tree: tree.applying(overrides))
   }
 
   /// Decodes a persona from a parsed YAML tree; every key is checked.

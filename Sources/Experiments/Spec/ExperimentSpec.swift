@@ -89,7 +89,7 @@ public struct ExperimentSpec: Sendable {
   public init(tree: ConfigTree, file: String) throws(ConfigError) {
     self.tree = tree
     self.file = file
-    if let misplaced = ConfigFileKind.notAnExperiment(tree) { throw misplaced }
+    if let misplaced = ConfigFileKind.misplaced(tree, readAs: .experiment) { throw misplaced }
     let root = try ConfigSection(tree, keys: Self.keys)
     try decodeBody(root)
     let base = self

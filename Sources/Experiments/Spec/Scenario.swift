@@ -59,13 +59,7 @@ public struct Scenario: Sendable {
     func resolve(_ path: String) -> String {
       path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardizedFileURL.path
     }
-    if let arms = tree.entries(of: "arms") ?? tree.entries(of: "sweep") {
-      throw ConfigError(
-        file: file, line: arms.line, key: arms.key,
-        message:
-          "this is an experiment file, not a scenario; check it with 'bgsim validate \(file)' (without --scenario)"
-      )
-    }
+    if let misplaced = ConfigFileKind.misplaced(tree, readAs: .scenario) { throw misplaced }
     let root = try ConfigSection(tree, keys: keys)
     s.name =
       try root.text("name", default: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)

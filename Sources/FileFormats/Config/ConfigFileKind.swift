@@ -1,31 +1,53 @@
-/// The YAML files bgsim reads that are not experiments, each told by a top-level key,
-/// so that one given where an experiment is read is named for what it is, with the
-/// command that reads it.
-public enum ConfigFileKind {
-  /// What a file without `arms` is, told by its first such top-level key, and what to do
-  /// with it; nil when no key tells (an experiment that forgot its arms). An inline `app`
-  /// section is an experiment's; an `app` that names a file is a scenario's.
-  public static func notAnExperiment(_ tree: ConfigTree) -> ConfigError? {
-    guard case .mapping(let entries) = tree.value, !entries.contains(where: { $0.key == "arms" }) else {
-      return nil
-    }
-    for e in entries where e.key != "app" || e.value.scalar != nil {
-      guard let message = message(for: e.key, file: tree.file) else { continue }
-      return ConfigError(file: tree.file, line: e.line, key: e.key, message: message)
+/// The kinds of YAML file bgsim reads, each told by a top-level key, so that a file given
+/// where another kind is read is named for what it is, with the command that reads it.
+public enum ConfigFileKind: Sendable {
+  case experiment, scenario, persona, app
+
+  /// The kind `tree`'s top-level keys tell, with the entry that tells it; nil when none
+  /// does. An inline `app` section is an experiment's; an `app` naming a file is a
+  /// scenario's.
+  public static func of(_ tree: ConfigTree) -> (kind: ConfigFileKind, entry: ConfigTree.Entry)? {
+    guard case .mapping(let entries) = tree.value else { return nil }
+    if let e = entries.first(where: { $0.key == "arms" || $0.key == "sweep" }) { return (.experiment, e) }
+    for e in entries {
+      switch e.key {
+      case "random_habits": return (.scenario, e)
+      case "app" where e.value.scalar != nil: return (.scenario, e)
+      case "usage", "battery", "charging": return (.persona, e)
+      case "bundle", "background_modes": return (.app, e)
+      default: continue
+      }
     }
     return nil
   }
 
-  static func message(for key: String, file: String) -> String? {
-    switch key {
-    case "random_habits", "app":
-      "this is a scenario file (one phone), not an experiment; explain it with 'bgsim explain \(file)', "
-        + "or see experiments/refresh-vs-processing.yaml for an experiment with arms"
-    case "usage", "battery", "charging":
-      "this is a persona file, not an experiment; check it with 'bgsim validate --persona \(file)'"
-    case "bundle", "background_modes":
-      "this is an app file, not an experiment; check it with 'bgsim validate --app \(file)'"
-    default: nil
+  /// The refusal of `tree`, read as a file of kind `expected`, when its keys tell another
+  /// kind; nil otherwise.
+  public static func misplaced(_ tree: ConfigTree, readAs expected: ConfigFileKind) -> ConfigError? {
+    guard let (kind, e) = of(tree), kind != expected else { return nil }
+    return ConfigError(
+      file: tree.file, line: e.line, key: e.key,
+      message: "this is \(kind.described), not \(expected.noun); \(kind.use(tree.file))")
+  }
+
+  var noun: String {
+    switch self {
+    case .experiment: "an experiment"
+    case .scenario: "a scenario"
+    case .persona: "a persona"
+    case .app: "an app"
+    }
+  }
+
+  var described: String { self == .scenario ? "a scenario file (one phone)" : "\(noun) file" }
+
+  func use(_ file: String) -> String {
+    switch self {
+    case .experiment: "check it with 'bgsim validate \(file)' (an experiment takes no flag)"
+    case .scenario:
+      "explain it with 'bgsim explain \(file)', or see experiments/refresh-vs-processing.yaml for an experiment with arms"
+    case .persona: "check it with 'bgsim validate --persona \(file)'"
+    case .app: "check it with 'bgsim validate --app \(file)'"
     }
   }
 }
