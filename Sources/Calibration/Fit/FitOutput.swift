@@ -103,33 +103,27 @@ public enum FitOutput {
     return out
   }
 
-  /// The table printed at the end of a fit.
+  /// The table printed at the end of a fit, laid out by ``TextTable`` (its own padding
+  /// to fixed widths glued a long figure name to its value: "launches_per_day0.2").
   public static func text(_ r: ABCFit.Result, spec: FitSpec) -> String {
-    func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
-    let width = max(9, spec.parameters.map(\.key.count).max() ?? 9) + 2
-    var lines = [
-      pad("parameter", width) + pad("prior median [90 %]", 30) + pad("posterior median [90 %]", 30)
-        + "shrinkage"
-    ]
-    for e in r.estimates {
-      func interval(_ t: (median: Double, low: Double, high: Double)) -> String {
-        "\(Format.compact(t.median)) [\(Format.compact(t.low)), \(Format.compact(t.high))]"
-      }
-      lines.append(
-        pad(e.parameter.key, width) + pad(interval(e.prior), 30) + pad(interval(e.posterior), 30)
-          + Format.compact(e.shrinkage))
+    func interval(_ t: (median: Double, low: Double, high: Double)) -> String {
+      "\(Format.compact(t.median)) [\(Format.compact(t.low)), \(Format.compact(t.high))]"
     }
+    var lines = TextTable.lines(
+      [["parameter", "prior median [90 %]", "posterior median [90 %]", "shrinkage"]]
+        + r.estimates.map {
+          [$0.parameter.key, interval($0.prior), interval($0.posterior), Format.compact($0.shrinkage)]
+        }, trimmed: true)
     lines.append(
       "kept \(r.kept.count) of \(r.draws.count) draws (distance at most \(Format.compact(r.tolerance)); "
         + "closest \(Format.compact(r.kept.first?.distance ?? .nan)))"
         + (r.resumed > 0 ? "; \(r.resumed) draws reused from the interrupted fit" : ""))
     if let log = spec.target as? LogTarget {
       lines.append("the log's figures, observed against simulated on the fitted values:")
-      for (k, name) in log.figureNames.enumerated() {
-        lines.append(
-          "  " + pad(name, 32) + pad(log.observed[k].map(Format.compact) ?? "-", 12)
-            + (r.fittedFigures[k].map(Format.compact) ?? "-"))
+      let rows = log.figureNames.enumerated().map { k, name in
+        [name, log.observed[k].map(Format.compact) ?? "-", r.fittedFigures[k].map(Format.compact) ?? "-"]
       }
+      lines += TextTable.lines(rows, trimmed: true).map { "  " + $0 }
     } else {
       lines.append(
         "scorecard of the fitted values: in_band=\(Scorecard.inBand(r.fitted)) of \(r.fitted.count) "
