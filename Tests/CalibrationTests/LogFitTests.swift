@@ -162,6 +162,24 @@ import Testing
     }
   }
 
+  /// A task named twice in `targets.tasks` was compared twice: its figures weighed
+  /// double in the distance beside another task's, and the console listed them twice.
+  @Test func aTaskNamedTwiceIsRefused() throws {
+    let log = scratch().appendingPathComponent("log.csv")
+    let fitFile = scratch().appendingPathComponent("fit.yaml")
+    let text = Self.fit(log: log.path, draws: 8, keep: 2)
+    try text.replacingOccurrences(of: "tasks: [refresh, cleanup]", with: "tasks: [refresh, cleanup, refresh]")
+      .write(to: fitFile, atomically: true, encoding: .utf8)
+    do {
+      _ = try FitSpec.load(file: fitFile.path)
+      Issue.record("a task named twice was fitted")
+    } catch {
+      #expect(
+        error.message.contains("targets.tasks[2]: 'refresh' is the same value as [0] ('refresh')"),
+        "\(error.message)")
+    }
+  }
+
   /// A fit names the log's tasks: one the log never names (a typo, another app's
   /// identifier) was fitted to no launches, and its posterior came out as narrow as an
   /// informed one. A task the log submits and never launches is an observation and fits.

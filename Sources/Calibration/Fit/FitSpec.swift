@@ -143,6 +143,9 @@ public struct FitSpec: Sendable {
   /// (app, persona, scheduler) of the log's phone.
   mutating func parseLog(_ t: ConfigSection, path: String) throws(ConfigError) {
     let tasks = try t.list("tasks")?.map(\.text) ?? []
+    // A task named twice would weigh its figures twice in the distance.
+    _ = try t.value("tasks")?.distinctScalars(
+      notPlain: "", twice: "name each task once: each is compared once")
     if tasks.isEmpty { throw t.tree.error("a log target names the tasks to compare, e.g. tasks: [refresh]") }
     let replicates = try t.integer("replicates", default: 4, range: 1...100)
     guard let scenario = t.value("scenario") else {
