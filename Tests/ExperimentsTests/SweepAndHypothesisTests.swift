@@ -45,6 +45,18 @@ import Testing
     #expect(distinct.cells.count == 4)
   }
 
+  /// A claim given twice was tested twice, and every claim's Holm-adjusted p-value in
+  /// `hypotheses.csv` counted it twice. A repeat, however written, is refused at its line.
+  @Test func aClaimGivenTwiceIsRefused() throws {
+    // The main job's second claim again, with more space and another alpha.
+    let again = "  - \"refresh  share_while_charging < 0.5 (alpha = 0.01)\"\n"
+    let error = #expect(throws: ConfigError.self) { try spec(again) }
+    #expect(
+      error?.description.contains("is the claim of hypotheses[1] again") == true,
+      "\(error?.description ?? "")")
+    #expect(try spec("  - \"refresh share_while_charging < 0.6\"\n").hypotheses.count == 5)
+  }
+
   @Test func sobolSweepFillsTheRanges() throws {
     let s = try spec(
       "sweep:\n  sobol:\n    samples: 8\n    ranges:\n      app.opens_per_day: [1, 21]\n      app.force_quit_probability: [0, 0.4]\n"

@@ -122,6 +122,11 @@ public struct ExperimentSpec: Sendable {
             metrics: MetricName.allCases.filter(\.isTestable).map(\.rawValue))
         } catch { throw item.tree.error(error.description) }
         if let problem = cellsProblem(h.cells) { throw item.tree.error("'\(item.text)': \(problem)") }
+        if let k = hypotheses.firstIndex(where: h.isSameClaim) {
+          throw item.tree.error(
+            "'\(item.text)' is the claim of hypotheses[\(k)] again; give it once: each claim counts in the Holm adjustment of all"
+          )
+        }
         hypotheses.append(h)
       }
     }

@@ -72,6 +72,14 @@ public struct Hypothesis: Sendable, Hashable {
   /// on the right; nil otherwise.
   public let cells: Cells?
 
+  /// Whether `other` claims the same of the same figures, however it is written or
+  /// whatever its alpha: it would count twice in the Holm adjustment of every claim.
+  public func isSameClaim(as other: Hypothesis) -> Bool {
+    (arm, statistic, metric, comparison, value, otherArm) == (
+      other.arm, other.statistic, other.metric, other.comparison, other.value, other.otherArm
+    ) && cells == other.cells
+  }
+
   /// Two cells of a sweep, named by the one swept key in which they differ.
   public struct Cells: Sendable, Hashable {
     public let key: String
