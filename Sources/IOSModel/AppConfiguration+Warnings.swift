@@ -37,7 +37,20 @@ extension AppConfiguration {
   /// (``warning(for:)``), legacy fetch and silent pushes.
   public func warnings(tasks: [TaskBehaviorSpec]) -> [String] {
     tasks.compactMap(warning(for:))
+      + tasks.indices.compactMap { Self.repeatedIdentifierWarning(tasks, at: $0) }
       + (legacyFetchOffReason.map { ["legacy fetch never runs: \($0)"] } ?? [])
       + (silentPushOffReason.map { ["silent pushes never launch the app: \($0)"] } ?? [])
+  }
+
+  /// Why task `i` of `tasks` is not the task it reads as, in a line: an earlier task has
+  /// its identifier, so a handler is already registered for it (the registration is
+  /// rejected, where iOS would stop the app), the earlier task's handler runs its launches,
+  /// and the two submits replace each other's pending request. nil when its identifier is
+  /// its own.
+  public static func repeatedIdentifierWarning(_ tasks: [TaskBehaviorSpec], at i: Int) -> String? {
+    let id = tasks[i].identifier
+    guard let first = tasks[..<i].firstIndex(where: { $0.identifier == id }) else { return nil }
+    return
+      "task \(id) [\(i)] has the identifier of task [\(first)]: its registration is rejected (iOS would stop the app), task [\(first)]'s handler runs its launches, and each submit replaces the other's pending request; give each task its own identifier"
   }
 }

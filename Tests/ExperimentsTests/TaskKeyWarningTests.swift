@@ -50,4 +50,48 @@ import Testing
     let table = Set(Self.values.map(\.key))
     #expect(table == Set(TaskBehaviorSpec.keys).subtracting(["identifier", "type", "strategy"]))
   }
+
+  /// Two tasks of an arm with one identifier: the run does what the warning says. The
+  /// second registration is rejected, and each kind's submit replaces the other's pending
+  /// request, so both kinds complete fewer runs than with an identifier each (silent).
+  @Test func twoTasksWithOneIdentifierWarnAsTheRunBehaves() throws {
+    func experiment(_ second: String) -> String {
+      """
+      name: ids
+      days: 3
+      devices: 4
+      app: {background_modes: [fetch, processing], permitted_identifiers: [a, b]}
+      arms:
+        one:
+          tasks:
+            - {identifier: a, type: refresh, earliest_begin: 15m}
+            - {identifier: \(second), type: processing, earliest_begin: 1h}
+
+      """
+    }
+    var r = RunRequest()
+    r.file = write(experiment("a"))
+    let warned = FileValidation.warnings(of: try r.load(), file: "e.yaml")
+    #expect(warned.count == 1)
+    #expect(
+      warned.first?.hasPrefix("e.yaml:9: warning: arm one: task a [1] has the identifier of task [0]") == true
+    )
+    r.file = write(experiment("b"))
+    #expect(FileValidation.warnings(of: try r.load(), file: "e.yaml").isEmpty)
+    var completed: [String: [String: Int]] = [:]
+    for second in ["a", "b"] {
+      let rows = try csvRows(
+        runExperiment(experiment(second), jobs: 1).appendingPathComponent("launches.csv").path)
+      let kind = rows[0].firstIndex(of: "kind")!
+      let outcome = rows[0].firstIndex(of: "outcome")!
+      let body = rows.dropFirst()
+      #expect(body.contains { $0[kind] == "register" && $0[outcome] == "rejected" } == (second == "a"))
+      for row in body where row[outcome] == "completed" {
+        completed[second, default: [:]][row[kind], default: 0] += 1
+      }
+    }
+    for kind in ["refresh", "processing"] {
+      #expect(completed["a"]?[kind] ?? 0 < completed["b"]?[kind] ?? 0, "\(kind): \(completed)")
+    }
+  }
 }

@@ -36,10 +36,12 @@ public enum FileValidation {
     // Each warning with the line of what it is about, when the file has one.
     let configuration = spec.app.configuration
     var warnings = spec.arms.flatMap { arm in
-      arm.tasks.indices.compactMap { i in
-        configuration.warning(for: arm.tasks[i]).map {
-          (taskLine(spec, arm.name, i), "arm \(arm.name): \($0)")
-        }
+      arm.tasks.indices.flatMap { i in
+        [
+          configuration.warning(for: arm.tasks[i]),
+          AppConfiguration.repeatedIdentifierWarning(arm.tasks, at: i),
+        ]
+        .compactMap { $0.map { (taskLine(spec, arm.name, i), "arm \(arm.name): \($0)") } }
       }
         + (!arm.tasks.isEmpty && !arm.tasks.contains(where: configuration.canSubmit)
           ? [
