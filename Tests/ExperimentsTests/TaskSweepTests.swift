@@ -79,6 +79,14 @@ import Testing
     ),
     ("grid: {arms.zz.tasks.work: [5s]}", "e.yaml:13: sweep.arms.zz.tasks.work: no arm 'zz'"),
     (
+      "grid: {arms.a.tasks.0.work: [5s]}",
+      "e.yaml:13: sweep.arms.a.tasks.0.work: a sweep sets a task key in every task of an arm: write arms.a.tasks.work"
+    ),
+    (
+      "grid: {tasks.1.work: [5s]}",
+      "e.yaml:13: sweep.tasks.1.work: a sweep sets a task key in every task of an arm: write tasks.work"
+    ),
+    (
       #"grid: {tasks.earliest_begin: ["06:00 + soon"]}"#,
       "e.yaml:13: sweep.tasks.earliest_begin: 'soon' is not a duration"
     ),

@@ -12,6 +12,18 @@ extension ConfigTree {
       || (parts.count == 4 && parts[0] == "arms" && parts[2] == "tasks")
   }
 
+  /// How to write a sweep key that reaches into a task list another way
+  /// (`arms.A.tasks.0.work`): a sweep sets a task key in every task of an arm. nil for
+  /// every other key.
+  static func taskSweepHint(_ path: String) -> String? {
+    let parts = path.split(separator: ".").map(String.init)
+    guard !isTaskSweepKey(path), let t = parts.firstIndex(of: "tasks"), let key = parts.last, key != "tasks"
+    else { return nil }
+    let arm = t == 2 && parts[0] == "arms" ? "arms.\(parts[1])." : ""
+    return
+      "a sweep sets a task key in every task of an arm: write \(arm)tasks.\(key) (tasks.KEY sets every arm's tasks, arms.NAME.tasks.KEY one arm's)"
+  }
+
   /// This experiment tree with a task key set in every task of every arm (`tasks.KEY`)
   /// or of one arm (`arms.NAME.tasks.KEY`). `submit` takes one policy, or several joined
   /// by `+` (`on_launch+on_completion`).

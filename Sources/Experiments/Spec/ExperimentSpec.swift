@@ -142,6 +142,7 @@ public struct ExperimentSpec: Sendable {
     for (path, value) in cell.overrides {
       let line = sweep?.line ?? tree.line
       let scalar = ConfigTree(value: .scalar(value), file: file, line: line, path: "sweep.\(path)")
+      if let hint = ConfigTree.taskSweepHint(path) { throw scalar.error(hint) }
       if ConfigTree.isTaskSweepKey(path) {
         taskOverrides.append((path, scalar))
       } else {
