@@ -25,8 +25,10 @@ struct Coverage: ParsableCommand {
   )
 
   @Argument(help: "An experiment YAML file (default: the built-in refresh-vs-processing).") var file: String?
-  @Option(help: "Small runs, each with its own seed.") var runs = 60
-  @Option(help: "Owners of each small run.") var devices = 20
+  @Option(help: "Small runs, each with its own seed.") var runs = 200
+  @Option(
+    help: "Owners of each small run (fewer than 39 get a warning with the default share of stalled phones).")
+  var devices = 40
   @Option(help: "Owners of the reference run.") var referenceDevices = 1500
   @Option(help: "Override the simulated days.") var days: Int?
   @Option(help: "Override the master seed.") var seed: UInt64?

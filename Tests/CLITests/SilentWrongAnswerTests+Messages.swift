@@ -125,4 +125,16 @@ extension SilentWrongAnswerTests {
         && warnings.first?.contains("55 % of such samples hold none of the 5.8 % of phones") == true,
       "\(outcome.standardError)")
   }
+
+  /// The default study's owners are enough: `bgsim coverage` with its default `--devices`
+  /// (40) on the default experiment says no warning. Its defaults were 20 owners, which
+  /// it then warned too few, so a study run as shipped could never exit 0.
+  @Test func aCoverageStudyOfTheDefaultOwnersDoesNotWarn() throws {
+    let out = scratch().appendingPathComponent("cov").path
+    let outcome = try BGSimBinary.run(
+      ["coverage", "--runs", "2", "--reference-devices", "12", "--days", "3", "--quiet", "--out", out],
+      in: repoRoot)
+    #expect([0, 1].contains(outcome.status), "\(outcome.standardError)")
+    #expect(!outcome.standardError.contains("warning:"), "\(outcome.standardError)")
+  }
 }
