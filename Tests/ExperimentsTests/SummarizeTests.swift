@@ -229,4 +229,32 @@ import Testing
       )
     }
   }
+
+  /// Another command's folder is named as that command's, by the file it writes; a
+  /// coverage study's says where its reference run (a run's output) is.
+  @Test func anotherCommandsFolderIsNamed() throws {
+    let study = scratch()
+    var r = RunRequest()
+    r.file = write(smallExperiment)
+    var options = CoverageStudy.Options()
+    (options.runs, options.devices, options.referenceDevices) = (2, 3, 6)
+    _ = try CoverageStudy.run(r, options: options, directory: study.path) { _, _ in }
+    let calibrated = scratch()
+    _ = FileManager.default.createFile(
+      atPath: calibrated.appendingPathComponent("scorecard.csv").path, contents: nil)
+    let cases: [(URL, String)] = [
+      (study, "a coverage study's folder (its reference run is \(study.path)/reference), not a run's output"),
+      (calibrated, "bgsim calibrate's folder (scorecard.csv), not a run's output"),
+    ]
+    for (folder, what) in cases {
+      do {
+        _ = try SummaryQuery(folders: [folder.path]).run()
+        Issue.record("accepted \(folder.path)")
+      } catch {
+        #expect(error.message == "\(folder.path): \(what); give the --out folder of bgsim run")
+      }
+    }
+    // The reference run reads as a run's output.
+    _ = try SummaryQuery(folders: [study.appendingPathComponent("reference").path]).run()
+  }
 }

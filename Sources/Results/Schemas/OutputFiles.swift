@@ -159,7 +159,8 @@ public enum OutputFileNames {
         )
       }
       throw UserError(
-        "\(path): not a bgsim output folder (no manifest.json); give the --out folder of bgsim run")
+        "\(path): \(otherCommandsFolder(path) ?? "not a bgsim output folder (no manifest.json)"); give the --out folder of bgsim run"
+      )
     }
     guard let manifest = RunManifest.read(directory: path) else {
       throw UserError(
@@ -167,6 +168,25 @@ public enum OutputFileNames {
       )
     }
     return manifest
+  }
+
+  /// What another command's folder is, named by the file it writes: a coverage study's
+  /// (with where its reference run is), `bgsim calibrate`'s or `bgsim trace`'s; nil for
+  /// any other folder.
+  static func otherCommandsFolder(_ path: String) -> String? {
+    let file = { (name: String) in URL(fileURLWithPath: path).appendingPathComponent(name).path }
+    let exists = { (name: String) in FileManager.default.fileExists(atPath: file(name)) }
+    if exists(CSVSchema.coverage.file) {
+      let reference =
+        exists("reference/\(manifest)")
+        ? " (its reference run is \((path as NSString).appendingPathComponent("reference")))" : ""
+      return "a coverage study's folder\(reference), not a run's output"
+    }
+    if exists(CSVSchema.scorecard.file) {
+      return "bgsim calibrate's folder (scorecard.csv), not a run's output"
+    }
+    if exists("device_events.csv") { return "bgsim trace's folder (device_events.csv), not a run's output" }
+    return nil
   }
 
   /// Checks every CSV file of the run in `path` that exists (``CSVSchema/verify(path:)``),
