@@ -33,6 +33,9 @@ extension SilentWrongAnswerTests {
       try BGSimBinary.run(["run", file, "--days", "20", "--warmup-days", "20", "--out", out]),
       contains:
         "command line: warmup_days: 20 leaves no day of a 20-day run to summarise; use a value in 0…19")
+    expectOneLine(
+      try BGSimBinary.run(["run", file, "--days", "1", "--out", out]),
+      contains: "warmup_days: 8 leaves no day of a 1-day run to summarise; use 0")
   }
 
   @Test func aMissingFolderIsSaidToBeMissing() throws {

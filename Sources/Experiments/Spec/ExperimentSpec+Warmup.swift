@@ -23,7 +23,7 @@ extension ExperimentSpec {
     }
     // The range follows `days`, which may come from elsewhere (`--days`, a sweep): say so.
     warmupDays = try root.integer("warmup_days", default: 1, range: 0...(days - 1)) { [days] in
-      "\($0) leaves no day of a \(days)-day run to summarise; use a value in 0…\(days - 1)"
+      "\($0) leaves no day of a \(days)-day run to summarise; use \(days == 1 ? "0" : "a value in 0…\(days - 1)")"
     }
   }
 
