@@ -10,7 +10,8 @@ public struct NetworkSpec: Sendable, Hashable {
   public var homeWifiShare: Double = 0.9
   /// Time of day the owner leaves home on weekdays [s since midnight].
   public var leaveHome: RandomDistribution = .normal(Normal(mean: 8.25 * 3600, sd: 45 * 60))
-  /// Time of day the owner comes back on weekdays [s since midnight].
+  /// When the owner comes back on weekdays [s since the midnight before leaving]: after
+  /// `leaveHome`, past 24 h for a night away (31 h: 07:00 the next morning).
   public var returnHome: RandomDistribution = .normal(Normal(mean: 19 * 3600, sd: 75 * 60))
   /// Probability of going out on a Saturday or Sunday [0…1].
   public var weekendOutingProbability: Double = 0.8

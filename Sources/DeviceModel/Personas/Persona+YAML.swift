@@ -1,5 +1,6 @@
 import FileFormats
 import Foundation
+import Randomness
 
 extension Persona {
   /// The top-level keys of a persona file.
@@ -159,6 +160,14 @@ extension NetworkSpec {
     homeWifiShare = try s.probability("home_wifi_share", default: homeWifiShare)
     leaveHome = try s.distribution("leave_home", default: leaveHome, duration: true, minimum: -.infinity)
     returnHome = try s.distribution("return_home", default: returnHome, duration: true, minimum: -.infinity)
+    // The return is timed from the midnight before the leave: one before the leave made
+    // every weekday trip the 30-min floor, with no word.
+    if returnHome.mean <= leaveHome.mean, let key = s.value("return_home") ?? s.value("leave_home") {
+      let hours = { (seconds: Double) in DurationText.formatNumber((seconds / 36).rounded() / 100) + "h" }
+      throw key.error(
+        "return_home's mean (\(hours(returnHome.mean))) is not after leave_home's (\(hours(leaveHome.mean))), so each weekday trip would last 30 min; for a night away, time the return from the midnight before the leave, e.g. 31h for 07:00 the next morning"
+      )
+    }
     weekendOutingProbability = try s.probability(
       "weekend_outing_probability", default: weekendOutingProbability)
     weekendOutingStart = try s.distribution(
