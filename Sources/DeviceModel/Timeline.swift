@@ -133,11 +133,13 @@ public struct Timeline: Sendable, Hashable {
   }
 
   static func checkOrder(_ events: [TimelineEvent], file: String, key: String) throws(ConfigError) {
-    for (a, b) in zip(events, events.dropFirst()) where b.time < a.time {
+    for (i, (a, b)) in zip(events, events.dropFirst()).enumerated() where b.time < a.time {
+      // Events of a one-line list share a line: they are named by their place.
+      let which =
+        a.line == b.line
+        ? "event [\(i + 1)] comes before event [\(i)]" : "this one comes before the one on line \(a.line)"
       throw ConfigError(
-        file: file, line: b.line, key: key,
-        message: "events are out of order: this one comes before the one on line \(a.line); sort them by time"
-      )
+        file: file, line: b.line, key: key, message: "events are out of order: \(which); sort them by time")
     }
   }
 

@@ -129,4 +129,18 @@ import Testing
       #expect(error.description.hasPrefix(path + ":3:"))
     }
   }
+
+  /// A one-line list's events share its line: "the one on line 1" named no event. The
+  /// event out of order is named by its place.
+  @Test func eventsOutOfOrderOnOneLineAreNamedByPlace() {
+    let path = temporaryFile("flow.yaml", "timeline: [[22:30, plug], [d1 07:15, unplug], [d1 06:00, plug]]\n")
+    do {
+      _ = try Timeline.load(file: path, startDate: monday)
+      Issue.record("accepted")
+    } catch {
+      #expect(
+        error.description.hasSuffix(
+          "events are out of order: event [2] comes before event [1]; sort them by time"))
+    }
+  }
 }
