@@ -42,6 +42,12 @@ extension AppConfiguration {
       + (silentPushOffReason.map { ["silent pushes never launch the app: \($0)"] } ?? [])
   }
 
+  /// Why task `i` of `tasks` would never run (``warning(for:)``), or not as the task it
+  /// reads as (``repeatedIdentifierWarning(_:at:)``), a line each.
+  public func warnings(forTask i: Int, of tasks: [TaskBehaviorSpec]) -> [String] {
+    [warning(for: tasks[i]), Self.repeatedIdentifierWarning(tasks, at: i)].compactMap { $0 }
+  }
+
   /// Why task `i` of `tasks` is not the task it reads as, in a line: an earlier task has
   /// its identifier, so a handler is already registered for it (the registration is
   /// rejected, where iOS would stop the app), the earlier task's handler runs its launches,

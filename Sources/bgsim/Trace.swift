@@ -11,8 +11,8 @@ struct Trace: ParsableCommand {
       Writes OUT/device_events.csv with the columns device,time,time_iso,event,value,battery_pct \
       (time in seconds from the start), then prints a per-day table. With --timeline or --replay \
       the device follows a script or a recorded trace instead of (part of) its random habits. \
-      What a file would silently not do (timeline events after the last day, a persona's sessions \
-      mostly cut at max_session) is a warning on standard error, and the command then exits 4.
+      What a file would silently not do (timeline events after the last day, a plug or unplug that \
+      finds the charger already so, a persona's sessions mostly cut at max_session) is a warning on standard error, and the command then exits 4.
       """
   )
 

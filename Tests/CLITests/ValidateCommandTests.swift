@@ -261,7 +261,7 @@ import Testing
     try "time,event,value\n12:00,wifi_off,\nd9 08:30,unplug,\n".write(
       to: timeline, atomically: true, encoding: .utf8)
     let expected =
-      "1 of the timeline's 2 events come after the run's 3 days, the first on day 9 (line 3), and never happen; "
+      "1 of the timeline's 2 events comes after the run's 3 days, the first on day 9 (line 3), and never happens; "
       + "run 10 days to play them all"
     let traced = try BGSimBinary.run(
       ["trace", "--timeline", timeline.path, "--days", "3", "--out", dir.appendingPathComponent("o").path])

@@ -143,4 +143,30 @@ import Testing
           "events are out of order: event [2] comes before event [1]; sort them by time"))
     }
   }
+
+  /// A charger event that finds the phone already so is named, and the warning is true:
+  /// the run without it is the same. An event that alone takes the charger from random
+  /// habits (G8's opening unplug) does something, and is not named, unless random habits
+  /// are off.
+  @Test func chargerEventsThatChangeNothingAreNamed() throws {
+    func timeline(_ rows: String, habits: Bool = true) throws -> Timeline {
+      let text = (habits ? "" : "random_habits: false\n") + "timeline:\n" + rows
+      return try Timeline.load(file: temporaryFile("t.yaml", text), startDate: monday)
+    }
+    let idle = try timeline("  - [07:00, unplug]\n  - [22:30, plug]\n  - [d1 07:00, unplug]\n")
+    #expect(
+      idle.idleChargerWarning
+        == "1 charger event of the timeline changes nothing, the first the unplug on day 0 at 07:00 (line 2): "
+        + "the phone is already off the charger there (a scripted charger starts with the phone off it); "
+        + "drop the event, or script the change before it")
+    let without = try timeline("  - [22:30, plug]\n  - [d1 07:00, unplug]\n")
+    #expect(without.idleChargerWarning == nil)
+    #expect(try run(idle) == run(without))
+    let twice = try timeline("  - [22:30, plug]\n  - [23:00, plug]\n  - [d1 07:00, unplug]\n")
+    #expect(
+      twice.idleChargerWarning?.hasPrefix(
+        "1 charger event of the timeline changes nothing, the first the plug on day 0 at 23:00") == true)
+    #expect(try timeline("  - [00:00, unplug]\n").idleChargerWarning == nil)
+    #expect(try timeline("  - [00:00, unplug]\n", habits: false).idleChargerWarning != nil)
+  }
 }

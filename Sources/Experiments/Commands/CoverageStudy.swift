@@ -9,11 +9,9 @@ import Synchronization
 /// (each mean's, and the median's of delays and staleness) is checked against them.
 public struct CoverageStudy: Sendable {
   public struct Options: Sendable {
-    /// Small runs, each with its own seed: the project's study (166 to 200 covering runs
-    /// pass a coverage of 0.90–0.99).
+    /// Small runs, each with its own seed (default: 200, the project's study).
     public var runs = 200
-    /// Owners of each small run: 40, the fewest that leave the stalled phones out of
-    /// fewer than 1 in 10 samples, so the default study gets no few-owners warning.
+    /// Owners of each small run (default: 40, which get no few-owners warning).
     public var devices = 40
     /// Owners of the reference run (default: 1,500).
     public var referenceDevices = 1500

@@ -37,11 +37,9 @@ public enum FileValidation {
     let configuration = spec.app.configuration
     var warnings = spec.arms.flatMap { arm in
       arm.tasks.indices.flatMap { i in
-        [
-          configuration.warning(for: arm.tasks[i]),
-          AppConfiguration.repeatedIdentifierWarning(arm.tasks, at: i),
-        ]
-        .compactMap { $0.map { (taskLine(spec, arm.name, i), "arm \(arm.name): \($0)") } }
+        configuration.warnings(forTask: i, of: arm.tasks).map {
+          (taskLine(spec, arm.name, i), "arm \(arm.name): \($0)")
+        }
       }
         + (!arm.tasks.isEmpty && !arm.tasks.contains(where: configuration.canSubmit)
           ? [
@@ -54,8 +52,8 @@ public enum FileValidation {
     }
     warnings += configuration.warnings(tasks: []).map { (spec.tree.line(at: ["app"]), $0) }
     warnings += powerKeyWarnings(spec)
-    if let late = spec.timeline?.pastTheEndWarning(days: spec.days) {
-      warnings.append((spec.tree.line(at: ["timeline"]), late))
+    warnings += (spec.timeline?.warnings(days: spec.days) ?? []).map {
+      (spec.tree.line(at: ["timeline"]), $0)
     }
     warnings += spec.personas.flatMap { p in
       p.persona.warnings.map { (spec.tree.line(at: ["persona"]), "persona \(p.persona.name): \($0)") }
@@ -101,7 +99,7 @@ public enum FileValidation {
 
   /// What would silently do nothing in an app, a scenario or a persona file
   /// (``AppConfiguration/warnings(tasks:)``, ``Persona/warnings``, a scenario's timeline
-  /// events past its days).
+  /// events past its days or on a charger already so, ``Timeline/warnings(days:)``).
   public static func warnings(_ file: String, as kind: Kind) -> [String] {
     var found: [String] = []
     switch kind {
@@ -110,10 +108,13 @@ public enum FileValidation {
     case .scenario:
       if let s = try? Scenario.load(file: file) {
         found = s.app.configuration.warnings(tasks: s.app.tasks) + s.persona.warnings
-        found += s.timeline?.pastTheEndWarning(days: s.days).map { [$0] } ?? []
+        found += s.timeline?.warnings(days: s.days) ?? []
       }
     case .persona: found = (try? Persona.load(file: file))?.warnings ?? []
-    case .timeline, .trace: break
+    case .timeline:
+      let start = CivilDate(iso: "2026-01-05")!
+      found = (try? Timeline.load(file: file, startDate: start))?.idleChargerWarning.map { [$0] } ?? []
+    case .trace: break
     }
     return found.map { "\(file): warning: \($0)" }
   }
@@ -137,7 +138,7 @@ public enum FileValidation {
       case .timeline:
         let t = try Timeline.load(file: file, startDate: startDate)
         return
-          "\(file): timeline of \(t.events.count) events scripting \(t.scriptedAspects.map(\.rawValue).sorted().joined(separator: ", "))"
+          "\(file): timeline of \(Format.count(t.events.count, "event")) scripting \(t.scriptedAspects.map(\.rawValue).sorted().joined(separator: ", "))"
       case .trace:
         let t = try RecordedTrace.load(file: file)
         return "\(file): trace of \(t.observations.count) observations"

@@ -42,7 +42,7 @@ public struct TraceRequest: Sendable {
         throw UserError(error.description)
       }
     }
-    if let late = script?.pastTheEndWarning(days: days) { warning("\(timeline ?? ""): warning: \(late)") }
+    for w in script?.warnings(days: days) ?? [] { warning("\(timeline ?? ""): warning: \(w)") }
     for w in spec.warnings { warning("\(persona): warning: \(w)") }
     var recorded: RecordedTrace?
     if let replay {
