@@ -60,6 +60,9 @@ extension Statistics {
     gsl_cdf_ugaussian_Pinv(1 - (1 - level) / 2)
   }
 
+  /// The standard normal distribution's upper tail, P(Z > z).
+  public static func normalUpperTail(_ z: Double) -> Double { gsl_cdf_ugaussian_Q(z) }
+
   /// The two-sided p-value of a t statistic with `degreesOfFreedom`.
   public static func twoSidedPValue(t: Double, degreesOfFreedom: Double) -> Double {
     guard !t.isNaN, degreesOfFreedom > 0 else { return .nan }

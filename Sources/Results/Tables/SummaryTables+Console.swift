@@ -39,7 +39,7 @@ extension SummaryTables {
       v.result != .inconclusive
       ? ""
       : v.ownersNeeded.map { "; about \($0) \(v.unit)s would decide it" }
-        ?? (v.low.isFinite && v.high.isFinite
+        ?? (!v.low.isNaN && !v.high.isNaN
           ? "; no number of \(v.unit)s decides it"
           : "; no interval from these \(v.unit)s (fewer than 2 with the figure): run more \(v.unit)s")
     let d = Format.intervalDigits(low: v.low, high: v.high, digits: 3)

@@ -128,12 +128,14 @@ extension SummaryTables {
             return owners < 1e9 ? max(spread.clusters + 1, Int(owners)) : nil
           }
         }
-      } else if pooled.replicationMeans == nil, let g, let share = pooled.shareBelow[g]?[t] {
-        // Independent owners: the share of them at or below the value, against p.
-        let n = pooled.pool(g).count
-        let se = (p * (1 - p) / Double(n)).squareRoot()
-        e.pValue =
-          n > 1 ? Statistics.twoSidedPValue(t: (share - p) / se, degreesOfFreedom: Double(n - 1)) : .nan
+      } else if pooled.replicationMeans == nil, let g, pooled.clusterMedians[g] == nil,
+        let claim = ownerQuantileClaim(
+          pooled, g, metric, p, level: level,
+          thresholds: claimThresholds(value, unitsPerValue: pooled.unitsPerValue(metric)))
+      {
+        // Independent owners: the order statistics' interval, an end the owners cannot
+        // bound left open, and the p-value and owners needed of the same procedure.
+        (e.low, e.high, e.pValue, e.ownersNeeded) = (claim.low, claim.high, claim.pValue, claim.ownersNeeded)
       }
     }
     e.claimedSide = h.comparison.claimsAbove ? e.estimate > value : e.estimate < value

@@ -116,6 +116,8 @@ extension SummaryTables {
     var asked: [(Int32, Double, Double)] = []
     /// The quantile levels of each stream that a claim names.
     var claimed: [Int32: Set<Double>] = [:]
+    /// (stream, quantile level, interval level) of every claim on an owner figure's quantile.
+    var ownerClaims: [(Int32, Double, Double)] = []
     var pooledStreams: [Int32] = []
     /// Owner-figure streams whose owners are clusters of cells: their medians'
     /// intervals by the owners' bootstrap (``clusterMedianInterval(_:_:_:)``).
@@ -173,13 +175,16 @@ extension SummaryTables {
         }
       }
     }
-    // Claims on a quantile of an owner figure: the share of owners at or below the value.
+    // Claims on a quantile of an owner figure: the shares of owners under and at or below
+    // the value, and the interval's order statistics at the claim's level.
     for cell in plan.cells {
       for h in plan.hypotheses where h.statistic != .mean && h.otherArm == nil {
         guard let metric = MetricName(rawValue: h.metric), !pooled.isPooled(metric),
           let g = pooled.group(cell, h.arm, metric), let value = h.value
         else { continue }
-        r.thresholds[g, default: []].append(threshold(value, unitsPerValue: pooled.unitsPerValue(metric)))
+        let t = claimThresholds(value, unitsPerValue: pooled.unitsPerValue(metric))
+        r.thresholds[g, default: []] += [t.below, t.atOrBelow]
+        r.ownerClaims.append((g, h.statistic.quantileLevel, 1 - h.alpha))
       }
     }
     return r
@@ -298,6 +303,10 @@ extension SummaryTables {
         let (lo, hi) = woodruffRanks(count: pools[g]?.count ?? 0, p, spread: spread, level: level)
       else { continue }
       ranks[g, default: []].formUnion([lo, hi])
+    }
+    for (g, p, level) in r.ownerClaims {
+      let (lo, hi) = openQuantileRanks(count: pools[g]?.count ?? 0, p, level: level)
+      ranks[g, default: []].formUnion([lo, hi].compactMap { $0 })
     }
     pooled.order.merge(try OrderStatistics(ranks: ranks, pools: pools, spills: spills))
   }
