@@ -137,6 +137,16 @@ import Testing
       "refresh launches_per_device_day > refresh launches_per_device_day (paired)",
       "both sides name arm 'refresh'"
     ),
+    // A pooled figure has no owner's difference: each cell printed "–" and "fewer than 2
+    // with the figure: run more owners".
+    (
+      "refresh staleness_at_open_s < processing staleness_at_open_s (paired)",
+      "staleness_at_open_s is pooled over every launch or day, not one figure per owner"
+    ),
+    (
+      "refresh delay_after_earliest_s[k=1] < refresh delay_after_earliest_s[k=2]",
+      "claim each against a number, as refresh median delay_after_earliest_s < 1h"
+    ),
     ("refresh share_owners_at_least_-1_per_day > 0.5", "N is negative"),
     ("refresh share_owners_at_least_two_per_day > 0.5", "not a form of share_owners_at_least_N_per_day"),
     ("refresh share_owners_at_least_0_per_day > 0.5", "N must be a whole number from 1"),

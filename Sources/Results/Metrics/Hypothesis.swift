@@ -80,6 +80,17 @@ public struct Hypothesis: Sendable, Hashable {
     ) && cells == other.cells
   }
 
+  /// Why two arms or cells cannot be compared by `metric`, or nil: a delay or a staleness
+  /// is pooled over every launch or day, not one figure per owner, so there is no owner's
+  /// difference to pair (such a claim printed "–" and "fewer than 2 with the figure").
+  static func unpairedProblem(_ metric: String, arm: String) -> String? {
+    guard [MetricName.delayAfterEarliest, .stalenessAtOpen].contains(where: { $0.rawValue == metric }) else {
+      return nil
+    }
+    return "\(metric) is pooled over every launch or day, not one figure per owner, so two arms or cells "
+      + "have no owner's difference to compare; claim each against a number, as \(arm) median \(metric) < 1h"
+  }
+
   /// Two cells of a sweep, named by the one swept key in which they differ.
   public struct Cells: Sendable, Hashable {
     public let key: String
@@ -142,6 +153,7 @@ public struct Hypothesis: Sendable, Hashable {
       guard r.arm == arm, r.metric == metric, statistic == .mean, r.statistic == .mean else {
         throw HypothesisError(raw, "two cells are compared by the mean of one arm's metric on both sides")
       }
+      if let problem = Self.unpairedProblem(metric, arm: arm) { throw HypothesisError(raw, problem) }
       (otherArm, value, cells) = (nil, nil, Cells(key: l.key, left: l.value, right: rc.value))
       return
     }
@@ -176,6 +188,7 @@ public struct Hypothesis: Sendable, Hashable {
           "both sides name arm '\(arm)'; compare two arms, or one arm's cells as METRIC[KEY=A] < METRIC[KEY=B]"
         )
       }
+      if let problem = Self.unpairedProblem(metric, arm: arm) { throw HypothesisError(raw, problem) }
       otherArm = r.arm
       value = nil
     }
