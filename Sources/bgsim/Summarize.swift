@@ -18,6 +18,7 @@ struct Summarize: ParsableCommand {
       --metric launches_per_device_day --stat median,p90. With --compare KEY=VALUE, each row is instead \
       the mean over owners of each owner's difference between a cell and the cell where KEY has VALUE \
       (the other swept keys alike), with its interval and p-value: the cells see the same owners. \
+      Delays, staleness and the ICC have no figure per owner and no such row. \
       Example: bgsim summarize notebooks-data/whole-phone --compare other_apps.background_active=0
       """
   )

@@ -134,6 +134,12 @@ import Testing
     ("compare", "app.opens_per_day", "--compare 'app.opens_per_day': write KEY=VALUE"),
     ("compare", "arm=refresh", "--compare arm=refresh: arms are compared in summary.csv already"),
     ("compare by", "app.opens_per_day", "--by app.opens_per_day: the cells are compared by"),
+    // No figure per owner to pair: asked alone, it read as cells that share no keys.
+    (
+      "compare metric", "delay_after_earliest_s",
+      "--metric delay_after_earliest_s: --compare pairs each owner's figures in two cells"
+    ),
+    ("compare metric", "launches_per_device_day,icc_launches_per_day", "--metric icc_launches_per_day: "),
   ])
   func badQueriesAreOneLine(option: String, value: String, message: String) throws {
     var q = SummaryQuery(folders: [Self.folder.path])
@@ -143,6 +149,7 @@ import Testing
     case "where": q.filters = [value]
     case "compare": q.compare = value
     case "compare by": (q.compare, q.by) = ("app.opens_per_day=2", [value])
+    case "compare metric": (q.compare, q.metrics) = ("app.opens_per_day=2", [value])
     default: q.folders = [value]
     }
     do {
