@@ -1,3 +1,5 @@
+import FileFormats
+
 extension RecordedTrace {
   /// The days a run can replay: through the day of the trace's last observation (at
   /// least 1).
@@ -13,7 +15,7 @@ extension RecordedTrace {
     guard days > daysCovered, let last = observations.last?.time.seconds else { return nil }
     let (whole, hours) = (Int(last / 86_400), Int(last.truncatingRemainder(dividingBy: 86_400) / 3600))
     return
-      "\(days) days run past the end of the trace, which ends \(whole) days \(hours) h after the start; "
+      "\(days) days run past the end of the trace, which ends \(Format.count(whole, "day")) \(hours) h after the start; "
       + "run \(daysCovered) days or fewer"
   }
 }

@@ -197,7 +197,7 @@ import Testing
     #expect(outcome.status == 0, "\(outcome.standardError)")
     #expect(
       outcome.standardOutput.hasPrefix(
-        "arm sync, owner 0, replication 0, cell 3 (tasks.earliest_begin = 06:00, tasks.type = processing), 1 days"
+        "arm sync, owner 0, replication 0, cell 3 (tasks.earliest_begin = 06:00, tasks.type = processing), 1 day\n"
       ), "\(outcome.standardOutput.prefix(200))")
   }
 

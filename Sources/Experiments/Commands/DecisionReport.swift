@@ -22,7 +22,7 @@ public enum DecisionReport {
       let launches = records.filter { $0.launched != nil && $0.name.text == id }
       let rejected = rejections.filter { $0.identifier == id }
       out.append(
-        "\(id): \(decisions.count) decisions, \(launches.count) launches"
+        "\(id): \(Format.count(decisions.count, "decision")), \(Format.count(launches.count, "launch", "launches"))"
           + (rejected.isEmpty ? "" : ", \(rejected.count) rejected by the app's BGTaskScheduler"))
       out +=
         folded(

@@ -86,7 +86,7 @@ public struct Explanation: Sendable {
         spec, replication: replication, owner: device, arm: a, recordDecisions: true
       ).run(days: spec.days)
       out.append(
-        "arm \(a.name), owner \(device), replication \(replication)\(base.cells.count > 1 ? ", " + base.summaryPlan.cellLabel(cell) : ""), \(spec.days) days"
+        "arm \(a.name), owner \(device), replication \(replication)\(base.cells.count > 1 ? ", " + base.summaryPlan.cellLabel(cell) : ""), \(Format.count(spec.days, "day"))"
       )
       out.append(DecisionReport.render(outcome, identifier: task, limit: limit))
     }

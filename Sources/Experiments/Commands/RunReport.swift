@@ -40,12 +40,12 @@ public enum RunReport {
     out.append(
       "\(spec.name): \(Format.count(spec.days, "day")) × \(Format.count(spec.devices, "owner")) × \(Format.count(spec.replications, "replication")) × \(Format.count(spec.arms.count, "arm"))"
         + (spec.cells.count > 1 ? " × \(spec.cells.count) cells" : "")
-        + " = \(result.deviceDays) device-days"
+        + " = \(Format.count(result.deviceDays, "device-day"))"
         + (result.pilotDeviceDays > 0 ? ", and \(result.pilotDeviceDays) in the warm-up pilot," : "")
         + " in \(f(result.wallSeconds, 1)) s"
         + " (\(f(Double(result.deviceDays + result.pilotDeviceDays) / max(result.wallSeconds, 1e-9), 0)) device-days/s)"
         + (spec.installedDaysBefore > 0
-          ? "; the app installed \(spec.installedDaysBefore) days before day 0"
+          ? "; the app installed \(Format.count(spec.installedDaysBefore, "day")) before day 0"
           : "; the app installed on day 0")
     )
     if let posterior = spec.posterior {

@@ -109,7 +109,7 @@ public struct RunRequest: Sendable {
     let result = try ExperimentRunner(spec: spec, options: options).run(progress: progress)
     if let shard = options.shard {
       return (
-        "\(spec.name): shard \(shard.index)/\(shard.count) done: \(result.chunksRun + result.chunksKept) chunks, "
+        "\(spec.name): shard \(shard.index)/\(shard.count) done: \(Format.count(result.chunksRun + result.chunksKept, "chunk")), "
           + "\(result.deviceDays) device-days in \(Format.fixed(result.wallSeconds, digits: 1)) s, in \(options.outputDirectory)/parts; "
           + "combine the shards with bgsim merge",
         .pass, []

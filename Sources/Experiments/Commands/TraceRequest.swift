@@ -56,7 +56,7 @@ public struct TraceRequest: Sendable {
     let perDay = Double(result.events) / Double(max(result.deviceDays, 1))
     let rate = Double(result.deviceDays) / max(result.wallSeconds, 1e-9)
     return DayTable.render(result.days, calendar: SimCalendar(startDate: startDate)) + "\n"
-      + "\(result.deviceDays) device-days, \(result.changes) rows in \(out)/device_events.csv; "
+      + "\(Format.count(result.deviceDays, "device-day")), \(Format.count(result.changes, "row")) in \(out)/device_events.csv; "
       + "\(Format.fixed(perDay, digits: 0)) kernel events per device-day; "
       + "\(Format.fixed(rate, digits: 0)) device-days/s"
   }

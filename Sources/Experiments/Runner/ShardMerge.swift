@@ -83,7 +83,7 @@ public enum ShardMerge {
     result.warmupDays = spec.warmupDays
     let o = RunReport.outcome(spec: spec, result: result, directory: out, label: first.source.label)
     return (
-      "merged \(records.count) shards\n" + o.report, o.result,
+      "merged \(Format.count(records.count, "shard"))\n" + o.report, o.result,
       RunRequest.warnings(of: spec, label: first.source.label) + o.warnings
     )
   }

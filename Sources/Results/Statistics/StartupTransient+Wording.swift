@@ -36,7 +36,7 @@ extension StartupTransient {
     }
     guard days > warmupDays else { return nil }
     return
-      "\(label): warning: the daily launches settle after \(days) days (MSER rule) but warmup_days leaves "
+      "\(label): warning: the daily launches settle after \(Format.count(days, "day")) (MSER rule) but warmup_days leaves "
       + "out \(warmupDays), so the summary includes the start-up transient; set warmup_days: \(days), or auto"
   }
 
