@@ -45,6 +45,9 @@ import Testing
   @Test func aGoalMayBeAPercentage() throws {
     let goal = try Advice.Goal(parsing: "launched_by_08:00 >= 90%")
     #expect(goal.value == 0.9 && goal.comparison == .greaterOrEqual)
+    // With a space before the sign or the unit, as a hypothesis may be written.
+    #expect(try Advice.Goal(parsing: "launched_by_08:00 >= 90 %").value == 0.9)
+    #expect(try Advice.Goal(parsing: "delay_after_earliest_s < 1 h").value == 3600)
   }
 
   @Test func theCheapestOptionMeetingTheGoalIsChosen() throws {
@@ -124,6 +127,13 @@ import Testing
     ("icc_launches_per_day >= 0.5", "--goal: unknown metric 'icc_launches_per_day'"),
     ("launched_by_08:00 0.9", "--goal 'launched_by_08:00 0.9': write METRIC OP VALUE"),
     ("launched_by_08:00 >= lots", "--goal: 'lots' is not a number or a duration"),
+    ("launched_by_08:00 >= 0.9 extra", "--goal: '0.9 extra' is not a number or a duration"),
+    // A quantile is a hypothesis's: the goal is on the mean, and the line says how to write it.
+    (
+      "median delay_after_earliest_s < 1h",
+      "--goal 'median delay_after_earliest_s < 1h': a goal is met by a metric's mean, its 95 % interval; "
+        + "write delay_after_earliest_s < 1h, or claim the median in the experiment's hypotheses"
+    ),
     (
       "launched_by_08:00 >= 1.9",
       "--goal 'launched_by_08:00 >= 1.9': launched_by_08:00 is a share, from 0 to 1 (or 0% to 100%), so '>= 1.9' fails whatever the run"

@@ -17,7 +17,17 @@ public struct Advice: Sendable {
 
     /// Parses `METRIC OP VALUE`; one line saying what is wrong otherwise.
     public init(parsing text: String) throws(UserError) {
-      let words = text.split(separator: " ").map(String.init)
+      var words = text.split(separator: " ").map(String.init)
+      // A goal is on a metric's mean (its 95 % interval), not on a quantile.
+      if words.count == 4, ["mean", "median", "p10", "p90"].contains(words[0]),
+        Hypothesis.Comparison(rawValue: words[2]) != nil
+      {
+        throw UserError(
+          "--goal '\(text)': a goal is met by a metric's mean, its 95 % interval; write \(words[1]) \(words[2]) \(words[3]), or claim the \(words[0]) in the experiment's hypotheses"
+        )
+      }
+      // A value may be written with a space before its unit or percent sign: `90 %`, `1 h`.
+      if words.count > 3 { words = Array(words[..<2]) + [words[2...].joined(separator: " ")] }
       guard words.count == 3, let comparison = Hypothesis.Comparison(rawValue: words[1]) else {
         throw UserError("--goal '\(text)': write METRIC OP VALUE, e.g. \"launched_by_08:00 >= 0.9\"")
       }
@@ -29,8 +39,9 @@ public struct Advice: Sendable {
         )
       }
       // A share may be written as a percentage, as in a hypothesis.
-      let percent = words[2].hasSuffix("%")
-      guard let q = DurationText.parseQuantity(percent ? String(words[2].dropLast()) : words[2])?.value,
+      let number = words[2].replacingOccurrences(of: " ", with: "")
+      let percent = number.hasSuffix("%")
+      guard let q = DurationText.parseQuantity(percent ? String(number.dropLast()) : number)?.value,
         q.isFinite
       else {
         throw UserError("--goal: '\(words[2])' is not a number or a duration")
