@@ -10,8 +10,8 @@ extension Timeline {
   /// or an unplug alone moves the charger, from a phone off it at the start, so an unplug
   /// while the phone is off the charger, or a plug while it is on, changes nothing: an
   /// opening `unplug` meant for a phone charged overnight leaves it off the charger
-  /// that first night. Events that alone take the charger from random habits (G8's
-  /// opening `unplug`: off the charger throughout) do something, and are not named.
+  /// that first night. An event that alone takes the charger from random habits (G8's
+  /// opening `unplug`: off the charger throughout) does something, and is not named.
   public var idleChargerWarning: String? {
     var plugged = false
     var idle: [TimelineEvent] = []
@@ -28,7 +28,9 @@ extension Timeline {
       }
       chargerEvents += 1
     }
-    guard let first = idle.first, idle.count < chargerEvents || !randomHabits else { return nil }
+    // When every charger event is idle, the first takes the charger from random habits.
+    if idle.count == chargerEvents, randomHabits { idle.removeFirst(min(1, idle.count)) }
+    guard let first = idle.first else { return nil }
     let line = first.line > 0 ? " (line \(first.line))" : ""
     let seconds = Int(first.time.seconds.rounded(.down))
     let clock = [seconds % 86_400 / 3600, seconds % 3600 / 60].map { $0 < 10 ? "0\($0)" : "\($0)" }

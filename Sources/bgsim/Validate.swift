@@ -47,7 +47,8 @@ struct Validate: ParsableCommand {
     }
     for file in experiments {
       if ValidationCase.isCase(file: file) {
-        try checked(try ValidationCase.validationLine(file: file), [])
+        let (line, found) = try ValidationCase.validationLine(file: file)
+        try checked(line, found)
         continue
       }
       let (summary, found) = try FileValidation.checkExperimentWithWarnings(file)

@@ -54,6 +54,21 @@ import Testing
     #expect(bad.status == 2)
     #expect(
       bad.standardError.contains("case.yaml:8: scenario.days: 0 is out of range; use a value in 1…3650"))
+    // A case's scenario is warned of as a scenario file is (it was not at all): G8 with
+    // its refresh task given twice exits 4 and names the second.
+    let g8 = try String(
+      contentsOf: repoRoot.appendingPathComponent("experiments/validation/G8-low-power-mode.yaml"),
+      encoding: .utf8)
+    let task =
+      "      - {identifier: refresh, type: refresh, earliest_begin: 15m, submit: [on_launch, on_completion], work: 5s}\n"
+    #expect(g8.contains(task))
+    let twice = scratchFolder("validate-case").appendingPathComponent("g8.yaml")
+    try g8.replacingOccurrences(of: task, with: task + task).write(
+      to: twice, atomically: true, encoding: .utf8)
+    let warned = try BGSimBinary.run(["validate", twice.path])
+    #expect(warned.status == 4, "\(warned.standardError)")
+    #expect(
+      warned.standardError.contains("g8.yaml: warning: task refresh [1] has the identifier of task [0]"))
   }
 
   /// A persona or an app file given where an experiment belongs was refused at its

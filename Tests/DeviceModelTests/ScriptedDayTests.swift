@@ -167,6 +167,10 @@ import Testing
       twice.idleChargerWarning?.hasPrefix(
         "1 charger event of the timeline changes nothing, the first the plug on day 0 at 23:00") == true)
     #expect(try timeline("  - [00:00, unplug]\n").idleChargerWarning == nil)
+    let again = try timeline("  - [00:00, unplug]\n  - [01:00, unplug]\n").idleChargerWarning
+    #expect(
+      again?.hasPrefix(
+        "1 charger event of the timeline changes nothing, the first the unplug on day 0 at 01:00") == true)
     #expect(try timeline("  - [00:00, unplug]\n", habits: false).idleChargerWarning != nil)
   }
 }

@@ -24,13 +24,17 @@ extension ValidationCase {
 
   /// What `bgsim validate` prints of a valid case file: its name, test, figure, report
   /// and size; the first problem as a ``UserError``.
-  public static func validationLine(file: String) throws(UserError) -> String {
+  /// With the line, what its scenario would silently not do, as `bgsim validate` warns
+  /// of a scenario file (``Scenario/warnings``), each `FILE: warning: …`.
+  public static func validationLine(file: String) throws(UserError) -> (line: String, warnings: [String]) {
     let c = try load(file: file)
     guard let scenario = c.scenario else {
-      return "\(file): validation case '\(c.id)', not expressible (\(c.notExpressible ?? ""))"
+      return ("\(file): validation case '\(c.id)', not expressible (\(c.notExpressible ?? ""))", [])
     }
-    return
+    return (
       "\(file): validation case '\(c.id)' (\(c.test.rawValue)), \(c.figure.metric.rawValue) of \(c.figure.task), "
-      + "\(c.reportedText), \(c.owners) owners × \(Format.count(scenario.days, "day")), \(c.fitted == nil ? "held" : "fitted")"
+        + "\(c.reportedText), \(c.owners) owners × \(Format.count(scenario.days, "day")), \(c.fitted == nil ? "held" : "fitted")",
+      scenario.warnings.map { "\(file): warning: \($0)" }
+    )
   }
 }

@@ -101,22 +101,16 @@ public enum FileValidation {
   /// (``AppConfiguration/warnings(tasks:)``, ``Persona/warnings``, a scenario's timeline
   /// events past its days or on a charger already so, ``Timeline/warnings(days:)``).
   public static func warnings(_ file: String, as kind: Kind) -> [String] {
-    var found: [String] = []
-    switch kind {
-    case .app:
-      found = (try? AppSpec.load(file: file)).map { $0.configuration.warnings(tasks: $0.tasks) } ?? []
-    case .scenario:
-      if let s = try? Scenario.load(file: file) {
-        found = s.app.configuration.warnings(tasks: s.app.tasks) + s.persona.warnings
-        found += s.timeline?.warnings(days: s.days) ?? []
+    let start = CivilDate(iso: "2026-01-05")!
+    let found: [String]? =
+      switch kind {
+      case .app: (try? AppSpec.load(file: file)).map { $0.configuration.warnings(tasks: $0.tasks) }
+      case .scenario: (try? Scenario.load(file: file))?.warnings
+      case .persona: (try? Persona.load(file: file))?.warnings
+      case .timeline: (try? Timeline.load(file: file, startDate: start))?.idleChargerWarning.map { [$0] }
+      case .trace: nil
       }
-    case .persona: found = (try? Persona.load(file: file))?.warnings ?? []
-    case .timeline:
-      let start = CivilDate(iso: "2026-01-05")!
-      found = (try? Timeline.load(file: file, startDate: start))?.idleChargerWarning.map { [$0] } ?? []
-    case .trace: break
-    }
-    return found.map { "\(file): warning: \($0)" }
+    return (found ?? []).map { "\(file): warning: \($0)" }
   }
 
   /// Checks `file` as `kind`; returns a one-line summary, or throws the problem.

@@ -41,6 +41,12 @@ public struct Scenario: Sendable {
 
   public init() {}
 
+  /// What a run of it would silently not do, a line each: its app's (tasks, legacy fetch,
+  /// pushes), its persona's and its timeline's warnings.
+  public var warnings: [String] {
+    app.configuration.warnings(tasks: app.tasks) + persona.warnings + (timeline?.warnings(days: days) ?? [])
+  }
+
   public static let keys = [
     "name", "days", "seed", "start", "persona", "random_habits", "timeline", "app", "scheduler", "other_apps",
   ]
