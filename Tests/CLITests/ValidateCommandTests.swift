@@ -71,6 +71,19 @@ import Testing
       warned.standardError.contains("g8.yaml: warning: task refresh [1] has the identifier of task [0]"))
   }
 
+  /// A fit file given to validate was refused as "parameters: unknown key 'parameters';
+  /// this section takes name, description, days, …". It is named, with the command that
+  /// checks it.
+  @Test func aFitFileIsNamedAsOne() throws {
+    let file = "experiments/fits/scheduler-constants.yaml"
+    let outcome = try BGSimBinary.run(["validate", file], in: repoRoot)
+    #expect(outcome.status == 2)
+    #expect(
+      outcome.standardError.contains(
+        "\(file):5: parameters: this is a fit file, not an experiment; run it with 'bgsim fit \(file)', which checks it first"
+      ), "\(outcome.standardError)")
+  }
+
   /// A persona or an app file given where an experiment belongs was refused at its
   /// first key as "unknown key 'usage'; this section takes name, description, days, …".
   /// It is now named for what it is, with the command that checks it, and each validates

@@ -265,10 +265,23 @@ import Testing
     ),
     (
       "  draws: 8", "  draws: 1",
-      "fit.yaml:8: budget.draws: 1 draws are fewer than the 2 parameters; give at least 2"
+      "fit.yaml:8: budget.draws: 1 draw is fewer than the 2 parameters; give at least 2"
     ),
     ("  suite: suite", "  suite: suite\n  cases: [Q]", "fit.yaml:7: targets.cases: no case 'Q'"),
     ("  suite: suite", "  suite: suite\n  exclude: [Q]", "fit.yaml:7: targets.exclude: no case 'Q'"),
+    // A case named twice weighed twice in the distance.
+    (
+      "  suite: suite", "  suite: suite\n  cases: [A, B, A]",
+      "fit.yaml:7: targets.cases[2]: 'A' is the same value as [0] ('A'); name each case once"
+    ),
+    (
+      "  suite: suite", "  suite: suite\n  exclude: [B, B]", "fit.yaml:7: targets.exclude[1]: 'B' is the same"
+    ),
+    // An experiment given to fit is named as one (it read "unknown key 'days'").
+    (
+      "name: small\nparameters:", "name: small\narms: {}\nparameters:",
+      "fit.yaml:2: arms: this is an experiment file, not a fit"
+    ),
   ])
   func aBadFitFileIsOneLineAtItsPlace(old: String, new: String, message: String) throws {
     let file = try Self.suite(Self.twoCases(), fit: Self.fitText.replacingOccurrences(of: old, with: new))

@@ -58,6 +58,7 @@ public struct FitSpec: Sendable {
   }
 
   static func parse(tree: ConfigTree, file: String, log: String? = nil) throws(ConfigError) -> FitSpec {
+    if let misplaced = ConfigFileKind.misplaced(tree, readAs: .fit) { throw misplaced }
     let root = try ConfigSection(tree, keys: keys)
     var spec = FitSpec()
     spec.file = file
@@ -92,7 +93,7 @@ public struct FitSpec: Sendable {
     spec.draws = try b?.integer("draws", default: 256, range: 1...maximumDraws) ?? 256
     if spec.draws < spec.parameters.count {
       throw (b?.value("draws") ?? tree).error(
-        "\(spec.draws) draws are fewer than the \(spec.parameters.count) parameters; give at least \(spec.parameters.count)"
+        "\(Format.count(spec.draws, "draw")) \(spec.draws == 1 ? "is" : "are") fewer than the \(spec.parameters.count) parameters; give at least \(spec.parameters.count)"
       )
     }
     spec.keep =
@@ -121,6 +122,11 @@ public struct FitSpec: Sendable {
     suite = resolve(named)
     let names = try t.list("cases")?.map(\.text) ?? []
     let excluded = try t.list("exclude")?.map(\.text) ?? []
+    // A case named twice would weigh twice in the distance (or be left out twice).
+    for key in ["cases", "exclude"] {
+      _ = try t.value(key)?.distinctScalars(
+        notPlain: "name each case by its id", twice: "name each case once")
+    }
     let owners = try t.has("owners") ? t.integer("owners", default: 24, range: 2...10_000) : nil
     let all: [ValidationCase]
     do { all = try ValidationCase.loadAll(folder: suite) } catch { throw t.tree.error(error.message) }
@@ -145,7 +151,7 @@ public struct FitSpec: Sendable {
     let tasks = try t.list("tasks")?.map(\.text) ?? []
     // A task named twice would weigh its figures twice in the distance.
     _ = try t.value("tasks")?.distinctScalars(
-      notPlain: "", twice: "name each task once: each is compared once")
+      notPlain: "name each task by its identifier", twice: "name each task once: each is compared once")
     if tasks.isEmpty { throw t.tree.error("a log target names the tasks to compare, e.g. tasks: [refresh]") }
     let replicates = try t.integer("replicates", default: 4, range: 1...100)
     guard let scenario = t.value("scenario") else {

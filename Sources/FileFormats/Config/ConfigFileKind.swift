@@ -1,7 +1,7 @@
 /// The kinds of YAML file bgsim reads, each told by a top-level key, so that a file given
 /// where another kind is read is named for what it is, with the command that reads it.
 public enum ConfigFileKind: Sendable {
-  case experiment, scenario, persona, app
+  case experiment, scenario, persona, app, fit
 
   /// The kind `tree`'s top-level keys tell, with the entry that tells it; nil when none
   /// does. An inline `app` section is an experiment's; an `app` naming a file is a
@@ -15,6 +15,7 @@ public enum ConfigFileKind: Sendable {
       case "app" where e.value.scalar != nil: return (.scenario, e)
       case "usage", "battery", "charging": return (.persona, e)
       case "bundle", "background_modes": return (.app, e)
+      case "parameters", "targets": return (.fit, e)
       default: continue
       }
     }
@@ -36,6 +37,7 @@ public enum ConfigFileKind: Sendable {
     case .scenario: "a scenario"
     case .persona: "a persona"
     case .app: "an app"
+    case .fit: "a fit"
     }
   }
 
@@ -48,6 +50,7 @@ public enum ConfigFileKind: Sendable {
       "explain it with 'bgsim explain \(file)', or see experiments/refresh-vs-processing.yaml for an experiment with arms"
     case .persona: "check it with 'bgsim validate --persona \(file)'"
     case .app: "check it with 'bgsim validate --app \(file)'"
+    case .fit: "run it with 'bgsim fit \(file)', which checks it first"
     }
   }
 }
