@@ -259,6 +259,11 @@ import Testing
       "  scheduler.threshold: [0.3, 0.8]", "  scheduler.threshold: [0.8, 0.3]",
       "fit.yaml:3: parameters.scheduler.threshold: the prior's low end 0.8 is not below its high end 0.3"
     ),
+    // Durations as written, not as seconds ("1800.0 is not below … 300.0").
+    (
+      "  scheduler.threshold: [0.3, 0.8]", "  scheduler.evaluation_period: [30m, 5m]",
+      "fit.yaml:3: parameters.scheduler.evaluation_period: the prior's low end 30m is not below its high end 5m"
+    ),
     (
       "  scheduler.threshold: [0.3, 0.8]", "  scheduler.threshold: [0.3, 1.8]",
       "fit.yaml:3: scheduler.threshold: "

@@ -41,7 +41,9 @@ public struct FitParameter: Sendable {
       let (low, high) = (ends[0].value, ends[1].value)
       isDuration = ends[0].isDuration
       guard low < high else {
-        throw tree.error("the prior's low end \(low) is not below its high end \(high); write [low, high]")
+        // Each end as written (30m, not 1800.0).
+        let (l, h) = (items[0].scalar ?? "", items[1].scalar ?? "")
+        throw tree.error("the prior's low end \(l) is not below its high end \(h); write [low, high]")
       }
       prior = .range(low, high)
     } else if let text = tree.scalar {
