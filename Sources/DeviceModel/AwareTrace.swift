@@ -41,9 +41,14 @@ public enum AwareTrace {
       }
       let indices = columns.map { header.firstIndex(of: $0) }
       if let missing = zip(columns, indices).first(where: { $0.1 == nil }) {
+        // The other table given in its place: say so, not only what is missing.
+        let swapped =
+          columns.contains("screen_status")
+          ? (header.contains("battery_level") ? "; this is the battery table: give it as --battery" : "")
+          : (header.contains("screen_status") ? "; this is the screen table: give it as --screen" : "")
         throw ConfigError(
           file: file, line: 1, key: missing.0,
-          message: "missing column; expected \(columns.joined(separator: ","))")
+          message: "missing column; expected \(columns.joined(separator: ","))\(swapped)")
       }
       return lines.dropFirst().map { line in
         let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)

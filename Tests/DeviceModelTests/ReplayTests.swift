@@ -112,4 +112,30 @@ import Testing
     #expect(refusal("1e15,90,3,2,0\n") == "b.csv:2: time: must be Unix seconds (0 to 1e11)")
     #expect(refusal("1488315824,0,3,2,0\n1488319824,100,3,2,0\n") == nil)
   }
+
+  /// The two tables given the wrong way round were refused with only the missing
+  /// column; the line now says which table it is and which option takes it.
+  @Test func awareTablesGivenTheWrongWayRoundAreNamed() {
+    let battery = "time,battery_level,battery_status,battery_health,battery_adaptor\n1488315824,90,3,2,0\n"
+    let screen = "time,screen_status\n1488316000,1\n"
+    do {
+      _ = try AwareTrace.convert(
+        batteryCSV: screen, screenCSV: battery, batteryFile: "s.csv", screenFile: "b.csv")
+      Issue.record("accepted")
+    } catch {
+      #expect(
+        error.description
+          == "s.csv:1: battery_level: missing column; expected time,battery_level,battery_adaptor; this is the screen table: give it as --screen"
+      )
+    }
+    do {
+      _ = try AwareTrace.convert(
+        batteryCSV: battery, screenCSV: battery, batteryFile: "b.csv", screenFile: "b.csv")
+      Issue.record("accepted")
+    } catch {
+      #expect(
+        error.description.hasSuffix(
+          "expected time,screen_status; this is the battery table: give it as --battery"))
+    }
+  }
 }
