@@ -44,12 +44,11 @@ import Testing
     #expect(SummaryTables.openQuantileRanks(count: 35, 0.9, level: 0.95).low == 28)
     let many = SummaryTables.openQuantileRanks(count: 200, 0.9, level: 0.95)
     #expect(many.low == 171 && many.high == 189)
-    // The median's ranks at 95 % are quantileIntervalRanks' wherever both lie inside.
-    for n in 8...300 {
-      let open = SummaryTables.openQuantileRanks(count: n, 0.5, level: 0.95)
-      let clamped = SummaryTables.quantileIntervalRanks(count: n, 0.5)
-      #expect(open.low == clamped?.0 && open.high == clamped?.1, "n \(n)")
-    }
+    // The median of 4 owners has no 95 % upper bound among them (the largest is above
+    // the median with probability 15/16); of 8, ranks 1 and 7.
+    #expect(SummaryTables.openQuantileRanks(count: 4, 0.5, level: 0.95).high == nil)
+    let eight = SummaryTables.openQuantileRanks(count: 8, 0.5, level: 0.95)
+    #expect(eight.low == 1 && eight.high == 7)
   }
 
   /// A value at or under an integral number of units is under the next unit up: 2

@@ -159,15 +159,4 @@ extension SummaryTables {
     }
     return high
   }
-
-  /// The ranks (from 0) of the order statistics that bound the interval at `level` of
-  /// the `p`-quantile of `count` independent values; nil for no values.
-  static func quantileIntervalRanks(count: Int, _ p: Double, level: Double = 0.95) -> (Int, Int)? {
-    guard count > 0 else { return nil }
-    let n = Double(count)
-    let half = Statistics.normalQuantile(level: level) * (n * p * (1 - p)).squareRoot()
-    let lo = Int(max(0, (n * p - half).rounded(.down)))
-    let hi = Int(min(n - 1, (n * p + half).rounded(.up)))
-    return (lo, hi)
-  }
 }

@@ -2,10 +2,11 @@ import Randomness
 
 extension SummaryTables {
   /// The ranks (from 0) of the order statistics that bound the interval at `level` of the
-  /// `p`-quantile of `count` independent owners, as ``quantileIntervalRanks(count:_:level:)``
-  /// reads them, but with an end that falls outside the owners left open (nil) instead of
-  /// set at the smallest or largest owner: with 35 owners the largest is no 95 % upper
-  /// bound of their p90, and a bound set there left out values its p-value kept in.
+  /// `p`-quantile of `count` independent owners, n·p ± z·√(n·p(1 − p)), with an end that
+  /// falls outside the owners left open (nil) instead of set at the smallest or largest
+  /// owner: with 35 owners the largest is no 95 % upper bound of their p90 (a bound set
+  /// there left out values its p-value kept in), and with 4 owners the largest is none
+  /// of their median.
   static func openQuantileRanks(count: Int, _ p: Double, level: Double) -> (low: Int?, high: Int?) {
     let n = Double(count)
     let half = Statistics.normalQuantile(level: level) * (n * p * (1 - p)).squareRoot()

@@ -110,7 +110,7 @@ extension SummaryTables {
 
     /// The quantile and its interval at `level`: for launches or opens, Woodruff's
     /// with the owners as the units (``woodruffRanks(count:_:spread:level:)``); for
-    /// owner figures, the distribution-free one (``quantileIntervalRanks(count:_:level:)``),
+    /// owner figures, the order statistics' (``openQuantileRanks(count:_:level:)``),
     /// which needs independent owners (none in a run with a posterior sample).
     func quantileInterval(_ g: Int32?, _ metric: MetricName, _ p: Double, level: Double = 0.95)
       -> (Double, Double, Double)
@@ -123,7 +123,10 @@ extension SummaryTables {
           SummaryTables.woodruffRanks(count: pool(g).count, p, spread: $0, level: level)
         }
       } else if replicationMeans == nil {
-        ranks = SummaryTables.quantileIntervalRanks(count: pool(g).count, p, level: level)
+        // An end outside the owners is open (NaN), not the smallest or largest owner.
+        let (lo, hi) = SummaryTables.openQuantileRanks(count: pool(g).count, p, level: level)
+        let read = { (rank: Int?) in rank.map { value(g, rank: $0, metric) } ?? .nan }
+        return (quantile(g, metric, p), read(lo), read(hi))
       } else {
         ranks = nil
       }

@@ -326,7 +326,8 @@ public struct SummaryTables: Sendable {
     var ranks = Set<Int>()
     for p in quantileLevels {
       ranks.formUnion(Statistics.quantileRanks(count: count, p))
-      if let (lo, hi) = quantileIntervalRanks(count: count, p) { ranks.formUnion([lo, hi]) }
+      let (lo, hi) = openQuantileRanks(count: count, p, level: 0.95)
+      ranks.formUnion([lo, hi].compactMap { $0 })
     }
     return ranks
   }
