@@ -141,7 +141,7 @@ import Testing
     // with the figure: run more owners".
     (
       "refresh staleness_at_open_s < processing staleness_at_open_s (paired)",
-      "staleness_at_open_s is pooled over every launch or day, not one figure per owner"
+      "staleness_at_open_s is pooled over every day with an open, not one figure per owner"
     ),
     (
       "refresh delay_after_earliest_s[k=1] < refresh delay_after_earliest_s[k=2]",

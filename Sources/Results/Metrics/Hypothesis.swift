@@ -84,10 +84,8 @@ public struct Hypothesis: Sendable, Hashable {
   /// is pooled over every launch or day, not one figure per owner, so there is no owner's
   /// difference to pair (such a claim printed "–" and "fewer than 2 with the figure").
   static func unpairedProblem(_ metric: String, arm: String) -> String? {
-    guard [MetricName.delayAfterEarliest, .stalenessAtOpen].contains(where: { $0.rawValue == metric }) else {
-      return nil
-    }
-    return "\(metric) is pooled over every launch or day, not one figure per owner, so two arms or cells "
+    guard let m = MetricName(rawValue: metric), m.observation != "owner" else { return nil }
+    return "\(metric) is pooled over every \(m.observation), not one figure per owner, so two arms or cells "
       + "have no owner's difference to compare; claim each against a number, as \(arm) median \(metric) < 1h"
   }
 

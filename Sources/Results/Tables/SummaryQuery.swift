@@ -83,12 +83,8 @@ public struct SummaryQuery: Sendable {
     let asked = try metricNames()
     // --compare pairs each owner's figures in two cells: these have none of their own (they
     // were left out of the rows, or, asked alone, read as cells that share no keys).
-    if compare != nil,
-      let m = asked?.first(where: {
-        [.delayAfterEarliest, .stalenessAtOpen, .iccLaunchesPerDay].contains($0)
-      })
-    {
-      let what = m == .iccLaunchesPerDay ? "one figure of all owners" : "pooled over every launch or day"
+    if compare != nil, let m = asked?.first(where: { $0.observation != "owner" || !$0.isTestable }) {
+      let what = m.isTestable ? "pooled over every \(m.observation)" : "one figure of all owners"
       throw UserError(
         "--metric \(m.rawValue): --compare pairs each owner's figures in two cells, and \(m.rawValue) is \(what), not one per owner; leave it out"
       )
