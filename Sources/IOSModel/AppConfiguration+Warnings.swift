@@ -33,11 +33,10 @@ extension AppConfiguration {
   }
 
   /// Why parts of an app so configured would never run, a line each, for `bgsim
-  /// validate` to warn about (a run goes ahead, as iOS would): its tasks
-  /// (``warning(for:)``), legacy fetch and silent pushes.
+  /// validate` to warn about (a run goes ahead, as iOS would): each task's
+  /// (``warnings(forTask:of:)``), legacy fetch and silent pushes.
   public func warnings(tasks: [TaskBehaviorSpec]) -> [String] {
-    tasks.compactMap(warning(for:))
-      + tasks.indices.compactMap { Self.repeatedIdentifierWarning(tasks, at: $0) }
+    tasks.indices.flatMap { warnings(forTask: $0, of: tasks) }
       + (legacyFetchOffReason.map { ["legacy fetch never runs: \($0)"] } ?? [])
       + (silentPushOffReason.map { ["silent pushes never launch the app: \($0)"] } ?? [])
   }
