@@ -19,7 +19,7 @@ public struct Advice: Sendable {
     public init(parsing text: String) throws(UserError) {
       var words = text.split(separator: " ").map(String.init)
       // A goal is on a metric's mean (its 95 % interval), not on a quantile.
-      if words.count == 4, ["mean", "median", "p10", "p90"].contains(words[0]),
+      if words.count == 4, Hypothesis.Statistic(rawValue: words[0]) != nil,
         Hypothesis.Comparison(rawValue: words[2]) != nil
       {
         throw UserError(
